@@ -285,3 +285,7 @@ export type AsyncStatus = z.infer<typeof asyncStatusSchema>;
 /** Route load states (§2). */
 export const routeLoadStateSchema = z.enum(['Init', 'InProgress', 'Complete']);
 export type RouteLoadState = z.infer<typeof routeLoadStateSchema>;
+
+/** Area status (§3 names the field, not its words). Ours: the worst state of the area's hardware. */
+export const areaStatusSchema = z.enum(['normal', 'warning', 'fault']);
+export type AreaStatus = z.infer<typeof areaStatusSchema>;

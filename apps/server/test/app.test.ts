@@ -1,0 +1,87 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+/** A built console in a temporary folder, standing in for `npm run build` output. */
+function fakeWebDist() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'paddock-web-'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Paddock</title><div id="root"></div>');
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+describe('server configuration', () => {
+  it('defaults to port 8080 in development', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.environment).toBe('development');
+  });
+
+  it('PORT overrides the port', () => {
+    expect(loadConfig({ PORT: '9123' }).port).toBe(9123);
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ PADDOCK_ENVIRONMENT: 'prod' }, 'PADDOCK_ENVIRONMENT'],
+  ])('rejects %j naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(name);
+  });
+});
+
+describe('web host', () => {
+  const webDist = fakeWebDist();
+  const config = { ...loadConfig({ PADDOCK_ENVIRONMENT: 'staging', BUGSNAG_API_KEY: 'key-1' }), webDist, logLevel: 'silent' as const };
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    app = await buildApp(config);
+  });
+  afterAll(() => app.close());
+
+  it('GET /appConfig.json announces environment, error-reporting key, API base and region (spec §7)', async () => {
+    const response = await app.inject({ method: 'GET', url: '/appConfig.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.json()).toEqual({
+      environment: 'staging',
+      bugsnagApiKey: 'key-1',
+      apiBaseUrl: '/api',
+      awsRegion: 'ap-southeast-2',
+    });
+  });
+
+  it.each(['/', '/login', '/12/irrigation/3/zone/7?valve=9', '/dashboard?country=nz'])(
+    'GET %s returns the console so its router can resolve the path',
+    async (url) => {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+    },
+  );
+
+  it('hashed assets are cached for good, index.html never', async () => {
+    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const index = await app.inject({ method: 'GET', url: '/' });
+    expect(index.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('an unknown API path is a JSON 404, not the console', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ statusCode: 404 });
+  });
+
+  it('a non-GET unknown path is a 404', async () => {
+    const response = await app.inject({ method: 'POST', url: '/somewhere' });
+    expect(response.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,19 @@
+import { CONFIG_MESSAGES, validateAppConfig, type AppConfig } from '@paddock/domain';
+
+export type AppConfigResult = { ok: true; config: AppConfig } | { ok: false; message: string };
+
+/**
+ * Loads appConfig.json from the same origin without credentials and validates it (spec §4
+ * start-up, §5 app config, §8 messages). Never throws: the caller shows the red banner.
+ */
+export async function loadAppConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfigResult> {
+  let raw: unknown;
+  try {
+    const response = await fetchImpl('/appConfig.json', { credentials: 'omit', cache: 'no-store' });
+    if (!response.ok) return { ok: false, message: CONFIG_MESSAGES.fetchFailed };
+    raw = await response.json();
+  } catch {
+    return { ok: false, message: CONFIG_MESSAGES.fetchFailed };
+  }
+  return validateAppConfig(raw);
+}

@@ -1,0 +1,87 @@
+/** Alarm and alarm rule (§3): a threshold or overdue check on a target, with its notifications. */
+import { z } from 'zod';
+import { idSchema, nonEmptyStringSchema } from './primitives.ts';
+import { alarmOperatorSchema, alarmSeveritySchema, metaTypeSchema } from './vocabulary.ts';
+
+/** Compares a reported value at `path` (e.g. soil.moisture, overdue) with `value` (§3). */
+export const streamDataConditionSchema = z.object({
+  type: z.literal('streamData'),
+  /** Metric path on the target; overdue alarms use the digital `overdue` path (§9). */
+  path: nonEmptyStringSchema,
+  operator: alarmOperatorSchema,
+  value: z.number(),
+});
+export type StreamDataCondition = z.infer<typeof streamDataConditionSchema>;
+
+/**
+ * The status condition of a rule (§3 names it without fields). Decision: only its type is checked
+ * and any other keys are kept as sent.
+ */
+export const statusConditionSchema = z.looseObject({ type: z.literal('status') });
+export type StatusCondition = z.infer<typeof statusConditionSchema>;
+
+/** A rule's conditions (§3): all of one stream-data condition and a status condition. */
+export const alarmConditionsSchema = z.object({
+  all: z.tuple([streamDataConditionSchema, statusConditionSchema]),
+});
+export type AlarmConditions = z.infer<typeof alarmConditionsSchema>;
+
+/** Hours:minutes:seconds, hours may exceed 23 (§9 reset-after 24:00:00). */
+export const resetAfterSchema = z
+  .string()
+  .regex(/^\d{2,}:[0-5]\d:[0-5]\d$/, 'Reset-after must be HH:MM:SS');
+
+export const alarmRuleSchema = z.object({
+  id: idSchema,
+  name: nonEmptyStringSchema,
+  severity: alarmSeveritySchema,
+  /** Id of the target thing, of kind targetType. */
+  target: idSchema,
+  targetType: metaTypeSchema,
+  enabled: z.boolean(),
+  /** Alarm template number (§9: simple set point 1, any set point 2, …). */
+  template: z.number().int().positive(),
+  conditions: alarmConditionsSchema,
+  /** How long until an alarm resets; null for all-type templates (§9). */
+  resetAfter: resetAfterSchema.nullable(),
+});
+export type AlarmRule = z.infer<typeof alarmRuleSchema>;
+
+/** A rule as sent when creating or editing an alarm: the server gives new rules their id. */
+export const alarmRuleInputSchema = alarmRuleSchema.extend({ id: idSchema.optional() });
+export type AlarmRuleInput = z.infer<typeof alarmRuleInputSchema>;
+
+export const alarmSchema = z.object({
+  id: idSchema,
+  /** Area id. */
+  area: idSchema,
+  /** Site id. */
+  site: idSchema,
+  active: z.boolean(),
+  rule: alarmRuleSchema,
+  /** Ids of the contact notifications told when the alarm fires. */
+  notifications: z.array(idSchema),
+  label: z.string(),
+  /** The set point, as in the rule's stream-data condition. */
+  threshold: z.number(),
+  operator: alarmOperatorSchema,
+});
+export type Alarm = z.infer<typeof alarmSchema>;
+
+/** POST areas/{areaId}/alarms (§7). */
+export const alarmCreateBodySchema = z.object({
+  active: z.boolean(),
+  rule: alarmRuleInputSchema,
+  notifications: z.array(idSchema),
+});
+export type AlarmCreateBody = z.infer<typeof alarmCreateBodySchema>;
+
+/** PUT areas/{areaId}/alarms/{id} (§7). Decision: any of the create fields, at least one. */
+export const alarmUpdateBodySchema = alarmCreateBodySchema
+  .partial()
+  .refine(
+    (body) =>
+      body.active !== undefined || body.rule !== undefined || body.notifications !== undefined,
+    'Nothing to update: give active, rule or notifications',
+  );
+export type AlarmUpdateBody = z.infer<typeof alarmUpdateBodySchema>;

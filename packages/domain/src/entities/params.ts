@@ -1,0 +1,38 @@
+/**
+ * Path and query schemas of §7 calls. Only here are strings coerced to numbers: a path or query
+ * value always arrives as text, a JSON body never does.
+ */
+import { z } from 'zod';
+
+/** A positive integer id taken from a path segment or a query value. */
+export const idParamValueSchema = z.coerce.number().int().positive();
+
+/** `…/{id}` in every resource path of §7 (sites/{id}, areas/{id}, programs/{id}, …). */
+export const idParamSchema = z.object({ id: idParamValueSchema });
+export type IdParam = z.infer<typeof idParamSchema>;
+
+/** GET sections|programs|controls|sensors|radios?area={id} (§7). */
+export const areaQuerySchema = z.object({ area: idParamValueSchema });
+export type AreaQuery = z.infer<typeof areaQuerySchema>;
+
+/** GET contacts?site={id} (§7). */
+export const siteQuerySchema = z.object({ site: idParamValueSchema });
+export type SiteQuery = z.infer<typeof siteQuerySchema>;
+
+/** GET areas/{id}?withoutSections=true (§7): the area without its sections list. */
+export const areaGetQuerySchema = z.object({ withoutSections: z.stringbool().optional() });
+export type AreaGetQuery = z.infer<typeof areaGetQuerySchema>;
+
+/** GET radios/{id}/requests/{requestId} and GET contacts/{id}/test/{testId} (§7). */
+export const requestParamSchema = z.object({
+  id: idParamValueSchema,
+  requestId: idParamValueSchema,
+});
+export type RequestParam = z.infer<typeof requestParamSchema>;
+
+/** GET contacts/{id}/test/{testId} (§7). */
+export const contactTestParamSchema = z.object({
+  id: idParamValueSchema,
+  testId: idParamValueSchema,
+});
+export type ContactTestParam = z.infer<typeof contactTestParamSchema>;

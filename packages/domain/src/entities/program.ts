@@ -1,0 +1,173 @@
+/**
+ * Program (§3): one per area; its status (§4 activity), schedule and per-zone application and
+ * setting. Also the bodies of PUT programs/{id} and POST programs/{id}/start|resume|pause|test (§7).
+ */
+import { z } from 'zod';
+import {
+  idSchema,
+  isoDateTimeSchema,
+  nonEmptyStringSchema,
+  nullableIsoDateTimeSchema,
+  requestIdSchema,
+} from './primitives.ts';
+import {
+  irrigationTypeSchema,
+  programActivitySchema,
+  requestStatusSchema,
+  zoneApplicationStatusSchema,
+} from './vocabulary.ts';
+
+/** An instant of a run that may be unknown: absent or null both mean "not happened". */
+const runTimeSchema = nullableIsoDateTimeSchema.optional();
+
+/** Program status (§3): the activity of §4 and the times of the current or last run. */
+export const programStatusSchema = z.object({
+  activity: programActivitySchema,
+  startTime: runTimeSchema,
+  endTime: runTimeSchema,
+  stoppedTime: runTimeSchema,
+  /** True while a start/resume/pause/test request is still being carried out. */
+  requestActive: z.boolean(),
+  /** The request in flight or last sent, if any. */
+  requestId: requestIdSchema.nullable().optional(),
+});
+export type ProgramStatus = z.infer<typeof programStatusSchema>;
+
+/**
+ * A change to the share of water given to a zone (%), relative to its setting: 0 is unchanged.
+ * Decision: a zone cannot be cut by more than 100 %, so the floor is -100; no upper bound is given.
+ */
+export const variationSchema = z.number().min(-100);
+
+/** Per-control override in the schedule (§3, §4 "control config"): kept only if it changes something. */
+export const controlConfigSchema = z.object({
+  /** Control id. */
+  id: idSchema,
+  variation: variationSchema,
+  /** The valve is left out of runs (shows the not-interested icon, §4). */
+  exclude: z.boolean(),
+});
+export type ControlConfig = z.infer<typeof controlConfigSchema>;
+
+/** Per-zone variation in the schedule (§3). */
+export const programVariationSchema = z.object({
+  /** Section (zone) id. */
+  id: idSchema,
+  variation: variationSchema,
+  /** Manual zones run only when started by hand; with banned this is the zone test mode (§4). */
+  manual: z.boolean(),
+});
+export type ProgramVariation = z.infer<typeof programVariationSchema>;
+
+/** One sequence: the section ids run in order. */
+export const programSequenceSchema = z.array(idSchema);
+export type ProgramSequence = z.infer<typeof programSequenceSchema>;
+
+/** Program schedule (§3). A section of the area found in no sequence is banned (§4). */
+export const programScheduleSchema = z.object({
+  /** A manual program runs only when started by hand (§4 "Manual when schedule.manual is true"). */
+  manual: z.boolean(),
+  /** Pump control ids attached to the program. */
+  attachments: z.array(idSchema),
+  // §9 'sequences per program 4'.
+  sequences: z.array(programSequenceSchema).max(4, 'A program has at most 4 sequences'),
+  variations: z.array(programVariationSchema),
+  controls: z.array(controlConfigSchema),
+});
+export type ProgramSchedule = z.infer<typeof programScheduleSchema>;
+
+/** How far one zone is through the current or last run (§3 "Zone application"). */
+export const zoneApplicationSchema = z.object({
+  irrigationType: irrigationTypeSchema,
+  status: zoneApplicationStatusSchema,
+  startTime: runTimeSchema,
+  endTime: runTimeSchema,
+  stoppedTime: runTimeSchema,
+  resumeTime: runTimeSchema,
+  /** Cycles completed in this run. */
+  cycleCount: z.number().int().nonnegative(),
+  /**
+   * Ours: true while the zone is on its last cycle. §4 colours a zone irrigated only when its last
+   * cycle is true or undefined, so absent means "last cycle".
+   */
+  lastCycle: z.boolean().optional(),
+  /** Ours: the zone has had its water in the last run (§4 irrigated colour). */
+  irrigated: z.boolean().optional(),
+});
+export type ZoneApplication = z.infer<typeof zoneApplicationSchema>;
+
+/** Per-zone irrigation setting (§3); units from §9: mm depth, % variation, cl cycles, hours. */
+export const zoneSettingSchema = z.object({
+  /** Section (zone) id. */
+  id: idSchema,
+  /** Water depth to apply, mm. */
+  depth: z.number().nonnegative(),
+  /** Variation, %. */
+  variation: variationSchema,
+  /** Cycles (cl) the depth is split into. */
+  cycles: z.number().int().nonnegative(),
+  manual: z.boolean(),
+  /** The zone repeats its run after repeatInterval hours, repeatCount more times. */
+  repeat: z.boolean(),
+  /** Hours between repeats. */
+  repeatInterval: z.number().nonnegative(),
+  /** Repeats still to come. */
+  repeatCount: z.number().int().nonnegative(),
+  /** In no sequence of the program (§4 zone banned). */
+  banned: z.boolean(),
+});
+export type ZoneSetting = z.infer<typeof zoneSettingSchema>;
+
+/** One zone of a program: the section id, its application and its setting. */
+export const programZoneSchema = z.object({
+  /** Section id. */
+  id: idSchema,
+  application: zoneApplicationSchema,
+  setting: zoneSettingSchema,
+});
+export type ProgramZone = z.infer<typeof programZoneSchema>;
+
+/** Program (§3): one per area. */
+export const programSchema = z.object({
+  id: idSchema,
+  name: nonEmptyStringSchema,
+  /** Area id. */
+  area: idSchema,
+  status: programStatusSchema,
+  schedule: programScheduleSchema,
+  zones: z.array(programZoneSchema),
+  modified: isoDateTimeSchema,
+});
+export type Program = z.infer<typeof programSchema>;
+
+/** PUT programs/{id} (§7): any of name, schedule, zones; every irrigation edit kind of §3 saves this way. */
+export const programUpdateBodySchema = z
+  .object({
+    name: nonEmptyStringSchema,
+    schedule: programScheduleSchema,
+    zones: z.array(programZoneSchema),
+  })
+  .partial()
+  .refine(
+    (body) => body.name !== undefined || body.schedule !== undefined || body.zones !== undefined,
+    'Nothing to update: give name, schedule or zones',
+  );
+export type ProgramUpdateBody = z.infer<typeof programUpdateBodySchema>;
+
+/**
+ * POST programs/{id}/start|resume|pause|test (§7): optional start time, zones limited to these
+ * section ids, or the request being followed up.
+ */
+export const programActionBodySchema = z.object({
+  startTime: isoDateTimeSchema.optional(),
+  zones: z.array(idSchema).min(1).optional(),
+  requestId: requestIdSchema.optional(),
+});
+export type ProgramActionBody = z.infer<typeof programActionBodySchema>;
+
+/** Response to a program action (§7 "response status"). */
+export const programActionResponseSchema = z.object({
+  status: requestStatusSchema,
+  requestId: requestIdSchema,
+});
+export type ProgramActionResponse = z.infer<typeof programActionResponseSchema>;

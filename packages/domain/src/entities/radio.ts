@@ -1,0 +1,63 @@
+/** Radio (§3): a WVC, WMR or LoRa field radio, its mesh role and its health readings. */
+import { z } from 'zod';
+import { locationTextSchema } from './geometry.ts';
+import { idSchema, nonEmptyStringSchema, nullableIsoDateTimeSchema } from './primitives.ts';
+import { radioTypeSchema } from './vocabulary.ts';
+
+/** Tags of a device (§3 tags.identifier), e.g. canopy or weather. */
+export const deviceTagsSchema = z.object({ identifier: z.string().optional() });
+export type DeviceTags = z.infer<typeof deviceTagsSchema>;
+
+/** A radio's mesh role (§3, §9 alarm targets). */
+export const radioConfigSchema = z.object({
+  /** Relays other radios (repeater states of §4, repeater alarms of §9). */
+  repeater: z.boolean(),
+  /** Heads the mesh (coordinator alarms of §9). */
+  coordinator: z.boolean(),
+  /** Ids of the radios relayed by this one. */
+  children: z.array(idSchema),
+});
+export type RadioConfig = z.infer<typeof radioConfigSchema>;
+
+export const radioSchema = z.object({
+  id: idSchema,
+  type: radioTypeSchema,
+  /** Unit id. */
+  unit: idSchema.nullable(),
+  serialno: nonEmptyStringSchema,
+  /** Section id. */
+  section: idSchema.nullable(),
+  /** Point text. */
+  location: locationTextSchema.nullable(),
+  tags: deviceTagsSchema,
+  config: radioConfigSchema,
+  /** No report within the expected time (§4: overdue is a fault). */
+  overdue: z.boolean(),
+  lastUpdate: nullableIsoDateTimeSchema,
+  fault: z.boolean(),
+  online: z.boolean(),
+  /** Battery voltage, V (§9 threshold 3.3). */
+  batteryValue: z.number().nullable(),
+  /** Signal strength, dBm (§9 threshold -99). */
+  signalValue: z.number().nullable(),
+  /** Missed reports (§9 threshold 10). */
+  missesValue: z.number().nullable(),
+});
+export type Radio = z.infer<typeof radioSchema>;
+
+/**
+ * PUT radios/{id} (§7 gives no body). Decision: the editable fields (section, location, tags,
+ * config), at least one.
+ */
+export const radioUpdateBodySchema = z
+  .object({
+    section: idSchema.nullable(),
+    location: locationTextSchema.nullable(),
+    tags: deviceTagsSchema,
+    config: radioConfigSchema,
+  })
+  .partial()
+  .refine((body) => Object.values(body).some((value) => value !== undefined), {
+    message: 'Nothing to update: give section, location, tags or config',
+  });
+export type RadioUpdateBody = z.infer<typeof radioUpdateBodySchema>;

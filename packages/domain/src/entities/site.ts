@@ -1,0 +1,110 @@
+/** Site (§3): a customer's farm or station, holding areas, tags, map settings and config. */
+import { z } from 'zod';
+import { areaSchema } from './area.ts';
+import { boundsSchema, latLngSchema, locationTextSchema } from './geometry.ts';
+import {
+  idSchema,
+  isoDateTimeSchema,
+  nonEmptyStringSchema,
+  nullableIsoDateTimeSchema,
+} from './primitives.ts';
+import { countryCodeSchema } from './vocabulary.ts';
+
+/**
+ * Days in each month, index 0 = January. February has 29: a season is a day and month with no
+ * year (§5), and 29 February exists in leap years.
+ */
+const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** True when `text` is a real day-month written DDMM, e.g. '0109' is 1 September. */
+export function isDayMonth(text: string): boolean {
+  if (!/^\d{4}$/.test(text)) return false;
+  const day = Number(text.slice(0, 2));
+  const month = Number(text.slice(2, 4));
+  const days = DAYS_IN_MONTH[month - 1];
+  return days !== undefined && day >= 1 && day <= days;
+}
+
+/** A day of the year written DDMM (§3 season), e.g. '0109' = 1 September, '3002' is refused. */
+export const dayMonthSchema = z
+  .string()
+  .refine(isDayMonth, 'Not a real day and month written DDMM');
+export type DayMonth = z.infer<typeof dayMonthSchema>;
+
+/** The growing season (§3): start and end as DDMM; the end may fall in the next year. */
+export const seasonSchema = z.object({ start: dayMonthSchema, end: dayMonthSchema });
+export type Season = z.infer<typeof seasonSchema>;
+
+/** Site config (§3): season and timezone; other keys are optional and kept as they are. */
+export const siteConfigSchema = z.looseObject({
+  season: seasonSchema.optional(),
+  /** IANA zone, e.g. Pacific/Auckland; when absent the console guesses from the country (§9). */
+  timezone: nonEmptyStringSchema.optional(),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/** Site tags (§3): where the site is and what it grows; country and region group the site list. */
+export const siteTagsSchema = z.object({
+  country: countryCodeSchema,
+  region: nonEmptyStringSchema,
+  cropType: z.string().optional(),
+});
+export type SiteTags = z.infer<typeof siteTagsSchema>;
+
+/** A fixed marker drawn on the site map. */
+export const siteMarkerSchema = z.object({
+  label: z.string(),
+  location: latLngSchema,
+});
+export type SiteMarker = z.infer<typeof siteMarkerSchema>;
+
+/** A fixed polygon drawn on the site map (a block, a boundary). */
+export const sitePolygonSchema = z.object({
+  label: z.string(),
+  path: z.array(latLngSchema).min(3, 'A polygon needs at least 3 points'),
+});
+export type SitePolygon = z.infer<typeof sitePolygonSchema>;
+
+/** Site map settings (§3): bounds, markers, polygons; all optional. */
+export const siteSettingsSchema = z.object({
+  bounds: boundsSchema.optional(),
+  markers: z.array(siteMarkerSchema).optional(),
+  polygons: z.array(sitePolygonSchema).optional(),
+});
+export type SiteSettings = z.infer<typeof siteSettingsSchema>;
+
+/**
+ * The short summary a site carries in lists (§3 Site.summary; shape not given). Ours: what the
+ * dashboard map needs per site.
+ */
+export const siteBriefSummarySchema = z.object({
+  faults: z.number().int().nonnegative(),
+  warnings: z.number().int().nonnegative(),
+  /** Programs currently running (§4 active). */
+  running: z.number().int().nonnegative(),
+  lastUpdate: nullableIsoDateTimeSchema,
+});
+export type SiteBriefSummary = z.infer<typeof siteBriefSummarySchema>;
+
+export const siteSchema = z.object({
+  id: idSchema,
+  label: nonEmptyStringSchema,
+  /** Point text. */
+  location: locationTextSchema,
+  /** Site types include 'site' (§9); no others are named, so any non-empty word is kept. */
+  type: nonEmptyStringSchema,
+  /** Absent in list responses (GET sites). */
+  areas: z.array(areaSchema).optional(),
+  tags: siteTagsSchema,
+  /** Product applications the site uses (the application filter of §3), e.g. irrigation, frost. */
+  applications: z.array(nonEmptyStringSchema),
+  settings: siteSettingsSchema,
+  config: siteConfigSchema,
+  summary: siteBriefSummarySchema.nullable().optional(),
+  modified: isoDateTimeSchema,
+});
+export type Site = z.infer<typeof siteSchema>;
+
+/** PUT sites/{id} (§7): the existing config with the new season. */
+export const siteUpdateBodySchema = z.object({ config: siteConfigSchema });
+export type SiteUpdateBody = z.infer<typeof siteUpdateBodySchema>;

@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * End-to-end tests drive the real built console in Debian's Chromium against the real server.
+ * Nothing is downloaded: `scripts/ensure-browser.sh` installs the browser from Debian's packages.
+ */
+const port = Number(process.env.E2E_PORT ?? 8190);
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+    trace: 'retain-on-failure',
+  },
+  webServer: {
+    command: 'node --import tsx apps/server/src/main.ts',
+    url: `http://127.0.0.1:${port}/appConfig.json`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PADDOCK_ENVIRONMENT: 'testing', BUGSNAG_API_KEY: 'e2e-key' },
+  },
+});
