@@ -6,7 +6,15 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'test-results/**', 'playwright-report/**', 'data/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -23,7 +31,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', 'fs', 'path', 'http', 'https', 'net'], message: 'The domain does no I/O.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', 'fs', 'path', 'http', 'https', 'net'],
+              message: 'The domain does no I/O.',
+            },
+          ],
+        },
       ],
       'no-restricted-globals': ['error', { name: 'fetch', message: 'The domain does no I/O.' }],
       'no-restricted-syntax': [
@@ -50,13 +65,33 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       // The web app and the server meet only in packages/domain.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/server/**', '@paddock/server'], message: 'The web app never imports server code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/server/**', '@paddock/server'],
+              message: 'The web app never imports server code.',
+            },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['apps/server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/web/**', '@paddock/web'], message: 'The server never imports web code.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/web/**', '@paddock/web'],
+              message: 'The server never imports web code.',
+            },
+          ],
+        },
+      ],
     },
   },
   prettier,

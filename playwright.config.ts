@@ -37,6 +37,12 @@ export default defineConfig({
     url: `http://127.0.0.1:${port}/appConfig.json`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', PADDOCK_ENVIRONMENT: 'testing', BUGSNAG_API_KEY: 'e2e-key' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PADDOCK_ENVIRONMENT: 'testing',
+      BUGSNAG_API_KEY: 'e2e-key',
+    },
   },
 });

@@ -16,13 +16,24 @@ function readJson(file: string): unknown {
 }
 
 function vitestTally(report: unknown): Tally | undefined {
-  const r = report as { numPassedTests?: number; numFailedTests?: number; numPendingTests?: number; numTodoTests?: number };
+  const r = report as {
+    numPassedTests?: number;
+    numFailedTests?: number;
+    numPendingTests?: number;
+    numTodoTests?: number;
+  };
   if (typeof r?.numPassedTests !== 'number') return undefined;
-  return { passed: r.numPassedTests, failed: r.numFailedTests ?? 0, skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0) };
+  return {
+    passed: r.numPassedTests,
+    failed: r.numFailedTests ?? 0,
+    skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+  };
 }
 
 function playwrightTally(report: unknown): Tally | undefined {
-  const stats = (report as { stats?: { expected: number; unexpected: number; flaky: number; skipped: number } })?.stats;
+  const stats = (
+    report as { stats?: { expected: number; unexpected: number; flaky: number; skipped: number } }
+  )?.stats;
   if (!stats) return undefined;
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
 }

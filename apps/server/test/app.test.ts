@@ -8,7 +8,10 @@ import { ConfigError, loadConfig } from '../src/config.ts';
 /** A built console in a temporary folder, standing in for `npm run build` output. */
 function fakeWebDist() {
   const dir = mkdtempSync(path.join(tmpdir(), 'paddock-web-'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Paddock</title><div id="root"></div>');
+  writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><title>Paddock</title><div id="root"></div>',
+  );
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   return dir;
@@ -37,7 +40,11 @@ describe('server configuration', () => {
 
 describe('web host', () => {
   const webDist = fakeWebDist();
-  const config = { ...loadConfig({ PADDOCK_ENVIRONMENT: 'staging', BUGSNAG_API_KEY: 'key-1' }), webDist, logLevel: 'silent' as const };
+  const config = {
+    ...loadConfig({ PADDOCK_ENVIRONMENT: 'staging', BUGSNAG_API_KEY: 'key-1' }),
+    webDist,
+    logLevel: 'silent' as const,
+  };
   let app: Awaited<ReturnType<typeof buildApp>>;
 
   beforeAll(async () => {

@@ -17,7 +17,11 @@ export type BatteryModel = {
 export const RADIO_BATTERY: BatteryModel = { fullVolts: 3.6, emptyVolts: 3.0, lifeHours: 24 * 365 };
 
 /** Frost-fan controller battery: spec §9 gives 12 V as the threshold and 10.7 V as empty. */
-export const FAN_CONTROLLER_BATTERY: BatteryModel = { fullVolts: 12.8, emptyVolts: 10.7, lifeHours: 24 * 60 };
+export const FAN_CONTROLLER_BATTERY: BatteryModel = {
+  fullVolts: 12.8,
+  emptyVolts: 10.7,
+  lifeHours: 24 * 60,
+};
 
 /** Share of the life spent on the gentle slope before the knee. */
 const KNEE = 0.85;

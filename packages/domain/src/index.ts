@@ -1,2 +1,10 @@
-/** @paddock/domain: the spec's entities, schemas and rules, pure and clock-free. */
-export * from './entities/vocabulary.ts';
+/**
+ * @paddock/domain: the spec's rule book, pure and clock-free. One folder per part of the spec:
+ * entities (§3), states (§4), validation (§5), roles (§6), routing (§2), constants (§9).
+ */
+export * from './entities/index.ts';
+export * from './states/index.ts';
+export * from './validation/index.ts';
+export * from './roles/index.ts';
+export * from './routing/index.ts';
+export * from './constants/index.ts';

@@ -7,7 +7,10 @@ import path from 'node:path';
  * Serves the built console. Every unknown GET outside the API returns index.html so the
  * console's router resolves deep links (spec §2) after a reload.
  */
-export async function webPlugin(app: FastifyInstance, options: { webDist: string; apiBasePath: string }) {
+export async function webPlugin(
+  app: FastifyInstance,
+  options: { webDist: string; apiBasePath: string },
+) {
   const indexFile = path.join(options.webDist, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ webDist: options.webDist }, 'console not built: run `npm run build`');
@@ -15,17 +18,20 @@ export async function webPlugin(app: FastifyInstance, options: { webDist: string
     await app.register(fastifyStatic, {
       root: options.webDist,
       // Hashed assets never change under the same name; index.html must always be fresh.
-      setHeaders(res, filePath) {
-        res.setHeader(
+      setHeaders(reply, filePath) {
+        reply.header(
           'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+          filePath.includes(`${path.sep}assets${path.sep}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
         );
       },
     });
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === options.apiBasePath || request.url.startsWith(`${options.apiBasePath}/`);
+    const isApi =
+      request.url === options.apiBasePath || request.url.startsWith(`${options.apiBasePath}/`);
     if (request.method === 'GET' && !isApi && existsSync(indexFile)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -3,7 +3,10 @@ import { useEffect, useState } from 'react';
 import { loadAppConfig } from '../lib/app-config.ts';
 import { ConfigErrorBanner } from './config-error-banner.tsx';
 
-type StartUp = { phase: 'loading' } | { phase: 'ready'; config: AppConfig } | { phase: 'failed'; message: string };
+type StartUp =
+  | { phase: 'loading' }
+  | { phase: 'ready'; config: AppConfig }
+  | { phase: 'failed'; message: string };
 
 /**
  * The console shell. Start-up follows spec §4: load and validate the app config first; on
@@ -17,7 +20,11 @@ export function App() {
     let cancelled = false;
     void loadAppConfig().then((result) => {
       if (cancelled) return;
-      setStartUp(result.ok ? { phase: 'ready', config: result.config } : { phase: 'failed', message: result.message });
+      setStartUp(
+        result.ok
+          ? { phase: 'ready', config: result.config }
+          : { phase: 'failed', message: result.message },
+      );
     });
     return () => {
       cancelled = true;

@@ -1,4 +1,10 @@
-import { CONFIG_MESSAGES, validateAppConfig, type AppConfig } from '@paddock/domain';
+import {
+  CONFIG_ENVIRONMENT_INVALID,
+  CONFIG_FETCH_FAILED,
+  firstErrorMessage,
+  validateAppConfig,
+  type AppConfig,
+} from '@paddock/domain';
 
 export type AppConfigResult = { ok: true; config: AppConfig } | { ok: false; message: string };
 
@@ -10,10 +16,12 @@ export async function loadAppConfig(fetchImpl: typeof fetch = fetch): Promise<Ap
   let raw: unknown;
   try {
     const response = await fetchImpl('/appConfig.json', { credentials: 'omit', cache: 'no-store' });
-    if (!response.ok) return { ok: false, message: CONFIG_MESSAGES.fetchFailed };
+    if (!response.ok) return { ok: false, message: CONFIG_FETCH_FAILED };
     raw = await response.json();
   } catch {
-    return { ok: false, message: CONFIG_MESSAGES.fetchFailed };
+    return { ok: false, message: CONFIG_FETCH_FAILED };
   }
-  return validateAppConfig(raw);
+  const result = validateAppConfig(raw);
+  if (result.ok) return { ok: true, config: result.value };
+  return { ok: false, message: firstErrorMessage(result) ?? CONFIG_ENVIRONMENT_INVALID };
 }

@@ -23,7 +23,7 @@ export type SiteQuery = z.infer<typeof siteQuerySchema>;
 export const areaGetQuerySchema = z.object({ withoutSections: z.stringbool().optional() });
 export type AreaGetQuery = z.infer<typeof areaGetQuerySchema>;
 
-/** GET radios/{id}/requests/{requestId} and GET contacts/{id}/test/{testId} (§7). */
+/** GET radios/{id}/requests/{requestId} (§7). */
 export const requestParamSchema = z.object({
   id: idParamValueSchema,
   requestId: idParamValueSchema,

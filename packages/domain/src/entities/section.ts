@@ -33,8 +33,7 @@ export const sectionUpdateBodySchema = z
   })
   .partial()
   .refine(
-    (body) =>
-      body.label !== undefined || body.outline !== undefined || body.location !== undefined,
+    (body) => body.label !== undefined || body.outline !== undefined || body.location !== undefined,
     'Nothing to update: give label, outline or location',
   );
 export type SectionUpdateBody = z.infer<typeof sectionUpdateBodySchema>;

@@ -11,6 +11,13 @@ describe('§3 vocabulary', () => {
   });
 
   it('request statuses are exactly the six of §3', () => {
-    expect(requestStatusSchema.options).toEqual(['new', 'inProgress', 'done', 'failed', 'cancelled', 'pending']);
+    expect(requestStatusSchema.options).toEqual([
+      'new',
+      'inProgress',
+      'done',
+      'failed',
+      'cancelled',
+      'pending',
+    ]);
   });
 });

@@ -143,7 +143,14 @@ export const irrigationEditKindSchema = z.enum([
 ]);
 export type IrrigationEditKind = z.infer<typeof irrigationEditKindSchema>;
 
-export const irrigationActionSchema = z.enum(['start', 'apply', 'resume', 'stop', 'skip', 'testStart']);
+export const irrigationActionSchema = z.enum([
+  'start',
+  'apply',
+  'resume',
+  'stop',
+  'skip',
+  'testStart',
+]);
 export type IrrigationAction = z.infer<typeof irrigationActionSchema>;
 
 export const pumpActionSchema = z.enum([
@@ -172,7 +179,14 @@ export type RequestAction = z.infer<typeof requestActionSchema>;
 export const requestTypeSchema = z.enum(['control', 'program', 'radio', 'area', 'site']);
 export type RequestType = z.infer<typeof requestTypeSchema>;
 
-export const requestStatusSchema = z.enum(['new', 'inProgress', 'done', 'failed', 'cancelled', 'pending']);
+export const requestStatusSchema = z.enum([
+  'new',
+  'inProgress',
+  'done',
+  'failed',
+  'cancelled',
+  'pending',
+]);
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
 /** Every privilege (action) a user can hold on a site or an area (§3, §6). */
@@ -200,7 +214,13 @@ export type Role = z.infer<typeof roleSchema>;
 export const signupStatusSchema = z.enum(['sent', 'resent', 'completed', 'revoked']);
 export type SignupStatus = z.infer<typeof signupStatusSchema>;
 
-export const siteFilterKeySchema = z.enum(['application', 'country', 'region', 'operator', 'client']);
+export const siteFilterKeySchema = z.enum([
+  'application',
+  'country',
+  'region',
+  'operator',
+  'client',
+]);
 export type SiteFilterKey = z.infer<typeof siteFilterKeySchema>;
 
 export const thingTypeSchema = z.enum([
@@ -246,13 +266,31 @@ export const thingTypeSchema = z.enum([
 ]);
 export type ThingType = z.infer<typeof thingTypeSchema>;
 
-export const metaTypeSchema = z.enum(['site', 'area', 'control', 'section', 'radio', 'sensor', 'unit']);
+export const metaTypeSchema = z.enum([
+  'site',
+  'area',
+  'control',
+  'section',
+  'radio',
+  'sensor',
+  'unit',
+]);
 export type MetaType = z.infer<typeof metaTypeSchema>;
 
-export const reportTypeSchema = z.enum(['frostReport', 'irrigationReport', 'waterReport', 'generic']);
+export const reportTypeSchema = z.enum([
+  'frostReport',
+  'irrigationReport',
+  'waterReport',
+  'generic',
+]);
 export type ReportType = z.infer<typeof reportTypeSchema>;
 
-export const frostReportKindSchema = z.enum(['frostCompliance', 'fuelingReport', 'events', 'frostExplorer']);
+export const frostReportKindSchema = z.enum([
+  'frostCompliance',
+  'fuelingReport',
+  'events',
+  'frostExplorer',
+]);
 export type FrostReportKind = z.infer<typeof frostReportKindSchema>;
 
 export const exportFormatSchema = z.enum(['pdf', 'xlsx', 'csv']);
@@ -289,3 +327,31 @@ export type RouteLoadState = z.infer<typeof routeLoadStateSchema>;
 /** Area status (§3 names the field, not its words). Ours: the worst state of the area's hardware. */
 export const areaStatusSchema = z.enum(['normal', 'warning', 'fault']);
 export type AreaStatus = z.infer<typeof areaStatusSchema>;
+
+/** Panes of the console (§2 Pane ids); each has a numeric id, see routing/panes.ts. */
+export const paneSchema = z.enum([
+  'irrigation',
+  'frost',
+  'addons',
+  'telemetry',
+  'summary',
+  'weather',
+  'users',
+]);
+export type Pane = z.infer<typeof paneSchema>;
+
+/** Panes of the zone views (§2 Pane ids). */
+export const zoneViewPaneSchema = z.enum(['Skipped', 'Active', 'Faults']);
+export type ZoneViewPane = z.infer<typeof zoneViewPaneSchema>;
+
+/** Views of the hardware lists (§2 Pane ids). */
+export const hardwareListViewSchema = z.enum([
+  'Map',
+  'List',
+  'Events',
+  'Alarms',
+  'Detail',
+  'Chart',
+  'Telemetry',
+]);
+export type HardwareListView = z.infer<typeof hardwareListViewSchema>;

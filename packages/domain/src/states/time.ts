@@ -9,7 +9,12 @@ export type Instant = string | number | Date;
 /** Epoch milliseconds of an instant, or null when it is absent or unreadable. */
 export function toEpochMs(instant: Instant | null | undefined): number | null {
   if (instant === null || instant === undefined || instant === '') return null;
-  const ms = instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant);
+  const ms =
+    instant instanceof Date
+      ? instant.getTime()
+      : typeof instant === 'number'
+        ? instant
+        : Date.parse(instant);
   return Number.isFinite(ms) ? ms : null;
 }
 

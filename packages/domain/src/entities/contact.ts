@@ -1,0 +1,64 @@
+/** Contact (§3): a person of a site and the ways (email, sms, voice) alarms reach them. */
+import { z } from 'zod';
+import { idSchema, nonEmptyStringSchema } from './primitives.ts';
+import { contactMethodSchema, requestStatusSchema } from './vocabulary.ts';
+
+/** One way to reach a contact. Address validity (email, NZ/AU phone) is the validation rules' (§5). */
+export const contactNotificationSchema = z.object({
+  /** Absent on a notification not yet saved. */
+  id: idSchema.optional(),
+  method: contactMethodSchema,
+  /** Email address or phone number; may be empty in a form (dropped on update, §5). */
+  address: z.string(),
+  /** Also notified out of working hours. */
+  afterhours: z.boolean(),
+  active: z.boolean(),
+});
+export type ContactNotification = z.infer<typeof contactNotificationSchema>;
+
+export const contactSchema = z.object({
+  id: idSchema,
+  /** Site id. */
+  site: idSchema,
+  name: nonEmptyStringSchema,
+  company: z.string().nullable(),
+  /** e.g. en-NZ, en-AU. */
+  locale: nonEmptyStringSchema,
+  /** The login (email) of the user this contact belongs to; null for a contact without login. */
+  login: z.string().nullable(),
+  notifications: z.array(contactNotificationSchema),
+});
+export type Contact = z.infer<typeof contactSchema>;
+
+/** POST contacts and POST sites/{site}/contacts (§7). */
+export const contactCreateBodySchema = z.object({
+  site: idSchema,
+  name: nonEmptyStringSchema,
+  company: z.string().nullable().optional(),
+  locale: nonEmptyStringSchema.optional(),
+  notifications: z.array(contactNotificationSchema),
+});
+export type ContactCreateBody = z.infer<typeof contactCreateBodySchema>;
+
+/** PUT contacts/{id} (§7): name, company, site, notifications; locale and id optional. */
+export const contactUpdateBodySchema = z.object({
+  name: nonEmptyStringSchema,
+  company: z.string().nullable(),
+  site: idSchema,
+  notifications: z.array(contactNotificationSchema),
+  locale: nonEmptyStringSchema.optional(),
+  id: idSchema.optional(),
+});
+export type ContactUpdateBody = z.infer<typeof contactUpdateBodySchema>;
+
+/** POST contacts/{id}/test (§7): send a test through one notification, for an area. */
+export const contactTestBodySchema = z.object({ notification: idSchema, area: idSchema });
+export type ContactTestBody = z.infer<typeof contactTestBodySchema>;
+
+/** Response to POST contacts/{id}/test. Decision: the id of the test to poll (GET …/test/{testId}). */
+export const contactTestStartedSchema = z.object({ id: idSchema });
+export type ContactTestStarted = z.infer<typeof contactTestStartedSchema>;
+
+/** GET contacts/{id}/test/{testId} (§7): polled until done; another final status is a failure (§4). */
+export const contactTestStatusSchema = z.object({ status: requestStatusSchema });
+export type ContactTestStatus = z.infer<typeof contactTestStatusSchema>;

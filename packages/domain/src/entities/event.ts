@@ -1,0 +1,96 @@
+/** Events, notes, metrics and exports (§3): the area log, its open count, and export requests. */
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema, nonEmptyStringSchema } from './primitives.ts';
+import {
+  eventTypeSchema,
+  exportFormatSchema,
+  metaTypeSchema,
+  requestStatusSchema,
+} from './vocabulary.ts';
+
+export const eventSchema = z.object({
+  id: idSchema,
+  type: eventTypeSchema,
+  /** Id of the thing the event is about, of kind targetType; null for area-wide events. */
+  target: idSchema.nullable(),
+  targetType: metaTypeSchema.optional(),
+  /** Area id. */
+  area: idSchema,
+  message: z.string(),
+  /** Ours: an event stays open until acknowledged; open events are counted on the Irrigation tab (§1). */
+  open: z.boolean(),
+  timestamp: isoDateTimeSchema,
+});
+export type Event = z.infer<typeof eventSchema>;
+
+/** POST areas/{id}/events response (§3 "Event data"): events and stats.open. */
+export const eventDataSchema = z.object({
+  events: z.array(eventSchema),
+  stats: z.object({ open: z.number().int().nonnegative() }),
+});
+export type EventData = z.infer<typeof eventDataSchema>;
+
+/**
+ * POST areas/{id}/events optional filter body (§7; fields not given). Decision: time window, event
+ * types, targets and open-only; a missing body is the same as {}.
+ */
+export const eventFilterBodySchema = z.object({
+  from: isoDateTimeSchema.optional(),
+  to: isoDateTimeSchema.optional(),
+  types: z.array(eventTypeSchema).optional(),
+  targets: z.array(idSchema).optional(),
+  open: z.boolean().optional(),
+});
+export type EventFilterBody = z.infer<typeof eventFilterBodySchema>;
+
+/** A note left on a target of an area (§3); shown newest first per target. */
+export const noteSchema = z.object({
+  id: idSchema,
+  target: idSchema,
+  /** Area id. */
+  area: idSchema,
+  text: nonEmptyStringSchema,
+  timestamp: isoDateTimeSchema,
+});
+export type Note = z.infer<typeof noteSchema>;
+
+/** One metric the platform records (GET metrics/list, §7), e.g. 24 temperature (§9 weather layers). */
+export const metricSchema = z.object({
+  id: idSchema,
+  name: nonEmptyStringSchema,
+  /** Display unit, e.g. mm, °C, kph. */
+  unit: z.string().nullable().optional(),
+});
+export type Metric = z.infer<typeof metricSchema>;
+
+export const metricsListSchema = z.array(metricSchema);
+export type MetricsList = z.infer<typeof metricsListSchema>;
+
+/** A report export request (§3): its status is a request status; 'done' is shown as finished. */
+export const exportRequestSchema = z.object({
+  id: idSchema,
+  status: requestStatusSchema,
+  format: exportFormatSchema.optional(),
+  /** Where the finished file can be fetched; null until done. */
+  url: z.string().nullable().optional(),
+  created: isoDateTimeSchema.optional(),
+});
+export type ExportRequest = z.infer<typeof exportRequestSchema>;
+
+/** How the console shows an export (§4 "Export: loading then finished or failed"). */
+export type ExportStatusLabel = 'loading' | 'finished' | 'failed';
+
+/** done is shown as finished (§3); failed and cancelled as failed; anything else is still loading. */
+export function exportStatusLabel(status: ExportRequest['status']): ExportStatusLabel {
+  switch (status) {
+    case 'done':
+      return 'finished';
+    case 'failed':
+    case 'cancelled':
+      return 'failed';
+    case 'new':
+    case 'inProgress':
+    case 'pending':
+      return 'loading';
+  }
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APP_VERSION,
+  browserStorageKeys,
+  CACHE_VERSION,
+  DEFAULT_HARDWARE_SORT,
+  hardwareSortPreferenceSchema,
+  offlineCacheKeySchema,
+  preferenceKeySchema,
+  recentSitesKey,
+  recentSitesSchema,
+  siteSnapshotKeySchema,
+} from './preferences.ts';
+
+describe('§3 stored preferences', () => {
+  it.each([
+    'chartInterval',
+    'weatherLayerSelection',
+    'programView',
+    'valveFilter',
+    'frostPanes',
+    'lastAcknowledgedEvents',
+    'sidebarOffCanvas',
+    'lastRoute',
+    'hardwareSort',
+  ])('%s is a preference key', (key) => {
+    expect(preferenceKeySchema.safeParse(key).success).toBe(true);
+  });
+
+  it.each(['program view', 'ProgramView', 'theme'])('%j is not', (key) => {
+    expect(preferenceKeySchema.safeParse(key).success).toBe(false);
+  });
+
+  it('has all 24 keys of §3', () => {
+    expect(preferenceKeySchema.options).toHaveLength(24);
+  });
+
+  it('hardware sort defaults to column updated, ascending (§3)', () => {
+    expect(hardwareSortPreferenceSchema.parse(DEFAULT_HARDWARE_SORT)).toEqual({
+      column: 'updated',
+      ascending: true,
+    });
+  });
+});
+
+describe('§3 browser storage', () => {
+  it('names the keys as the spec spells them', () => {
+    expect(browserStorageKeys.siteFilters).toBe('site_filters');
+    expect(browserStorageKeys.auth).toBe('auth');
+    expect(browserStorageKeys.recentSites('ap-southeast-2:abc')).toBe(
+      'recent_sites_ap-southeast-2:abc',
+    );
+    expect(recentSitesKey('u1')).toBe('recent_sites_u1');
+  });
+
+  it.each([
+    [{ currentUserId: 'u1', sites: [{ siteId: 1, label: 'Te Awa Vineyard' }] }, true],
+    [{ currentUserId: 'u1', sites: [] }, true],
+    [
+      {
+        currentUserId: 'u1',
+        sites: [1, 2, 3, 4].map((siteId) => ({ siteId, label: `Site ${siteId}` })),
+      },
+      false,
+    ],
+    [{ currentUserId: '', sites: [] }, false],
+    [{ currentUserId: 'u1', sites: [{ siteId: '1', label: 'x' }] }, false],
+  ])('recent sites %j are accepted: %s (§9 recent sites 3)', (value, ok) => {
+    expect(recentSitesSchema.safeParse(value).success).toBe(ok);
+  });
+});
+
+describe('§3 offline cache', () => {
+  it('versions are 1.2.25 and 8.0.1', () => {
+    expect([APP_VERSION, CACHE_VERSION]).toEqual(['1.2.25', '8.0.1']);
+  });
+
+  it('per-user keys', () => {
+    expect(offlineCacheKeySchema.options).toEqual([
+      'userSites',
+      'dashboard',
+      'exports',
+      'preferences',
+      'legacyPreferences',
+      'userPrivileges',
+      'userContact',
+      'metrics',
+    ]);
+  });
+
+  it.each([
+    ['sites', true],
+    ['areaPrograms', true],
+    ['users', true],
+    ['areaAlarms', false],
+  ])('site snapshot key %s: %s', (key, ok) => {
+    expect(siteSnapshotKeySchema.safeParse(key).success).toBe(ok);
+  });
+
+  it('site snapshots have the 17 keys of §3', () => {
+    expect(siteSnapshotKeySchema.options).toHaveLength(17);
+  });
+});

@@ -1,0 +1,162 @@
+import { describe, expect, it } from 'vitest';
+import { buildProgram, buildProgramZone } from '../testing/factories.ts';
+import {
+  controlConfigSchema,
+  programActionBodySchema,
+  programActionResponseSchema,
+  programSchema,
+  programScheduleSchema,
+  programStatusSchema,
+  programUpdateBodySchema,
+  programVariationSchema,
+  programZoneSchema,
+  zoneApplicationSchema,
+  zoneSettingSchema,
+} from './program.ts';
+
+const running = {
+  activity: 'running',
+  startTime: '2024-09-01T06:00:00+12:00',
+  endTime: '2024-09-01T09:30:00+12:00',
+  stoppedTime: null,
+  requestActive: false,
+  requestId: 1042,
+};
+
+describe('§3 program status', () => {
+  it.each([
+    ['a running program', running, true],
+    ['a never-run program (times absent)', { activity: 'stopped', requestActive: false }, true],
+    ['a start in flight', { ...running, activity: 'starting', requestActive: true }, true],
+    ['an unknown activity', { ...running, activity: 'watering' }, false],
+    ['a local time without offset', { ...running, startTime: '2024-09-01T06:00:00' }, false],
+    ['no requestActive', { activity: 'paused' }, false],
+  ])('%s is accepted: %s', (_why, value, ok) => {
+    expect(programStatusSchema.safeParse(value).success).toBe(ok);
+  });
+});
+
+describe('§3 program schedule', () => {
+  const schedule = buildProgram().schedule;
+
+  it.each([
+    ['the factory schedule', schedule, true],
+    ['four sequences', { ...schedule, sequences: [[100], [101], [102], [103]] }, true],
+    [
+      'five sequences (§9 sequences per program 4)',
+      { ...schedule, sequences: [[1], [2], [3], [4], [5]] },
+      false,
+    ],
+    ['a section id of 0 in a sequence', { ...schedule, sequences: [[0]] }, false],
+    ['pump attachments', { ...schedule, attachments: [501, 502] }, true],
+    ['no manual flag', { ...schedule, manual: undefined }, false],
+  ])('%s is accepted: %s', (_why, value, ok) => {
+    expect(programScheduleSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it.each([
+    [{ id: 500, variation: -20, exclude: false }, true],
+    [{ id: 500, variation: 0, exclude: true }, true],
+    [{ id: 500, variation: -120, exclude: false }, false],
+    [{ id: 500, variation: 10 }, false],
+  ])('§4 control config %j is accepted: %s', (value, ok) => {
+    expect(controlConfigSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it.each([
+    [{ id: 100, variation: 25, manual: true }, true],
+    [{ id: 100, variation: 25 }, false],
+  ])('§3 variation %j is accepted: %s', (value, ok) => {
+    expect(programVariationSchema.safeParse(value).success).toBe(ok);
+  });
+});
+
+describe('§3 zone application and setting', () => {
+  const zone = buildProgramZone();
+
+  it.each([
+    ['the factory application', zone.application, true],
+    [
+      'a last cycle flag (ours, §4 irrigation colour)',
+      { ...zone.application, lastCycle: false, irrigated: true },
+      true,
+    ],
+    ['a pivot irrigation type', { ...zone.application, irrigationType: 'pivotZone' }, false],
+    ['a negative cycle count', { ...zone.application, cycleCount: -1 }, false],
+    ['an unknown status', { ...zone.application, status: 'irrigated' }, false],
+  ])('%s is accepted: %s', (_why, value, ok) => {
+    expect(zoneApplicationSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it.each([
+    ['the factory setting', zone.setting, true],
+    [
+      '12 mm in 3 cycles, repeating every 24 h twice',
+      { ...zone.setting, depth: 12, cycles: 3, repeat: true, repeatInterval: 24, repeatCount: 2 },
+      true,
+    ],
+    ['a negative depth', { ...zone.setting, depth: -1 }, false],
+    ['fractional cycles', { ...zone.setting, cycles: 1.5 }, false],
+    ['no banned flag', { ...zone.setting, banned: undefined }, false],
+  ])('%s is accepted: %s', (_why, value, ok) => {
+    expect(zoneSettingSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it('a zone needs its application and setting', () => {
+    expect(programZoneSchema.safeParse(zone).success).toBe(true);
+    expect(programZoneSchema.safeParse({ id: 100, setting: zone.setting }).success).toBe(false);
+  });
+});
+
+describe('§3 program', () => {
+  it('parses a running program of a Hawke’s Bay vineyard', () => {
+    const program = buildProgram({ status: programStatusSchema.parse(running) });
+    expect(programSchema.parse(program)).toEqual(program);
+  });
+
+  it.each([
+    ['an empty name', { name: '' }],
+    ['no area', { area: undefined }],
+    ['a modified date that is not ISO', { modified: '1 Sep 2024' }],
+  ])('refuses %s', (_why, overrides) => {
+    expect(programSchema.safeParse({ ...buildProgram(), ...overrides }).success).toBe(false);
+  });
+});
+
+describe('§7 PUT programs/{id}', () => {
+  const { schedule, zones } = buildProgram();
+
+  it.each([
+    ['a rename', { name: 'Night run' }, true],
+    ['a sequence edit', { schedule }, true],
+    ['a depth edit', { zones }, true],
+    ['all three', { name: 'Night run', schedule, zones }, true],
+    ['an empty body', {}, false],
+    ['only unknown keys', { area: 10 }, false],
+    ['an empty name', { name: '' }, false],
+  ])('%s is accepted: %s', (_why, body, ok) => {
+    expect(programUpdateBodySchema.safeParse(body).success).toBe(ok);
+  });
+});
+
+describe('§7 POST programs/{id}/start|resume|pause|test', () => {
+  it.each([
+    ['no body fields', {}, true],
+    ['a start time', { startTime: '2024-09-02T05:00:00+12:00' }, true],
+    ['some zones', { zones: [100, 101] }, true],
+    ['a request to follow up', { requestId: 1042 }, true],
+    ['an empty zone list', { zones: [] }, false],
+    ['a start time without offset', { startTime: '2024-09-02 05:00' }, false],
+    ['a text request id', { requestId: 'abc' }, false],
+  ])('%s is accepted: %s', (_why, body, ok) => {
+    expect(programActionBodySchema.safeParse(body).success).toBe(ok);
+  });
+
+  it.each([
+    [{ status: 'new', requestId: 1042 }, true],
+    [{ status: 'started', requestId: 1042 }, false],
+    [{ status: 'new' }, false],
+  ])('response %j is accepted: %s', (value, ok) => {
+    expect(programActionResponseSchema.safeParse(value).success).toBe(ok);
+  });
+});

@@ -1,0 +1,22 @@
+/** Action request (§3 Request): a start, pause, ping, export or test sent to hardware, and its progress. */
+import { z } from 'zod';
+import {
+  idSchema,
+  isoDateTimeSchema,
+  nullableIsoDateTimeSchema,
+  requestIdSchema,
+} from './primitives.ts';
+import { requestActionSchema, requestStatusSchema, requestTypeSchema } from './vocabulary.ts';
+
+export const actionRequestSchema = z.object({
+  id: requestIdSchema,
+  action: requestActionSchema,
+  /** What kind of thing the target id names. */
+  type: requestTypeSchema,
+  status: requestStatusSchema,
+  /** Id of the control, program, radio, area or site acted on. */
+  target: idSchema,
+  created: isoDateTimeSchema,
+  updated: nullableIsoDateTimeSchema,
+});
+export type ActionRequest = z.infer<typeof actionRequestSchema>;

@@ -1,0 +1,142 @@
+/**
+ * Session and authentication (§3, §7): the token set, stored credentials, session state and the
+ * bodies of the auth calls. Password strength and form messages are the validation rules' (§5).
+ */
+import { z } from 'zod';
+import { nonEmptyStringSchema } from './primitives.ts';
+import { signupStatusSchema } from './vocabulary.ts';
+
+/** Epoch milliseconds. */
+const epochMsSchema = z.number().int().nonnegative();
+
+/** POST {login host}/user/login response (§7): the identity and a token; refresh and expiry are ours. */
+export const tokenSetSchema = z.object({
+  loginId: nonEmptyStringSchema,
+  identityId: nonEmptyStringSchema,
+  identityPoolId: nonEmptyStringSchema,
+  token: nonEmptyStringSchema,
+  /** Ours: used to refresh an expired token once (§5). */
+  refreshToken: nonEmptyStringSchema,
+  /** Ours: when the token expires, epoch ms. */
+  expiresAt: epochMsSchema,
+});
+export type TokenSet = z.infer<typeof tokenSetSchema>;
+
+/**
+ * The stored auth record (§3, §5): valid only with non-empty string loginId, identityId,
+ * identityPoolId and token, and unexpired.
+ */
+export const storedAuthSchema = z.object({
+  loginId: nonEmptyStringSchema,
+  identityId: nonEmptyStringSchema,
+  identityPoolId: nonEmptyStringSchema,
+  token: nonEmptyStringSchema,
+  expiresAt: epochMsSchema,
+  /** The user's uid (§3 browser storage "auth (uid, loginId)"), when known. */
+  uid: nonEmptyStringSchema.optional(),
+});
+export type StoredAuth = z.infer<typeof storedAuthSchema>;
+
+/** Cloud region the login host serves, e.g. ap-southeast-2. */
+const regionSchema = nonEmptyStringSchema;
+
+/** POST {login host}/user/login (§7). */
+export const loginBodySchema = z.object({
+  user: z.string().trim().min(1),
+  password: nonEmptyStringSchema,
+  region: regionSchema,
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** POST user/login/as (§7): act as another user (needs loginAs, §6). */
+export const loginAsBodySchema = z.object({ user: z.string().trim().min(1), region: regionSchema });
+export type LoginAsBody = z.infer<typeof loginAsBodySchema>;
+
+/** Session state (§3), with the fields as the spec names them. */
+export const sessionStateSchema = z.object({
+  /** The login remembered with remember-me (§5). */
+  lastUser: z.string().nullable(),
+  login: storedAuthSchema.nullable(),
+  valid: z.boolean(),
+  loading: z.boolean(),
+  error: z.string().nullable(),
+  /** True once the invitation sign-up completed. */
+  signup: z.boolean(),
+  signupLoading: z.boolean(),
+  signupError: z.string().nullable(),
+  /** stats.signupStatus from the sign-up status check. */
+  checkSignup: signupStatusSchema.nullable(),
+  checkSignupLoading: z.boolean(),
+  checkSignupError: z.string().nullable(),
+});
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
+/** The sign-up status check (path not shown, §7): the invited user's stats.signupStatus (§3). */
+export const signupStatusResponseSchema = z.object({
+  stats: z.object({ signupStatus: signupStatusSchema }),
+});
+export type SignupStatusResponse = z.infer<typeof signupStatusResponseSchema>;
+
+/** POST users/sign-up/complete (§7). */
+export const signUpCompleteBodySchema = z.object({
+  fullName: z.string().trim().min(1),
+  newPassword: nonEmptyStringSchema,
+});
+export type SignUpCompleteBody = z.infer<typeof signUpCompleteBodySchema>;
+
+/** POST /users/find-by-email (§7). */
+export const findByEmailBodySchema = z.object({ email: z.email() });
+export type FindByEmailBody = z.infer<typeof findByEmailBodySchema>;
+
+/** POST {api}/login/account-activation/validate (§7). */
+export const activationValidateBodySchema = z.object({ token: nonEmptyStringSchema });
+export type ActivationValidateBody = z.infer<typeof activationValidateBodySchema>;
+
+/** Response of activation validate (§7): status, message, and the invited email and name. */
+export const activationValidateResponseSchema = z.object({
+  status: z.string(),
+  message: z.string().nullable().optional(),
+  email: z.email(),
+  name: z.string(),
+});
+export type ActivationValidateResponse = z.infer<typeof activationValidateResponseSchema>;
+
+/** POST {api}/login/account-activation/finish (§7): 204 on success. */
+export const activationFinishBodySchema = z.object({
+  token: nonEmptyStringSchema,
+  password: nonEmptyStringSchema,
+  name: z.string().trim().min(1),
+});
+export type ActivationFinishBody = z.infer<typeof activationFinishBodySchema>;
+
+/** POST {api}/login/reset-password/begin (§7). */
+export const resetPasswordBeginBodySchema = z.object({ email: z.email(), legacy: z.boolean() });
+export type ResetPasswordBeginBody = z.infer<typeof resetPasswordBeginBodySchema>;
+
+/** POST {api}/login/reset-password/finish (§7): 204 on success. */
+export const resetPasswordFinishBodySchema = z.object({
+  token: nonEmptyStringSchema,
+  newPassword: nonEmptyStringSchema,
+});
+export type ResetPasswordFinishBody = z.infer<typeof resetPasswordFinishBodySchema>;
+
+/** POST /user/change-password (§7, authenticated). */
+export const changePasswordBodySchema = z.object({ password: nonEmptyStringSchema });
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+/** Recovery authentication (§3, §7): the recovery link's token and identity. */
+export const recoveryTokenSchema = z.object({
+  token: nonEmptyStringSchema,
+  identityId: nonEmptyStringSchema,
+  loginId: nonEmptyStringSchema,
+  identityPoolId: nonEmptyStringSchema,
+});
+export type RecoveryToken = z.infer<typeof recoveryTokenSchema>;
+
+/** An error response body (§7 "JSON with message and detail list"); field names the bad input. */
+export const apiErrorBodySchema = z.object({
+  message: z.string(),
+  detail: z.array(z.string()).optional(),
+  field: z.string().optional(),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

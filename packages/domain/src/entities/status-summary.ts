@@ -1,0 +1,15 @@
+/** External status summary (§3, §7): incidents and maintenances that raise the banner (§4). */
+import { z } from 'zod';
+
+/** One incident or maintenance; the status page sends more keys, kept as they are. */
+export const statusItemSchema = z.looseObject({
+  name: z.string(),
+  url: z.string().optional(),
+});
+export type StatusItem = z.infer<typeof statusItemSchema>;
+
+export const statusSummarySchema = z.looseObject({
+  activeIncidents: z.array(statusItemSchema),
+  activeMaintenances: z.array(statusItemSchema),
+});
+export type StatusSummary = z.infer<typeof statusSummarySchema>;

@@ -1,0 +1,50 @@
+/** User (§3): a login with privileges on a site, and the payload that invites a new one. */
+import { z } from 'zod';
+import { contactSchema } from './contact.ts';
+import { idSchema, nonEmptyStringSchema, nullableIsoDateTimeSchema } from './primitives.ts';
+import { privilegeSchema, signupStatusSchema } from './vocabulary.ts';
+
+export const userStatsSchema = z.object({
+  activeAlarms: z.number().int().nonnegative(),
+  subscribedAlarms: z.number().int().nonnegative(),
+  /** Null for users that never went through an invitation. */
+  signupStatus: signupStatusSchema.nullable(),
+  lastLogin: nullableIsoDateTimeSchema,
+  created: nullableIsoDateTimeSchema,
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+export const userSchema = z.object({
+  id: idSchema,
+  /** Identity id (also keys recent_sites_{uid}, §3). */
+  uid: nonEmptyStringSchema,
+  /** Login name, an email. */
+  login: nonEmptyStringSchema,
+  /** Decision: the user's contact embedded (null if none); the spec does not say id or object. */
+  contact: contactSchema.nullable(),
+  /** Actions held on the site (§6). */
+  privileges: z.array(privilegeSchema),
+  /** Site id. */
+  site: idSchema,
+  stats: userStatsSchema,
+});
+export type User = z.infer<typeof userSchema>;
+
+/**
+ * POST users (§7). Field-level validity only; the role rules (§5, §6) are the validation rules'.
+ * Names are trimmed.
+ */
+export const createUserPayloadSchema = z.object({
+  siteId: idSchema,
+  firstName: z.string().trim().min(1),
+  lastName: z.string().trim().min(1),
+  locale: nonEmptyStringSchema,
+  email: z.email(),
+  /** The actions of the highest role granted (§5); never empty. */
+  privileges: z.array(privilegeSchema).min(1),
+});
+export type CreateUserPayload = z.infer<typeof createUserPayloadSchema>;
+
+/** POST /users/{userId}/resend-activation-email (§7). */
+export const resendActivationBodySchema = z.object({ siteId: idSchema });
+export type ResendActivationBody = z.infer<typeof resendActivationBodySchema>;

@@ -1,0 +1,154 @@
+/**
+ * Every route of the console (§2 Screens and routes) as a discriminated union, plus the closed
+ * words that appear in paths and queries.
+ */
+import type { MetaType, ThingType } from '../entities/vocabulary.ts';
+
+/** Public routes (§2, auth layout): reachable without a session. */
+export const PUBLIC_PAGES = [
+  'login',
+  'recover',
+  'resetPassword',
+  'recoverpassword',
+  'signup',
+  'activateAccount',
+  'redirect',
+] as const;
+export type PublicPage = (typeof PUBLIC_PAGES)[number];
+
+/**
+ * Per-area modules, each at /{siteId}/{module}/{areaId}. `things` is the second spelling of the
+ * add-ons page (§2 "also /{siteId}/things/{areaId}").
+ */
+export const AREA_MODULES = ['weather', 'telemetry', 'irrigation', 'addons', 'things'] as const;
+export type AreaModule = (typeof AREA_MODULES)[number];
+
+/** Meta types a deep link /{siteId}/{areaId}/{type}/{target} may name (§2). */
+export const DEEP_LINK_TYPES = [
+  'radio',
+  'unit',
+  'sensor',
+  'control',
+] as const satisfies readonly MetaType[];
+export type DeepLinkType = (typeof DEEP_LINK_TYPES)[number];
+
+/** Detail names of §2 ("include alarms and list"), plus zone, the irrigation zone page. */
+export const DETAIL_NAMES = { alarms: 'alarms', list: 'list', zone: 'zone' } as const;
+
+/**
+ * Query names the routes use (§2): from and filter for lists; valve for the zone page; radio and
+ * unit select on telemetry; thing and type select on add-ons; country, region and application
+ * filter the dashboard. target is read only from the unit deep-link form (see parse.ts).
+ */
+export const QUERY_NAMES = {
+  from: 'from',
+  filter: 'filter',
+  valve: 'valve',
+  radio: 'radio',
+  unit: 'unit',
+  thing: 'thing',
+  type: 'type',
+  target: 'target',
+  country: 'country',
+  region: 'region',
+  application: 'application',
+} as const;
+export type QueryName = (typeof QUERY_NAMES)[keyof typeof QUERY_NAMES];
+
+/** Dashboard filters as query parameters (§2); values as stored (semicolon-separated lists). */
+export interface DashboardFilter {
+  readonly country?: string;
+  readonly region?: string;
+  readonly application?: string;
+}
+export const DASHBOARD_FILTER_KEYS = [
+  'country',
+  'region',
+  'application',
+] as const satisfies readonly (keyof DashboardFilter)[];
+
+/** The radio or unit a telemetry page opens with (§2 "optional query radio={id} or unit={id}"). */
+export interface TelemetrySelection {
+  readonly type: 'radio' | 'unit';
+  readonly id: number;
+}
+
+/** The add-on an add-ons page opens with (§2 "thing={target}&type={addon type}"). */
+export interface AddonSelection {
+  readonly id: number;
+  readonly type: ThingType;
+}
+
+interface SiteScoped {
+  readonly siteId: number;
+}
+interface AreaScoped extends SiteScoped {
+  readonly areaId: number;
+}
+/** /{siteId}/{module}/{areaId}[/{detail}[/{detailId}]] */
+interface ModulePage extends AreaScoped {
+  readonly detail?: string;
+  readonly detailId?: number;
+}
+
+export type PublicRoute = { readonly kind: 'public'; readonly page: PublicPage };
+export type ChangePasswordRoute = { readonly kind: 'changePassword' };
+export type LandingRoute = { readonly kind: 'landing' };
+export type DashboardRoute = { readonly kind: 'dashboard'; readonly filter: DashboardFilter };
+export type NotFoundRoute = { readonly kind: 'notFound' };
+export type SiteRoute = { readonly kind: 'site' } & SiteScoped;
+export type AreaRoute = { readonly kind: 'area' } & AreaScoped;
+export type DeepLinkRoute = {
+  readonly kind: 'deepLink';
+  readonly type: DeepLinkType;
+  readonly target: number;
+} & AreaScoped;
+export type SummaryRoute = { readonly kind: 'summary' } & SiteScoped;
+export type UsersRoute = { readonly kind: 'users' } & SiteScoped;
+export type WeatherRoute = { readonly kind: 'weather' } & ModulePage;
+export type TelemetryRoute = {
+  readonly kind: 'telemetry';
+  readonly select?: TelemetrySelection;
+} & ModulePage;
+export type IrrigationRoute = { readonly kind: 'irrigation' } & ModulePage;
+export type AddonsRoute = { readonly kind: 'addons'; readonly thing?: AddonSelection } & ModulePage;
+export type ThingsRoute = { readonly kind: 'things' } & ModulePage;
+export type ZoneRoute = {
+  readonly kind: 'zone';
+  readonly sectionId: number;
+  readonly valveId?: number;
+} & AreaScoped;
+export type AlarmsRoute = { readonly kind: 'alarms'; readonly alarmId?: number } & AreaScoped;
+export type ModuleAlarmsRoute = {
+  readonly kind: 'moduleAlarms';
+  readonly module: AreaModule;
+} & SiteScoped;
+export type PlaygroundRoute = { readonly kind: 'playground' } & SiteScoped;
+export type UnknownRoute = { readonly kind: 'unknown' };
+
+export type ModuleRoute =
+  WeatherRoute | TelemetryRoute | IrrigationRoute | AddonsRoute | ThingsRoute;
+
+export type Route =
+  | PublicRoute
+  | ChangePasswordRoute
+  | LandingRoute
+  | DashboardRoute
+  | NotFoundRoute
+  | SiteRoute
+  | AreaRoute
+  | DeepLinkRoute
+  | SummaryRoute
+  | UsersRoute
+  | ModuleRoute
+  | ZoneRoute
+  | AlarmsRoute
+  | ModuleAlarmsRoute
+  | PlaygroundRoute
+  | UnknownRoute;
+
+export type RouteKind = Route['kind'];
+
+export function isModuleRoute(route: Route): route is ModuleRoute {
+  return (AREA_MODULES as readonly string[]).includes(route.kind);
+}
