@@ -338,7 +338,8 @@ describe('§4 "Testable: zone-based scheduling, not active and not starting"', (
     ['valveControlledZone', 'pausing', at(0), false],
     ['valveControlledZone', 'pausing', at(10), true],
     ['valveControlledZone', 'paused', at(-10), true],
-    ['valveControlledZone', 'resuming', at(-10), true],
+    ['valveControlledZone', 'resuming', at(-10), false],
+    ['valveControlledZone', 'resuming', null, false],
   ])('%s %s (start %s) → %s', (irrigationType, status, startTime, expected) => {
     expect(isTestable({ irrigationType, status, startTime }, now)).toBe(expected);
   });

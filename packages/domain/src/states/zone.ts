@@ -193,8 +193,9 @@ export function isZoneActive(application: ZoneApplicationInput, now: Date): bool
 }
 
 /**
- * §4 "Testable: zone-based scheduling, not active and not starting". Decision: "active" is §4's own
- * definition (running, or pausing once started), so a resuming or paused zone is testable.
+ * §4 "Testable: zone-based scheduling, not active and not starting". "Active" is §4's own
+ * definition (running, or pausing once started), so a paused zone is testable. Decision: resuming
+ * is a zone starting again, so it is refused like starting: a test must not race a resume.
  */
 export function isTestable(
   application: ZoneApplicationInput & { irrigationType: IrrigationType },
@@ -203,6 +204,7 @@ export function isTestable(
   return (
     schedulingMode(application.irrigationType) === 'zone' &&
     !isZoneActive(application, now) &&
-    application.status !== 'starting'
+    application.status !== 'starting' &&
+    application.status !== 'resuming'
   );
 }
