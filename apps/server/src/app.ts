@@ -1,12 +1,85 @@
-import Fastify from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import path from 'node:path';
+import { loadTokenSecret } from './auth/secrets.ts';
 import type { ServerConfig } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { systemClock, type AppContext, type Clock } from './http/context.ts';
+import { registerErrorHandler } from './http/errors.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { authPlugin } from './plugins/auth.ts';
 import { webPlugin } from './plugins/web.ts';
+import { apiRoutes } from './routes/index.ts';
 import { API_BASE_PATH, appConfigRoutes } from './routes/app-config/app-config.routes.ts';
 
+export type AppOverrides = {
+  /** An already open database (tests); otherwise the configured one is opened and closed with the app. */
+  db?: Database;
+  mailer?: Mailer;
+  clock?: Clock;
+};
+
 /** Builds the server without listening, so tests drive it with `inject`. */
-export async function buildApp(config: ServerConfig) {
-  const app = Fastify({ logger: { level: config.logLevel } });
+export async function buildApp(
+  config: ServerConfig,
+  overrides: AppOverrides = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // Behind a proxy the client address comes from X-Forwarded-For (login throttling per address).
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const handle = overrides.db ? null : await openDatabase(config.database);
+  const db = overrides.db ?? (handle as NonNullable<typeof handle>).db;
+  const mailer =
+    overrides.mailer ??
+    createMailer({
+      db,
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  const ctx: AppContext = {
+    config,
+    db,
+    mailer,
+    clock: overrides.clock ?? systemClock,
+    tokenSecret: await loadTokenSecret(db, config.tokenSecret),
+  };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    if (!overrides.mailer) mailer.close();
+    await handle?.close();
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Paddock API',
+        version: '1.2.25',
+        description: 'The calls of the Paddock console (spec §7).',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE_PATH}/docs` });
+
+  await app.register(authPlugin);
   await app.register(appConfigRoutes, { config });
+  await app.register(apiRoutes, { prefix: API_BASE_PATH });
   await app.register(webPlugin, { webDist: config.webDist, apiBasePath: API_BASE_PATH });
   return app;
 }

@@ -6,6 +6,7 @@ import { environmentSchema } from '@paddock/domain';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { DatabaseTarget } from './db/client.ts';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -20,6 +21,29 @@ const envSchema = z.object({
   /** Where the built console lives; `npm run build` writes it here. */
   WEB_DIST: z.string().min(1).default(path.join(repositoryRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** PostgreSQL instead of the embedded database. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Folder of the embedded database and the local mail outbox. */
+  PADDOCK_DATA_DIR: z.string().min(1).default(path.join(repositoryRoot, 'data')),
+  /** SMTP server for outgoing email, e.g. smtp://user:pass@mail.example:587; none keeps mail in the outbox. */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Paddock <no-reply@paddock.example>'),
+  /** Address of the console as users reach it, for links in emails. */
+  PUBLIC_URL: z.url().optional(),
+  /** Signs access tokens; when unset a random secret is made once and kept in the database. */
+  PADDOCK_TOKEN_SECRET: z.string().min(32).optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30)
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
+  /** `false` starts with an empty database instead of the demo farm. */
+  PADDOCK_DEMO: z.stringbool().default(true),
 });
 
 export type ServerConfig = {
@@ -30,6 +54,15 @@ export type ServerConfig = {
   region: string;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  database: DatabaseTarget;
+  dataDir: string;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string;
+  tokenSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  demo: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -51,5 +84,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     region: e.PADDOCK_REGION,
     webDist: e.WEB_DIST,
     logLevel: e.LOG_LEVEL,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: e.PADDOCK_DATA_DIR },
+    dataDir: e.PADDOCK_DATA_DIR,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    tokenSecret: e.PADDOCK_TOKEN_SECRET ?? null,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    demo: e.PADDOCK_DEMO,
   };
 }

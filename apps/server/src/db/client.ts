@@ -1,0 +1,73 @@
+/**
+ * Opens the database: embedded PGlite in a data folder by default, PostgreSQL when a URL is
+ * given. Both speak the same SQL and run the same migrations, so the rest of the server sees one
+ * `Database` type.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { acquireDataDirLock } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseTarget =
+  /** Embedded PGlite; `dataDir` null keeps it in memory (tests). */
+  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolSize?: number };
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: DatabaseTarget['kind'];
+  close: () => Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../migrations',
+);
+
+/** Opens the database and brings it up to the latest migration. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema });
+    try {
+      await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+  }
+
+  // PGlite does not lock its folder: a second process would open it and corrupt it.
+  let releaseLock = () => {};
+  if (target.dataDir) {
+    mkdirSync(target.dataDir, { recursive: true });
+    releaseLock = acquireDataDirLock(target.dataDir);
+  }
+  try {
+    const client = target.dataDir ? new PGlite(path.join(target.dataDir, 'pgdata')) : new PGlite();
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}

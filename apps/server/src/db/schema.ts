@@ -1,0 +1,488 @@
+/**
+ * The database: one table per entity of spec §3 plus what authentication and permissions need.
+ * Nested, always-read-together parts of an entity (settings, config, tags, topics, schedule,
+ * zones, rule) are jsonb in the shape of the domain's zod schemas; everything queried, joined or
+ * checked for privileges is a column with an index.
+ */
+import type {
+  AlarmRule,
+  AreaCapability,
+  Bounds,
+  ControlApplication,
+  DeviceTags,
+  Geometry,
+  Privilege,
+  ProgramSchedule,
+  ProgramStatus,
+  ProgramZone,
+  RadioConfig,
+  SensorTopic,
+  SiteConfig,
+  SiteSettings,
+  SiteTags,
+} from '@paddock/domain';
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const modifiedAt = () => timestamp('modified_at', { withTimezone: true }).notNull().defaultNow();
+
+/** Server-wide settings that every process must share, e.g. the token signing secret. */
+export const serverSettings = pgTable('server_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const sites = pgTable('sites', {
+  id: serial('id').primaryKey(),
+  label: text('label').notNull(),
+  /** Point text, lat first (§3). */
+  location: text('location').notNull(),
+  type: text('type').notNull().default('site'),
+  tags: jsonb('tags').$type<SiteTags>().notNull(),
+  applications: text('applications')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  settings: jsonb('settings').$type<SiteSettings>().notNull(),
+  config: jsonb('config').$type<SiteConfig>().notNull(),
+  /** Operator and client of the site filter (§3); kept apart from tags, which the spec fixes. */
+  operator: text('operator'),
+  client: text('client'),
+  modifiedAt: modifiedAt(),
+});
+
+export const areas = pgTable(
+  'areas',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    label: text('label').notNull(),
+    type: text('type').$type<'irrigation' | 'water' | 'frost' | ''>().notNull(),
+    capabilities: text('capabilities').array().$type<AreaCapability[]>().notNull(),
+    settings: jsonb('settings').$type<{ bounds?: Bounds }>().notNull(),
+    geometry: jsonb('geometry').$type<Geometry>(),
+    outline: text('outline'),
+    status: text('status').$type<'normal' | 'warning' | 'fault'>(),
+    hasFaults: boolean('has_faults').notNull().default(false),
+    alarmsActive: boolean('alarms_active').notNull().default(true),
+    snoozed: boolean('snoozed').notNull().default(false),
+  },
+  (t) => [index('areas_site_idx').on(t.siteId)],
+);
+
+export const sections = pgTable(
+  'sections',
+  {
+    id: serial('id').primaryKey(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    label: text('label').notNull(),
+    type: text('type').$type<'irrigationZone' | 'multiLayer'>().notNull(),
+    outline: text('outline'),
+    location: text('location'),
+    selected: boolean('selected').notNull().default(false),
+  },
+  (t) => [index('sections_area_idx').on(t.areaId)],
+);
+
+export const units = pgTable(
+  'units',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    serialno: text('serialno').notNull(),
+    areaIds: integer('area_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    location: text('location'),
+    radioId: integer('radio_id'),
+    overdue: boolean('overdue').notNull().default(false),
+    lastUpdate: timestamp('last_update', { withTimezone: true }),
+  },
+  (t) => [index('units_site_idx').on(t.siteId), uniqueIndex('units_serial_idx').on(t.serialno)],
+);
+
+export const radios = pgTable(
+  'radios',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** The area whose telemetry lists the radio (GET areas/{id}/radios). */
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'WVC' | 'WMR' | 'LoRa'>().notNull(),
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    serialno: text('serialno').notNull(),
+    sectionId: integer('section_id').references(() => sections.id, { onDelete: 'set null' }),
+    location: text('location'),
+    tags: jsonb('tags').$type<DeviceTags>().notNull(),
+    config: jsonb('config').$type<RadioConfig>().notNull(),
+    overdue: boolean('overdue').notNull().default(false),
+    lastUpdate: timestamp('last_update', { withTimezone: true }),
+    fault: boolean('fault').notNull().default(false),
+    online: boolean('online').notNull().default(true),
+    batteryValue: doublePrecision('battery_value'),
+    signalValue: doublePrecision('signal_value'),
+    missesValue: doublePrecision('misses_value'),
+  },
+  (t) => [
+    index('radios_area_idx').on(t.areaId),
+    index('radios_site_idx').on(t.siteId),
+    uniqueIndex('radios_serial_idx').on(t.serialno),
+  ],
+);
+
+export const sensors = pgTable(
+  'sensors',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    radioId: integer('radio_id').references(() => radios.id, { onDelete: 'set null' }),
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    location: text('location'),
+    geometry: jsonb('geometry').$type<Geometry>(),
+    tags: jsonb('tags').$type<DeviceTags>().notNull(),
+    topics: jsonb('topics').$type<SensorTopic[]>().notNull(),
+    label: text('label').notNull(),
+    serialno: text('serialno').notNull(),
+  },
+  (t) => [index('sensors_area_idx').on(t.areaId)],
+);
+
+export const controls = pgTable(
+  'controls',
+  {
+    id: serial('id').primaryKey(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    label: text('label').notNull(),
+    type: text('type').$type<'valve' | 'pump' | 'valveAddon' | 'pivot'>().notNull(),
+    radioId: integer('radio_id').references(() => radios.id, { onDelete: 'set null' }),
+    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    sectionId: integer('section_id').references(() => sections.id, { onDelete: 'set null' }),
+    location: text('location'),
+    application: jsonb('application').$type<ControlApplication>(),
+    topics: jsonb('topics').$type<SensorTopic[]>().notNull(),
+    startRequested: boolean('start_requested'),
+    isRunning: boolean('is_running'),
+    modifiedAt: modifiedAt(),
+  },
+  (t) => [index('controls_area_idx').on(t.areaId)],
+);
+
+export const programs = pgTable(
+  'programs',
+  {
+    id: serial('id').primaryKey(),
+    /** One program per area (§3). */
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    status: jsonb('status').$type<ProgramStatus>().notNull(),
+    schedule: jsonb('schedule').$type<ProgramSchedule>().notNull(),
+    zones: jsonb('zones').$type<ProgramZone[]>().notNull(),
+    modifiedAt: modifiedAt(),
+  },
+  (t) => [uniqueIndex('programs_area_idx').on(t.areaId)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Identity id handed to the console (§3 stored auth identityId, recent_sites_{uid}). */
+    uid: uuid('uid').notNull().defaultRandom(),
+    /** The login name: an email, stored lower-case. */
+    login: text('login').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    locale: text('locale').notNull().default('en-NZ'),
+    /** argon2id; null until the account is activated. */
+    passwordHash: text('password_hash'),
+    /** User-level privileges (§6), e.g. loginAs, internal. */
+    privileges: text('privileges')
+      .array()
+      .$type<Privilege[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_login_idx').on(t.login), uniqueIndex('users_uid_idx').on(t.uid)],
+);
+
+/** A user's membership of a site: the site-level privileges and the invitation's state (§3, §6). */
+export const siteMembers = pgTable(
+  'site_members',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    privileges: text('privileges').array().$type<Privilege[]>().notNull(),
+    signupStatus: text('signup_status').$type<'sent' | 'resent' | 'completed' | 'revoked'>(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.siteId] }),
+    index('site_members_site_idx').on(t.siteId),
+  ],
+);
+
+/** Per-area privileges (§6: area id to list) that add to the site-level list. */
+export const areaMembers = pgTable(
+  'area_members',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    privileges: text('privileges').array().$type<Privilege[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.areaId] })],
+);
+
+/**
+ * A signed-in session: the refresh-token family. Rotation replaces the token hash; presenting a
+ * replaced token again revokes the family (token theft). Access tokens carry the session id, so
+ * logout (revokedAt) ends them too.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Staff member acting as `userId` (login/as), for the audit trail. */
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    previousRefreshTokenHash: text('previous_refresh_token_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('sessions_refresh_idx').on(t.refreshTokenHash),
+    index('sessions_previous_refresh_idx').on(t.previousRefreshTokenHash),
+    index('sessions_user_idx').on(t.userId),
+  ],
+);
+
+/** Single-use, expiring tokens sent by email: password reset, account activation, invitation. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<'reset' | 'activation' | 'invitation'>().notNull(),
+    /** sha-256 of the token; the token itself exists only in the email. */
+    tokenHash: text('token_hash').notNull(),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_idx').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/** Failed sign-ins per account and per address, for throttling. */
+export const loginFailures = pgTable('login_failures', {
+  /** 'account:{login}' or 'address:{ip}'. */
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+});
+
+/** Who did what on whose behalf: login/as and permission changes. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_target_idx').on(t.targetUserId)],
+);
+
+/** Requests to act in the field (§3): created `new` by the API, advanced by the field link. */
+export const requests = pgTable(
+  'requests',
+  {
+    id: serial('id').primaryKey(),
+    action: text('action')
+      .$type<'start' | 'resume' | 'pause' | 'ping' | 'export' | 'test'>()
+      .notNull(),
+    type: text('type').$type<'control' | 'program' | 'radio' | 'area' | 'site'>().notNull(),
+    targetId: integer('target_id').notNull(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    status: text('status')
+      .$type<'new' | 'inProgress' | 'done' | 'failed' | 'cancelled' | 'pending'>()
+      .notNull(),
+    /** What the action was asked with, e.g. startTime and zones of a program start. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [index('requests_target_idx').on(t.type, t.targetId, t.id)],
+);
+
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    /** The user this contact belongs to (GET user/contact); null for a contact without login. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    company: text('company'),
+    locale: text('locale').notNull().default('en-NZ'),
+  },
+  (t) => [index('contacts_site_idx').on(t.siteId), index('contacts_user_idx').on(t.userId)],
+);
+
+export const contactNotifications = pgTable(
+  'contact_notifications',
+  {
+    id: serial('id').primaryKey(),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => contacts.id, { onDelete: 'cascade' }),
+    method: text('method').$type<'email' | 'sms' | 'voice'>().notNull(),
+    address: text('address').notNull(),
+    afterhours: boolean('afterhours').notNull().default(false),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [index('contact_notifications_contact_idx').on(t.contactId)],
+);
+
+/** A test message to one contact notification (POST contacts/{id}/test), polled by the console. */
+export const contactTests = pgTable('contact_tests', {
+  id: serial('id').primaryKey(),
+  contactId: integer('contact_id')
+    .notNull()
+    .references(() => contacts.id, { onDelete: 'cascade' }),
+  notificationId: integer('notification_id')
+    .notNull()
+    .references(() => contactNotifications.id, { onDelete: 'cascade' }),
+  areaId: integer('area_id')
+    .notNull()
+    .references(() => areas.id, { onDelete: 'cascade' }),
+  status: text('status').$type<'new' | 'inProgress' | 'done' | 'failed'>().notNull(),
+  createdAt: createdAt(),
+});
+
+export const alarms = pgTable(
+  'alarms',
+  {
+    id: serial('id').primaryKey(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    active: boolean('active').notNull(),
+    rule: jsonb('rule').$type<AlarmRule>().notNull(),
+    /** Contact notification ids told when the alarm fires. */
+    notifications: integer('notifications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
+    label: text('label').notNull(),
+  },
+  (t) => [index('alarms_area_idx').on(t.areaId)],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    type: text('type').$type<'warning' | 'error' | 'info'>().notNull(),
+    targetType: text('target_type'),
+    targetId: integer('target_id'),
+    message: text('message').notNull(),
+    open: boolean('open').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('events_area_time_idx').on(t.areaId, t.createdAt),
+    index('events_open_idx')
+      .on(t.areaId)
+      .where(sql`${t.open}`),
+  ],
+);
+
+/** Metrics a sensor topic can report (GET metrics/list). */
+export const metrics = pgTable('metrics', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  label: text('label').notNull(),
+  unit: text('unit'),
+});
+
+/** Every email the server sends; `sentAt` stays null in the local outbox when no SMTP is set. */
+export const outboundEmails = pgTable('outbound_emails', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
+});

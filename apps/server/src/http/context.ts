@@ -1,0 +1,43 @@
+/**
+ * What every route reaches through `app`: the database, the mailer, the clock and the server
+ * configuration. Tests build the same context with an in-memory database and a fixed clock.
+ */
+import type { ServerConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+export type Clock = { now: () => Date };
+export const systemClock: Clock = { now: () => new Date() };
+
+export type AppContext = {
+  config: ServerConfig;
+  db: Database;
+  mailer: Mailer;
+  clock: Clock;
+  tokenSecret: Uint8Array;
+};
+
+export type RequestAuth = {
+  userId: number;
+  sessionId: string;
+  /** The staff member acting as this user (login/as), if any. */
+  actorUserId: number | null;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** preHandler that requires a valid access token and sets `request.auth`. */
+    authenticate: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+/** The signed-in caller; only valid after the `authenticate` preHandler. */
+export function authOf(request: { auth: RequestAuth | null }): RequestAuth {
+  if (!request.auth)
+    throw new Error('route reads request.auth without the authenticate preHandler');
+  return request.auth;
+}

@@ -1,0 +1,93 @@
+/**
+ * Errors an endpoint raises on purpose, and the one error handler that turns every failure into
+ * the same JSON body: { statusCode, error, message, field?, reason? } (spec §8 status codes).
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
+
+export type ErrorBody = {
+  statusCode: number;
+  error: string;
+  message: string;
+  /** The input at fault, e.g. 'email' or 'zones.0'. */
+  field?: string;
+  /** Where that input was: body, querystring or params. */
+  location?: string;
+  reason?: string;
+  /** Extra lines, e.g. every failed password rule (§7 activation finish: "message and detail list"). */
+  detail?: string[];
+};
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly extra: Pick<ErrorBody, 'field' | 'location' | 'reason' | 'detail'> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (field: string, reason: string, detail?: string[]) =>
+  new HttpError(400, `${field}: ${reason}`, { field, reason, location: 'body', detail });
+export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const forbidden = (message = 'Insufficient permission') => new HttpError(403, message);
+export const notFound = (what: string) => new HttpError(404, `${what} not found`);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};
+
+function body(statusCode: number, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
+  return { statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message, ...extra };
+}
+
+/** A zod issue path as the console names fields: 'notifications.0.address'. */
+function fieldOf(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.');
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).send(body(error.statusCode, error.message, error.extra));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const field = first ? fieldOf(first.instancePath) : undefined;
+      const reason = first?.message ?? 'invalid';
+      const location = error.validationContext;
+      const name = field || location || 'request';
+      return reply
+        .code(400)
+        .send(body(400, `${name}: ${reason}`, { field: field || undefined, location, reason }));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error(
+        { err: error, issues: error.cause.issues },
+        'response does not match its schema',
+      );
+      return reply.code(500).send(body(500, 'Internal Server Error'));
+    }
+    // Fastify's own client errors: malformed JSON, wrong content type, body too large.
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send(body(status, error.message, { location: 'body' }));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send(body(500, 'Internal Server Error'));
+  });
+}

@@ -1,0 +1,399 @@
+/**
+ * A small farm every API test starts from: two sites with one member of each role, a staff
+ * member, an outsider who belongs only to the other site, and one area of each type with its
+ * sections, radios, unit, sensors, controls and program. Ids are returned, never assumed.
+ */
+import type { Privilege } from '@paddock/domain';
+import { ROLES } from '@paddock/domain';
+import { hashPassword } from '../../src/auth/passwords.ts';
+import type { Database } from '../../src/db/client.ts';
+import * as t from '../../src/db/schema.ts';
+
+export const TEST_PASSWORD = 'DemoPaddock#2026';
+
+let passwordHash: Promise<string> | undefined;
+
+const admin = [...ROLES.admin.actions] as Privilege[];
+const manage = [...ROLES.manage.actions] as Privilege[];
+const monitor = [...ROLES.monitor.actions] as Privilege[];
+
+export type TestFarm = Awaited<ReturnType<typeof seedTestFarm>>;
+
+export async function seedTestFarm(db: Database) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const hash = await passwordHash;
+
+  const siteValues = (label: string, country: 'nz' | 'au', region: string) => ({
+    label,
+    location: country === 'nz' ? '[-39.64,176.84]' : '[-34.29,142.18]',
+    tags: { country, region, cropType: 'grapes' },
+    applications: ['irrigation', 'frost'],
+    settings: {},
+    config: {
+      timezone: country === 'nz' ? 'Pacific/Auckland' : 'Australia/Melbourne',
+      season: { start: '0109', end: '3105' },
+    },
+    operator: 'Paddock Demo',
+    client: label,
+  });
+  const [siteA, siteB] = await db
+    .insert(t.sites)
+    .values([
+      siteValues('Bridge Pa Vineyard', 'nz', "Hawke's Bay"),
+      siteValues('Mildura Orchard', 'au', 'Victoria'),
+    ])
+    .returning();
+  if (!siteA || !siteB) throw new Error('sites not inserted');
+
+  const [irrigation, water, frost, irrigationB] = await db
+    .insert(t.areas)
+    .values([
+      {
+        siteId: siteA.id,
+        label: 'Block A',
+        type: 'irrigation',
+        capabilities: ['soilMoisture', 'batterySignal', 'weather'],
+        settings: {},
+      },
+      { siteId: siteA.id, label: 'Tanks', type: 'water', capabilities: ['water'], settings: {} },
+      {
+        siteId: siteA.id,
+        label: 'Frost fans',
+        type: 'frost',
+        capabilities: ['temperature', 'weather'],
+        settings: {},
+      },
+      {
+        siteId: siteB.id,
+        label: 'North block',
+        type: 'irrigation',
+        capabilities: ['soilMoisture'],
+        settings: {},
+      },
+    ])
+    .returning();
+  if (!irrigation || !water || !frost || !irrigationB) throw new Error('areas not inserted');
+
+  const outline = (lat: number) =>
+    `[[${lat},176.84],[${lat},176.85],[${lat - 0.005},176.85],[${lat - 0.005},176.84]]`;
+  const sectionRows = await db
+    .insert(t.sections)
+    .values([
+      {
+        areaId: irrigation.id,
+        number: 1,
+        label: 'Zone 1',
+        type: 'irrigationZone',
+        outline: outline(-39.64),
+      },
+      {
+        areaId: irrigation.id,
+        number: 2,
+        label: 'Zone 2',
+        type: 'irrigationZone',
+        outline: outline(-39.645),
+      },
+      {
+        areaId: irrigation.id,
+        number: 3,
+        label: 'Zone 3',
+        type: 'irrigationZone',
+        outline: outline(-39.65),
+      },
+      {
+        areaId: irrigationB.id,
+        number: 1,
+        label: 'Zone B1',
+        type: 'irrigationZone',
+        outline: outline(-34.29),
+      },
+    ])
+    .returning();
+  const [zone1, zone2, zone3, zoneB1] = sectionRows;
+  if (!zone1 || !zone2 || !zone3 || !zoneB1) throw new Error('sections not inserted');
+
+  const [unitA, unitB] = await db
+    .insert(t.units)
+    .values([
+      {
+        siteId: siteA.id,
+        serialno: 'U-1001',
+        areaIds: [irrigation.id, frost.id],
+        location: '[-39.641,176.842]',
+      },
+      {
+        siteId: siteB.id,
+        serialno: 'U-2001',
+        areaIds: [irrigationB.id],
+        location: '[-34.29,142.18]',
+      },
+    ])
+    .returning();
+  if (!unitA || !unitB) throw new Error('units not inserted');
+
+  const radioValues = (
+    siteId: number,
+    areaId: number,
+    serialno: string,
+    type: 'WVC' | 'WMR' | 'LoRa',
+    unitId: number,
+    sectionId: number | null,
+    repeater = false,
+  ) => ({
+    siteId,
+    areaId,
+    type,
+    serialno,
+    unitId,
+    sectionId,
+    location: '[-39.642,176.843]',
+    tags: {},
+    config: { repeater, coordinator: false, children: [] },
+    lastUpdate: new Date('2026-11-21T08:50:00.000Z'),
+    batteryValue: 3.6,
+    signalValue: -70,
+    missesValue: 0,
+  });
+  const [radio1, radio2, radioB] = await db
+    .insert(t.radios)
+    .values([
+      radioValues(siteA.id, irrigation.id, 'R-1001', 'WVC', unitA.id, zone1.id),
+      radioValues(siteA.id, irrigation.id, 'R-1002', 'LoRa', unitA.id, null, true),
+      radioValues(siteB.id, irrigationB.id, 'R-2001', 'WMR', unitB.id, zoneB1.id),
+    ])
+    .returning();
+  if (!radio1 || !radio2 || !radioB) throw new Error('radios not inserted');
+
+  const [soilSensor, sensorB] = await db
+    .insert(t.sensors)
+    .values([
+      {
+        siteId: siteA.id,
+        areaId: irrigation.id,
+        type: 'soilMoisture',
+        radioId: radio1.id,
+        unitId: unitA.id,
+        location: '[-39.642,176.843]',
+        tags: {},
+        topics: [
+          {
+            metric: 'soil.moisture',
+            type: 'analog',
+            lastValue: 31.5,
+            timestamp: '2026-11-21T08:50:00.000Z',
+          },
+        ],
+        label: 'Soil moisture zone 1',
+        serialno: 'S-1001',
+      },
+      {
+        siteId: siteB.id,
+        areaId: irrigationB.id,
+        type: 'soilMoisture',
+        radioId: radioB.id,
+        unitId: unitB.id,
+        tags: {},
+        topics: [],
+        label: 'Soil moisture B1',
+        serialno: 'S-2001',
+      },
+    ])
+    .returning();
+  if (!soilSensor || !sensorB) throw new Error('sensors not inserted');
+
+  const valve = (areaId: number, sectionId: number, number: number, radioId: number) => ({
+    areaId,
+    sectionId,
+    number,
+    label: `Valve ${number}`,
+    type: 'valve' as const,
+    radioId,
+    topics: [],
+  });
+  const [valve1, valve2, valve3, pump, valveB] = await db
+    .insert(t.controls)
+    .values([
+      valve(irrigation.id, zone1.id, 1, radio1.id),
+      valve(irrigation.id, zone2.id, 2, radio1.id),
+      valve(irrigation.id, zone3.id, 3, radio1.id),
+      {
+        areaId: irrigation.id,
+        number: 10,
+        label: 'Main pump',
+        type: 'pump' as const,
+        radioId: radio1.id,
+        topics: [],
+      },
+      valve(irrigationB.id, zoneB1.id, 1, radioB.id),
+    ])
+    .returning();
+  if (!valve1 || !valve2 || !valve3 || !pump || !valveB) throw new Error('controls not inserted');
+
+  const zoneOf = (sectionId: number) => ({
+    id: sectionId,
+    application: {
+      irrigationType: 'valveControlledZone' as const,
+      status: 'stopped' as const,
+      cycleCount: 0,
+    },
+    setting: {
+      id: sectionId,
+      depth: 10,
+      variation: 0,
+      cycles: 1,
+      manual: false,
+      repeat: false,
+      repeatInterval: 0,
+      repeatCount: 0,
+      banned: false,
+    },
+  });
+  const stopped = {
+    activity: 'stopped' as const,
+    startTime: null,
+    endTime: null,
+    stoppedTime: null,
+    requestActive: false,
+    requestId: null,
+  };
+  const [program, programB] = await db
+    .insert(t.programs)
+    .values([
+      {
+        areaId: irrigation.id,
+        name: 'Block A program',
+        status: stopped,
+        schedule: {
+          manual: false,
+          attachments: [pump.id],
+          sequences: [[zone1.id, zone2.id], [zone3.id]],
+          variations: [],
+          controls: [],
+        },
+        zones: [zoneOf(zone1.id), zoneOf(zone2.id), zoneOf(zone3.id)],
+      },
+      {
+        areaId: irrigationB.id,
+        name: 'North block program',
+        status: stopped,
+        schedule: {
+          manual: false,
+          attachments: [],
+          sequences: [[zoneB1.id]],
+          variations: [],
+          controls: [],
+        },
+        zones: [zoneOf(zoneB1.id)],
+      },
+    ])
+    .returning();
+  if (!program || !programB) throw new Error('programs not inserted');
+
+  const person = (login: string, firstName: string, privileges: Privilege[] = []) => ({
+    login,
+    firstName,
+    lastName: 'Tester',
+    passwordHash: hash,
+    privileges,
+  });
+  const [adminUser, managerUser, monitorUser, staffUser, outsiderUser] = await db
+    .insert(t.users)
+    .values([
+      person('admin@farm.test', 'Ada'),
+      person('manager@farm.test', 'Max'),
+      person('monitor@farm.test', 'Mo'),
+      person('staff@farm.test', 'Sam', ['loginAs', 'internal']),
+      person('outsider@farm.test', 'Otto'),
+    ])
+    .returning();
+  if (!adminUser || !managerUser || !monitorUser || !staffUser || !outsiderUser)
+    throw new Error('users not inserted');
+
+  await db.insert(t.siteMembers).values([
+    { userId: adminUser.id, siteId: siteA.id, privileges: admin, signupStatus: 'completed' },
+    { userId: adminUser.id, siteId: siteB.id, privileges: admin, signupStatus: 'completed' },
+    { userId: managerUser.id, siteId: siteA.id, privileges: manage, signupStatus: 'completed' },
+    { userId: monitorUser.id, siteId: siteA.id, privileges: monitor, signupStatus: 'completed' },
+    {
+      userId: staffUser.id,
+      siteId: siteA.id,
+      privileges: [...admin, 'loginAs', 'internal'],
+      signupStatus: 'completed',
+    },
+    {
+      userId: staffUser.id,
+      siteId: siteB.id,
+      privileges: [...admin, 'loginAs', 'internal'],
+      signupStatus: 'completed',
+    },
+    { userId: outsiderUser.id, siteId: siteB.id, privileges: manage, signupStatus: 'completed' },
+  ]);
+
+  const [contactA, contactB] = await db
+    .insert(t.contacts)
+    .values([
+      {
+        siteId: siteA.id,
+        userId: managerUser.id,
+        name: 'Max Tester',
+        company: 'Bridge Pa Vineyard',
+        locale: 'en-NZ',
+      },
+      {
+        siteId: siteB.id,
+        userId: outsiderUser.id,
+        name: 'Otto Tester',
+        company: null,
+        locale: 'en-AU',
+      },
+    ])
+    .returning();
+  if (!contactA || !contactB) throw new Error('contacts not inserted');
+  const [emailA, smsA] = await db
+    .insert(t.contactNotifications)
+    .values([
+      {
+        contactId: contactA.id,
+        method: 'email',
+        address: 'manager@farm.test',
+        afterhours: false,
+        active: true,
+      },
+      {
+        contactId: contactA.id,
+        method: 'sms',
+        address: '+64211234567',
+        afterhours: true,
+        active: true,
+      },
+      {
+        contactId: contactB.id,
+        method: 'email',
+        address: 'outsider@farm.test',
+        afterhours: false,
+        active: true,
+      },
+    ])
+    .returning();
+  if (!emailA || !smsA) throw new Error('notifications not inserted');
+
+  return {
+    sites: { a: siteA, b: siteB },
+    areas: { irrigation, water, frost, irrigationB },
+    sections: { zone1, zone2, zone3, zoneB1 },
+    units: { a: unitA, b: unitB },
+    radios: { radio1, radio2, radioB },
+    sensors: { soil: soilSensor, b: sensorB },
+    controls: { valve1, valve2, valve3, pump, valveB },
+    programs: { a: program, b: programB },
+    users: {
+      admin: adminUser,
+      manager: managerUser,
+      monitor: monitorUser,
+      staff: staffUser,
+      outsider: outsiderUser,
+    },
+    contacts: { a: contactA, b: contactB },
+    notifications: { emailA, smsA },
+  };
+}
