@@ -1,10 +1,15 @@
 import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * End-to-end tests drive the real built console in Debian's Chromium against the real server.
  * Nothing is downloaded: `scripts/ensure-browser.sh` installs the browser from Debian's packages.
  */
 const port = Number(process.env.E2E_PORT ?? 8190);
+/** Each run starts the product as a newcomer would: embedded database in a new folder, demo farm loaded. */
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'paddock-e2e-'));
 
 export default defineConfig({
   testDir: 'e2e',

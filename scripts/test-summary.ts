@@ -42,6 +42,12 @@ const runners: Array<[string, Tally | undefined]> = [
   ['vitest', vitestTally(readJson('test-results/vitest.json'))],
   ['playwright', playwrightTally(readJson('test-results/playwright.json'))],
 ];
+if (process.env.DATABASE_URL) {
+  runners.splice(1, 0, [
+    'vitest (server on PGlite)',
+    vitestTally(readJson('test-results/vitest-pglite.json')),
+  ]);
+}
 
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 let missing = false;

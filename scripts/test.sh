@@ -4,10 +4,18 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
-rm -f test-results/vitest.json test-results/playwright.json
+rm -f test-results/vitest*.json test-results/playwright.json
 
 node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 unit=$?
+
+# Given a PostgreSQL server, the server suite ran on it above; run it once more on the embedded
+# database, the product's default, so both engines are proven on every run.
+if [ -n "${DATABASE_URL:-}" ]; then
+  echo "Server tests again on embedded PGlite:"
+  env -u DATABASE_URL node_modules/.bin/vitest run --project server \
+    --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json || unit=1
+fi
 
 e2e=1
 if bash scripts/ensure-browser.sh && npm run build --silent; then

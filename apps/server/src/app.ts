@@ -41,7 +41,8 @@ export async function buildApp(
   registerErrorHandler(app);
 
   const handle = overrides.db ? null : await openDatabase(config.database);
-  const db = overrides.db ?? (handle as NonNullable<typeof handle>).db;
+  const db = overrides.db ?? handle?.db;
+  if (!db) throw new Error('no database');
   const mailer =
     overrides.mailer ??
     createMailer({

@@ -35,7 +35,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(readFileSync(lockFile, 'utf8').trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isRunning(owner)) {
+      if (Number.isInteger(owner) && owner > 0 && isRunning(owner)) {
         throw new DataDirLockedError(
           `The data folder ${dataDir} is in use by process ${owner}; stop it or set PADDOCK_DATA_DIR to another folder.`,
         );
