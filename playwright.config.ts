@@ -41,13 +41,16 @@ export default defineConfig({
     command: 'node --import tsx apps/server/src/main.ts',
     url: `http://127.0.0.1:${port}/appConfig.json`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    timeout: 120_000,
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       PADDOCK_ENVIRONMENT: 'testing',
       BUGSNAG_API_KEY: 'e2e-key',
+      PADDOCK_DATA_DIR: dataDir,
+      // Empty means unset: the e2e server always uses the embedded database, as `npm start` does.
+      DATABASE_URL: '',
     },
   },
 });

@@ -33,8 +33,8 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
-    // Behind a proxy the client address comes from X-Forwarded-For (login throttling per address).
-    trustProxy: true,
+    // Only the configured proxies may set the client address (login throttling per address).
+    trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

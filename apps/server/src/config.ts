@@ -42,6 +42,20 @@ const envSchema = z.object({
     .int()
     .min(60)
     .default(30 * 24 * 3600),
+  /**
+   * Addresses or CIDR ranges of the proxies in front of the server, comma-separated, whose
+   * X-Forwarded-For names the client (login throttling per address). Empty, the default, trusts
+   * none, so a client cannot forge its address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    ),
   /** `false` starts with an empty database instead of the demo farm. */
   PADDOCK_DEMO: z.stringbool().default(true),
 });
@@ -63,6 +77,7 @@ export type ServerConfig = {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   demo: boolean;
+  trustedProxies: string[];
 };
 
 export class ConfigError extends Error {}
@@ -97,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     demo: e.PADDOCK_DEMO,
+    trustedProxies: e.TRUST_PROXY,
   };
 }

@@ -11,6 +11,7 @@ import type {
   ControlApplication,
   DeviceTags,
   Geometry,
+  MetaType,
   Privilege,
   ProgramSchedule,
   ProgramStatus,
@@ -475,6 +476,28 @@ export const metrics = pgTable('metrics', {
   label: text('label').notNull(),
   unit: text('unit'),
 });
+
+/**
+ * A note left on a thing of an area (§3 Note: target, area; newest first per target). The spec
+ * does not show the calls; ours are GET and POST areas/{id}/notes.
+ */
+export const notes = pgTable(
+  'notes',
+  {
+    id: serial('id').primaryKey(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    /** What the note is about: the area itself or one of its things. */
+    targetType: text('target_type').$type<MetaType>().notNull(),
+    targetId: integer('target_id').notNull(),
+    text: text('text').notNull(),
+    /** Who wrote it, for the record; not on the wire. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('notes_area_time_idx').on(t.areaId, t.createdAt)],
+);
 
 /** Every email the server sends; `sentAt` stays null in the local outbox when no SMTP is set. */
 export const outboundEmails = pgTable('outbound_emails', {

@@ -27,7 +27,7 @@ export type RequestAuth = {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
-    /** preHandler that requires a valid access token and sets `request.auth`. */
+    /** onRequest hook that requires a valid access token and sets `request.auth`; it runs before validation, so a call without a token is 401 whatever its body. */
     authenticate: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
@@ -35,9 +35,8 @@ declare module 'fastify' {
   }
 }
 
-/** The signed-in caller; only valid after the `authenticate` preHandler. */
+/** The signed-in caller; only valid after the `authenticate` hook. */
 export function authOf(request: { auth: RequestAuth | null }): RequestAuth {
-  if (!request.auth)
-    throw new Error('route reads request.auth without the authenticate preHandler');
+  if (!request.auth) throw new Error('route reads request.auth without the authenticate hook');
   return request.auth;
 }

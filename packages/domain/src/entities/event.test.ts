@@ -7,6 +7,7 @@ import {
   exportRequestSchema,
   exportStatusLabel,
   metricsListSchema,
+  noteCreateBodySchema,
   noteSchema,
 } from './event.ts';
 import type { ExportStatusLabel } from './event.ts';
@@ -43,6 +44,8 @@ describe('§3 events', () => {
   it.each([
     [{}, true],
     [{ from: '2024-09-01T00:00:00+12:00', types: ['error'], open: true }, true],
+    [{ targets: [3], targetType: 'control' }, true],
+    [{ targets: [3], targetType: 'valve' }, false],
     [{ types: ['fatal'] }, false],
     [{ from: 'yesterday' }, false],
   ])('§7 POST areas/{id}/events filter %j is accepted: %s', (body, ok) => {
@@ -61,8 +64,39 @@ describe('§3 events', () => {
       true,
     ],
     [{ id: 5, target: 100, area: 10, text: '', timestamp: '2024-09-01T06:00:00Z' }, false],
+    [
+      {
+        id: 5,
+        target: 100,
+        targetType: 'control',
+        area: 10,
+        text: 'Valve leaking',
+        timestamp: '2024-09-01T06:00:00Z',
+      },
+      true,
+    ],
+    [
+      {
+        id: 5,
+        target: 1,
+        targetType: 'pond',
+        area: 10,
+        text: 'x',
+        timestamp: '2024-09-01T06:00:00Z',
+      },
+      false,
+    ],
   ])('§3 note %j is accepted: %s', (value, ok) => {
     expect(noteSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it.each([
+    [{ text: 'Checked the filters' }, true],
+    [{ text: 'Valve leaking', target: 3, targetType: 'control' }, true],
+    [{ text: '' }, false],
+    [{ text: 'x', targetType: 'pond' }, false],
+  ])('POST areas/{id}/notes body %j is accepted: %s', (body, ok) => {
+    expect(noteCreateBodySchema.safeParse(body).success).toBe(ok);
   });
 });
 

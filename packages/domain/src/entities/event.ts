@@ -32,13 +32,15 @@ export type EventData = z.infer<typeof eventDataSchema>;
 
 /**
  * POST areas/{id}/events optional filter body (§7; fields not given). Decision: time window, event
- * types, targets and open-only; a missing body is the same as {}.
+ * types, targets (of a target type) and open-only; a missing body is the same as {}.
  */
 export const eventFilterBodySchema = z.object({
   from: isoDateTimeSchema.optional(),
   to: isoDateTimeSchema.optional(),
   types: z.array(eventTypeSchema).optional(),
   targets: z.array(idSchema).optional(),
+  /** Ours: the kind of thing the targets are; ids of different kinds overlap, so give it with targets. */
+  targetType: metaTypeSchema.optional(),
   open: z.boolean().optional(),
 });
 export type EventFilterBody = z.infer<typeof eventFilterBodySchema>;
@@ -47,12 +49,25 @@ export type EventFilterBody = z.infer<typeof eventFilterBodySchema>;
 export const noteSchema = z.object({
   id: idSchema,
   target: idSchema,
+  /** Ours: the kind of thing `target` is (the spec names only target); absent on older notes. */
+  targetType: metaTypeSchema.optional(),
   /** Area id. */
   area: idSchema,
   text: nonEmptyStringSchema,
   timestamp: isoDateTimeSchema,
 });
 export type Note = z.infer<typeof noteSchema>;
+
+/**
+ * POST areas/{id}/notes (§7: "Paths for notes: not shown"; ours). Decision: the note is on the
+ * area itself unless target and targetType name one of its things; text is trimmed and not blank.
+ */
+export const noteCreateBodySchema = z.object({
+  text: nonEmptyStringSchema,
+  target: idSchema.optional(),
+  targetType: metaTypeSchema.optional(),
+});
+export type NoteCreateBody = z.infer<typeof noteCreateBodySchema>;
 
 /** One metric the platform records (GET metrics/list, §7), e.g. 24 temperature (§9 weather layers). */
 export const metricSchema = z.object({

@@ -64,6 +64,14 @@ describe('§3 program schedule', () => {
   });
 
   it.each([
+    [{ id: 500, variation: 10 }, 'invalid control configuration'],
+    [{ id: 500, exclude: true, variation: null }, 'invalid control configuration'],
+    [{ id: 500, variation: -120, exclude: false }, 'Too small: expected number to be >=-100'],
+  ])('§8 control config %j is refused with %j', (value, message) => {
+    expect(controlConfigSchema.safeParse(value).error?.issues[0]?.message).toBe(message);
+  });
+
+  it.each([
     [{ id: 100, variation: 25, manual: true }, true],
     [{ id: 100, variation: 25 }, false],
   ])('§3 variation %j is accepted: %s', (value, ok) => {

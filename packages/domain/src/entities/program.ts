@@ -16,6 +16,8 @@ import {
   requestStatusSchema,
   zoneApplicationStatusSchema,
 } from './vocabulary.ts';
+import { MAX_SEQUENCES_PER_PROGRAM } from '../constants/thresholds.ts';
+import { INVALID_CONTROL_CONFIGURATION } from '../states/control.ts';
 
 /** An instant of a run that may be unknown: absent or null both mean "not happened". */
 const runTimeSchema = nullableIsoDateTimeSchema.optional();
@@ -37,15 +39,25 @@ export type ProgramStatus = z.infer<typeof programStatusSchema>;
  * A change to the share of water given to a zone (%), relative to its setting: 0 is unchanged.
  * Decision: a zone cannot be cut by more than 100 %, so the floor is -100; no upper bound is given.
  */
-export const variationSchema = z.number().min(-100);
+const VARIATION_FLOOR = -100;
+export const variationSchema = z.number().min(VARIATION_FLOOR);
+
+/**
+ * §4, §8: a control config without both variation and exclude is refused with 'invalid control
+ * configuration'; other faults (e.g. variation below the floor) keep their own message.
+ */
+const controlConfigError = {
+  error: (issue: { code?: string }) =>
+    issue.code === 'invalid_type' ? INVALID_CONTROL_CONFIGURATION : undefined,
+};
 
 /** Per-control override in the schedule (§3, §4 "control config"): kept only if it changes something. */
 export const controlConfigSchema = z.object({
   /** Control id. */
   id: idSchema,
-  variation: variationSchema,
+  variation: z.number(controlConfigError).min(VARIATION_FLOOR),
   /** The valve is left out of runs (shows the not-interested icon, §4). */
-  exclude: z.boolean(),
+  exclude: z.boolean(controlConfigError),
 });
 export type ControlConfig = z.infer<typeof controlConfigSchema>;
 
@@ -70,7 +82,9 @@ export const programScheduleSchema = z.object({
   /** Pump control ids attached to the program. */
   attachments: z.array(idSchema),
   // §9 'sequences per program 4'.
-  sequences: z.array(programSequenceSchema).max(4, 'A program has at most 4 sequences'),
+  sequences: z
+    .array(programSequenceSchema)
+    .max(MAX_SEQUENCES_PER_PROGRAM, `A program has at most ${MAX_SEQUENCES_PER_PROGRAM} sequences`),
   variations: z.array(programVariationSchema),
   controls: z.array(controlConfigSchema),
 });

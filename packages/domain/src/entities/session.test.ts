@@ -6,13 +6,17 @@ import {
   apiErrorBodySchema,
   changePasswordBodySchema,
   findByEmailBodySchema,
+  foundUserSchema,
   loginAsBodySchema,
   loginBodySchema,
   recoveryTokenSchema,
+  refreshBodySchema,
   resetPasswordBeginBodySchema,
   resetPasswordFinishBodySchema,
   sessionStateSchema,
   signUpCompleteBodySchema,
+  signUpCompleteResponseSchema,
+  signupStatusQuerySchema,
   signupStatusResponseSchema,
   storedAuthSchema,
   tokenSetSchema,
@@ -95,8 +99,17 @@ describe('§3 session state', () => {
   });
 
   it.each([
-    [{ stats: { signupStatus: 'completed' } }, true],
-    [{ stats: {} }, false],
+    [
+      {
+        stats: { signupStatus: 'completed' },
+        email: 'mere@teawa.example.nz',
+        fullName: 'Mere',
+        siteId: 3,
+      },
+      true,
+    ],
+    [{ stats: {}, email: 'mere@teawa.example.nz', fullName: 'Mere', siteId: 3 }, false],
+    [{ stats: { signupStatus: 'sent' } }, false],
   ])('§3 sign-up status check %j is accepted: %s', (value, ok) => {
     expect(signupStatusResponseSchema.safeParse(value).success).toBe(ok);
   });
@@ -107,15 +120,32 @@ describe('§7 auth call bodies', () => {
     [
       'sign-up complete',
       signUpCompleteBodySchema,
-      { fullName: 'Mere Tipene', newPassword: 'Str0ng!pass' },
+      { token: 'abc123', fullName: 'Mere Tipene', newPassword: 'Str0ng!pass' },
       true,
     ],
     [
       'sign-up complete without name',
       signUpCompleteBodySchema,
-      { fullName: ' ', newPassword: 'Str0ng!pass' },
+      { token: 'abc123', fullName: ' ', newPassword: 'Str0ng!pass' },
       false,
     ],
+    [
+      'sign-up complete without token',
+      signUpCompleteBodySchema,
+      { fullName: 'Mere Tipene', newPassword: 'Str0ng!pass' },
+      false,
+    ],
+    ['refresh', refreshBodySchema, { refreshToken: 'r-1' }, true],
+    ['refresh without token', refreshBodySchema, { refreshToken: '' }, false],
+    ['sign-up status query', signupStatusQuerySchema, { token: 'abc123' }, true],
+    ['sign-up complete response', signUpCompleteResponseSchema, { status: 'completed' }, true],
+    [
+      'found user',
+      foundUserSchema,
+      { id: 4, login: 'mere@teawa.example.nz', name: 'Mere Tipene' },
+      true,
+    ],
+    ['found user without login', foundUserSchema, { id: 4, name: 'Mere Tipene' }, false],
     ['find by email', findByEmailBodySchema, { email: 'mere@teawa.example.nz' }, true],
     ['find by a bad email', findByEmailBodySchema, { email: 'mere' }, false],
     ['activation validate', activationValidateBodySchema, { token: 'abc123' }, true],

@@ -3,7 +3,7 @@
  * bodies of the auth calls. Password strength and form messages are the validation rules' (§5).
  */
 import { z } from 'zod';
-import { nonEmptyStringSchema } from './primitives.ts';
+import { idSchema, nonEmptyStringSchema } from './primitives.ts';
 import { signupStatusSchema } from './vocabulary.ts';
 
 /** Epoch milliseconds. */
@@ -71,22 +71,54 @@ export const sessionStateSchema = z.object({
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 
-/** The sign-up status check (path not shown, §7): the invited user's stats.signupStatus (§3). */
+/** Ours: POST user/refresh, trading a refresh token for a new token set (§5 refresh once). */
+export const refreshBodySchema = z.object({ refreshToken: nonEmptyStringSchema });
+export type RefreshBody = z.infer<typeof refreshBodySchema>;
+
+/** Ours: GET users/sign-up/status?token= (the path is not shown, §7). */
+export const signupStatusQuerySchema = z.object({ token: nonEmptyStringSchema });
+export type SignupStatusQuery = z.infer<typeof signupStatusQuerySchema>;
+
+/**
+ * The sign-up status check (path not shown, §7): the invited user's stats.signupStatus (§3),
+ * and, ours, who was invited to which site, so the page can show it.
+ */
 export const signupStatusResponseSchema = z.object({
   stats: z.object({ signupStatus: signupStatusSchema }),
+  email: z.email(),
+  fullName: z.string(),
+  siteId: idSchema,
 });
 export type SignupStatusResponse = z.infer<typeof signupStatusResponseSchema>;
 
-/** POST users/sign-up/complete (§7). */
+/**
+ * POST users/sign-up/complete (§7). The spec shows fullName and newPassword; the invitation
+ * token from the sign-up link (§2 query token) is what proves who is signing up.
+ */
 export const signUpCompleteBodySchema = z.object({
+  token: nonEmptyStringSchema,
   fullName: z.string().trim().min(1),
   newPassword: nonEmptyStringSchema,
 });
 export type SignUpCompleteBody = z.infer<typeof signUpCompleteBodySchema>;
 
+/** Ours: the sign-up complete response; the page then shows 'SignUp Completed' (§8). */
+export const signUpCompleteResponseSchema = z.object({ status: signupStatusSchema });
+export type SignUpCompleteResponse = z.infer<typeof signUpCompleteResponseSchema>;
+
 /** POST /users/find-by-email (§7). */
 export const findByEmailBodySchema = z.object({ email: z.email() });
 export type FindByEmailBody = z.infer<typeof findByEmailBodySchema>;
+
+/** Ours: the user POST /users/find-by-email found (its response is not shown, §7). */
+export const foundUserSchema = z.object({
+  id: idSchema,
+  /** Login name, an email. */
+  login: nonEmptyStringSchema,
+  /** First and last name. */
+  name: z.string(),
+});
+export type FoundUser = z.infer<typeof foundUserSchema>;
 
 /** POST {api}/login/account-activation/validate (§7). */
 export const activationValidateBodySchema = z.object({ token: nonEmptyStringSchema });

@@ -14,7 +14,7 @@ export async function userRoutes(fastify: FastifyInstance) {
   app.get(
     '/user/privileges',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['user'],
         summary: "The caller's user-level privileges (§6), e.g. loginAs",

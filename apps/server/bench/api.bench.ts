@@ -1,0 +1,330 @@
+/**
+ * `npm run bench:api`: the read calls the console makes most, at a fixed 1,000 requests a second,
+ * on each database engine. Per engine: a fresh database (a temporary PGlite folder; a temporary
+ * database on the PostgreSQL server of DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test
+ * when that answers), the demo farm plus the scale seed (500 sites × 200 radios), the real server
+ * on a random port of 127.0.0.1, and autocannon against it. Prints one table at the end.
+ *
+ * The server runs in a child process so the load generator does not share its event loop. All
+ * traffic goes to 127.0.0.1; every run is bounded by its duration and the child is stopped and its
+ * database removed afterwards.
+ *
+ * Options: --sites N --radios-per-site M --duration S --rate R --connections C
+ *          --engines pglite,postgres
+ */
+import autocannon from 'autocannon';
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const HOST = '127.0.0.1';
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
+/** Seeding 100,000 radios takes about a minute; anything past this is a hang. */
+const READY_TIMEOUT_MS = 15 * 60_000;
+
+type Engine = 'pglite' | 'postgres';
+
+/** What the server child reports once it is seeded and listening. */
+type Ready = {
+  port: number;
+  token: string;
+  siteId: number;
+  areaId: number;
+  seedSeconds: number;
+};
+
+type Row = {
+  engine: Engine;
+  endpoint: string;
+  status: number;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+};
+
+const { values: args } = parseArgs({
+  options: {
+    serve: { type: 'boolean', default: false },
+    sites: { type: 'string', default: '500' },
+    'radios-per-site': { type: 'string', default: '200' },
+    duration: { type: 'string', default: '10' },
+    rate: { type: 'string', default: '1000' },
+    connections: { type: 'string', default: '20' },
+    engines: { type: 'string', default: 'pglite,postgres' },
+  },
+});
+
+function positive(name: string, text: string | undefined): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} takes a positive whole number`);
+  return value;
+}
+
+/** The child: migrate, seed, serve, report. Stops on SIGTERM from the parent. */
+async function serve(): Promise<void> {
+  // Loaded here, not at the top: the parent only generates load and never needs the server.
+  const [app_, config_, sessions, accessToken, passwords, demo, scale] = await Promise.all([
+    import('../src/app.ts'),
+    import('../src/config.ts'),
+    import('../src/auth/sessions.ts'),
+    import('../src/auth/access-token.ts'),
+    import('../src/auth/passwords.ts'),
+    import('../src/seed/demo-farm.ts'),
+    import('../src/seed/scale.ts'),
+  ]);
+  const { buildApp } = app_;
+  const { loadConfig } = config_;
+  const { createSession } = sessions;
+  const { signAccessToken } = accessToken;
+  const { hashPassword } = passwords;
+  const config = loadConfig({
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    HOST,
+    PORT: '0',
+    PADDOCK_DEMO: 'false',
+    // Long enough that the token outlives seeding and every run.
+    ACCESS_TOKEN_TTL_SECONDS: '7200',
+  });
+  const app = await buildApp(config);
+  const { db } = app.ctx;
+  const now = new Date();
+  const started = Date.now();
+  const passwordHash = await hashPassword(demo.DEMO_PASSWORD);
+  await demo.seedDemoFarm(db, { now, passwordHash });
+  const seeded = await scale.seedScale(db, {
+    sites: positive('sites', args.sites),
+    radiosPerSite: positive('radios-per-site', args['radios-per-site']),
+    now,
+    passwordHash,
+    log: (line) => console.log(`  ${line}`),
+  });
+  const seedSeconds = (Date.now() - started) / 1000;
+
+  // Signed in the way the test app does it: a session row and an access token for it.
+  const session = await createSession(db, {
+    userId: seeded.benchUserId,
+    actorUserId: null,
+    ttlSeconds: config.refreshTokenTtlSeconds,
+    now: new Date(),
+  });
+  const { token } = await signAccessToken(
+    { userId: seeded.benchUserId, sessionId: session.sessionId, actorUserId: null },
+    app.ctx.tokenSecret,
+    config.accessTokenTtlSeconds,
+    Date.now(),
+  );
+  await app.listen({ host: HOST, port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+
+  process.once('SIGTERM', () => {
+    void app.close().then(() => process.exit(0));
+  });
+  const middle = Math.floor(seeded.siteIds.length / 2);
+  const ready: Ready = {
+    port: address.port,
+    token,
+    siteId: seeded.siteIds[middle] ?? 0,
+    areaId: seeded.areaIds[middle] ?? 0,
+    seedSeconds,
+  };
+  process.send?.(ready);
+}
+
+/** A temporary database on the PostgreSQL server, or null when none answers. */
+async function temporaryPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
+  const adminUrl = process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  const name = `paddock_bench_${randomBytes(6).toString('hex')}`;
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Promise<Ready> } {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', ...process.argv.slice(2)], {
+    execArgv: ['--import', 'tsx'],
+    env,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = new Promise<Ready>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error('the server was not ready in time')),
+      READY_TIMEOUT_MS,
+    );
+    child.once('message', (message) => {
+      clearTimeout(timer);
+      resolve(message as Ready);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the server exited with code ${code} before it was ready`));
+    });
+  });
+  return { child, ready };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const forced = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(forced);
+}
+
+async function measure(engine: Engine, ready: Ready): Promise<Row[]> {
+  const base = `http://${HOST}:${ready.port}`;
+  const headers = { authorization: `Bearer ${ready.token}` };
+  const endpoints = [
+    '/api/sites',
+    `/api/sites/${ready.siteId}`,
+    `/api/areas/${ready.areaId}/radios`,
+  ];
+  const rate = positive('rate', args.rate);
+  const connections = positive('connections', args.connections);
+  const duration = positive('duration', args.duration);
+  const rows: Row[] = [];
+  for (const endpoint of endpoints) {
+    // One plain call first: the status and size say whether the route exists and what it returns.
+    const probe = await fetch(base + endpoint, { headers });
+    const body = await probe.arrayBuffer();
+    console.log(
+      `  ${engine} GET ${endpoint}: ${probe.status}, ${(body.byteLength / 1024).toFixed(1)} KiB`,
+    );
+    // A short warm-up at the same rate, discarded: JIT, pool and caches.
+    await autocannon({
+      url: base + endpoint,
+      headers,
+      connections,
+      overallRate: rate,
+      duration: 2,
+    });
+    const result = await autocannon({
+      url: base + endpoint,
+      headers,
+      connections,
+      overallRate: rate,
+      duration,
+      timeout: 10,
+    });
+    rows.push({
+      engine,
+      endpoint: `GET ${endpoint}`,
+      status: probe.status,
+      reqPerSec: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+    });
+  }
+  return rows;
+}
+
+async function runEngine(engine: Engine): Promise<Row[] | null> {
+  let env: NodeJS.ProcessEnv;
+  let cleanup: () => Promise<void>;
+  if (engine === 'pglite') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-'));
+    env = { ...process.env, PADDOCK_DATA_DIR: dataDir };
+    delete env.DATABASE_URL;
+    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    const database = await temporaryPostgres();
+    if (!database) {
+      console.log('postgres: no server answers; skipped.');
+      return null;
+    }
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-'));
+    env = { ...process.env, DATABASE_URL: database.url, PADDOCK_DATA_DIR: dataDir };
+    cleanup = async () => {
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    };
+  }
+  console.log(`${engine}: migrating and seeding…`);
+  const { child, ready } = startServer(env);
+  try {
+    const server = await ready;
+    console.log(`${engine}: seeded in ${server.seedSeconds.toFixed(1)} s; measuring.`);
+    return await measure(engine, server);
+  } finally {
+    await stopServer(child);
+    await cleanup();
+  }
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['engine', 'endpoint', 'status', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
+  const lines = rows.map((row) => [
+    row.engine,
+    row.endpoint,
+    String(row.status),
+    row.reqPerSec.toFixed(0),
+    String(row.p50),
+    String(row.p99),
+    String(row.non2xx),
+    String(row.errors),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
+  );
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  console.log(format(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+async function main(): Promise<void> {
+  const engines = (args.engines ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name): name is Engine => name === 'pglite' || name === 'postgres');
+  console.log(
+    `API benchmark: ${args.sites} sites × ${args['radios-per-site']} radios, ${args.rate} req/s for ${args.duration} s per endpoint, ${args.connections} connections.`,
+  );
+  const rows: Row[] = [];
+  for (const engine of engines) rows.push(...((await runEngine(engine)) ?? []));
+  printTable(rows);
+  if (rows.some((row) => row.status !== 200)) {
+    console.log('Some endpoints did not answer 200; their figures measure the error path.');
+  }
+}
+
+if (args.serve) {
+  serve().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

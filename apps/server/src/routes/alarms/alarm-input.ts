@@ -1,0 +1,60 @@
+/** Checks of an alarm body that need the database: the rule's target and the notification ids. */
+import {
+  alarmTemplateSchema,
+  assertAlarmRuleCreatable,
+  type AlarmRuleInput,
+} from '@paddock/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { contactNotifications, contacts } from '../../db/schema.ts';
+import { badRequest } from '../../http/errors.ts';
+import { isThingOfArea, type AreaRef } from './area-things.repository.ts';
+
+/**
+ * §5: alarm rule creation asserts target, target type and threshold (the stream-data condition's
+ * value) are defined; the template must be one of §9 and the target a thing of the area of the
+ * stated type.
+ */
+export async function validateAlarmRule(
+  db: Database,
+  area: AreaRef,
+  rule: AlarmRuleInput,
+): Promise<void> {
+  const [condition] = rule.conditions.all;
+  try {
+    assertAlarmRuleCreatable({
+      target: rule.target,
+      targetType: rule.targetType,
+      threshold: condition.value,
+    });
+  } catch (error) {
+    throw badRequest('rule', error instanceof Error ? error.message : String(error));
+  }
+  if (!alarmTemplateSchema.safeParse(rule.template).success) {
+    throw badRequest('rule.template', 'Not an alarm template');
+  }
+  if (!(await isThingOfArea(db, area, rule.targetType, rule.target))) {
+    throw badRequest('rule.target', `Not a ${rule.targetType} of this area`);
+  }
+}
+
+/** The ids, once each in the order given, when every one is a contact notification of the site. */
+export async function validateAlarmNotifications(
+  db: Database,
+  siteId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return [];
+  const rows = await db
+    .select({ id: contactNotifications.id })
+    .from(contactNotifications)
+    .innerJoin(contacts, eq(contacts.id, contactNotifications.contactId))
+    .where(and(inArray(contactNotifications.id, unique), eq(contacts.siteId, siteId)));
+  const known = new Set(rows.map((row) => row.id));
+  const index = ids.findIndex((id) => !known.has(id));
+  if (index >= 0) {
+    throw badRequest(`notifications.${index}`, 'Not a contact notification of this site');
+  }
+  return unique;
+}

@@ -1,0 +1,42 @@
+/** Response shapes of the authentication calls: the token set (§7) and a found user. */
+import type { FoundUser, TokenSet } from '@paddock/domain';
+import type { UserRow } from './auth.repository.ts';
+
+/**
+ * The identity pool the console stores with its credentials (§3 stored auth identityPoolId).
+ * There is no cloud identity pool here; the value names the region and this service so the
+ * console's "non-empty" check holds and a token from another region reads as foreign.
+ */
+export function identityPoolIdFor(region: string): string {
+  return `${region}:paddock`;
+}
+
+export function fullNameOf(user: Pick<UserRow, 'firstName' | 'lastName'>): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(' ');
+}
+
+/** A full name typed on a form, stored as first name and the rest as last name. */
+export function splitFullName(fullName: string): { firstName: string; lastName: string } {
+  const [firstName = '', ...rest] = fullName.trim().split(/\s+/);
+  return { firstName, lastName: rest.join(' ') };
+}
+
+export function presentTokenSet(
+  user: Pick<UserRow, 'login' | 'uid'>,
+  region: string,
+  access: { token: string; expiresAt: number },
+  refreshToken: string,
+): TokenSet {
+  return {
+    loginId: user.login,
+    identityId: user.uid,
+    identityPoolId: identityPoolIdFor(region),
+    token: access.token,
+    refreshToken,
+    expiresAt: access.expiresAt,
+  };
+}
+
+export function presentFoundUser(user: UserRow): FoundUser {
+  return { id: user.id, login: user.login, name: fullNameOf(user) };
+}

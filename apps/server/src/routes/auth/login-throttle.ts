@@ -1,0 +1,74 @@
+/**
+ * Throttling of password guessing, kept in the database (`login_failures`) so it holds across
+ * server processes and restarts, and timed by the app clock so tests can move past a window.
+ * Each key counts attempts in a fixed window that starts at its first attempt.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { loginFailures } from '../../db/schema.ts';
+import { tooManyRequests } from '../../http/errors.ts';
+
+export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * Failed sign-ins one account may take in a window: enough for typos, far too few to guess.
+ * A success clears it.
+ */
+export const MAX_FAILURES_PER_ACCOUNT = 5;
+/** Failed sign-ins (or unknown emails) one client address may cause, across accounts. */
+export const MAX_FAILURES_PER_ADDRESS = 20;
+/** Reset emails one account may be sent in a window, so nobody can flood a mailbox. */
+export const MAX_RESET_EMAILS_PER_ACCOUNT = 5;
+
+export const throttleKey = {
+  account: (login: string) => `account:${login.toLowerCase()}`,
+  address: (ip: string) => `address:${ip}`,
+  resetEmail: (userId: number) => `reset:${userId}`,
+};
+
+export type ThrottleLimit = { key: string; max: number };
+
+/**
+ * Refuses (429, with Retry-After in seconds) when any of the keys has reached its limit within
+ * its window; checked before the password is verified so a locked account costs no hashing.
+ */
+export async function assertNotThrottled(
+  db: Database,
+  limits: ThrottleLimit[],
+  now: Date,
+  setRetryAfter: (seconds: number) => void,
+  message: string,
+): Promise<void> {
+  for (const { key, max } of limits) {
+    const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
+    if (!row) continue;
+    const windowEnd = row.windowStart.getTime() + THROTTLE_WINDOW_MS;
+    if (row.count >= max && windowEnd > now.getTime()) {
+      setRetryAfter(Math.ceil((windowEnd - now.getTime()) / 1000));
+      throw tooManyRequests(message);
+    }
+  }
+}
+
+/** Counts one attempt against each key, starting a new window where the old one has ended. */
+export async function countAttempt(db: Database, keys: string[], now: Date): Promise<void> {
+  const windowFloor = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
+  const at = now.toISOString();
+  const expired = sql`${loginFailures.windowStart} <= ${windowFloor}::timestamptz`;
+  for (const key of keys) {
+    await db
+      .insert(loginFailures)
+      .values({ key, count: 1, windowStart: now })
+      .onConflictDoUpdate({
+        target: loginFailures.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
+          windowStart: sql`case when ${expired} then ${at}::timestamptz else ${loginFailures.windowStart} end`,
+        },
+      });
+  }
+}
+
+export async function clearAttempts(db: Database, key: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}

@@ -1,0 +1,42 @@
+/** The event log of an area, filtered, and its open count. */
+import type { EventFilterBody } from '@paddock/domain';
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { events } from '../../db/schema.ts';
+import type { EventRow } from './event.presenter.ts';
+
+/** Decision: at most this many events per call, the newest; the filter narrows older ones in. */
+export const EVENTS_LIMIT = 200;
+
+/**
+ * Newest first (by time, then id), which is also newest first per target. The time window is
+ * inclusive at both ends; an empty types or targets list matches nothing.
+ */
+export async function findEvents(
+  db: Database,
+  areaId: number,
+  filter: EventFilterBody,
+): Promise<EventRow[]> {
+  const conditions: SQL[] = [eq(events.areaId, areaId)];
+  if (filter.from !== undefined) conditions.push(gte(events.createdAt, new Date(filter.from)));
+  if (filter.to !== undefined) conditions.push(lte(events.createdAt, new Date(filter.to)));
+  if (filter.types !== undefined) conditions.push(inArray(events.type, filter.types));
+  if (filter.targets !== undefined) conditions.push(inArray(events.targetId, filter.targets));
+  if (filter.targetType !== undefined) conditions.push(eq(events.targetType, filter.targetType));
+  if (filter.open !== undefined) conditions.push(eq(events.open, filter.open));
+  return db
+    .select()
+    .from(events)
+    .where(and(...conditions))
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .limit(EVENTS_LIMIT);
+}
+
+/** Open events of the whole area, whatever the filter: the count the Irrigation tab shows (§1). */
+export async function countOpenEvents(db: Database, areaId: number): Promise<number> {
+  const [row] = await db
+    .select({ open: sql<number>`count(*)::int` })
+    .from(events)
+    .where(and(eq(events.areaId, areaId), eq(events.open, true)));
+  return row?.open ?? 0;
+}

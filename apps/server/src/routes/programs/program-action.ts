@@ -1,0 +1,129 @@
+/**
+ * POST programs/{id}/start|resume|pause|test: which action the program (or the named zones) can
+ * take now, by the §4 rules, and the activity the program shows while the request is carried out.
+ */
+import {
+  isResumable,
+  isStartable,
+  isStoppable,
+  isTestable,
+  schedulingMode,
+  shownActivity,
+  zoneRunState,
+  type ProgramActivity,
+  type ProgramStatus,
+  type ProgramZone,
+} from '@paddock/domain';
+import { badRequest, conflict } from '../../http/errors.ts';
+import type { AreaParts } from './program.repository.ts';
+
+export const PROGRAM_ACTIONS = ['start', 'resume', 'pause', 'test'] as const;
+export type ProgramActionName = (typeof PROGRAM_ACTIONS)[number];
+
+/**
+ * The activity shown while a whole-program request is in flight (§4 client status: activate shows
+ * starting or resuming, pause shows pausing). Test changes no activity (§4 "Test: pending then
+ * testStarted"); requestActive alone marks it.
+ */
+const PENDING_ACTIVITY: Record<ProgramActionName, ProgramActivity | null> = {
+  start: 'starting',
+  resume: 'resuming',
+  pause: 'pausing',
+  test: null,
+};
+
+/**
+ * §4 on the program: startable and testable when stopped, resumable when paused, pausable when
+ * starting, resuming or running (a pausing program already is).
+ */
+function programAllows(action: ProgramActionName, activity: ProgramActivity): boolean {
+  switch (action) {
+    case 'start':
+    case 'test':
+      return isStartable(activity);
+    case 'resume':
+      return isResumable(activity);
+    case 'pause':
+      return isStoppable(activity);
+  }
+}
+
+/** §4 on one zone: startable, resumable, stoppable or testable. */
+function zoneAllows(action: ProgramActionName, zone: ProgramZone, now: Date): boolean {
+  const runState = zoneRunState(zone.application, zone.setting);
+  switch (action) {
+    case 'start':
+      return isStartable(runState);
+    case 'resume':
+      return isResumable(runState);
+    case 'pause':
+      return isStoppable(runState);
+    case 'test':
+      return isTestable(zone.application, now);
+  }
+}
+
+/** The named zones, each a zone of this program (400 on the first that is not). */
+export function resolveZones(
+  zoneIds: number[],
+  programZones: ProgramZone[],
+  area: AreaParts,
+): ProgramZone[] {
+  const sectionIds = new Set(area.sections.map((section) => section.id));
+  const seen = new Set<number>();
+  return zoneIds.map((id, i) => {
+    const field = `zones.${i}`;
+    if (!sectionIds.has(id)) throw badRequest(field, 'not a section of this area');
+    if (seen.has(id)) throw badRequest(field, 'listed twice');
+    seen.add(id);
+    const zone = programZones.find((candidate) => candidate.id === id);
+    if (!zone) throw badRequest(field, 'not a zone of this program');
+    return zone;
+  });
+}
+
+/**
+ * The activity the program shows once the request is recorded (null: unchanged), or 409 when §4
+ * refuses the action now. Without zones the rule reads the program's shown activity (running with
+ * a past end time is stopped). With zones each named zone must allow the action and the program's
+ * activity is left alone, like the console's zone actions (§4). Only pause may overtake a request
+ * still in flight: stopping water must never wait.
+ */
+export function checkAction(
+  action: ProgramActionName,
+  status: ProgramStatus,
+  zones: ProgramZone[] | null,
+  area: AreaParts,
+  now: Date,
+): ProgramActivity | null {
+  if (zones) {
+    for (const zone of zones) {
+      if (!zoneAllows(action, zone, now)) {
+        const label = area.sections.find((section) => section.id === zone.id)?.label ?? zone.id;
+        const why =
+          schedulingMode(zone.application.irrigationType) === 'valve' && action === 'test'
+            ? 'it is scheduled by valve'
+            : `it is ${zoneRunState(zone.application, zone.setting)}`;
+        throw conflict(`Zone "${label}" cannot ${action}: ${why}`);
+      }
+    }
+  } else {
+    const activity = shownActivity(status, now);
+    if (!programAllows(action, activity)) {
+      throw conflict(`Program cannot ${action}: it is ${activity}`);
+    }
+  }
+  if (action !== 'pause' && status.requestActive) {
+    const which = status.requestId ? `request ${status.requestId}` : 'an earlier request';
+    throw conflict(`Program cannot ${action}: ${which} is still being carried out`);
+  }
+  return zones ? null : PENDING_ACTIVITY[action];
+}
+
+/** The request's payload: what the field link needs to carry the action out. */
+export function actionPayload(body: { startTime?: string; zones?: number[] }) {
+  return {
+    ...(body.startTime !== undefined && { startTime: body.startTime }),
+    ...(body.zones !== undefined && { zones: body.zones }),
+  };
+}

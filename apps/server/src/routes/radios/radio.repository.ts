@@ -1,0 +1,76 @@
+/** SQL of radios: the radios of an area, one radio, its edit and its ping requests. */
+import type { RadioUpdateBody } from '@paddock/domain';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { areas, radios, requests, sections } from '../../db/schema.ts';
+import type { RequestRow } from '../../commands/create-request.ts';
+import type { RadioRow } from './radio.presenter.ts';
+
+/** How many requests GET radios/{id}/requests returns, newest first. */
+export const RADIO_REQUESTS_LIMIT = 50;
+
+/** One indexed query (radios_area_idx); the console fetches it per area, often. */
+export function listRadiosOfArea(db: Database, areaId: number): Promise<RadioRow[]> {
+  return db.select().from(radios).where(eq(radios.areaId, areaId)).orderBy(asc(radios.id));
+}
+
+export async function findRadio(db: Database, id: number): Promise<RadioRow | null> {
+  const [row] = await db.select().from(radios).where(eq(radios.id, id));
+  return row ?? null;
+}
+
+/** Whether the section lies in an area of the site. */
+export async function isSectionOfSite(
+  db: Database,
+  sectionId: number,
+  siteId: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sections.id })
+    .from(sections)
+    .innerJoin(areas, eq(areas.id, sections.areaId))
+    .where(and(eq(sections.id, sectionId), eq(areas.siteId, siteId)));
+  return row !== undefined;
+}
+
+/** The ids among `ids` that are radios of the site. */
+export async function radioIdsOfSite(
+  db: Database,
+  ids: number[],
+  siteId: number,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: radios.id })
+    .from(radios)
+    .where(and(inArray(radios.id, ids), eq(radios.siteId, siteId)));
+  return new Set(rows.map((row) => row.id));
+}
+
+export async function updateRadio(
+  db: Database,
+  id: number,
+  body: RadioUpdateBody,
+): Promise<RadioRow | null> {
+  const [row] = await db
+    .update(radios)
+    .set({
+      sectionId: body.section,
+      location: body.location,
+      tags: body.tags,
+      config: body.config,
+    })
+    .where(eq(radios.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Newest first; served by requests_target_idx (type, target_id, id). */
+export function listRadioRequests(db: Database, radioId: number): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(requests)
+    .where(and(eq(requests.type, 'radio'), eq(requests.targetId, radioId)))
+    .orderBy(desc(requests.id))
+    .limit(RADIO_REQUESTS_LIMIT);
+}

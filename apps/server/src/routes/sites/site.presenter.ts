@@ -1,0 +1,63 @@
+/** Rows of sites, areas and units → the §3 entities on the wire. */
+import type { Area, Site, SiteBriefSummary, Unit } from '@paddock/domain';
+import type { areas, sites, units } from '../../db/schema.ts';
+
+export type SiteRow = typeof sites.$inferSelect;
+export type AreaRow = typeof areas.$inferSelect;
+export type UnitRow = typeof units.$inferSelect;
+
+/** A timestamp as ISO text; drivers hand back Date objects or text depending on the query. */
+export function isoOrNull(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return (value instanceof Date ? value : new Date(value)).toISOString();
+}
+
+export function presentSite(
+  row: SiteRow,
+  extras: { areas?: Area[]; summary?: SiteBriefSummary | null } = {},
+): Site {
+  return {
+    id: row.id,
+    label: row.label,
+    location: row.location,
+    type: row.type,
+    ...(extras.areas ? { areas: extras.areas } : {}),
+    tags: row.tags,
+    applications: row.applications,
+    settings: row.settings,
+    config: row.config,
+    ...(extras.summary !== undefined ? { summary: extras.summary } : {}),
+    modified: row.modifiedAt.toISOString(),
+  };
+}
+
+/** An area without its sections: the console reads those with GET sections?area={id} (§7). */
+export function presentArea(row: AreaRow): Area {
+  return {
+    id: row.id,
+    site: row.siteId,
+    label: row.label,
+    type: row.type,
+    capabilities: row.capabilities,
+    settings: row.settings,
+    geometry: row.geometry ?? null,
+    outline: row.outline ?? null,
+    status: row.status ?? null,
+    hasFaults: row.hasFaults,
+    alarmsActive: row.alarmsActive,
+    snoozed: row.snoozed,
+  };
+}
+
+export function presentUnit(row: UnitRow): Unit {
+  return {
+    id: row.id,
+    serialno: row.serialno,
+    site: row.siteId,
+    areas: row.areaIds,
+    overdue: row.overdue,
+    lastUpdate: isoOrNull(row.lastUpdate),
+    location: row.location ?? null,
+    radio: row.radioId ?? null,
+  };
+}

@@ -1,0 +1,310 @@
+/**
+ * SQL of the sites calls. GET sites and GET sites/{id} are on the hot path (the console refetches
+ * them every 60 s per open tab): each is one or two prepared statements, built once per database
+ * (building drizzle SQL costs as much as running it here), and never one query per site.
+ */
+import {
+  defaultHardwareThresholds,
+  type Privilege,
+  type ProgramStatus,
+  type SiteFilter,
+} from '@paddock/domain';
+import { and, asc, count, eq, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  alarms,
+  areas,
+  controls,
+  events,
+  programs,
+  radios,
+  sections,
+  sensors,
+  siteMembers,
+  sites,
+  units,
+  users,
+} from '../../db/schema.ts';
+import type { AreaRow, SiteRow } from './site.presenter.ts';
+
+/**
+ * The caller's membership of the site row being read. A revoked invitation is no membership (as
+ * at sign-in): the site leaves the user's list.
+ */
+function membershipOf(userId: number | Placeholder): SQL | undefined {
+  return and(
+    eq(siteMembers.siteId, sites.id),
+    eq(siteMembers.userId, userId),
+    or(isNull(siteMembers.signupStatus), ne(siteMembers.signupStatus, 'revoked')),
+  );
+}
+
+/**
+ * The site filter (§3) as WHERE terms with one text[] parameter per key: OR within a key, AND
+ * across keys, and an empty list filters nothing. One statement serves every filter.
+ */
+function filterTerms(): SQL[] {
+  const key = (name: keyof SiteFilter) => sql`${sql.placeholder(name)}::text[]`;
+  const term = (name: keyof SiteFilter, match: SQL) =>
+    sql`(cardinality(${key(name)}) = 0 or ${match})`;
+  return [
+    term('application', sql`${sites.applications} && ${key('application')}`),
+    term('country', sql`lower(${sites.tags}->>'country') = any(${key('country')})`),
+    term('region', sql`${sites.tags}->>'region' = any(${key('region')})`),
+    term('operator', sql`${sites.operator} = any(${key('operator')})`),
+    term('client', sql`${sites.client} = any(${key('client')})`),
+  ];
+}
+
+export type MemberSiteRow = {
+  site: SiteRow;
+  /** Radios with a fault that are not overdue, and radios in warning (§4 counts). */
+  faults: number;
+  warnings: number;
+  programs: ProgramStatus[];
+  radiosLastUpdate: Date | null;
+  unitsLastUpdate: Date | null;
+};
+
+/**
+ * Per-site radio counts for the brief summary, counted in SQL so GET sites never ships every
+ * radio row: the domain's §4 counts (hardwareCounts in hardware-filters.ts) written as filters,
+ * with its thresholds. Units only report overdue, which §4 keeps out of both counts, so only
+ * radios count. The site summary counts with the domain function itself, and the sites tests
+ * check both agree.
+ */
+function radioCounts(db: Database) {
+  const { signal, battery } = defaultHardwareThresholds;
+  const notOverdue = sql`not ${radios.overdue}`;
+  return db
+    .select({
+      faults: sql<number>`(count(*) filter (where ${notOverdue} and ${radios.fault}))::int`.as(
+        'faults',
+      ),
+      warnings: sql<number>`(count(*) filter (where ${notOverdue} and (
+        ${radios.signalValue} < ${signal} or ${radios.batteryValue} < ${battery}
+        or (not ${radios.online} and not ${radios.fault}))))::int`.as('warnings'),
+      lastUpdate: sql<Date | null>`max(${radios.lastUpdate})`
+        .mapWith(radios.lastUpdate)
+        .as('radios_last_update'),
+    })
+    .from(radios)
+    .where(eq(radios.siteId, sites.id))
+    .as('radio_counts');
+}
+
+function unitsLastUpdate(db: Database) {
+  return db
+    .select({
+      lastUpdate: sql<Date | null>`max(${units.lastUpdate})`
+        .mapWith(units.lastUpdate)
+        .as('units_last_update'),
+    })
+    .from(units)
+    .where(eq(units.siteId, sites.id))
+    .as('units_last_update');
+}
+
+/** Program statuses are few (one per area) and go to the domain's isProgramActive as they are. */
+function programStatuses(db: Database) {
+  return db
+    .select({
+      statuses: sql<ProgramStatus[]>`coalesce(json_agg(${programs.status}), '[]'::json)`.as(
+        'statuses',
+      ),
+    })
+    .from(programs)
+    .innerJoin(areas, eq(areas.id, programs.areaId))
+    .where(eq(areas.siteId, sites.id))
+    .as('program_statuses');
+}
+
+/**
+ * The statements of the hot path, prepared once per database. GET sites: the caller's sites
+ * matching the filter, by label, with the brief summary's inputs as lateral subqueries.
+ */
+export function siteQueries(db: Database) {
+  const radioStats = radioCounts(db);
+  const unitStats = unitsLastUpdate(db);
+  const programStats = programStatuses(db);
+  const memberSites = db
+    .select({
+      site: sites,
+      faults: radioStats.faults,
+      warnings: radioStats.warnings,
+      radiosLastUpdate: radioStats.lastUpdate,
+      unitsLastUpdate: unitStats.lastUpdate,
+      programs: programStats.statuses,
+    })
+    .from(sites)
+    .innerJoin(siteMembers, membershipOf(sql.placeholder('userId')))
+    .leftJoinLateral(radioStats, sql`true`)
+    .leftJoinLateral(unitStats, sql`true`)
+    .leftJoinLateral(programStats, sql`true`)
+    .where(and(...filterTerms()))
+    .orderBy(asc(sites.label), asc(sites.id))
+    .prepare('sites_of_member');
+
+  const siteAndMembership = db
+    .select({
+      site: sites,
+      privileges: siteMembers.privileges,
+      userPrivileges: users.privileges,
+    })
+    .from(sites)
+    .leftJoin(siteMembers, membershipOf(sql.placeholder('userId')))
+    .leftJoin(users, eq(users.id, siteMembers.userId))
+    .where(eq(sites.id, sql.placeholder('siteId')))
+    .prepare('site_and_membership');
+
+  const areasOf = db
+    .select()
+    .from(areas)
+    .where(sql`${areas.siteId} = any(${sql.placeholder('siteIds')}::int[])`)
+    .orderBy(asc(areas.label), asc(areas.id))
+    .prepare('areas_of_sites');
+
+  return {
+    async listMemberSites(userId: number, filter: SiteFilter): Promise<MemberSiteRow[]> {
+      const rows = await memberSites.execute({
+        userId,
+        ...filter,
+        country: filter.country.map((code) => code.toLowerCase()),
+      });
+      return rows.map((row) => ({
+        site: row.site,
+        faults: row.faults ?? 0,
+        warnings: row.warnings ?? 0,
+        programs: row.programs ?? [],
+        radiosLastUpdate: row.radiosLastUpdate ?? null,
+        unitsLastUpdate: row.unitsLastUpdate ?? null,
+      }));
+    },
+
+    /** A site and the caller's site-level and user-level lists; null if the site is unknown. */
+    async siteWithMembership(userId: number, siteId: number): Promise<SiteWithMembership | null> {
+      const [row] = await siteAndMembership.execute({ userId, siteId });
+      return row ?? null;
+    },
+
+    /** Areas of the given sites, by label (§2 sidebar order). */
+    async areasOfSites(siteIds: number[]): Promise<AreaRow[]> {
+      return siteIds.length === 0 ? [] : areasOf.execute({ siteIds });
+    },
+  };
+}
+
+export type SiteQueries = ReturnType<typeof siteQueries>;
+
+/** The filter fields of every site the caller belongs to (GET sites/filter). */
+export async function memberSiteFilterFields(db: Database, userId: number) {
+  return db
+    .select({
+      applications: sites.applications,
+      tags: sites.tags,
+      operator: sites.operator,
+      client: sites.client,
+    })
+    .from(sites)
+    .innerJoin(siteMembers, membershipOf(userId));
+}
+
+export type SiteWithMembership = {
+  site: SiteRow;
+  /** Null when the caller is not a member of the site. */
+  privileges: Privilege[] | null;
+  userPrivileges: Privilege[] | null;
+};
+
+export async function siteExists(db: Database, siteId: number): Promise<boolean> {
+  const [row] = await db.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId));
+  return row !== undefined;
+}
+
+/** A site's areas, by label (§2 sidebar order). */
+export async function areasOfSite(db: Database, siteId: number): Promise<AreaRow[]> {
+  return db
+    .select()
+    .from(areas)
+    .where(eq(areas.siteId, siteId))
+    .orderBy(asc(areas.label), asc(areas.id));
+}
+
+export async function unitsOfSite(db: Database, siteId: number) {
+  return db.select().from(units).where(eq(units.siteId, siteId)).orderBy(asc(units.serialno));
+}
+
+/** Per-area counts of a site's rows, as a map area id → count. */
+async function countByArea(
+  db: Database,
+  table: typeof sections | typeof sensors | typeof controls | typeof events | typeof alarms,
+  siteId: number,
+  where?: SQL,
+): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ areaId: table.areaId, n: count() })
+    .from(table)
+    .innerJoin(areas, eq(areas.id, table.areaId))
+    .where(and(eq(areas.siteId, siteId), where))
+    .groupBy(table.areaId);
+  return new Map(rows.map((row) => [row.areaId, Number(row.n)]));
+}
+
+/** Everything the site summary is computed from; the statements are independent. */
+export async function siteSummaryRows(db: Database, siteId: number) {
+  const [
+    areaRows,
+    programRows,
+    radioRows,
+    unitRows,
+    sectionCounts,
+    sensorCounts,
+    controlCounts,
+    openEvents,
+    activeAlarms,
+  ] = await Promise.all([
+    areasOfSite(db, siteId),
+    db
+      .select({
+        id: programs.id,
+        areaId: programs.areaId,
+        name: programs.name,
+        status: programs.status,
+      })
+      .from(programs)
+      .innerJoin(areas, eq(areas.id, programs.areaId))
+      .where(eq(areas.siteId, siteId)),
+    db
+      .select({
+        areaId: radios.areaId,
+        overdue: radios.overdue,
+        fault: radios.fault,
+        online: radios.online,
+        batteryValue: radios.batteryValue,
+        signalValue: radios.signalValue,
+        lastUpdate: radios.lastUpdate,
+      })
+      .from(radios)
+      .where(eq(radios.siteId, siteId)),
+    db
+      .select({ areaIds: units.areaIds, overdue: units.overdue, lastUpdate: units.lastUpdate })
+      .from(units)
+      .where(eq(units.siteId, siteId)),
+    countByArea(db, sections, siteId),
+    countByArea(db, sensors, siteId),
+    countByArea(db, controls, siteId),
+    countByArea(db, events, siteId, eq(events.open, true)),
+    countByArea(db, alarms, siteId, eq(alarms.active, true)),
+  ]);
+  return {
+    areas: areaRows,
+    programs: programRows,
+    radios: radioRows,
+    units: unitRows,
+    sections: sectionCounts,
+    sensors: sensorCounts,
+    controls: controlCounts,
+    openEvents,
+    activeAlarms,
+  };
+}

@@ -1,0 +1,156 @@
+import { asc } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as schema from '../src/db/schema.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+/** A member of site a holding no privilege at all. */
+let bystanderId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [bystander] = await t.db
+    .insert(schema.users)
+    .values({ login: 'bystander@farm.test', firstName: 'Bea', lastName: 'Tester' })
+    .returning();
+  if (!bystander) throw new Error('bystander not inserted');
+  bystanderId = bystander.id;
+  await t.db
+    .insert(schema.siteMembers)
+    .values({ userId: bystanderId, siteId: t.farm.sites.a.id, privileges: [] });
+  // Building the app runs every migration and seeds the farm: slow on a busy machine.
+}, 60_000);
+afterAll(() => t.close());
+
+const url = (areaId = t.farm.areas.irrigation.id) => `/api/areas/${areaId}/notes`;
+const noteRows = () => t.db.select().from(schema.notes).orderBy(asc(schema.notes.id));
+
+describe('POST /api/areas/{id}/notes', () => {
+  it('leaves a note on the area itself, trimmed, stamped with the server clock', async () => {
+    const response = await t.as(t.farm.users.manager.id, {
+      method: 'POST',
+      url: url(),
+      payload: { text: '  Filters cleaned  ' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      id: expect.any(Number),
+      target: t.farm.areas.irrigation.id,
+      targetType: 'area',
+      area: t.farm.areas.irrigation.id,
+      text: 'Filters cleaned',
+      timestamp: t.clock.now().toISOString(),
+    });
+    const [row] = await noteRows();
+    expect(row?.createdBy).toBe(t.farm.users.manager.id);
+  });
+
+  it('leaves a note on a thing of the area', async () => {
+    t.clock.advance(60_000);
+    const response = await t.as(t.farm.users.admin.id, {
+      method: 'POST',
+      url: url(),
+      payload: { text: 'Valve leaking', target: t.farm.controls.valve1.id, targetType: 'control' },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      target: t.farm.controls.valve1.id,
+      targetType: 'control',
+      text: 'Valve leaking',
+    });
+  });
+
+  it.each([
+    ['blank text', () => ({ text: '   ' }), 'text'],
+    ['empty text', () => ({ text: '' }), 'text'],
+    [
+      'a target without its type',
+      () => ({ text: 'x', target: t.farm.controls.valve1.id }),
+      'targetType',
+    ],
+    ['a type without its target', () => ({ text: 'x', targetType: 'control' }), 'target'],
+    [
+      'a thing of another area',
+      () => ({ text: 'x', target: t.farm.controls.valveB.id, targetType: 'control' }),
+      'target',
+    ],
+    ['an unknown target type', () => ({ text: 'x', target: 1, targetType: 'pond' }), 'targetType'],
+  ])('400 for %s, and nothing is written', async (_label, payload, field) => {
+    const before = await noteRows();
+    const response = await t.as(t.farm.users.manager.id, {
+      method: 'POST',
+      url: url(),
+      payload: payload(),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field, location: 'body' });
+    expect(await noteRows()).toEqual(before);
+  });
+
+  it('401 without a token', async () => {
+    const response = await t.app.inject({ method: 'POST', url: url(), payload: { text: 'x' } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('403 for a monitor and for a user of another site; nothing is written', async () => {
+    const before = await noteRows();
+    for (const userId of [t.farm.users.monitor.id, t.farm.users.outsider.id]) {
+      const response = await t.as(userId, { method: 'POST', url: url(), payload: { text: 'x' } });
+      expect(response.statusCode).toBe(403);
+    }
+    expect(await noteRows()).toEqual(before);
+  });
+
+  it('404 for an unknown area', async () => {
+    const response = await t.as(t.farm.users.admin.id, {
+      method: 'POST',
+      url: url(99999),
+      payload: { text: 'x' },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/areas/{id}/notes', () => {
+  it('lists the notes of the area, newest first', async () => {
+    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url() });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().map((note: { text: string }) => note.text)).toEqual([
+      'Valve leaking',
+      'Filters cleaned',
+    ]);
+  });
+
+  it('an area without notes lists none', async () => {
+    const response = await t.as(t.farm.users.monitor.id, {
+      method: 'GET',
+      url: url(t.farm.areas.frost.id),
+    });
+    expect(response.json()).toEqual([]);
+  });
+
+  it('400 for an area id that is not a number', async () => {
+    const response = await t.as(t.farm.users.admin.id, {
+      method: 'GET',
+      url: '/api/areas/x/notes',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
+  });
+
+  it('401 without a token', async () => {
+    expect((await t.app.inject({ method: 'GET', url: url() })).statusCode).toBe(401);
+  });
+
+  it('403 for a member without view and for a user of another site', async () => {
+    for (const userId of [bystanderId, t.farm.users.outsider.id]) {
+      const response = await t.as(userId, { method: 'GET', url: url() });
+      expect(response.statusCode).toBe(403);
+    }
+  });
+
+  it('404 for an unknown area', async () => {
+    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(99999) });
+    expect(response.statusCode).toBe(404);
+  });
+});

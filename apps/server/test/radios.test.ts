@@ -1,0 +1,614 @@
+import { actionRequestSchema, radioSchema, type Radio } from '@paddock/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { radios, requests, sections, siteMembers, users } from '../src/db/schema.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+/** A member of site a whose privilege list is empty: not even view. */
+let noPrivilegeId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [user] = await t.db
+    .insert(users)
+    .values({ login: 'nobody@farm.test', firstName: 'No', lastName: 'Body' })
+    .returning();
+  if (!user) throw new Error('user not inserted');
+  noPrivilegeId = user.id;
+  await t.db
+    .insert(siteMembers)
+    .values({ userId: user.id, siteId: t.farm.sites.a.id, privileges: [] });
+  // Building the app runs the migrations and hashes the farm's password: slow on a busy machine.
+}, 60_000);
+afterAll(() => t.close());
+
+/** The one row an insert returned. */
+function only<T>(rows: T[]): T {
+  const [row] = rows;
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+const radioRow = async (id: number) =>
+  (await t.db.select().from(radios).where(eq(radios.id, id)))[0];
+
+const requestCount = async () =>
+  (await t.db.select({ n: sql<number>`count(*)::int` }).from(requests))[0]?.n;
+
+/** The farm's radios as the console should see them, written out by hand. */
+const expectedRadios = (): Radio[] => {
+  const { radio1, radio2 } = t.farm.radios;
+  const common = {
+    unit: t.farm.units.a.id,
+    location: '[-39.642,176.843]',
+    tags: {},
+    overdue: false,
+    lastUpdate: '2026-11-21T08:50:00.000Z',
+    fault: false,
+    online: true,
+    batteryValue: 3.6,
+    signalValue: -70,
+    missesValue: 0,
+  };
+  return [
+    {
+      ...common,
+      id: radio1.id,
+      type: 'WVC',
+      serialno: 'R-1001',
+      section: t.farm.sections.zone1.id,
+      config: { repeater: false, coordinator: false, children: [] },
+    },
+    {
+      ...common,
+      id: radio2.id,
+      type: 'LoRa',
+      serialno: 'R-1002',
+      section: null,
+      config: { repeater: true, coordinator: false, children: [] },
+    },
+  ];
+};
+
+describe.each([
+  [
+    'GET /api/areas/{id}/radios',
+    (area: number | string) => `/api/areas/${area}/radios`,
+    'id',
+    'params',
+  ],
+  [
+    'GET /api/radios?area={id}',
+    (area: number | string) => `/api/radios?area=${area}`,
+    'area',
+    'querystring',
+  ],
+])('%s', (_name, url, field, location) => {
+  it('returns the radios of the area as §3 radios', async () => {
+    const response = await t.as(t.farm.users.monitor.id, {
+      method: 'GET',
+      url: url(t.farm.areas.irrigation.id),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(radioSchema.array().parse(response.json())).toEqual(expectedRadios());
+  });
+
+  it('an area without radios gives an empty list', async () => {
+    const response = await t.as(t.farm.users.monitor.id, {
+      method: 'GET',
+      url: url(t.farm.areas.water.id),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it('400 for a non-numeric area id', async () => {
+    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field, location });
+  });
+
+  it('401 without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: url(t.farm.areas.irrigation.id) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a member without view', () => noPrivilegeId],
+    ['a caller from another site', () => t.farm.users.outsider.id],
+  ])('403 for %s', async (_label, userId) => {
+    const response = await t.as(userId(), { method: 'GET', url: url(t.farm.areas.irrigation.id) });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('404 for an unknown area', async () => {
+    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Area not found' });
+  });
+});
+
+describe('GET /api/radios/{id}', () => {
+  const url = (id: number | string) => `/api/radios/${id}`;
+
+  it('returns the radio', async () => {
+    const response = await t.as(t.farm.users.monitor.id, {
+      method: 'GET',
+      url: url(t.farm.radios.radio2.id),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(radioSchema.parse(response.json())).toEqual(expectedRadios()[1]);
+  });
+
+  it('presents a radio that never reported with nulls', async () => {
+    const quiet = only(
+      await t.db
+        .insert(radios)
+        .values({
+          siteId: t.farm.sites.a.id,
+          areaId: t.farm.areas.frost.id,
+          type: 'WMR',
+          serialno: 'R-1099',
+          tags: { identifier: 'canopy' },
+          config: { repeater: false, coordinator: true, children: [t.farm.radios.radio1.id] },
+          overdue: true,
+          fault: true,
+          online: false,
+        })
+        .returning(),
+    );
+    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(quiet.id) });
+    expect(radioSchema.parse(response.json())).toEqual({
+      id: quiet.id,
+      type: 'WMR',
+      unit: null,
+      serialno: 'R-1099',
+      section: null,
+      location: null,
+      tags: { identifier: 'canopy' },
+      config: { repeater: false, coordinator: true, children: [t.farm.radios.radio1.id] },
+      overdue: true,
+      lastUpdate: null,
+      fault: true,
+      online: false,
+      batteryValue: null,
+      signalValue: null,
+      missesValue: null,
+    });
+  });
+
+  it('400 for a non-numeric id', async () => {
+    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
+  });
+
+  it('401 without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: url(t.farm.radios.radio1.id) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a member without view', () => noPrivilegeId],
+    ['a caller from another site', () => t.farm.users.outsider.id],
+  ])('403 for %s', async (_label, userId) => {
+    const response = await t.as(userId(), { method: 'GET', url: url(t.farm.radios.radio1.id) });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('404 for an unknown radio', async () => {
+    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Radio not found' });
+  });
+});
+
+describe('PUT /api/radios/{id}', () => {
+  const put = (userId: number, id: number | string, payload: unknown) =>
+    t.as(userId, { method: 'PUT', url: `/api/radios/${id}`, payload: payload as object });
+
+  it('edits section, location, tags and config and returns the radio', async () => {
+    const { radio1, radio2 } = t.farm.radios;
+    const response = await put(t.farm.users.manager.id, radio2.id, {
+      section: t.farm.sections.zone2.id,
+      location: '[-39.646,176.846]',
+      tags: { identifier: 'weather' },
+      config: { repeater: true, coordinator: true, children: [radio1.id] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(radioSchema.parse(response.json())).toEqual({
+      ...expectedRadios()[1],
+      section: t.farm.sections.zone2.id,
+      location: '[-39.646,176.846]',
+      tags: { identifier: 'weather' },
+      config: { repeater: true, coordinator: true, children: [radio1.id] },
+    });
+    expect(await radioRow(radio2.id)).toMatchObject({
+      sectionId: t.farm.sections.zone2.id,
+      location: '[-39.646,176.846]',
+      tags: { identifier: 'weather' },
+      config: { repeater: true, coordinator: true, children: [radio1.id] },
+    });
+  });
+
+  it('a section of another area of the same site is allowed; null detaches it', async () => {
+    const { radio2 } = t.farm.radios;
+    const frostLayer = only(
+      await t.db
+        .insert(sections)
+        .values({ areaId: t.farm.areas.frost.id, number: 1, label: 'Layer', type: 'multiLayer' })
+        .returning(),
+    );
+    const moved = await put(t.farm.users.manager.id, radio2.id, { section: frostLayer.id });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().section).toBe(frostLayer.id);
+    const detached = await put(t.farm.users.manager.id, radio2.id, { section: null });
+    expect(detached.json()).toMatchObject({ section: null, serialno: 'R-1002' });
+  });
+
+  it.each([
+    ['a section of another site', () => ({ section: t.farm.sections.zoneB1.id }), 'section'],
+    ['an unknown section', () => ({ section: 999999 }), 'section'],
+    ['a section that is not an id', () => ({ section: 'zone 1' }), 'section'],
+    ['a location that is not a point', () => ({ location: 'here' }), 'location'],
+    [
+      'a child radio of another site',
+      () => ({
+        config: { repeater: true, coordinator: false, children: [t.farm.radios.radioB.id] },
+      }),
+      'config.children.0',
+    ],
+    [
+      'the radio as its own child',
+      () => ({
+        config: {
+          repeater: true,
+          coordinator: false,
+          children: [t.farm.radios.radio2.id, t.farm.radios.radio1.id],
+        },
+      }),
+      'config.children.1',
+    ],
+    [
+      'a config without children',
+      () => ({ config: { repeater: true, coordinator: false } }),
+      'config.children',
+    ],
+  ])('400 for %s, changing nothing', async (_label, payload, field) => {
+    const radio = t.farm.radios.radio1;
+    const before = await radioRow(radio.id);
+    const response = await put(t.farm.users.admin.id, radio.id, payload());
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field, location: 'body' });
+    expect(await radioRow(radio.id)).toEqual(before);
+  });
+
+  it('400 for a body with nothing to update', async () => {
+    const response = await put(t.farm.users.admin.id, t.farm.radios.radio1.id, {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ location: 'body' });
+  });
+
+  it('400 for a non-numeric id', async () => {
+    const response = await put(t.farm.users.admin.id, 'abc', { location: null });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
+  });
+
+  it('401 without a token, changing nothing', async () => {
+    const radio = t.farm.radios.radio1;
+    const before = await radioRow(radio.id);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/radios/${radio.id}`,
+      payload: { location: null },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(await radioRow(radio.id)).toEqual(before);
+  });
+
+  it.each([
+    ['a monitor (view only)', () => t.farm.users.monitor.id],
+    ['a caller from another site', () => t.farm.users.outsider.id],
+  ])('403 for %s, changing nothing', async (_label, userId) => {
+    const radio = t.farm.radios.radio1;
+    const before = await radioRow(radio.id);
+    const response = await put(userId(), radio.id, { location: null });
+    expect(response.statusCode).toBe(403);
+    expect(await radioRow(radio.id)).toEqual(before);
+  });
+
+  it('404 for an unknown radio', async () => {
+    const response = await put(t.farm.users.admin.id, 999999, { location: null });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/radios/{id}/ping', () => {
+  const ping = (userId: number, id: number | string, payload?: unknown) =>
+    t.as(userId, {
+      method: 'POST',
+      url: `/api/radios/${id}/ping`,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const pingsOf = (radioId: number) =>
+    t.db
+      .select()
+      .from(requests)
+      .where(and(eq(requests.type, 'radio'), eq(requests.targetId, radioId)));
+
+  it('records one new ping request and answers 202 with it', async () => {
+    const radio = t.farm.radios.radio1;
+    const before = await requestCount();
+    const response = await ping(t.farm.users.manager.id, radio.id);
+    expect(response.statusCode).toBe(202);
+    const body = actionRequestSchema.parse(response.json());
+    expect(body).toEqual({
+      id: expect.any(Number),
+      action: 'ping',
+      type: 'radio',
+      status: 'new',
+      target: radio.id,
+      created: t.clock.now().toISOString(),
+      updated: null,
+    });
+    expect(await requestCount()).toBe((before ?? 0) + 1);
+    const [row] = await t.db.select().from(requests).where(eq(requests.id, body.id));
+    expect(row).toMatchObject({
+      action: 'ping',
+      type: 'radio',
+      targetId: radio.id,
+      siteId: t.farm.sites.a.id,
+      status: 'new',
+      requestedBy: t.farm.users.manager.id,
+    });
+  });
+
+  it('repeating with its requestId returns that request and pings nothing', async () => {
+    const radio = t.farm.radios.radio1;
+    const first = await ping(t.farm.users.manager.id, radio.id, {});
+    expect(first.statusCode).toBe(202);
+    const count = await requestCount();
+    const again = await ping(t.farm.users.admin.id, radio.id, { requestId: first.json().id });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(await requestCount()).toBe(count);
+  });
+
+  it.each([
+    [
+      'a requestId of another radio',
+      async () => {
+        const other = await ping(t.farm.users.manager.id, t.farm.radios.radio2.id);
+        return { requestId: other.json().id };
+      },
+      'requestId',
+    ],
+    ['an unknown requestId', async () => ({ requestId: 999999 }), 'requestId'],
+    ['a requestId that is not an id', async () => ({ requestId: 'abc' }), 'requestId'],
+  ])('400 for %s, pinging nothing', async (_label, payload, field) => {
+    const radio = t.farm.radios.radio1;
+    const body = await payload();
+    const before = await pingsOf(radio.id);
+    const count = await requestCount();
+    const response = await ping(t.farm.users.manager.id, radio.id, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field, location: 'body' });
+    expect(await pingsOf(radio.id)).toEqual(before);
+    expect(await requestCount()).toBe(count);
+  });
+
+  it('400 for a non-numeric id', async () => {
+    const response = await ping(t.farm.users.manager.id, 'abc');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
+  });
+
+  it('401 without a token, pinging nothing', async () => {
+    const count = await requestCount();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/radios/${t.farm.radios.radio1.id}/ping`,
+    });
+    expect(response.statusCode).toBe(401);
+    expect(await requestCount()).toBe(count);
+  });
+
+  it.each([
+    ['a monitor (no control)', () => t.farm.users.monitor.id],
+    ['a caller from another site', () => t.farm.users.outsider.id],
+  ])('403 for %s, pinging nothing', async (_label, userId) => {
+    const count = await requestCount();
+    const response = await ping(userId(), t.farm.radios.radio1.id);
+    expect(response.statusCode).toBe(403);
+    expect(await requestCount()).toBe(count);
+  });
+
+  it('404 for an unknown radio', async () => {
+    const count = await requestCount();
+    const response = await ping(t.farm.users.admin.id, 999999);
+    expect(response.statusCode).toBe(404);
+    expect(await requestCount()).toBe(count);
+  });
+});
+
+describe('GET /api/radios/{id}/requests', () => {
+  const url = (id: number | string) => `/api/radios/${id}/requests`;
+
+  it("returns the radio's requests newest first, at most 50", async () => {
+    // A radio of its own so earlier tests' pings do not count.
+    const radio = only(
+      await t.db
+        .insert(radios)
+        .values({
+          siteId: t.farm.sites.a.id,
+          areaId: t.farm.areas.frost.id,
+          type: 'LoRa',
+          serialno: 'R-1077',
+          tags: {},
+          config: { repeater: false, coordinator: false, children: [] },
+        })
+        .returning(),
+    );
+    const base = t.clock.now().getTime();
+    await t.db.insert(requests).values(
+      Array.from({ length: 55 }, (_, i) => ({
+        action: 'ping' as const,
+        type: 'radio' as const,
+        targetId: radio.id,
+        siteId: t.farm.sites.a.id,
+        status: i < 54 ? ('done' as const) : ('new' as const),
+        createdAt: new Date(base + i * 1000),
+        updatedAt: i < 54 ? new Date(base + i * 1000 + 500) : null,
+      })),
+    );
+    // A control with the same id must not be listed.
+    await t.db.insert(requests).values({
+      action: 'test',
+      type: 'control',
+      targetId: radio.id,
+      siteId: t.farm.sites.a.id,
+      status: 'new',
+    });
+    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(radio.id) });
+    expect(response.statusCode).toBe(200);
+    const body = actionRequestSchema.array().parse(response.json());
+    expect(body).toHaveLength(50);
+    expect(body.every((request) => request.type === 'radio' && request.target === radio.id)).toBe(
+      true,
+    );
+    expect(body[0]).toMatchObject({
+      status: 'new',
+      created: new Date(base + 54_000).toISOString(),
+      updated: null,
+    });
+    expect(body[1]).toMatchObject({
+      status: 'done',
+      updated: new Date(base + 53_500).toISOString(),
+    });
+    const ids = body.map((request) => request.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+  });
+
+  it('a radio never pinged has an empty list', async () => {
+    const response = await t.as(t.farm.users.outsider.id, {
+      method: 'GET',
+      url: url(t.farm.radios.radioB.id),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it('400 for a non-numeric id', async () => {
+    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
+  });
+
+  it('401 without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: url(t.farm.radios.radio1.id) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a member without view', () => noPrivilegeId],
+    ['a caller from another site', () => t.farm.users.outsider.id],
+  ])('403 for %s', async (_label, userId) => {
+    const response = await t.as(userId(), { method: 'GET', url: url(t.farm.radios.radio1.id) });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('404 for an unknown radio', async () => {
+    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/radios/{id}/requests/{requestId}', () => {
+  const url = (id: number | string, requestId: number | string) =>
+    `/api/radios/${id}/requests/${requestId}`;
+  let pingId: number;
+
+  beforeAll(async () => {
+    const response = await t.as(t.farm.users.manager.id, {
+      method: 'POST',
+      url: `/api/radios/${t.farm.radios.radio1.id}/ping`,
+    });
+    pingId = response.json().id;
+  });
+
+  it('returns the request, following its status', async () => {
+    const radio = t.farm.radios.radio1;
+    const first = await t.as(t.farm.users.monitor.id, {
+      method: 'GET',
+      url: url(radio.id, pingId),
+    });
+    expect(first.statusCode).toBe(200);
+    expect(actionRequestSchema.parse(first.json())).toMatchObject({
+      id: pingId,
+      action: 'ping',
+      type: 'radio',
+      status: 'new',
+      target: radio.id,
+      updated: null,
+    });
+    // The field link advances the request; the poll sees it.
+    const updated = new Date(t.clock.now().getTime() + 5000);
+    await t.db
+      .update(requests)
+      .set({ status: 'done', updatedAt: updated })
+      .where(eq(requests.id, pingId));
+    const later = await t.as(t.farm.users.monitor.id, {
+      method: 'GET',
+      url: url(radio.id, pingId),
+    });
+    expect(later.json()).toMatchObject({ status: 'done', updated: updated.toISOString() });
+  });
+
+  it('404 for a request of another radio', async () => {
+    const response = await t.as(t.farm.users.monitor.id, {
+      method: 'GET',
+      url: url(t.farm.radios.radio2.id, pingId),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Request not found' });
+  });
+
+  it.each([
+    ['an unknown request', () => url(t.farm.radios.radio1.id, 999999), 'Request not found'],
+    ['an unknown radio', () => url(999999, pingId), 'Radio not found'],
+  ])('404 for %s', async (_label, path, message) => {
+    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: path() });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message });
+  });
+
+  it.each([
+    ['requestId', () => url(t.farm.radios.radio1.id, 'abc')],
+    ['id', () => url('abc', pingId)],
+  ])('400 for a non-numeric %s', async (field, path) => {
+    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: path() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field, location: 'params' });
+  });
+
+  it('401 without a token', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: url(t.farm.radios.radio1.id, pingId),
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a member without view', () => noPrivilegeId],
+    ['a caller from another site', () => t.farm.users.outsider.id],
+  ])('403 for %s', async (_label, userId) => {
+    const response = await t.as(userId(), {
+      method: 'GET',
+      url: url(t.farm.radios.radio1.id, pingId),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,219 @@
+import { sectionSchema } from '@paddock/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sections, siteMembers, users } from '../src/db/schema.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+/** A member of site a whose privilege list is empty: not even view. */
+let noPrivilegeId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [user] = await t.db
+    .insert(users)
+    .values({ login: 'nobody@farm.test', firstName: 'No', lastName: 'Body' })
+    .returning();
+  if (!user) throw new Error('user not inserted');
+  noPrivilegeId = user.id;
+  await t.db
+    .insert(siteMembers)
+    .values({ userId: user.id, siteId: t.farm.sites.a.id, privileges: [] });
+  // Building the app runs the migrations and hashes the farm's password: slow on a busy machine.
+}, 60_000);
+afterAll(() => t.close());
+
+const sectionRow = async (id: number) =>
+  (await t.db.select().from(sections).where(eq(sections.id, id)))[0];
+
+describe('GET /api/sections?area={id}', () => {
+  const url = (area: number | string) => `/api/sections?area=${area}`;
+
+  it('returns the sections of the area as §3 sections', async () => {
+    const { zone1, zone2, zone3 } = t.farm.sections;
+    const response = await t.as(t.farm.users.monitor.id, {
+      method: 'GET',
+      url: url(t.farm.areas.irrigation.id),
+    });
+    expect(response.statusCode).toBe(200);
+    const body = sectionSchema.array().parse(response.json());
+    expect(body).toEqual(
+      [zone1, zone2, zone3].map((zone) => ({
+        id: zone.id,
+        number: zone.number,
+        label: zone.label,
+        type: 'irrigationZone',
+        area: t.farm.areas.irrigation.id,
+        outline: zone.outline,
+        location: null,
+        selected: false,
+      })),
+    );
+  });
+
+  it('orders by number, not by insertion', async () => {
+    const area = t.farm.areas.frost.id;
+    await t.db.insert(sections).values(
+      [9, 2, 5].map((number) => ({
+        areaId: area,
+        number,
+        label: `Layer ${number}`,
+        type: 'multiLayer' as const,
+        location: '[-39.64,176.84]',
+        selected: number === 5,
+      })),
+    );
+    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(area) });
+    const body = sectionSchema.array().parse(response.json());
+    expect(body.map((section) => section.number)).toEqual([2, 5, 9]);
+    expect(body[1]).toMatchObject({
+      label: 'Layer 5',
+      type: 'multiLayer',
+      outline: null,
+      location: '[-39.64,176.84]',
+      selected: true,
+    });
+  });
+
+  it('an area without sections gives an empty list', async () => {
+    const response = await t.as(t.farm.users.monitor.id, {
+      method: 'GET',
+      url: url(t.farm.areas.water.id),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it.each([
+    ['area=abc', url('abc')],
+    ['area=0', url(0)],
+    ['no area', '/api/sections'],
+  ])('400 with %s', async (_label, path) => {
+    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: path });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'area', location: 'querystring' });
+  });
+
+  it('401 without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: url(t.farm.areas.irrigation.id) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a member without view', () => noPrivilegeId],
+    ['a caller from another site', () => t.farm.users.outsider.id],
+  ])('403 for %s', async (_label, userId) => {
+    const response = await t.as(userId(), {
+      method: 'GET',
+      url: url(t.farm.areas.irrigation.id),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('404 for an unknown area', async () => {
+    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Area not found' });
+  });
+});
+
+describe('PUT /api/sections/{id}', () => {
+  const put = (userId: number, id: number | string, payload: unknown) =>
+    t.as(userId, { method: 'PUT', url: `/api/sections/${id}`, payload: payload as object });
+
+  it('edits label, outline and location and returns the section', async () => {
+    const zone = t.farm.sections.zone2;
+    const outline = '[[-39.6,176.8],[-39.6,176.9],[-39.7,176.9]]';
+    const response = await put(t.farm.users.manager.id, zone.id, {
+      label: 'Zone 2 north',
+      outline,
+      location: '[-39.645,176.845]',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(sectionSchema.parse(response.json())).toEqual({
+      id: zone.id,
+      number: 2,
+      label: 'Zone 2 north',
+      type: 'irrigationZone',
+      area: t.farm.areas.irrigation.id,
+      outline,
+      location: '[-39.645,176.845]',
+      selected: false,
+    });
+    expect(await sectionRow(zone.id)).toMatchObject({
+      label: 'Zone 2 north',
+      outline,
+      location: '[-39.645,176.845]',
+    });
+  });
+
+  it('changes only what is given; null clears a location', async () => {
+    const zone = t.farm.sections.zone3;
+    await put(t.farm.users.manager.id, zone.id, { location: '{"lat":-39.65,"lng":176.84}' });
+    const response = await put(t.farm.users.manager.id, zone.id, { location: null });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      label: 'Zone 3',
+      outline: zone.outline,
+      location: null,
+    });
+  });
+
+  it.each([
+    ['an empty label', { label: '' }, 'label'],
+    ['an outline that is not JSON', { outline: 'square' }, 'outline'],
+    ['an outline of two points', { outline: '[[1,2],[3,4]]' }, 'outline'],
+    ['a location off the globe', { location: '[123,176]' }, 'location'],
+  ])('400 for %s, changing nothing', async (_label, payload, field) => {
+    const zone = t.farm.sections.zone1;
+    const before = await sectionRow(zone.id);
+    const response = await put(t.farm.users.admin.id, zone.id, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field, location: 'body' });
+    expect(await sectionRow(zone.id)).toEqual(before);
+  });
+
+  it('400 for a body with nothing to update', async () => {
+    const response = await put(t.farm.users.admin.id, t.farm.sections.zone1.id, {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      location: 'body',
+      reason: 'Nothing to update: give label, outline or location',
+    });
+  });
+
+  it('400 for a non-numeric id', async () => {
+    const response = await put(t.farm.users.admin.id, 'abc', { label: 'X' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
+  });
+
+  it('401 without a token, changing nothing', async () => {
+    const zone = t.farm.sections.zone1;
+    const before = await sectionRow(zone.id);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/sections/${zone.id}`,
+      payload: { label: 'Hacked' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(await sectionRow(zone.id)).toEqual(before);
+  });
+
+  it.each([
+    ['a monitor (view only)', () => t.farm.users.monitor.id],
+    ['a caller from another site', () => t.farm.users.outsider.id],
+  ])('403 for %s, changing nothing', async (_label, userId) => {
+    const zone = t.farm.sections.zone1;
+    const before = await sectionRow(zone.id);
+    const response = await put(userId(), zone.id, { label: 'Hacked' });
+    expect(response.statusCode).toBe(403);
+    expect(await sectionRow(zone.id)).toEqual(before);
+  });
+
+  it('404 for an unknown section', async () => {
+    const response = await put(t.farm.users.admin.id, 999999, { label: 'Nowhere' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Section not found' });
+  });
+});

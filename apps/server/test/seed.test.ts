@@ -1,0 +1,451 @@
+import {
+  ALARM_TEMPLATES,
+  ROLES,
+  WEATHER_LAYERS,
+  alarmRuleSchema,
+  areaSettingsSchema,
+  controlApplicationSchema,
+  geometrySchema,
+  normalisePhone,
+  pointTextSchema,
+  polygonTextSchema,
+  programScheduleSchema,
+  programStatusSchema,
+  programZoneSchema,
+  radioConfigSchema,
+  sensorTopicSchema,
+  sensorTypeSchema,
+  siteConfigSchema,
+  siteSettingsSchema,
+  siteTagsSchema,
+} from '@paddock/domain';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { signAccessToken } from '../src/auth/access-token.ts';
+import { createSession } from '../src/auth/sessions.ts';
+import { loadConfig } from '../src/config.ts';
+import { verifyPassword } from '../src/auth/passwords.ts';
+import type { Database, DatabaseHandle } from '../src/db/client.ts';
+import * as t from '../src/db/schema.ts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  SeedRefusedError,
+  isDatabaseEmpty,
+  seedDemoFarm,
+  type DemoAccountKey,
+  type DemoFarmSeeded,
+} from '../src/seed/demo-farm.ts';
+import { BENCH_LOGIN, seedScale } from '../src/seed/scale.ts';
+import { createTestDatabase } from './helpers/database.ts';
+
+const NOW = new Date('2026-11-21T09:00:00.000Z');
+
+let handle: DatabaseHandle;
+let db: Database;
+let seeded: DemoFarmSeeded;
+let wasEmpty: boolean;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+  wasEmpty = await isDatabaseEmpty(db);
+  seeded = await seedDemoFarm(db, { now: NOW });
+});
+afterAll(() => handle.close());
+
+async function countOf(table: PgTable): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return row?.n ?? 0;
+}
+
+/** Metres between two points, near enough at farm scale. */
+function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const north = (a.lat - b.lat) * 111_320;
+  const east = (a.lng - b.lng) * 111_320 * Math.cos((a.lat * Math.PI) / 180);
+  return Math.hypot(north, east);
+}
+
+describe('seedDemoFarm', () => {
+  it('goes only into an empty database, which a fresh one is', async () => {
+    expect(wasEmpty).toBe(true);
+    expect(await isDatabaseEmpty(db)).toBe(false);
+  });
+
+  it('seeds at least five sites in NZ and AU with tags, timezone, season and map settings', async () => {
+    const sites = await db.select().from(t.sites);
+    expect(sites.length).toBeGreaterThanOrEqual(5);
+    expect(new Set(sites.map((site) => site.tags.country))).toEqual(new Set(['nz', 'au']));
+    const timezones = new Set(sites.map((site) => site.config.timezone));
+    for (const zone of [
+      'Pacific/Auckland',
+      'Australia/Adelaide',
+      'Australia/Melbourne',
+      'Australia/Hobart',
+    ]) {
+      expect(timezones).toContain(zone);
+    }
+    for (const site of sites) {
+      expect(siteTagsSchema.parse(site.tags).cropType).toBeTruthy();
+      expect(siteConfigSchema.parse(site.config).season).toBeDefined();
+      expect(siteSettingsSchema.parse(site.settings).bounds).toBeDefined();
+      expect(pointTextSchema.safeParse(site.location).success).toBe(true);
+      expect(site.applications).toContain('irrigation');
+      expect(site.operator).toBeTruthy();
+      expect(site.client).toBeTruthy();
+    }
+    expect(seeded.sites.map((site) => site.id).sort()).toEqual(sites.map((site) => site.id).sort());
+  });
+
+  it('has every area type and an area with the weather capability', async () => {
+    const areas = await db.select().from(t.areas);
+    expect(new Set(areas.map((area) => area.type))).toEqual(
+      new Set(['irrigation', 'water', 'frost']),
+    );
+    expect(areas.some((area) => area.capabilities.includes('weather'))).toBe(true);
+    for (const area of areas) {
+      expect(areaSettingsSchema.parse(area.settings).bounds).toBeDefined();
+      expect(geometrySchema.safeParse(area.geometry).success).toBe(true);
+      expect(polygonTextSchema.safeParse(area.outline).success).toBe(true);
+    }
+    // Faults and warnings show somewhere, as a demo should.
+    expect(areas.some((area) => area.status === 'fault' && area.hasFaults)).toBe(true);
+    expect(areas.some((area) => area.status === 'warning')).toBe(true);
+  });
+
+  it('draws every section as a real polygon near its site', async () => {
+    const rows = await db
+      .select({ section: t.sections, site: t.sites })
+      .from(t.sections)
+      .innerJoin(t.areas, eq(t.areas.id, t.sections.areaId))
+      .innerJoin(t.sites, eq(t.sites.id, t.areas.siteId));
+    expect(rows.length).toBeGreaterThan(30);
+    for (const { section, site } of rows) {
+      const outline = polygonTextSchema.parse(section.outline);
+      expect(outline.length).toBeGreaterThanOrEqual(3);
+      const siteLocation = pointTextSchema.parse(site.location);
+      for (const corner of outline) expect(metresBetween(corner, siteLocation)).toBeLessThan(5000);
+      expect(pointTextSchema.safeParse(section.location).success).toBe(true);
+    }
+  });
+
+  it('has radios of the three types, with repeaters and a coordinator heading each mesh', async () => {
+    const radios = await db.select().from(t.radios);
+    expect(new Set(radios.map((radio) => radio.type))).toEqual(new Set(['WVC', 'WMR', 'LoRa']));
+    const ids = new Set(radios.map((radio) => radio.id));
+    const repeaters = radios.filter((radio) => radio.config.repeater);
+    const coordinators = radios.filter((radio) => radio.config.coordinator);
+    expect(repeaters.length).toBeGreaterThan(0);
+    expect(coordinators.length).toBe(seeded.sites.length);
+    for (const radio of radios) {
+      radioConfigSchema.parse(radio.config);
+      for (const child of radio.config.children) expect(ids).toContain(child);
+      expect(radio.lastUpdate).toBeInstanceOf(Date);
+      expect(radio.batteryValue).toEqual(expect.any(Number));
+      expect(radio.signalValue).toEqual(expect.any(Number));
+      expect(radio.missesValue).toEqual(expect.any(Number));
+    }
+    expect(radios.some((radio) => radio.overdue)).toBe(true);
+    expect(radios.some((radio) => radio.fault)).toBe(true);
+    const units = await db.select().from(t.units);
+    for (const unit of units) expect(ids).toContain(unit.radioId);
+  });
+
+  it('has a sensor of every §3 type, each with valid topics', async () => {
+    const sensors = await db.select().from(t.sensors);
+    expect(new Set(sensors.map((sensor) => sensor.type))).toEqual(
+      new Set(sensorTypeSchema.options),
+    );
+    for (const sensor of sensors) {
+      expect(sensor.topics.length).toBeGreaterThan(0);
+      for (const topic of sensor.topics) sensorTopicSchema.parse(topic);
+    }
+  });
+
+  it('has valves, pumps, a pivot and an add-on valve', async () => {
+    const controls = await db.select().from(t.controls);
+    expect(new Set(controls.map((control) => control.type))).toEqual(
+      new Set(['valve', 'pump', 'pivot', 'valveAddon']),
+    );
+    for (const control of controls) {
+      if (control.application) controlApplicationSchema.parse(control.application);
+    }
+  });
+
+  it('has one program per irrigation area, at most 4 sequences of its own sections', async () => {
+    const areas = await db.select().from(t.areas).where(eq(t.areas.type, 'irrigation'));
+    const programs = await db.select().from(t.programs);
+    const sections = await db.select().from(t.sections);
+    const controls = await db.select().from(t.controls);
+    expect(programs.map((program) => program.areaId).sort()).toEqual(
+      areas.map((area) => area.id).sort(),
+    );
+    for (const program of programs) {
+      const schedule = programScheduleSchema.parse(program.schedule);
+      programStatusSchema.parse(program.status);
+      expect(schedule.sequences.length).toBeGreaterThan(0);
+      expect(schedule.sequences.length).toBeLessThanOrEqual(4);
+      const own = new Set(
+        sections
+          .filter((section) => section.areaId === program.areaId)
+          .map((section) => section.id),
+      );
+      const sequenced = new Set(schedule.sequences.flat());
+      for (const id of sequenced) expect(own).toContain(id);
+      expect(new Set(program.zones.map((zone) => zone.id))).toEqual(own);
+      for (const zone of program.zones) {
+        programZoneSchema.parse(zone);
+        expect(zone.setting.banned).toBe(!sequenced.has(zone.id));
+        expect(zone.setting.depth).toBeGreaterThan(0);
+      }
+      for (const pumpId of schedule.attachments) {
+        const pump = controls.find((control) => control.id === pumpId);
+        expect(pump).toMatchObject({ type: 'pump', areaId: program.areaId });
+      }
+    }
+    const zones = programs.flatMap((program) => program.zones);
+    expect(zones.some((zone) => zone.setting.repeat && zone.setting.repeatCount > 0)).toBe(true);
+    expect(zones.some((zone) => zone.setting.banned)).toBe(true);
+    expect(new Set(programs.map((program) => program.status.activity))).toEqual(
+      new Set(['running', 'paused', 'stopped']),
+    );
+  });
+
+  it('gives the demo accounts the password and the memberships the README promises', async () => {
+    const users = await db.select().from(t.users);
+    expect(users.map((user) => user.login).sort()).toEqual(
+      DEMO_ACCOUNTS.map((a) => a.login).sort(),
+    );
+    const members = await db.select().from(t.siteMembers);
+    const siteCount = seeded.sites.length;
+    const of = (key: (typeof DEMO_ACCOUNTS)[number]['key']) =>
+      members.filter((member) => member.userId === seeded.accounts[key].id);
+    expect(of('admin')).toHaveLength(siteCount);
+    expect(of('manager')).toHaveLength(2);
+    expect(of('monitor')).toHaveLength(1);
+    expect(of('staff')).toHaveLength(siteCount);
+    for (const member of of('admin')) expect(member.privileges).toEqual([...ROLES.admin.actions]);
+    for (const member of of('manager'))
+      expect(member.privileges).toEqual([...ROLES.manage.actions]);
+    for (const member of of('monitor'))
+      expect(member.privileges).toEqual([...ROLES.monitor.actions]);
+    for (const member of of('staff')) {
+      expect(member.privileges).toEqual(
+        expect.arrayContaining([...ROLES.admin.actions, 'loginAs', 'internal']),
+      );
+    }
+    expect(members.every((member) => member.signupStatus === 'completed')).toBe(true);
+    const staff = users.find((user) => user.login === 'staff@demo.paddock.example');
+    expect(staff?.privileges).toEqual(['loginAs', 'internal']);
+    for (const user of users) {
+      if (user.login !== staff?.login) expect(user.privileges).toEqual([]);
+      expect(await verifyPassword(user.passwordHash, DEMO_PASSWORD)).toBe(true);
+    }
+    expect(await verifyPassword(users[0]?.passwordHash ?? null, 'not the password')).toBe(false);
+  });
+
+  it('has contacts reachable by email, sms and voice at valid NZ and AU numbers', async () => {
+    const rows = await db
+      .select({ notification: t.contactNotifications, site: t.sites })
+      .from(t.contactNotifications)
+      .innerJoin(t.contacts, eq(t.contacts.id, t.contactNotifications.contactId))
+      .innerJoin(t.sites, eq(t.sites.id, t.contacts.siteId));
+    expect(new Set(rows.map((row) => row.notification.method))).toEqual(
+      new Set(['email', 'sms', 'voice']),
+    );
+    const numbers = rows.filter((row) => row.notification.method !== 'email');
+    expect(numbers.some((row) => row.notification.address.startsWith('+64'))).toBe(true);
+    expect(numbers.some((row) => row.notification.address.startsWith('+61'))).toBe(true);
+    for (const { notification } of numbers) {
+      const kind = notification.method === 'sms' ? 'sms' : 'voice';
+      expect(normalisePhone(notification.address, kind)).toBe(notification.address);
+    }
+    const demoContacts = await db
+      .select()
+      .from(t.contacts)
+      .where(
+        inArray(
+          t.contacts.userId,
+          Object.values(seeded.accounts).map((account) => account.id),
+        ),
+      );
+    expect(demoContacts.length).toBeGreaterThan(0);
+  });
+
+  it('has alarms built from the templates, with the alarm id in the rule', async () => {
+    const alarms = await db.select().from(t.alarms);
+    expect(alarms.length).toBeGreaterThan(5);
+    const notificationIds = new Set(
+      (await db.select({ id: t.contactNotifications.id }).from(t.contactNotifications)).map(
+        (row) => row.id,
+      ),
+    );
+    for (const alarm of alarms) {
+      const rule = alarmRuleSchema.parse(alarm.rule);
+      expect(rule.id).toBe(alarm.id);
+      expect(Object.values(ALARM_TEMPLATES)).toContain(rule.template);
+      for (const id of alarm.notifications) expect(notificationIds).toContain(id);
+    }
+    const templates = new Set(alarms.map((alarm) => alarm.rule.template));
+    expect(templates).toContain(ALARM_TEMPLATES.simpleSetPoint);
+    expect(templates).toContain(ALARM_TEMPLATES.anyRadioOverdue);
+  });
+
+  it('has events of each type, some still open', async () => {
+    const events = await db.select().from(t.events);
+    expect(new Set(events.map((event) => event.type))).toEqual(
+      new Set(['warning', 'error', 'info']),
+    );
+    expect(events.some((event) => event.open)).toBe(true);
+    expect(events.some((event) => !event.open)).toBe(true);
+    for (const event of events)
+      expect(event.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+  });
+
+  it('has the §9 weather-layer metrics', async () => {
+    const ids = (await db.select({ id: t.metrics.id }).from(t.metrics)).map((row) => row.id);
+    expect(ids).toEqual(expect.arrayContaining(Object.values(WEATHER_LAYERS)));
+  });
+
+  it('refuses to seed again and changes nothing', async () => {
+    const before = [await countOf(t.sites), await countOf(t.users), await countOf(t.radios)];
+    await expect(seedDemoFarm(db, { now: NOW })).rejects.toBeInstanceOf(SeedRefusedError);
+    expect([await countOf(t.sites), await countOf(t.users), await countOf(t.radios)]).toEqual(
+      before,
+    );
+  });
+});
+
+describe('the API on the demo farm', () => {
+  /**
+   * Every read of every seeded site and area answers 200: the seeded rows pass the response
+   * schemas, so the demo never shows an error page for data the seed wrote.
+   */
+  it('serves every demo site and area, and each account sees its own sites', async () => {
+    const outboxDir = mkdtempSync(path.join(tmpdir(), 'paddock-seed-'));
+    const config = loadConfig({ LOG_LEVEL: 'silent', PADDOCK_DATA_DIR: outboxDir });
+    const app = await buildApp(config, { db });
+    try {
+      const tokenOf = async (userId: number) => {
+        const session = await createSession(db, {
+          userId,
+          actorUserId: null,
+          ttlSeconds: 3600,
+          now: new Date(),
+        });
+        const signed = await signAccessToken(
+          { userId, sessionId: session.sessionId, actorUserId: null },
+          app.ctx.tokenSecret,
+          3600,
+          Date.now(),
+        );
+        return signed.token;
+      };
+      const admin = await tokenOf(seeded.accounts.admin.id);
+      const call = (token: string, url: string, method: 'GET' | 'POST' = 'GET') =>
+        app.inject({
+          method,
+          url,
+          headers: { authorization: `Bearer ${token}` },
+          ...(method === 'POST' ? { payload: {} } : {}),
+        });
+
+      const urls = [
+        '/api/sites',
+        '/api/sites?extended=true',
+        '/api/sites/filter',
+        '/api/metrics/list',
+      ];
+      for (const { id } of seeded.sites) {
+        urls.push(
+          `/api/sites/${id}`,
+          `/api/sites/${id}/summary`,
+          `/api/sites/${id}/units`,
+          `/api/sites/${id}/privileges`,
+          `/api/sites/${id}/users`,
+          `/api/contacts?site=${id}`,
+        );
+      }
+      for (const { id } of await db.select({ id: t.areas.id }).from(t.areas)) {
+        urls.push(
+          `/api/areas/${id}`,
+          `/api/sections?area=${id}`,
+          `/api/areas/${id}/radios`,
+          `/api/areas/${id}/sensors`,
+          `/api/controls?area=${id}`,
+          `/api/programs?area=${id}`,
+          `/api/areas/${id}/alarms`,
+        );
+      }
+      const failed: string[] = [];
+      for (const url of urls) {
+        const response = await call(admin, url);
+        if (response.statusCode !== 200) failed.push(`${url} ${response.statusCode}`);
+      }
+      for (const { id } of await db.select({ id: t.areas.id }).from(t.areas)) {
+        const response = await call(admin, `/api/areas/${id}/events`, 'POST');
+        if (response.statusCode !== 200) failed.push(`events of ${id} ${response.statusCode}`);
+      }
+      expect(failed).toEqual([]);
+
+      const siteCount = async (key: DemoAccountKey) =>
+        (await call(await tokenOf(seeded.accounts[key].id), '/api/sites')).json<unknown[]>().length;
+      expect(await siteCount('admin')).toBe(seeded.sites.length);
+      expect(await siteCount('manager')).toBe(2);
+      expect(await siteCount('monitor')).toBe(1);
+      expect(await siteCount('staff')).toBe(seeded.sites.length);
+    } finally {
+      await app.close();
+      rmSync(outboxDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('seedScale', () => {
+  it('adds sites with an irrigation area, radios and units, and the bench user on all of them', async () => {
+    const before = {
+      sites: await countOf(t.sites),
+      areas: await countOf(t.areas),
+      radios: await countOf(t.radios),
+      units: await countOf(t.units),
+      programs: await countOf(t.programs),
+    };
+    const scale = await seedScale(db, { sites: 3, radiosPerSite: 5, now: NOW });
+    expect(scale.siteIds).toHaveLength(3);
+    expect(scale.areaIds).toHaveLength(3);
+    expect(await countOf(t.sites)).toBe(before.sites + 3);
+    expect(await countOf(t.areas)).toBe(before.areas + 3);
+    expect(await countOf(t.programs)).toBe(before.programs + 3);
+    expect(await countOf(t.radios)).toBe(before.radios + 15);
+    expect(await countOf(t.units)).toBe(before.units + 15);
+
+    for (const areaId of scale.areaIds) {
+      const radios = await db.select().from(t.radios).where(eq(t.radios.areaId, areaId));
+      expect(radios).toHaveLength(5);
+      expect(radios.filter((radio) => radio.config.coordinator)).toHaveLength(1);
+    }
+    const units = await db.select().from(t.units).where(inArray(t.units.siteId, scale.siteIds));
+    expect(units.every((unit) => unit.radioId !== null)).toBe(true);
+
+    const [bench] = await db.select().from(t.users).where(eq(t.users.login, BENCH_LOGIN));
+    expect(bench?.id).toBe(scale.benchUserId);
+    expect(await verifyPassword(bench?.passwordHash ?? null, DEMO_PASSWORD)).toBe(true);
+    const members = await db
+      .select()
+      .from(t.siteMembers)
+      .where(inArray(t.siteMembers.siteId, scale.siteIds));
+    const memberIds = (userId: number) =>
+      members
+        .filter((m) => m.userId === userId)
+        .map((m) => m.siteId)
+        .sort();
+    expect(memberIds(scale.benchUserId)).toEqual([...scale.siteIds].sort());
+    // The demo admin sees the scale sites too.
+    expect(memberIds(seeded.accounts.admin.id)).toEqual([...scale.siteIds].sort());
+  });
+});

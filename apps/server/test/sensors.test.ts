@@ -1,0 +1,258 @@
+import { sensorSchema, type Sensor } from '@paddock/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sensors, siteMembers, users } from '../src/db/schema.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+/** A member of site a whose privilege list is empty: not even view. */
+let noPrivilegeId: number;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const [user] = await t.db
+    .insert(users)
+    .values({ login: 'nobody@farm.test', firstName: 'No', lastName: 'Body' })
+    .returning();
+  if (!user) throw new Error('user not inserted');
+  noPrivilegeId = user.id;
+  await t.db
+    .insert(siteMembers)
+    .values({ userId: user.id, siteId: t.farm.sites.a.id, privileges: [] });
+}, 60_000);
+afterAll(() => t.close());
+
+/** The one row an insert returned. */
+function only<T>(rows: T[]): T {
+  const [row] = rows;
+  if (!row) throw new Error('insert returned nothing');
+  return row;
+}
+
+const sensorRow = async (id: number) =>
+  (await t.db.select().from(sensors).where(eq(sensors.id, id)))[0];
+
+/** The farm's soil sensor as the console should see it, written out by hand. */
+const expectedSoil = (): Sensor => ({
+  id: t.farm.sensors.soil.id,
+  type: 'soilMoisture',
+  radio: t.farm.radios.radio1.id,
+  unit: t.farm.units.a.id,
+  location: '[-39.642,176.843]',
+  geometry: null,
+  tags: {},
+  topics: [
+    {
+      metric: 'soil.moisture',
+      type: 'analog',
+      lastValue: 31.5,
+      timestamp: '2026-11-21T08:50:00.000Z',
+    },
+  ],
+  label: 'Soil moisture zone 1',
+  serialno: 'S-1001',
+});
+
+describe.each([
+  [
+    'GET /api/areas/{id}/sensors',
+    (area: number | string) => `/api/areas/${area}/sensors`,
+    'id',
+    'params',
+  ],
+  [
+    'GET /api/sensors?area={id}',
+    (area: number | string) => `/api/sensors?area=${area}`,
+    'area',
+    'querystring',
+  ],
+])('%s', (_name, url, field, location) => {
+  it('returns the sensors of the area as §3 sensors', async () => {
+    const response = await t.as(t.farm.users.monitor.id, {
+      method: 'GET',
+      url: url(t.farm.areas.irrigation.id),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(sensorSchema.array().parse(response.json())).toEqual([expectedSoil()]);
+  });
+
+  it('an area without sensors gives an empty list', async () => {
+    const response = await t.as(t.farm.users.monitor.id, {
+      method: 'GET',
+      url: url(t.farm.areas.water.id),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([]);
+  });
+
+  it('the outsider reads the sensors of their own site', async () => {
+    const response = await t.as(t.farm.users.outsider.id, {
+      method: 'GET',
+      url: url(t.farm.areas.irrigationB.id),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject([
+      { id: t.farm.sensors.b.id, location: null, topics: [] },
+    ]);
+  });
+
+  it('400 for a non-numeric area id', async () => {
+    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field, location });
+  });
+
+  it('401 without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: url(t.farm.areas.irrigation.id) });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it.each([
+    ['a member without view', () => noPrivilegeId],
+    ['a caller from another site', () => t.farm.users.outsider.id],
+  ])('403 for %s', async (_label, userId) => {
+    const response = await t.as(userId(), { method: 'GET', url: url(t.farm.areas.irrigation.id) });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('404 for an unknown area', async () => {
+    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Area not found' });
+  });
+});
+
+describe('GET sensors with geometry and tags', () => {
+  it('presents geometry and the identifier tag as stored', async () => {
+    const geometry = { type: 'Point' as const, coordinates: [176.84, -39.64] as [number, number] };
+    const weather = only(
+      await t.db
+        .insert(sensors)
+        .values({
+          siteId: t.farm.sites.a.id,
+          areaId: t.farm.areas.frost.id,
+          type: 'wind',
+          location: '{"lat":-39.64,"lng":176.84}',
+          geometry,
+          tags: { identifier: 'weather' },
+          topics: [{ metric: 'wind.speed', type: 'analog', lastValue: null, timestamp: null }],
+          label: 'Wind',
+          serialno: 'S-1050',
+        })
+        .returning(),
+    );
+    const response = await t.as(t.farm.users.monitor.id, {
+      method: 'GET',
+      url: `/api/sensors?area=${t.farm.areas.frost.id}`,
+    });
+    expect(sensorSchema.array().parse(response.json())).toEqual([
+      {
+        id: weather.id,
+        type: 'wind',
+        radio: null,
+        unit: null,
+        location: '{"lat":-39.64,"lng":176.84}',
+        geometry,
+        tags: { identifier: 'weather' },
+        topics: [{ metric: 'wind.speed', type: 'analog', lastValue: null, timestamp: null }],
+        label: 'Wind',
+        serialno: 'S-1050',
+      },
+    ]);
+  });
+});
+
+describe('PUT /api/sensors/{id}', () => {
+  const put = (userId: number, id: number | string, payload: unknown) =>
+    t.as(userId, { method: 'PUT', url: `/api/sensors/${id}`, payload: payload as object });
+
+  it('edits label, location and tags and returns the sensor', async () => {
+    const sensor = t.farm.sensors.soil;
+    const response = await put(t.farm.users.manager.id, sensor.id, {
+      label: 'Soil moisture east',
+      location: '[-39.643,176.844]',
+      tags: { identifier: 'canopy' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(sensorSchema.parse(response.json())).toEqual({
+      ...expectedSoil(),
+      label: 'Soil moisture east',
+      location: '[-39.643,176.844]',
+      tags: { identifier: 'canopy' },
+    });
+    expect(await sensorRow(sensor.id)).toMatchObject({
+      label: 'Soil moisture east',
+      location: '[-39.643,176.844]',
+      tags: { identifier: 'canopy' },
+    });
+    // Restore, so the list tests above read the farm as seeded whatever the order.
+    await put(t.farm.users.manager.id, sensor.id, {
+      label: 'Soil moisture zone 1',
+      location: '[-39.642,176.843]',
+      tags: {},
+    });
+  });
+
+  it('changes only what is given', async () => {
+    const sensor = t.farm.sensors.soil;
+    const response = await put(t.farm.users.admin.id, sensor.id, { location: null });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ...expectedSoil(), location: null });
+    await put(t.farm.users.admin.id, sensor.id, { location: '[-39.642,176.843]' });
+  });
+
+  it.each([
+    ['an empty label', { label: '' }, 'label'],
+    ['a location that is not a point', { location: '[1]' }, 'location'],
+    ['tags that are not an object', { tags: 'canopy' }, 'tags'],
+    ['an identifier that is not text', { tags: { identifier: 3 } }, 'tags.identifier'],
+  ])('400 for %s, changing nothing', async (_label, payload, field) => {
+    const sensor = t.farm.sensors.soil;
+    const before = await sensorRow(sensor.id);
+    const response = await put(t.farm.users.admin.id, sensor.id, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field, location: 'body' });
+    expect(await sensorRow(sensor.id)).toEqual(before);
+  });
+
+  it('400 for a body with nothing to update', async () => {
+    const response = await put(t.farm.users.admin.id, t.farm.sensors.soil.id, {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ location: 'body' });
+  });
+
+  it('400 for a non-numeric id', async () => {
+    const response = await put(t.farm.users.admin.id, 'abc', { label: 'X' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
+  });
+
+  it('401 without a token, changing nothing', async () => {
+    const sensor = t.farm.sensors.soil;
+    const before = await sensorRow(sensor.id);
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/sensors/${sensor.id}`,
+      payload: { label: 'Hacked' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(await sensorRow(sensor.id)).toEqual(before);
+  });
+
+  it.each([
+    ['a monitor (view only)', () => t.farm.users.monitor.id],
+    ['a caller from another site', () => t.farm.users.outsider.id],
+  ])('403 for %s, changing nothing', async (_label, userId) => {
+    const sensor = t.farm.sensors.soil;
+    const before = await sensorRow(sensor.id);
+    const response = await put(userId(), sensor.id, { label: 'Hacked' });
+    expect(response.statusCode).toBe(403);
+    expect(await sensorRow(sensor.id)).toEqual(before);
+  });
+
+  it('404 for an unknown sensor', async () => {
+    const response = await put(t.farm.users.admin.id, 999999, { label: 'Nowhere' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Sensor not found' });
+  });
+});
