@@ -2,6 +2,7 @@ import { siteSchema, siteSummarySchema } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema.ts';
+import { BRIEF_SUMMARY_MAX_AGE_MS } from '../src/routes/sites/brief-summary-cache.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let app: TestApp;
@@ -147,6 +148,7 @@ describe('GET /api/sites', () => {
       .update(t.programs)
       .set({ status: { ...farm.programs.a.status, activity: 'running' } })
       .where(eq(t.programs.id, farm.programs.a.id));
+    app.clock.advance(BRIEF_SUMMARY_MAX_AGE_MS);
     try {
       const response = await app.as(farm.users.monitor.id, { method: 'GET', url: '/api/sites' });
       expect(response.json()[0].summary).toEqual({
@@ -199,6 +201,7 @@ describe('GET /api/sites', () => {
         })),
       )
       .returning();
+    app.clock.advance(BRIEF_SUMMARY_MAX_AGE_MS);
     try {
       const list = await app.as(farm.users.monitor.id, { method: 'GET', url: '/api/sites' });
       const summary = await app.as(farm.users.monitor.id, {
@@ -214,6 +217,30 @@ describe('GET /api/sites', () => {
       expect(brief).toMatchObject({ faults: 2, warnings: 3 });
     } finally {
       for (const radio of inserted) await db.delete(t.radios).where(eq(t.radios.id, radio.id));
+    }
+  });
+
+  it('a brief summary is at most BRIEF_SUMMARY_MAX_AGE_MS old; the summary page is always fresh', async () => {
+    const { db, farm } = app;
+    const faultsInList = async () =>
+      (await app.as(farm.users.monitor.id, { method: 'GET', url: '/api/sites' })).json()[0].summary
+        .faults;
+    app.clock.advance(BRIEF_SUMMARY_MAX_AGE_MS);
+    const before = await faultsInList();
+    await db.update(t.radios).set({ fault: true }).where(eq(t.radios.id, farm.radios.radio1.id));
+    try {
+      app.clock.advance(BRIEF_SUMMARY_MAX_AGE_MS - 1);
+      expect(await faultsInList()).toBe(before);
+      const page = await app.as(farm.users.monitor.id, {
+        method: 'GET',
+        url: `/api/sites/${farm.sites.a.id}/summary`,
+      });
+      expect(page.json().hardware.faults).toBe(before + 1);
+      app.clock.advance(1);
+      expect(await faultsInList()).toBe(before + 1);
+    } finally {
+      await db.update(t.radios).set({ fault: false }).where(eq(t.radios.id, farm.radios.radio1.id));
+      app.clock.advance(BRIEF_SUMMARY_MAX_AGE_MS);
     }
   });
 

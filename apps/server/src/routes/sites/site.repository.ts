@@ -56,8 +56,8 @@ function filterTerms(): SQL[] {
   ];
 }
 
-export type MemberSiteRow = {
-  site: SiteRow;
+/** The inputs of a site's brief summary (§3 Site.summary) in GET sites. */
+export type BriefStats = {
   /** Radios with a fault that are not overdue, and radios in warning (§4 counts). */
   faults: number;
   warnings: number;
@@ -78,45 +78,39 @@ function radioCounts(db: Database) {
   const notOverdue = sql`not ${radios.overdue}`;
   return db
     .select({
-      faults: sql<number>`(count(*) filter (where ${notOverdue} and ${radios.fault}))::int`.as(
-        'faults',
-      ),
+      siteId: radios.siteId,
+      faults: sql<number>`(count(*) filter (where ${notOverdue} and ${radios.fault}))::int`,
       warnings: sql<number>`(count(*) filter (where ${notOverdue} and (
         ${radios.signalValue} < ${signal} or ${radios.batteryValue} < ${battery}
-        or (not ${radios.online} and not ${radios.fault}))))::int`.as('warnings'),
-      lastUpdate: sql<Date | null>`max(${radios.lastUpdate})`
-        .mapWith(radios.lastUpdate)
-        .as('radios_last_update'),
+        or (not ${radios.online} and not ${radios.fault}))))::int`,
+      lastUpdate: sql<Date | null>`max(${radios.lastUpdate})`.mapWith(radios.lastUpdate),
     })
     .from(radios)
-    .where(eq(radios.siteId, sites.id))
-    .as('radio_counts');
+    .where(sql`${radios.siteId} = any(${sql.placeholder('siteIds')}::int[])`)
+    .groupBy(radios.siteId)
+    .prepare('brief_radio_counts');
 }
 
 function unitsLastUpdate(db: Database) {
   return db
     .select({
-      lastUpdate: sql<Date | null>`max(${units.lastUpdate})`
-        .mapWith(units.lastUpdate)
-        .as('units_last_update'),
+      siteId: units.siteId,
+      lastUpdate: sql<Date | null>`max(${units.lastUpdate})`.mapWith(units.lastUpdate),
     })
     .from(units)
-    .where(eq(units.siteId, sites.id))
-    .as('units_last_update');
+    .where(sql`${units.siteId} = any(${sql.placeholder('siteIds')}::int[])`)
+    .groupBy(units.siteId)
+    .prepare('brief_units_last_update');
 }
 
 /** Program statuses are few (one per area) and go to the domain's isProgramActive as they are. */
 function programStatuses(db: Database) {
   return db
-    .select({
-      statuses: sql<ProgramStatus[]>`coalesce(json_agg(${programs.status}), '[]'::json)`.as(
-        'statuses',
-      ),
-    })
+    .select({ siteId: areas.siteId, status: programs.status })
     .from(programs)
     .innerJoin(areas, eq(areas.id, programs.areaId))
-    .where(eq(areas.siteId, sites.id))
-    .as('program_statuses');
+    .where(sql`${areas.siteId} = any(${sql.placeholder('siteIds')}::int[])`)
+    .prepare('brief_program_statuses');
 }
 
 /**
@@ -124,26 +118,16 @@ function programStatuses(db: Database) {
  * matching the filter, by label, with the brief summary's inputs as lateral subqueries.
  */
 export function siteQueries(db: Database) {
-  const radioStats = radioCounts(db);
-  const unitStats = unitsLastUpdate(db);
-  const programStats = programStatuses(db);
   const memberSites = db
-    .select({
-      site: sites,
-      faults: radioStats.faults,
-      warnings: radioStats.warnings,
-      radiosLastUpdate: radioStats.lastUpdate,
-      unitsLastUpdate: unitStats.lastUpdate,
-      programs: programStats.statuses,
-    })
+    .select({ site: sites })
     .from(sites)
     .innerJoin(siteMembers, membershipOf(sql.placeholder('userId')))
-    .leftJoinLateral(radioStats, sql`true`)
-    .leftJoinLateral(unitStats, sql`true`)
-    .leftJoinLateral(programStats, sql`true`)
     .where(and(...filterTerms()))
     .orderBy(asc(sites.label), asc(sites.id))
     .prepare('sites_of_member');
+  const radioStats = radioCounts(db);
+  const unitStats = unitsLastUpdate(db);
+  const programStats = programStatuses(db);
 
   const siteAndMembership = db
     .select({
@@ -165,20 +149,41 @@ export function siteQueries(db: Database) {
     .prepare('areas_of_sites');
 
   return {
-    async listMemberSites(userId: number, filter: SiteFilter): Promise<MemberSiteRow[]> {
+    async listMemberSites(userId: number, filter: SiteFilter): Promise<SiteRow[]> {
       const rows = await memberSites.execute({
         userId,
         ...filter,
         country: filter.country.map((code) => code.toLowerCase()),
       });
-      return rows.map((row) => ({
-        site: row.site,
-        faults: row.faults ?? 0,
-        warnings: row.warnings ?? 0,
-        programs: row.programs ?? [],
-        radiosLastUpdate: row.radiosLastUpdate ?? null,
-        unitsLastUpdate: row.unitsLastUpdate ?? null,
-      }));
+      return rows.map((row) => row.site);
+    },
+
+    /** The brief-summary inputs of each given site, in three grouped statements. */
+    async briefStats(siteIds: number[]): Promise<Map<number, BriefStats>> {
+      const [radioRows, unitRows, programRows] = await Promise.all([
+        radioStats.execute({ siteIds }),
+        unitStats.execute({ siteIds }),
+        programStats.execute({ siteIds }),
+      ]);
+      const stats = new Map<number, BriefStats>(
+        siteIds.map((id) => [
+          id,
+          { faults: 0, warnings: 0, programs: [], radiosLastUpdate: null, unitsLastUpdate: null },
+        ]),
+      );
+      for (const row of radioRows) {
+        const entry = stats.get(row.siteId);
+        if (!entry) continue;
+        entry.faults = row.faults;
+        entry.warnings = row.warnings;
+        entry.radiosLastUpdate = row.lastUpdate;
+      }
+      for (const row of unitRows) {
+        const entry = stats.get(row.siteId);
+        if (entry) entry.unitsLastUpdate = row.lastUpdate;
+      }
+      for (const row of programRows) stats.get(row.siteId)?.programs.push(row.status);
+      return stats;
     },
 
     /** A site and the caller's site-level and user-level lists; null if the site is unknown. */

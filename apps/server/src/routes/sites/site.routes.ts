@@ -27,6 +27,7 @@ import { sites } from '../../db/schema.ts';
 import { authOf } from '../../http/context.ts';
 import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { loadSiteAccess } from '../../permissions/access.ts';
+import { createBriefSummaryCache } from './brief-summary-cache.ts';
 import { presentBriefSummary, presentSiteSummary } from './site-summary.presenter.ts';
 import { presentArea, presentSite, presentUnit } from './site.presenter.ts';
 import { requireKnownSite } from './site-access.ts';
@@ -77,6 +78,7 @@ export async function sitesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.ctx;
   const queries = siteQueries(db);
+  const briefSummaries = createBriefSummaryCache(queries.briefStats, clock);
 
   app.get(
     '/sites',
@@ -98,10 +100,12 @@ export async function sitesRoutes(fastify: FastifyInstance) {
         for (const text of value === undefined ? [] : [value].flat()) pairs.push([key, text]);
       }
       const filter = pairs.length > 0 ? siteFilterFromQuery(pairs) : EMPTY_SITE_FILTER;
-      const rows = await queries.listMemberSites(authOf(request).userId, filter);
+      const siteRows = await queries.listMemberSites(authOf(request).userId, filter);
+      const siteIds = siteRows.map((site) => site.id);
+      const stats = await briefSummaries.statsOf(siteIds);
       const areasBySite = new Map<number, Area[]>();
       if (extended) {
-        for (const area of await queries.areasOfSites(rows.map((row) => row.site.id))) {
+        for (const area of await queries.areasOfSites(siteIds)) {
           areasBySite.set(area.siteId, [
             ...(areasBySite.get(area.siteId) ?? []),
             presentArea(area),
@@ -109,12 +113,13 @@ export async function sitesRoutes(fastify: FastifyInstance) {
         }
       }
       const now = clock.now();
-      return rows.map((row) =>
-        presentSite(row.site, {
-          summary: presentBriefSummary(row, now),
-          ...(extended ? { areas: areasBySite.get(row.site.id) ?? [] } : {}),
-        }),
-      );
+      return siteRows.map((site) => {
+        const brief = stats.get(site.id);
+        return presentSite(site, {
+          summary: brief ? presentBriefSummary(brief, now) : null,
+          ...(extended ? { areas: areasBySite.get(site.id) ?? [] } : {}),
+        });
+      });
     },
   );
 
