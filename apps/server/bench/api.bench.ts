@@ -88,6 +88,9 @@ async function serve(): Promise<void> {
   const config = loadConfig({
     ...process.env,
     LOG_LEVEL: 'silent',
+    // Measured as it runs for users: production writes responses without re-validating them.
+    PADDOCK_ENVIRONMENT: 'production',
+    BUGSNAG_API_KEY: process.env.BUGSNAG_API_KEY || 'bench',
     HOST,
     PORT: '0',
     PADDOCK_DEMO: 'false',

@@ -3,7 +3,6 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
@@ -13,6 +12,7 @@ import type { ServerConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type AppContext, type Clock } from './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { responseSerializerCompiler } from './http/serializer.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -37,7 +37,7 @@ export async function buildApp(
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.environment !== 'production'));
   registerErrorHandler(app);
 
   const handle = overrides.db ? null : await openDatabase(config.database);
