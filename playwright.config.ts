@@ -9,7 +9,10 @@ import path from 'node:path';
  */
 const port = Number(process.env.E2E_PORT ?? 8190);
 /** Each run starts the product as a newcomer would: embedded database in a new folder, demo farm loaded. */
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(path.join(tmpdir(), 'paddock-e2e-'));
+// Kept in the environment so test workers (which load this file again) read the same folder,
+// e.g. to open the emails the server wrote to its outbox.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'paddock-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'e2e',
