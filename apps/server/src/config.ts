@@ -56,6 +56,8 @@ const envSchema = z.object({
         .map((entry) => entry.trim())
         .filter(Boolean),
     ),
+  /** The status page's summary (incidents and maintenances) behind the console's banner. */
+  STATUS_SUMMARY_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** `false` starts with an empty database instead of the demo farm. */
   PADDOCK_DEMO: z.stringbool().default(true),
 });
@@ -78,6 +80,7 @@ export type ServerConfig = {
   refreshTokenTtlSeconds: number;
   demo: boolean;
   trustedProxies: string[];
+  statusSummaryUrl: string | null;
 };
 
 export class ConfigError extends Error {}
@@ -113,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     demo: e.PADDOCK_DEMO,
     trustedProxies: e.TRUST_PROXY,
+    statusSummaryUrl: e.STATUS_SUMMARY_URL ?? null,
   };
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { controlRoutes } from './controls/controls.routes.ts';
 import { programRoutes } from './programs/programs.routes.ts';
+import { statusRoutes } from './status/status.routes.ts';
 import { userRoutes } from './user/user.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { sitesRoutes } from './sites/site.routes.ts';
@@ -21,6 +22,7 @@ import { noteRoutes } from './notes/notes.routes.ts';
 export async function apiRoutes(app: FastifyInstance) {
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(userRoutes);
+  await app.register(statusRoutes);
   await app.register(programRoutes);
   await app.register(controlRoutes);
   await app.register(authRoutes);
