@@ -6,14 +6,17 @@ test.describe('console shell served by the server', () => {
     await page.goto('/');
     expect((await configResponse).status()).toBe(200);
 
+    // Started (config valid) and, with no session, sent to sign in.
+    await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Paddock' })).toBeVisible();
-    await expect(page.getByTestId('environment')).toHaveText('Environment: testing');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
   test('a deep link is answered with the console, not a 404', async ({ page }) => {
     const response = await page.goto('/12/irrigation/3/zone/7?valve=9');
     expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Paddock' })).toBeVisible();
   });
 
@@ -24,6 +27,7 @@ test.describe('console shell served by the server', () => {
     const banner = page.getByRole('alert');
     await expect(banner).toContainText('Error: Failed to Request the Application Configuration');
     await expect(banner).toContainText('Failed to Fetch from the Server');
+    await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
   });
 
   test('an app config without a region shows which property is wrong', async ({ page }) => {

@@ -1,13 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
-import './app/shell.css';
+import { bootstrap } from './app/bootstrap.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+void bootstrap(root);

@@ -25,3 +25,19 @@ export async function loadAppConfig(fetchImpl: typeof fetch = fetch): Promise<Ap
   if (result.ok) return { ok: true, config: result.value };
   return { ok: false, message: firstErrorMessage(result) ?? CONFIG_ENVIRONMENT_INVALID };
 }
+
+let current: AppConfig | null = null;
+
+/** Called once by the bootstrap with the validated config, before anything renders. */
+export function setAppConfig(config: AppConfig): void {
+  current = config;
+}
+
+/**
+ * The validated app config. Only the bootstrap runs before it is set, so anything rendered can
+ * call this freely; a call before start-up is a programming error and throws.
+ */
+export function getAppConfig(): AppConfig {
+  if (!current) throw new Error('The app config is read before start-up loaded it');
+  return current;
+}

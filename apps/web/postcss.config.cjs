@@ -1,0 +1,18 @@
+/**
+ * PostCSS for Mantine: its mixins and rem/em functions, and the $mantine-breakpoint-* variables
+ * (the same values as Mantine's default theme breakpoints) for `@media` queries in CSS modules.
+ */
+module.exports = {
+  plugins: {
+    'postcss-preset-mantine': {},
+    'postcss-simple-vars': {
+      variables: {
+        'mantine-breakpoint-xs': '36em',
+        'mantine-breakpoint-sm': '48em',
+        'mantine-breakpoint-md': '62em',
+        'mantine-breakpoint-lg': '75em',
+        'mantine-breakpoint-xl': '88em',
+      },
+    },
+  },
+};

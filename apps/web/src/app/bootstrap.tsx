@@ -1,0 +1,58 @@
+/**
+ * Start-up (§4): load and validate appConfig.json (failure: the red banner of §8 and nothing
+ * else); start error reporting where the environment asks for it; remove service workers and
+ * caches left by older builds; then render the console.
+ */
+import { StrictMode, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { configureApiClient } from '../lib/api-client.ts';
+import { loadAppConfig, setAppConfig } from '../lib/app-config.ts';
+import { startErrorReporting } from '../lib/error-reporting.ts';
+import { initI18n } from '../lib/i18n.ts';
+import { ConfigErrorBanner } from './config-error-banner.tsx';
+import { AppProviders } from './providers.tsx';
+import { queryClient } from './query-client.ts';
+import { createRouter } from './router.tsx';
+
+/** Unregisters every service worker and deletes every Cache Storage cache (§4). */
+export async function removeServiceWorkersAndCaches(): Promise<void> {
+  try {
+    const registrations = (await navigator.serviceWorker?.getRegistrations()) ?? [];
+    await Promise.all(registrations.map((registration) => registration.unregister()));
+    if (typeof caches !== 'undefined') {
+      await Promise.all((await caches.keys()).map((key) => caches.delete(key)));
+    }
+  } catch (error) {
+    console.warn('Could not remove service workers or caches', error);
+  }
+}
+
+export async function bootstrap(container: HTMLElement): Promise<void> {
+  const root = createRoot(container);
+  // Translations load beside the config; a failed language file falls back to the keys.
+  const [config, i18n] = await Promise.all([loadAppConfig(), initI18n().catch(() => null)]);
+  const i18next = i18n ?? (await import('i18next')).default;
+  const render = (node: ReactNode) =>
+    root.render(
+      <StrictMode>
+        <AppProviders i18n={i18next} queryClient={queryClient}>
+          {node}
+        </AppProviders>
+      </StrictMode>,
+    );
+
+  if (!config.ok) {
+    render(<ConfigErrorBanner message={config.message} />);
+    return;
+  }
+  setAppConfig(config.config);
+  configureApiClient({ baseUrl: config.config.apiBaseUrl });
+  const [ErrorBoundary] = await Promise.all([
+    startErrorReporting(config.config),
+    removeServiceWorkersAndCaches(),
+  ]);
+  const router = createRouter();
+  const app = <RouterProvider router={router} />;
+  render(ErrorBoundary ? <ErrorBoundary>{app}</ErrorBoundary> : app);
+}

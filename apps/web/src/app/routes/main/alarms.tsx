@@ -1,0 +1,6 @@
+// Built by the alarms task: this placeholder only proves the route.
+import { PlaceholderPage } from '../../../components/ui/placeholder-page.tsx';
+
+export function Component() {
+  return <PlaceholderPage titleKey="Alarms.Title" />;
+}

@@ -1,0 +1,6 @@
+// Built by the users task: this placeholder only proves the route.
+import { PlaceholderPage } from '../../../components/ui/placeholder-page.tsx';
+
+export function Component() {
+  return <PlaceholderPage titleKey="Users.Title" />;
+}
