@@ -1,36 +1,17 @@
 import { areaSchema, type Area, type Section } from '@paddock/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { areas, siteMembers, users } from '../src/db/schema.ts';
+import { areas } from '../src/db/schema.ts';
+import { only, rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
-/** A member of site a whose privilege list is empty: not even view. */
-let noPrivilegeId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const [user] = await t.db
-    .insert(users)
-    .values({ login: 'nobody@farm.test', firstName: 'No', lastName: 'Body' })
-    .returning();
-  if (!user) throw new Error('user not inserted');
-  noPrivilegeId = user.id;
-  await t.db
-    .insert(siteMembers)
-    .values({ userId: user.id, siteId: t.farm.sites.a.id, privileges: [] });
-  // Building the app runs the migrations and hashes the farm's password: slow on a busy machine.
-}, 60_000);
+});
 afterAll(() => t.close());
 
-/** The one row an insert returned. */
-function only<T>(rows: T[]): T {
-  const [row] = rows;
-  if (!row) throw new Error('insert returned nothing');
-  return row;
-}
-
-const areaRow = async (id: number) => (await t.db.select().from(areas).where(eq(areas.id, id)))[0];
+const areaRow = (id: number) => rowById(t.db, areas, id);
 
 const expectedSections = (): Section[] => {
   const { zone1, zone2, zone3 } = t.farm.sections;
@@ -167,7 +148,7 @@ describe('GET /api/areas/{id}', () => {
   });
 
   it('403 for a member without view', async () => {
-    const response = await t.as(noPrivilegeId, {
+    const response = await t.as(t.farm.users.nobody.id, {
       method: 'GET',
       url: url(t.farm.areas.irrigation.id),
     });

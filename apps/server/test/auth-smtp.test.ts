@@ -7,12 +7,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundEmails } from '../src/db/schema.ts';
 import { TEST_PASSWORD } from './helpers/farm.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 const NEW_PASSWORD = 'Kumara&Feijoa9';
 

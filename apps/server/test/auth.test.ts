@@ -4,9 +4,9 @@ import {
   STRONG_PASSWORD_RULES,
   type Privilege,
 } from '@paddock/domain';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyAccessToken } from '../src/auth/access-token.ts';
 import { issueAccountToken } from '../src/auth/account-tokens.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
@@ -19,10 +19,8 @@ import {
   users,
 } from '../src/db/schema.ts';
 import { TEST_PASSWORD } from './helpers/farm.ts';
+import { countRows } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
-
-// Every sign-in hashes with argon2 on purpose; on a busy machine that takes a while.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 });
 
 let t: TestApp;
 let region: string;
@@ -129,13 +127,7 @@ async function lastEmailTo(to: string) {
   return email;
 }
 
-async function emailCount(to: string) {
-  const [row] = await t.db
-    .select({ n: count() })
-    .from(outboundEmails)
-    .where(eq(outboundEmails.to, to));
-  return row?.n ?? 0;
-}
+const emailCount = (to: string) => countRows(t.db, outboundEmails, eq(outboundEmails.to, to));
 
 function tokenInLink(text: string): string {
   const match = /[?&]token=([A-Za-z0-9_-]+)/.exec(text);
@@ -143,10 +135,7 @@ function tokenInLink(text: string): string {
   return match[1];
 }
 
-async function sessionCount(userId: number) {
-  const [row] = await t.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, userId));
-  return row?.n ?? 0;
-}
+const sessionCount = (userId: number) => countRows(t.db, sessions, eq(sessions.userId, userId));
 
 const strongRuleLabels = (ids: string[]) =>
   STRONG_PASSWORD_RULES.filter((rule) => ids.includes(rule.id)).map((rule) => rule.label);

@@ -1,26 +1,17 @@
 import { actionRequestSchema, controlSchema, type Control } from '@paddock/domain';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { controls, requests, siteMembers, users } from '../src/db/schema.ts';
+import { controls, requests } from '../src/db/schema.ts';
+import { itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { countRows } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
-/** A member of site a whose privilege list is empty: not even view. */
-let noPrivilegeId: number;
 /** A valve that reports its device status and has been in a program run. */
 let reportingValve: typeof controls.$inferSelect;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const [user] = await t.db
-    .insert(users)
-    .values({ login: 'nobody@farm.test', firstName: 'No', lastName: 'Body' })
-    .returning();
-  if (!user) throw new Error('user not inserted');
-  noPrivilegeId = user.id;
-  await t.db
-    .insert(siteMembers)
-    .values({ userId: user.id, siteId: t.farm.sites.a.id, privileges: [] });
   const [valve] = await t.db
     .insert(controls)
     .values({
@@ -48,11 +39,10 @@ beforeAll(async () => {
     .returning();
   if (!valve) throw new Error('control not inserted');
   reportingValve = valve;
-}, 60_000);
+});
 afterAll(() => t.close());
 
-const requestCount = async () =>
-  (await t.db.select({ n: count() }).from(requests))[0]?.n ?? Number.NaN;
+const requestCount = () => countRows(t.db, requests);
 
 /** The farm's valve as the API presents it: no program run, no device status reported. */
 const presentedValve = (valve: typeof controls.$inferSelect): Control => ({
@@ -135,18 +125,11 @@ describe('GET /api/controls?area={id}', () => {
     expect(response.json()).toMatchObject({ field: 'area', location: 'querystring' });
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: url(t.farm.areas.irrigation.id) });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it.each([
-    ['a member without view', () => noPrivilegeId],
-    ['a user of another site', () => t.farm.users.outsider.id],
-  ])('403 for %s', async (_why, who) => {
-    const response = await t.as(who(), { method: 'GET', url: url(t.farm.areas.irrigation.id) });
-    expect(response.statusCode).toBe(403);
-  });
+  itRefusesReadsWithoutAccess(
+    () => t,
+    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
+    'a user of another site',
+  );
 
   it('404 for an unknown area', async () => {
     const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(999_999) });
@@ -179,18 +162,11 @@ describe('GET /api/controls/{id}', () => {
     expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: url(t.farm.controls.valve1.id) });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it.each([
-    ['a member without view', () => noPrivilegeId],
-    ['a user of another site', () => t.farm.users.outsider.id],
-  ])('403 for %s', async (_why, who) => {
-    const response = await t.as(who(), { method: 'GET', url: url(t.farm.controls.valve1.id) });
-    expect(response.statusCode).toBe(403);
-  });
+  itRefusesReadsWithoutAccess(
+    () => t,
+    () => ({ method: 'GET', url: url(t.farm.controls.valve1.id) }),
+    'a user of another site',
+  );
 
   it('404 for an unknown control', async () => {
     const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(999_999) });
@@ -318,7 +294,7 @@ describe('POST /api/controls/{id}/test', () => {
 
   it.each([
     ['a monitor (no control privilege)', () => t.farm.users.monitor.id],
-    ['a member without privileges', () => noPrivilegeId],
+    ['a member without privileges', () => t.farm.users.nobody.id],
     ['a user of another site', () => t.farm.users.outsider.id],
   ])('403 for %s, and nothing recorded', async (_why, who) => {
     await expectRefused(() => post(who()), 403);

@@ -3,14 +3,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
 import { ensureMetrics } from '../src/routes/metrics/ensure-metrics.ts';
+import { injectWithExpiredToken } from './helpers/refusals.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
   await ensureMetrics(t.db);
-  // Building the app runs every migration and seeds the farm: slow on a busy machine.
-}, 60_000);
+});
 afterAll(() => t.close());
 
 describe('ensureMetrics', () => {
@@ -60,17 +60,10 @@ describe('GET /api/metrics/list', () => {
   });
 
   it('401 once the access token has expired', async () => {
-    const token = await t.tokenFor(t.farm.users.monitor.id);
-    t.clock.advance(t.config.accessTokenTtlSeconds * 1000 + 1000);
-    try {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/metrics/list',
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(response.statusCode).toBe(401);
-    } finally {
-      t.clock.advance(-(t.config.accessTokenTtlSeconds * 1000 + 1000));
-    }
+    const response = await injectWithExpiredToken(t, t.farm.users.monitor.id, {
+      method: 'GET',
+      url: '/api/metrics/list',
+    });
+    expect(response.statusCode).toBe(401);
   });
 });

@@ -4,22 +4,10 @@ import * as schema from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
-/** A member of site a holding no privilege at all. */
-let bystanderId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const [bystander] = await t.db
-    .insert(schema.users)
-    .values({ login: 'bystander@farm.test', firstName: 'Bea', lastName: 'Tester' })
-    .returning();
-  if (!bystander) throw new Error('bystander not inserted');
-  bystanderId = bystander.id;
-  await t.db
-    .insert(schema.siteMembers)
-    .values({ userId: bystanderId, siteId: t.farm.sites.a.id, privileges: [] });
-  // Building the app runs every migration and seeds the farm: slow on a busy machine.
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const url = (areaId = t.farm.areas.irrigation.id) => `/api/areas/${areaId}/notes`;
@@ -143,7 +131,7 @@ describe('GET /api/areas/{id}/notes', () => {
   });
 
   it('403 for a member without view and for a user of another site', async () => {
-    for (const userId of [bystanderId, t.farm.users.outsider.id]) {
+    for (const userId of [t.farm.users.nobody.id, t.farm.users.outsider.id]) {
       const response = await t.as(userId, { method: 'GET', url: url() });
       expect(response.statusCode).toBe(403);
     }

@@ -2,6 +2,7 @@ import { ROLE_NOT_CHANGEABLE, ROLE_NOT_GRANTABLE, ROLES, type Privilege } from '
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema.ts';
+import { addSiteMember } from './helpers/farm.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let app: TestApp;
@@ -9,30 +10,16 @@ const admin = [...ROLES.admin.actions] as Privilege[];
 const manage = [...ROLES.manage.actions] as Privilege[];
 const monitor = [...ROLES.monitor.actions] as Privilege[];
 
-/** Custom members of site a: a manager and a monitor who may set permissions, and a newcomer. */
+/** Custom members of site a: a manager and a monitor who may set permissions. */
 let lead: { id: number };
 let watcher: { id: number };
-let bare: { id: number };
 
-async function memberOfSiteA(login: string, privileges: Privilege[]) {
-  const [user] = await app.db
-    .insert(t.users)
-    .values({ login, firstName: 'Extra', lastName: 'Member', passwordHash: 'x' })
-    .returning();
-  if (!user) throw new Error('user not inserted');
-  await app.db
-    .insert(t.siteMembers)
-    .values({ userId: user.id, siteId: app.farm.sites.a.id, privileges });
-  return user;
-}
-
-// Building the app opens a fresh database, which takes a while on a busy machine.
 beforeAll(async () => {
   app = await buildTestApp();
-  lead = await memberOfSiteA('lead@farm.test', [...manage, 'addPermissions']);
-  watcher = await memberOfSiteA('watcher@farm.test', [...monitor, 'addPermissions']);
-  bare = await memberOfSiteA('bare@farm.test', []);
-}, 60_000);
+  const siteA = app.farm.sites.a.id;
+  lead = await addSiteMember(app.db, siteA, 'lead@farm.test', [...manage, 'addPermissions']);
+  watcher = await addSiteMember(app.db, siteA, 'watcher@farm.test', [...monitor, 'addPermissions']);
+});
 afterAll(() => app.close());
 
 /** Every member list of site a put back as seeded, so each case starts from the same farm. */
@@ -167,9 +154,9 @@ describe('PUT /api/permissions', () => {
 
   describe('a manager who may set permissions', () => {
     it('grants monitor', async () => {
-      const response = await put(lead.id, update(['view'], [bare.id]));
+      const response = await put(lead.id, update(['view'], [app.farm.users.nobody.id]));
       expect(response.statusCode).toBe(204);
-      expect(await privilegesOf(bare.id)).toEqual(['view']);
+      expect(await privilegesOf(app.farm.users.nobody.id)).toEqual(['view']);
     });
 
     it('takes monitor away', async () => {
@@ -222,7 +209,7 @@ describe('PUT /api/permissions', () => {
     ['an outsider (member of site b only)', () => app.farm.users.outsider.id],
   ])('403 for %s, changing nothing', async (_label, who) => {
     const before = await allLists();
-    const response = await put(who(), update(['view'], [bare.id]));
+    const response = await put(who(), update(['view'], [app.farm.users.nobody.id]));
     expect(response.statusCode).toBe(403);
     expect(await allLists()).toEqual(before);
   });
@@ -231,7 +218,9 @@ describe('PUT /api/permissions', () => {
     const before = await allLists();
     const response = await put(
       lead.id,
-      update(['view'], [bare.id], { sites: [app.farm.sites.a.id, app.farm.sites.b.id] }),
+      update(['view'], [app.farm.users.nobody.id], {
+        sites: [app.farm.sites.a.id, app.farm.sites.b.id],
+      }),
     );
     expect(response.statusCode).toBe(403);
     expect(await allLists()).toEqual(before);
@@ -240,7 +229,7 @@ describe('PUT /api/permissions', () => {
   it('404 for an unknown site', async () => {
     const response = await put(
       app.farm.users.admin.id,
-      update(['view'], [bare.id], { sites: [999999] }),
+      update(['view'], [app.farm.users.nobody.id], { sites: [999999] }),
     );
     expect(response.statusCode).toBe(404);
   });
@@ -249,7 +238,7 @@ describe('PUT /api/permissions', () => {
     const before = await allLists();
     const response = await put(
       app.farm.users.admin.id,
-      update(['view'], [bare.id, app.farm.users.outsider.id]),
+      update(['view'], [app.farm.users.nobody.id, app.farm.users.outsider.id]),
     );
     expect(response.statusCode).toBe(404);
     expect(await allLists()).toEqual(before);
@@ -287,7 +276,7 @@ describe('PUT /api/permissions', () => {
     const response = await app.app.inject({
       method: 'PUT',
       url: '/api/permissions',
-      payload: update(['view'], [bare.id]),
+      payload: update(['view'], [app.farm.users.nobody.id]),
     });
     expect(response.statusCode).toBe(401);
   });

@@ -6,28 +6,19 @@ import {
   type ProgramStatus,
   type ProgramZone,
 } from '@paddock/domain';
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { programs, requests, sections, siteMembers, users } from '../src/db/schema.ts';
+import { programs, requests, sections } from '../src/db/schema.ts';
+import { itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { countRows, rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
-/** A member of site a whose privilege list is empty: not even view. */
-let noPrivilegeId: number;
 /** A section of the irrigation area that is in no zone of its program. */
 let loneSectionId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const [user] = await t.db
-    .insert(users)
-    .values({ login: 'nobody@farm.test', firstName: 'No', lastName: 'Body' })
-    .returning();
-  if (!user) throw new Error('user not inserted');
-  noPrivilegeId = user.id;
-  await t.db
-    .insert(siteMembers)
-    .values({ userId: user.id, siteId: t.farm.sites.a.id, privileges: [] });
   const [lone] = await t.db
     .insert(sections)
     .values({
@@ -39,14 +30,12 @@ beforeAll(async () => {
     .returning();
   if (!lone) throw new Error('section not inserted');
   loneSectionId = lone.id;
-}, 60_000);
+});
 afterAll(() => t.close());
 
 const programA = () => t.farm.programs.a;
-const programRow = async (id = programA().id) =>
-  (await t.db.select().from(programs).where(eq(programs.id, id)))[0];
-const requestCount = async () =>
-  (await t.db.select({ n: count() }).from(requests))[0]?.n ?? Number.NaN;
+const programRow = (id = programA().id) => rowById(t.db, programs, id);
+const requestCount = () => countRows(t.db, requests);
 
 /** Puts program a back as the farm seeded it and forgets every request. */
 async function resetProgram(status: Partial<ProgramStatus> = {}) {
@@ -135,26 +124,11 @@ describe('GET /api/programs?area={id}', () => {
     expect(response.json()).toMatchObject({ field: 'area', location: 'querystring' });
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: url(t.farm.areas.irrigation.id) });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('403 for a member without view', async () => {
-    const response = await t.as(noPrivilegeId, {
-      method: 'GET',
-      url: url(t.farm.areas.irrigation.id),
-    });
-    expect(response.statusCode).toBe(403);
-  });
-
-  it('403 for a user of another site', async () => {
-    const response = await t.as(t.farm.users.outsider.id, {
-      method: 'GET',
-      url: url(t.farm.areas.irrigation.id),
-    });
-    expect(response.statusCode).toBe(403);
-  });
+  itRefusesReadsWithoutAccess(
+    () => t,
+    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
+    'a user of another site',
+  );
 
   it('404 for an unknown area', async () => {
     const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(999_999) });
@@ -421,7 +395,7 @@ describe('PUT /api/programs/{id}', () => {
 
   it.each([
     ['a monitor (no program privilege)', () => t.farm.users.monitor.id],
-    ['a member without privileges', () => noPrivilegeId],
+    ['a member without privileges', () => t.farm.users.nobody.id],
     ['a user of another site', () => t.farm.users.outsider.id],
   ])('403 for %s, and nothing saved', async (_why, who) => {
     const before = await programRow();
@@ -752,7 +726,7 @@ describe('POST /api/programs/{id}/start|resume|pause|test', () => {
 
   it.each([
     ['a monitor (no program privilege)', () => t.farm.users.monitor.id],
-    ['a member without privileges', () => noPrivilegeId],
+    ['a member without privileges', () => t.farm.users.nobody.id],
     ['a user of another site', () => t.farm.users.outsider.id],
   ])('403 for %s, and nothing changes', async (_why, who) => {
     for (const action of ['start', 'resume', 'pause', 'test']) {

@@ -1,40 +1,20 @@
 import { actionRequestSchema, radioSchema, type Radio } from '@paddock/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { radios, requests, sections, siteMembers, users } from '../src/db/schema.ts';
+import { radios, requests, sections } from '../src/db/schema.ts';
+import { itRefusesEditsWithoutAccess, itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { countRows, only, rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
-/** A member of site a whose privilege list is empty: not even view. */
-let noPrivilegeId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const [user] = await t.db
-    .insert(users)
-    .values({ login: 'nobody@farm.test', firstName: 'No', lastName: 'Body' })
-    .returning();
-  if (!user) throw new Error('user not inserted');
-  noPrivilegeId = user.id;
-  await t.db
-    .insert(siteMembers)
-    .values({ userId: user.id, siteId: t.farm.sites.a.id, privileges: [] });
-  // Building the app runs the migrations and hashes the farm's password: slow on a busy machine.
-}, 60_000);
+});
 afterAll(() => t.close());
 
-/** The one row an insert returned. */
-function only<T>(rows: T[]): T {
-  const [row] = rows;
-  if (!row) throw new Error('insert returned nothing');
-  return row;
-}
-
-const radioRow = async (id: number) =>
-  (await t.db.select().from(radios).where(eq(radios.id, id)))[0];
-
-const requestCount = async () =>
-  (await t.db.select({ n: sql<number>`count(*)::int` }).from(requests))[0]?.n;
+const radioRow = (id: number) => rowById(t.db, radios, id);
+const requestCount = () => countRows(t.db, requests);
 
 /** The farm's radios as the console should see them, written out by hand. */
 const expectedRadios = (): Radio[] => {
@@ -109,18 +89,10 @@ describe.each([
     expect(response.json()).toMatchObject({ field, location });
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: url(t.farm.areas.irrigation.id) });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it.each([
-    ['a member without view', () => noPrivilegeId],
-    ['a caller from another site', () => t.farm.users.outsider.id],
-  ])('403 for %s', async (_label, userId) => {
-    const response = await t.as(userId(), { method: 'GET', url: url(t.farm.areas.irrigation.id) });
-    expect(response.statusCode).toBe(403);
-  });
+  itRefusesReadsWithoutAccess(
+    () => t,
+    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
+  );
 
   it('404 for an unknown area', async () => {
     const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
@@ -184,18 +156,10 @@ describe('GET /api/radios/{id}', () => {
     expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: url(t.farm.radios.radio1.id) });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it.each([
-    ['a member without view', () => noPrivilegeId],
-    ['a caller from another site', () => t.farm.users.outsider.id],
-  ])('403 for %s', async (_label, userId) => {
-    const response = await t.as(userId(), { method: 'GET', url: url(t.farm.radios.radio1.id) });
-    expect(response.statusCode).toBe(403);
-  });
+  itRefusesReadsWithoutAccess(
+    () => t,
+    () => ({ method: 'GET', url: url(t.farm.radios.radio1.id) }),
+  );
 
   it('404 for an unknown radio', async () => {
     const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
@@ -296,28 +260,15 @@ describe('PUT /api/radios/{id}', () => {
     expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
   });
 
-  it('401 without a token, changing nothing', async () => {
-    const radio = t.farm.radios.radio1;
-    const before = await radioRow(radio.id);
-    const response = await t.app.inject({
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({
       method: 'PUT',
-      url: `/api/radios/${radio.id}`,
+      url: `/api/radios/${t.farm.radios.radio1.id}`,
       payload: { location: null },
-    });
-    expect(response.statusCode).toBe(401);
-    expect(await radioRow(radio.id)).toEqual(before);
-  });
-
-  it.each([
-    ['a monitor (view only)', () => t.farm.users.monitor.id],
-    ['a caller from another site', () => t.farm.users.outsider.id],
-  ])('403 for %s, changing nothing', async (_label, userId) => {
-    const radio = t.farm.radios.radio1;
-    const before = await radioRow(radio.id);
-    const response = await put(userId(), radio.id, { location: null });
-    expect(response.statusCode).toBe(403);
-    expect(await radioRow(radio.id)).toEqual(before);
-  });
+    }),
+    () => radioRow(t.farm.radios.radio1.id),
+  );
 
   it('404 for an unknown radio', async () => {
     const response = await put(t.farm.users.admin.id, 999999, { location: null });
@@ -353,7 +304,7 @@ describe('POST /api/radios/{id}/ping', () => {
       created: t.clock.now().toISOString(),
       updated: null,
     });
-    expect(await requestCount()).toBe((before ?? 0) + 1);
+    expect(await requestCount()).toBe(before + 1);
     const [row] = await t.db.select().from(requests).where(eq(requests.id, body.id));
     expect(row).toMatchObject({
       action: 'ping',
@@ -506,18 +457,10 @@ describe('GET /api/radios/{id}/requests', () => {
     expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: url(t.farm.radios.radio1.id) });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it.each([
-    ['a member without view', () => noPrivilegeId],
-    ['a caller from another site', () => t.farm.users.outsider.id],
-  ])('403 for %s', async (_label, userId) => {
-    const response = await t.as(userId(), { method: 'GET', url: url(t.farm.radios.radio1.id) });
-    expect(response.statusCode).toBe(403);
-  });
+  itRefusesReadsWithoutAccess(
+    () => t,
+    () => ({ method: 'GET', url: url(t.farm.radios.radio1.id) }),
+  );
 
   it('404 for an unknown radio', async () => {
     const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
@@ -593,22 +536,8 @@ describe('GET /api/radios/{id}/requests/{requestId}', () => {
     expect(response.json()).toMatchObject({ field, location: 'params' });
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: url(t.farm.radios.radio1.id, pingId),
-    });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it.each([
-    ['a member without view', () => noPrivilegeId],
-    ['a caller from another site', () => t.farm.users.outsider.id],
-  ])('403 for %s', async (_label, userId) => {
-    const response = await t.as(userId(), {
-      method: 'GET',
-      url: url(t.farm.radios.radio1.id, pingId),
-    });
-    expect(response.statusCode).toBe(403);
-  });
+  itRefusesReadsWithoutAccess(
+    () => t,
+    () => ({ method: 'GET', url: url(t.farm.radios.radio1.id, pingId) }),
+  );
 });

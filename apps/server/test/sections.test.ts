@@ -1,30 +1,18 @@
 import { sectionSchema } from '@paddock/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sections, siteMembers, users } from '../src/db/schema.ts';
+import { sections } from '../src/db/schema.ts';
+import { itRefusesEditsWithoutAccess, itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
-/** A member of site a whose privilege list is empty: not even view. */
-let noPrivilegeId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const [user] = await t.db
-    .insert(users)
-    .values({ login: 'nobody@farm.test', firstName: 'No', lastName: 'Body' })
-    .returning();
-  if (!user) throw new Error('user not inserted');
-  noPrivilegeId = user.id;
-  await t.db
-    .insert(siteMembers)
-    .values({ userId: user.id, siteId: t.farm.sites.a.id, privileges: [] });
-  // Building the app runs the migrations and hashes the farm's password: slow on a busy machine.
-}, 60_000);
+});
 afterAll(() => t.close());
 
-const sectionRow = async (id: number) =>
-  (await t.db.select().from(sections).where(eq(sections.id, id)))[0];
+const sectionRow = (id: number) => rowById(t.db, sections, id);
 
 describe('GET /api/sections?area={id}', () => {
   const url = (area: number | string) => `/api/sections?area=${area}`;
@@ -94,21 +82,10 @@ describe('GET /api/sections?area={id}', () => {
     expect(response.json()).toMatchObject({ field: 'area', location: 'querystring' });
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: url(t.farm.areas.irrigation.id) });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it.each([
-    ['a member without view', () => noPrivilegeId],
-    ['a caller from another site', () => t.farm.users.outsider.id],
-  ])('403 for %s', async (_label, userId) => {
-    const response = await t.as(userId(), {
-      method: 'GET',
-      url: url(t.farm.areas.irrigation.id),
-    });
-    expect(response.statusCode).toBe(403);
-  });
+  itRefusesReadsWithoutAccess(
+    () => t,
+    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
+  );
 
   it('404 for an unknown area', async () => {
     const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
@@ -188,28 +165,15 @@ describe('PUT /api/sections/{id}', () => {
     expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
   });
 
-  it('401 without a token, changing nothing', async () => {
-    const zone = t.farm.sections.zone1;
-    const before = await sectionRow(zone.id);
-    const response = await t.app.inject({
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({
       method: 'PUT',
-      url: `/api/sections/${zone.id}`,
+      url: `/api/sections/${t.farm.sections.zone1.id}`,
       payload: { label: 'Hacked' },
-    });
-    expect(response.statusCode).toBe(401);
-    expect(await sectionRow(zone.id)).toEqual(before);
-  });
-
-  it.each([
-    ['a monitor (view only)', () => t.farm.users.monitor.id],
-    ['a caller from another site', () => t.farm.users.outsider.id],
-  ])('403 for %s, changing nothing', async (_label, userId) => {
-    const zone = t.farm.sections.zone1;
-    const before = await sectionRow(zone.id);
-    const response = await put(userId(), zone.id, { label: 'Hacked' });
-    expect(response.statusCode).toBe(403);
-    expect(await sectionRow(zone.id)).toEqual(before);
-  });
+    }),
+    () => sectionRow(t.farm.sections.zone1.id),
+  );
 
   it('404 for an unknown section', async () => {
     const response = await put(t.farm.users.admin.id, 999999, { label: 'Nowhere' });

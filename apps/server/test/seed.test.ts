@@ -19,15 +19,13 @@ import {
   siteSettingsSchema,
   siteTagsSchema,
 } from '@paddock/domain';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { signAccessToken } from '../src/auth/access-token.ts';
-import { createSession } from '../src/auth/sessions.ts';
 import { loadConfig } from '../src/config.ts';
 import { verifyPassword } from '../src/auth/passwords.ts';
 import type { Database, DatabaseHandle } from '../src/db/client.ts';
@@ -43,6 +41,8 @@ import {
 } from '../src/seed/demo-farm.ts';
 import { BENCH_LOGIN, seedScale } from '../src/seed/scale.ts';
 import { createTestDatabase } from './helpers/database.ts';
+import { countRows } from './helpers/rows.ts';
+import { signedInToken } from './helpers/test-app.ts';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 
@@ -59,10 +59,7 @@ beforeAll(async () => {
 });
 afterAll(() => handle.close());
 
-async function countOf(table: PgTable): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
-  return row?.n ?? 0;
-}
+const countOf = (table: PgTable) => countRows(db, table);
 
 /** Metres between two points, near enough at farm scale. */
 function metresBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
@@ -331,21 +328,14 @@ describe('the API on the demo farm', () => {
     const config = loadConfig({ LOG_LEVEL: 'silent', PADDOCK_DATA_DIR: outboxDir });
     const app = await buildApp(config, { db });
     try {
-      const tokenOf = async (userId: number) => {
-        const session = await createSession(db, {
+      const tokenOf = (userId: number) =>
+        signedInToken(db, app.ctx.tokenSecret, {
           userId,
           actorUserId: null,
-          ttlSeconds: 3600,
+          sessionTtlSeconds: 3600,
+          accessTtlSeconds: 3600,
           now: new Date(),
         });
-        const signed = await signAccessToken(
-          { userId, sessionId: session.sessionId, actorUserId: null },
-          app.ctx.tokenSecret,
-          3600,
-          Date.now(),
-        );
-        return signed.token;
-      };
       const admin = await tokenOf(seeded.accounts.admin.id);
       const call = (token: string, url: string, method: 'GET' | 'POST' = 'GET') =>
         app.inject({
@@ -403,7 +393,7 @@ describe('the API on the demo farm', () => {
       await app.close();
       rmSync(outboxDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
 
 describe('seedScale', () => {

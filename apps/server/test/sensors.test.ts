@@ -1,36 +1,18 @@
 import { sensorSchema, type Sensor } from '@paddock/domain';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sensors, siteMembers, users } from '../src/db/schema.ts';
+import { sensors } from '../src/db/schema.ts';
+import { itRefusesEditsWithoutAccess, itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { only, rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
-/** A member of site a whose privilege list is empty: not even view. */
-let noPrivilegeId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const [user] = await t.db
-    .insert(users)
-    .values({ login: 'nobody@farm.test', firstName: 'No', lastName: 'Body' })
-    .returning();
-  if (!user) throw new Error('user not inserted');
-  noPrivilegeId = user.id;
-  await t.db
-    .insert(siteMembers)
-    .values({ userId: user.id, siteId: t.farm.sites.a.id, privileges: [] });
-}, 60_000);
+});
 afterAll(() => t.close());
 
-/** The one row an insert returned. */
-function only<T>(rows: T[]): T {
-  const [row] = rows;
-  if (!row) throw new Error('insert returned nothing');
-  return row;
-}
-
-const sensorRow = async (id: number) =>
-  (await t.db.select().from(sensors).where(eq(sensors.id, id)))[0];
+const sensorRow = (id: number) => rowById(t.db, sensors, id);
 
 /** The farm's soil sensor as the console should see it, written out by hand. */
 const expectedSoil = (): Sensor => ({
@@ -102,18 +84,10 @@ describe.each([
     expect(response.json()).toMatchObject({ field, location });
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: url(t.farm.areas.irrigation.id) });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it.each([
-    ['a member without view', () => noPrivilegeId],
-    ['a caller from another site', () => t.farm.users.outsider.id],
-  ])('403 for %s', async (_label, userId) => {
-    const response = await t.as(userId(), { method: 'GET', url: url(t.farm.areas.irrigation.id) });
-    expect(response.statusCode).toBe(403);
-  });
+  itRefusesReadsWithoutAccess(
+    () => t,
+    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
+  );
 
   it('404 for an unknown area', async () => {
     const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
@@ -227,28 +201,15 @@ describe('PUT /api/sensors/{id}', () => {
     expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
   });
 
-  it('401 without a token, changing nothing', async () => {
-    const sensor = t.farm.sensors.soil;
-    const before = await sensorRow(sensor.id);
-    const response = await t.app.inject({
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({
       method: 'PUT',
-      url: `/api/sensors/${sensor.id}`,
+      url: `/api/sensors/${t.farm.sensors.soil.id}`,
       payload: { label: 'Hacked' },
-    });
-    expect(response.statusCode).toBe(401);
-    expect(await sensorRow(sensor.id)).toEqual(before);
-  });
-
-  it.each([
-    ['a monitor (view only)', () => t.farm.users.monitor.id],
-    ['a caller from another site', () => t.farm.users.outsider.id],
-  ])('403 for %s, changing nothing', async (_label, userId) => {
-    const sensor = t.farm.sensors.soil;
-    const before = await sensorRow(sensor.id);
-    const response = await put(userId(), sensor.id, { label: 'Hacked' });
-    expect(response.statusCode).toBe(403);
-    expect(await sensorRow(sensor.id)).toEqual(before);
-  });
+    }),
+    () => sensorRow(t.farm.sensors.soil.id),
+  );
 
   it('404 for an unknown sensor', async () => {
     const response = await put(t.farm.users.admin.id, 999999, { label: 'Nowhere' });

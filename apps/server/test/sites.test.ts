@@ -43,10 +43,46 @@ beforeAll(async () => {
     { userId: farm.users.admin.id, siteId: otago.id, privileges: ['view'] },
     { userId: farm.users.admin.id, siteId: queensland.id, privileges: ['view'] },
   ]);
-}, 60_000);
+});
 afterAll(() => app.close());
 
 const ids = (body: { id: number }[]) => body.map((site) => site.id).sort((a, b) => a - b);
+
+/**
+ * What every read below one site answers alike: 403 for an outsider, 404 for an unknown site,
+ * 400 for a malformed id (naming the field `id` unless `namesField` is false), 401 without a
+ * token.
+ */
+function itRefusesReadsOfOneSite(path: string, malformedId: string, { namesField = true } = {}) {
+  const url = (id: number | string) => `/api/sites/${id}/${path}`;
+
+  it('403 for an outsider', async () => {
+    const response = await app.as(app.farm.users.outsider.id, {
+      method: 'GET',
+      url: url(app.farm.sites.a.id),
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('404 for an unknown site', async () => {
+    const response = await app.as(app.farm.users.admin.id, { method: 'GET', url: url(999999) });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('400 for a malformed id', async () => {
+    const response = await app.as(app.farm.users.admin.id, {
+      method: 'GET',
+      url: url(malformedId),
+    });
+    expect(response.statusCode).toBe(400);
+    if (namesField) expect(response.json()).toMatchObject({ field: 'id' });
+  });
+
+  it('401 without a token', async () => {
+    const response = await app.app.inject({ method: 'GET', url: url(app.farm.sites.a.id) });
+    expect(response.statusCode).toBe(401);
+  });
+}
 
 describe('GET /api/sites', () => {
   it("returns only the caller's own sites, by label, each with a brief summary", async () => {
@@ -322,16 +358,11 @@ describe('GET /api/sites/{id}', () => {
   });
 
   it('403 for a member without view', async () => {
-    const { db, farm } = app;
-    const [user] = await db
-      .insert(t.users)
-      .values({ login: 'noview@farm.test', firstName: 'No', lastName: 'View' })
-      .returning();
-    if (!user) throw new Error('user not inserted');
-    await db
-      .insert(t.siteMembers)
-      .values({ userId: user.id, siteId: farm.sites.a.id, privileges: [] });
-    const response = await app.as(user.id, { method: 'GET', url: `/api/sites/${farm.sites.a.id}` });
+    const { farm } = app;
+    const response = await app.as(farm.users.nobody.id, {
+      method: 'GET',
+      url: `/api/sites/${farm.sites.a.id}`,
+    });
     expect(response.statusCode).toBe(403);
   });
 
@@ -520,38 +551,7 @@ describe('GET /api/sites/{id}/summary', () => {
     }
   });
 
-  it('403 for an outsider', async () => {
-    const response = await app.as(app.farm.users.outsider.id, {
-      method: 'GET',
-      url: `/api/sites/${app.farm.sites.a.id}/summary`,
-    });
-    expect(response.statusCode).toBe(403);
-  });
-
-  it('404 for an unknown site', async () => {
-    const response = await app.as(app.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/sites/999999/summary',
-    });
-    expect(response.statusCode).toBe(404);
-  });
-
-  it('400 for a malformed id', async () => {
-    const response = await app.as(app.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/sites/0/summary',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id' });
-  });
-
-  it('401 without a token', async () => {
-    const response = await app.app.inject({
-      method: 'GET',
-      url: `/api/sites/${app.farm.sites.a.id}/summary`,
-    });
-    expect(response.statusCode).toBe(401);
-  });
+  itRefusesReadsOfOneSite('summary', '0');
 });
 
 describe('GET /api/sites/{id}/units', () => {
@@ -576,38 +576,7 @@ describe('GET /api/sites/{id}/units', () => {
     ]);
   });
 
-  it('403 for an outsider', async () => {
-    const response = await app.as(app.farm.users.outsider.id, {
-      method: 'GET',
-      url: `/api/sites/${app.farm.sites.a.id}/units`,
-    });
-    expect(response.statusCode).toBe(403);
-  });
-
-  it('404 for an unknown site', async () => {
-    const response = await app.as(app.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/sites/999999/units',
-    });
-    expect(response.statusCode).toBe(404);
-  });
-
-  it('400 for a malformed id', async () => {
-    const response = await app.as(app.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/sites/1.5/units',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id' });
-  });
-
-  it('401 without a token', async () => {
-    const response = await app.app.inject({
-      method: 'GET',
-      url: `/api/sites/${app.farm.sites.a.id}/units`,
-    });
-    expect(response.statusCode).toBe(401);
-  });
+  itRefusesReadsOfOneSite('units', '1.5');
 });
 
 describe('GET /api/sites/{id}/privileges', () => {
@@ -629,35 +598,5 @@ describe('GET /api/sites/{id}/privileges', () => {
     });
   });
 
-  it('403 for an outsider', async () => {
-    const response = await app.as(app.farm.users.outsider.id, {
-      method: 'GET',
-      url: `/api/sites/${app.farm.sites.a.id}/privileges`,
-    });
-    expect(response.statusCode).toBe(403);
-  });
-
-  it('404 for an unknown site', async () => {
-    const response = await app.as(app.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/sites/999999/privileges',
-    });
-    expect(response.statusCode).toBe(404);
-  });
-
-  it('400 for a malformed id', async () => {
-    const response = await app.as(app.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/sites/x/privileges',
-    });
-    expect(response.statusCode).toBe(400);
-  });
-
-  it('401 without a token', async () => {
-    const response = await app.app.inject({
-      method: 'GET',
-      url: `/api/sites/${app.farm.sites.a.id}/privileges`,
-    });
-    expect(response.statusCode).toBe(401);
-  });
+  itRefusesReadsOfOneSite('privileges', 'x', { namesField: false });
 });

@@ -59,6 +59,23 @@ describe('GET /api/status/summary', () => {
     expect(response.json()).toMatchObject({ field: 'timestamp', location: 'querystring' });
   });
 
+  it('STATUS_SUMMARY_CACHE_MS=0 asks the page on every call', async () => {
+    const uncached = await buildTestApp({
+      STATUS_SUMMARY_URL: page.url,
+      STATUS_SUMMARY_CACHE_MS: '0',
+    });
+    try {
+      const ask = () =>
+        uncached.app.inject({ method: 'GET', url: '/api/status/summary?timestamp=2' });
+      page.set({ activeIncidents: [{ name: 'Radio outage' }], activeMaintenances: [] });
+      expect((await ask()).json().activeIncidents).toEqual([{ name: 'Radio outage' }]);
+      page.set({ activeIncidents: [], activeMaintenances: [] });
+      expect((await ask()).json().activeIncidents).toEqual([]);
+    } finally {
+      await uncached.close();
+    }
+  });
+
   it('without a configured status page there is nothing to report', async () => {
     const plain = await buildTestApp();
     try {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { injectWithExpiredToken } from './helpers/refusals.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -40,18 +41,11 @@ describe('GET /api/user/privileges', () => {
   });
 
   it('401 once the access token has expired', async () => {
-    const token = await t.tokenFor(t.farm.users.monitor.id);
-    t.clock.advance(t.config.accessTokenTtlSeconds * 1000 + 1000);
-    try {
-      const response = await t.app.inject({
-        method: 'GET',
-        url: '/api/user/privileges',
-        headers: { authorization: `Bearer ${token}` },
-      });
-      expect(response.statusCode).toBe(401);
-    } finally {
-      t.clock.advance(-(t.config.accessTokenTtlSeconds * 1000 + 1000));
-    }
+    const response = await injectWithExpiredToken(t, t.farm.users.monitor.id, {
+      method: 'GET',
+      url: '/api/user/privileges',
+    });
+    expect(response.statusCode).toBe(401);
   });
 });
 

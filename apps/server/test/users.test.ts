@@ -9,6 +9,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peekAccountToken } from '../src/auth/account-tokens.ts';
 import * as t from '../src/db/schema.ts';
+import { addSiteMember } from './helpers/farm.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let app: TestApp;
@@ -16,27 +17,14 @@ const manage = [...ROLES.manage.actions] as Privilege[];
 const monitor = [...ROLES.monitor.actions] as Privilege[];
 const admin = [...ROLES.admin.actions] as Privilege[];
 
-// Building the app opens a fresh database, which takes a while on a busy machine.
 beforeAll(async () => {
   app = await buildTestApp();
-}, 60_000);
+});
 afterAll(() => app.close());
 
 /** A user who is a member of site a with the given list, for the role-precedence cases. */
-async function memberOfSiteA(login: string, privileges: Privilege[]) {
-  const [user] = await app.db
-    .insert(t.users)
-    .values({ login, firstName: 'Extra', lastName: 'Member', passwordHash: 'x' })
-    .returning();
-  if (!user) throw new Error('user not inserted');
-  await app.db.insert(t.siteMembers).values({
-    userId: user.id,
-    siteId: app.farm.sites.a.id,
-    privileges,
-    signupStatus: 'completed',
-  });
-  return user;
-}
+const memberOfSiteA = (login: string, privileges: Privilege[]) =>
+  addSiteMember(app.db, app.farm.sites.a.id, login, privileges);
 
 const userCount = async () => (await app.db.select().from(t.users)).length;
 const memberCount = async () => (await app.db.select().from(t.siteMembers)).length;
@@ -74,6 +62,7 @@ describe('GET /api/sites/{siteId}/users', () => {
       'admin@farm.test',
       'manager@farm.test',
       'monitor@farm.test',
+      'nobody@farm.test',
       'staff@farm.test',
     ]);
     const manager = list.find((user) => user.id === farm.users.manager.id);
@@ -391,7 +380,7 @@ describe('POST /api/users', () => {
     const response = await app.as(who(), {
       method: 'POST',
       url: '/api/users',
-      payload: payload({ email: 'nobody@farm.test' }),
+      payload: payload({ email: 'stranger@farm.test' }),
     });
     expect(response.statusCode).toBe(403);
     expect(await userCount()).toBe(users);
@@ -401,7 +390,7 @@ describe('POST /api/users', () => {
     const response = await app.as(app.farm.users.admin.id, {
       method: 'POST',
       url: '/api/users',
-      payload: payload({ siteId: 999999, email: 'nobody@farm.test' }),
+      payload: payload({ siteId: 999999, email: 'stranger@farm.test' }),
     });
     expect(response.statusCode).toBe(404);
   });

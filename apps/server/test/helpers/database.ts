@@ -25,6 +25,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
       const dropper = new pg.Client({ connectionString: url });
       await dropper.connect();
+      // The pool's end resolves before its connections have gone; dropping with FORCE while one
+      // is still saying goodbye kills it, and its error surfaces as an unhandled one. Wait first.
+      for (let waited = 0; waited < 5000; waited += 50) {
+        const { rows } = await dropper.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
     },

@@ -1,6 +1,7 @@
 /**
  * A small farm every API test starts from: two sites with one member of each role, a staff
- * member, an outsider who belongs only to the other site, and one area of each type with its
+ * member, a member of the first site whose privilege list is empty (not even view), an
+ * outsider who belongs only to the other site, and one area of each type with its
  * sections, radios, unit, sensors, controls and program. Ids are returned, never assumed.
  */
 import type { Privilege } from '@paddock/domain';
@@ -18,6 +19,27 @@ const manage = [...ROLES.manage.actions] as Privilege[];
 const monitor = [...ROLES.monitor.actions] as Privilege[];
 
 export type TestFarm = Awaited<ReturnType<typeof seedTestFarm>>;
+
+/**
+ * One more member of the site with the given privilege list, for cases the farm's members do
+ * not cover.
+ */
+export async function addSiteMember(
+  db: Database,
+  siteId: number,
+  login: string,
+  privileges: Privilege[],
+) {
+  const [user] = await db
+    .insert(t.users)
+    .values({ login, firstName: 'Extra', lastName: 'Member', passwordHash: 'x' })
+    .returning();
+  if (!user) throw new Error('user not inserted');
+  await db
+    .insert(t.siteMembers)
+    .values({ userId: user.id, siteId, privileges, signupStatus: 'completed' });
+  return user;
+}
 
 export async function seedTestFarm(db: Database) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
@@ -296,7 +318,7 @@ export async function seedTestFarm(db: Database) {
     passwordHash: hash,
     privileges,
   });
-  const [adminUser, managerUser, monitorUser, staffUser, outsiderUser] = await db
+  const [adminUser, managerUser, monitorUser, staffUser, outsiderUser, nobodyUser] = await db
     .insert(t.users)
     .values([
       person('admin@farm.test', 'Ada'),
@@ -304,9 +326,10 @@ export async function seedTestFarm(db: Database) {
       person('monitor@farm.test', 'Mo'),
       person('staff@farm.test', 'Sam', ['loginAs', 'internal']),
       person('outsider@farm.test', 'Otto'),
+      person('nobody@farm.test', 'Nobody'),
     ])
     .returning();
-  if (!adminUser || !managerUser || !monitorUser || !staffUser || !outsiderUser)
+  if (!adminUser || !managerUser || !monitorUser || !staffUser || !outsiderUser || !nobodyUser)
     throw new Error('users not inserted');
 
   await db.insert(t.siteMembers).values([
@@ -327,6 +350,7 @@ export async function seedTestFarm(db: Database) {
       signupStatus: 'completed',
     },
     { userId: outsiderUser.id, siteId: siteB.id, privileges: manage, signupStatus: 'completed' },
+    { userId: nobodyUser.id, siteId: siteA.id, privileges: [], signupStatus: 'completed' },
   ]);
 
   const [contactA, contactB] = await db
@@ -392,6 +416,8 @@ export async function seedTestFarm(db: Database) {
       monitor: monitorUser,
       staff: staffUser,
       outsider: outsiderUser,
+      /** A member of site a whose privilege list is empty: not even view. */
+      nobody: nobodyUser,
     },
     contacts: { a: contactA, b: contactB },
     notifications: { emailA, smsA },

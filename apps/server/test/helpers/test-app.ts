@@ -34,6 +34,37 @@ export function testClock(start = new Date('2026-11-21T09:00:00.000Z')): TestClo
   };
 }
 
+/**
+ * A bearer token for the user, as if they had signed in: a new session and an access token of
+ * it.
+ */
+export async function signedInToken(
+  db: Database,
+  tokenSecret: Uint8Array,
+  input: {
+    userId: number;
+    actorUserId: number | null;
+    sessionTtlSeconds: number;
+    accessTtlSeconds: number;
+    now: Date;
+  },
+): Promise<string> {
+  const { userId, actorUserId, now } = input;
+  const session = await createSession(db, {
+    userId,
+    actorUserId,
+    ttlSeconds: input.sessionTtlSeconds,
+    now,
+  });
+  const { token } = await signAccessToken(
+    { userId, sessionId: session.sessionId, actorUserId },
+    tokenSecret,
+    input.accessTtlSeconds,
+    now.getTime(),
+  );
+  return token;
+}
+
 export type TestApp = {
   app: FastifyInstance;
   db: Database;
@@ -63,21 +94,14 @@ export async function buildTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp
   await app.ready();
   const farm = await seedTestFarm(handle.db);
 
-  const tokenFor = async (userId: number, actorUserId?: number) => {
-    const session = await createSession(handle.db, {
+  const tokenFor = (userId: number, actorUserId?: number) =>
+    signedInToken(handle.db, app.ctx.tokenSecret, {
       userId,
       actorUserId: actorUserId ?? null,
-      ttlSeconds: config.refreshTokenTtlSeconds,
+      sessionTtlSeconds: config.refreshTokenTtlSeconds,
+      accessTtlSeconds: config.accessTokenTtlSeconds,
       now: clock.now(),
     });
-    const { token } = await signAccessToken(
-      { userId, sessionId: session.sessionId, actorUserId: actorUserId ?? null },
-      app.ctx.tokenSecret,
-      config.accessTokenTtlSeconds,
-      clock.now().getTime(),
-    );
-    return token;
-  };
   const tokens = new Map<number, string>();
   const as = async (userId: number, options: InjectOptions) => {
     let token = tokens.get(userId);
