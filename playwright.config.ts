@@ -13,6 +13,9 @@ const port = Number(process.env.E2E_PORT ?? 8190);
 // e.g. to open the emails the server wrote to its outbox.
 process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'paddock-e2e-'));
 const dataDir = process.env.E2E_DATA_DIR;
+/** A local status page (incidents and maintenances) behind the incident banner; tests PUT its summary. */
+const statusPagePort = Number(process.env.E2E_STATUS_PAGE_PORT ?? 8191);
+const STATUS_PAGE_URL = `http://127.0.0.1:${statusPagePort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -40,20 +43,32 @@ export default defineConfig({
     },
     trace: 'retain-on-failure',
   },
-  webServer: {
-    command: 'node --import tsx apps/server/src/main.ts',
-    url: `http://127.0.0.1:${port}/appConfig.json`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PADDOCK_ENVIRONMENT: 'testing',
-      BUGSNAG_API_KEY: 'e2e-key',
-      PADDOCK_DATA_DIR: dataDir,
-      // Empty means unset: the e2e server always uses the embedded database, as `npm start` does.
-      DATABASE_URL: '',
+  webServer: [
+    {
+      command: 'node --import tsx apps/server/test/helpers/status-page-server.ts',
+      url: `${STATUS_PAGE_URL}/api/v2/summary.json`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { STATUS_PAGE_PORT: String(statusPagePort) },
     },
-  },
+    {
+      command: 'node --import tsx apps/server/src/main.ts',
+      url: `http://127.0.0.1:${port}/appConfig.json`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        PADDOCK_ENVIRONMENT: 'testing',
+        BUGSNAG_API_KEY: 'e2e-key',
+        PADDOCK_DATA_DIR: dataDir,
+        // Empty means unset: the e2e server always uses the embedded database, as `npm start` does.
+        DATABASE_URL: '',
+        STATUS_SUMMARY_URL: `${STATUS_PAGE_URL}/api/v2/summary.json`,
+        // Every banner poll reaches the status page, so a test sees its change at the next poll.
+        STATUS_SUMMARY_CACHE_MS: '0',
+      },
+    },
+  ],
 });

@@ -58,6 +58,8 @@ const envSchema = z.object({
     ),
   /** The status page's summary (incidents and maintenances) behind the console's banner. */
   STATUS_SUMMARY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** How long the status page's answer is reused; 0 asks it on every call (end-to-end tests). */
+  STATUS_SUMMARY_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   /** `false` starts with an empty database instead of the demo farm. */
   PADDOCK_DEMO: z.stringbool().default(true),
 });
@@ -81,6 +83,7 @@ export type ServerConfig = {
   demo: boolean;
   trustedProxies: string[];
   statusSummaryUrl: string | null;
+  statusSummaryCacheMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -117,5 +120,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     demo: e.PADDOCK_DEMO,
     trustedProxies: e.TRUST_PROXY,
     statusSummaryUrl: e.STATUS_SUMMARY_URL ?? null,
+    statusSummaryCacheMs: e.STATUS_SUMMARY_CACHE_MS,
   };
 }

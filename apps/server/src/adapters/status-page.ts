@@ -1,12 +1,14 @@
 /**
  * The external status page (spec §7 "GET external status summary (timestamp query)"): its
  * summary lists active incidents and maintenances, which raise the console's banner (§4). The
- * endpoint is configurable (STATUS_SUMMARY_URL). Answers are kept for a short while so every
- * console polling each minute costs the status page one call, and a status page that is down
- * or answers nonsense reads as "nothing to report" instead of failing the console.
+ * endpoint is configurable (STATUS_SUMMARY_URL). Answers are kept for a short while
+ * (STATUS_SUMMARY_CACHE_MS, default 30 s) so every console polling each minute costs the status
+ * page one call, and a status page that is down or answers nonsense reads as "nothing to report"
+ * instead of failing the console.
  */
 import { statusSummarySchema, type StatusSummary } from '@paddock/domain';
 
+/** How long an answer is reused unless the configuration says otherwise. */
 export const STATUS_SUMMARY_CACHE_MS = 30_000;
 export const STATUS_SUMMARY_TIMEOUT_MS = 3_000;
 
@@ -19,8 +21,11 @@ export function createStatusPage(options: {
   now: () => Date;
   log?: { warn: (obj: object, msg: string) => void };
   fetchImpl?: typeof fetch;
+  /** How long an answer is reused; 0 asks the page on every call. */
+  cacheMs?: number;
 }): StatusPage {
   const fetchImpl = options.fetchImpl ?? fetch;
+  const cacheMs = options.cacheMs ?? STATUS_SUMMARY_CACHE_MS;
   let cached: { value: StatusSummary; at: number } | null = null;
   let inFlight: Promise<StatusSummary> | null = null;
 
@@ -54,7 +59,7 @@ export function createStatusPage(options: {
   return {
     async summary() {
       const now = options.now().getTime();
-      if (cached && now - cached.at < STATUS_SUMMARY_CACHE_MS) return cached.value;
+      if (cached && now - cached.at < cacheMs) return cached.value;
       inFlight ??= load().finally(() => {
         inFlight = null;
       });

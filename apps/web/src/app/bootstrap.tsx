@@ -3,7 +3,7 @@
  * else); start error reporting where the environment asks for it; remove service workers and
  * caches left by older builds; then render the console.
  */
-import { StrictMode, type ReactNode } from 'react';
+import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { configureApiClient } from '../lib/api-client.ts';
@@ -11,9 +11,15 @@ import { loadAppConfig, setAppConfig } from '../lib/app-config.ts';
 import { startErrorReporting } from '../lib/error-reporting.ts';
 import { initI18n } from '../lib/i18n.ts';
 import { ConfigErrorBanner } from './config-error-banner.tsx';
+import { OfflineIndicator } from './offline-indicator.tsx';
 import { AppProviders } from './providers.tsx';
 import { queryClient } from './query-client.ts';
 import { createRouter } from './router.tsx';
+
+// The incident banner (§4) polls from its own chunk, fetched after the first render.
+const StatusBanner = lazy(async () => ({
+  default: (await import('../features/status-banner/components/status-banner.tsx')).StatusBanner,
+}));
 
 /** Unregisters every service worker and deletes every Cache Storage cache (§4). */
 export async function removeServiceWorkersAndCaches(): Promise<void> {
@@ -30,6 +36,8 @@ export async function removeServiceWorkersAndCaches(): Promise<void> {
 
 export async function bootstrap(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
+  // The offline cache (IndexedDB) loads beside the config rather than with the first script.
+  const offlineCacheModule = import('../lib/offline-cache-queries.ts').catch(() => null);
   // Translations load beside the config; a failed language file falls back to the keys.
   const [config, i18n] = await Promise.all([loadAppConfig(), initI18n().catch(() => null)]);
   const i18next = i18n ?? (await import('i18next')).default;
@@ -48,11 +56,22 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   }
   setAppConfig(config.config);
   configureApiClient({ baseUrl: config.config.apiBaseUrl });
+  // The signed-in user's offline cache is open before the first query reads it (§4).
+  const offline = (await offlineCacheModule)?.connectOfflineCache(queryClient);
   const [ErrorBoundary] = await Promise.all([
     startErrorReporting(config.config),
     removeServiceWorkersAndCaches(),
+    offline?.ready,
   ]);
   const router = createRouter();
-  const app = <RouterProvider router={router} />;
+  const app = (
+    <>
+      <Suspense fallback={null}>
+        <StatusBanner />
+      </Suspense>
+      <OfflineIndicator />
+      <RouterProvider router={router} />
+    </>
+  );
   render(ErrorBoundary ? <ErrorBoundary>{app}</ErrorBoundary> : app);
 }

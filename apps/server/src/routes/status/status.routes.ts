@@ -9,6 +9,7 @@ export async function statusRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const statusPage = createStatusPage({
     url: app.ctx.config.statusSummaryUrl,
+    cacheMs: app.ctx.config.statusSummaryCacheMs,
     now: app.ctx.clock.now,
     log: app.log,
   });

@@ -1,6 +1,28 @@
-// Built by the sign-in screens task: this placeholder only proves the route.
-import { PlaceholderPage } from '../../../components/ui/placeholder-page.tsx';
+import { Stack, Title } from '@mantine/core';
+import { PATHS } from '@paddock/domain';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form.tsx';
+import { SupportPhones } from '../../../features/auth/components/support-phones.tsx';
 
+/**
+ * /recoverpassword (§2 Recover password): asks for a reset email (POST login/reset-password/begin,
+ * legacy false), as the login page's forgot-password modal does, with the support numbers.
+ */
 export function Component() {
-  return <PlaceholderPage titleKey="RecoverPassword.Title" />;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        {t('RecoverPassword.Title')}
+      </Title>
+      <ForgotPasswordForm
+        closeLabel={t('RecoverPassword.BackToLogin')}
+        onClose={() => void navigate(PATHS.login)}
+        autoFocus
+      />
+      <SupportPhones />
+    </Stack>
+  );
 }

@@ -1,6 +1,74 @@
-// Built by the sign-in screens task: this placeholder only proves the route.
-import { PlaceholderPage } from '../../../components/ui/placeholder-page.tsx';
+import { Button, Center, Group, Loader, Stack, Title } from '@mantine/core';
+import { PATHS, RECOVERY_LINK_EXPIRED } from '@paddock/domain';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { FormAlert } from '../../../features/auth/components/form-alert.tsx';
+import { SupportPhones } from '../../../features/auth/components/support-phones.tsx';
+import {
+  recoveryLinkDecision,
+  type RecoveryLinkDecision,
+} from '../../../features/auth/recovery-link.ts';
+import { ensureValidSession } from '../../../features/session/session.ts';
+import { readAuth } from '../../../lib/auth-storage.ts';
+import type { ChangePasswordLocationState } from './change-password.tsx';
 
+/**
+ * /recover (§2 recovery-link landing): reads the link's token and identity. How that maps onto our
+ * token-based reset is `recoveryLinkDecision`'s: a valid session of the same identity goes on to
+ * /changepassword marked external, one of our reset tokens to /resetPassword, anything else shows
+ * 'Oops, a bit too late…' with Cancel (to /) and Try Again (to /recoverpassword).
+ */
 export function Component() {
-  return <PlaceholderPage titleKey="Recover.Title" />;
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const [decision, setDecision] = useState<RecoveryLinkDecision | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void (async () => {
+      // Only a session that is still good can vouch for the link's identity.
+      const session = readAuth() && (await ensureValidSession()) === 'valid' ? readAuth() : null;
+      if (!cancelled) setDecision(recoveryLinkDecision(new URLSearchParams(search), session));
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [search]);
+
+  useEffect(() => {
+    if (decision?.kind === 'changePassword') {
+      const state: ChangePasswordLocationState = { external: true };
+      void navigate(PATHS.changepassword, { replace: true, state });
+    } else if (decision?.kind === 'resetPassword') {
+      void navigate(decision.to, { replace: true });
+    }
+  }, [decision, navigate]);
+
+  return (
+    <Stack>
+      <Title order={2} size="h3">
+        {t('Recover.Title')}
+      </Title>
+      {decision?.kind === 'expired' ? (
+        <>
+          <FormAlert tone="error" message={RECOVERY_LINK_EXPIRED} />
+          <Group justify="flex-end">
+            <Button component={Link} to={PATHS.root} variant="default">
+              {t('Common.Cancel')}
+            </Button>
+            <Button component={Link} to={PATHS.recoverpassword}>
+              {t('Recover.TryAgain')}
+            </Button>
+          </Group>
+          <SupportPhones />
+        </>
+      ) : (
+        <Center py="md">
+          <Loader aria-label={t('Recover.Checking')} />
+        </Center>
+      )}
+    </Stack>
+  );
 }

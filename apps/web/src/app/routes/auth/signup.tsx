@@ -1,6 +1,38 @@
-// Built by the sign-in screens task: this placeholder only proves the route.
-import { PlaceholderPage } from '../../../components/ui/placeholder-page.tsx';
+import { Stack, Text, Title } from '@mantine/core';
+import { PATHS } from '@paddock/domain';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { SignUpForm } from '../../../features/auth/components/signup-form.tsx';
+import { resetSession } from '../../../features/session/session.ts';
 
+/**
+ * /signup?token&identityId&identityPoolId&fullName&email&siteId (§2 Invitation sign-up). The
+ * server trusts only the token; fullName and email prefill the form until the status check
+ * answers. identityId, identityPoolId and siteId are not needed by our API. Done → /login.
+ */
 export function Component() {
-  return <PlaceholderPage titleKey="Signup.Title" />;
+  const { t } = useTranslation();
+  const [query] = useSearchParams();
+  const navigate = useNavigate();
+  const token = query.get('token')?.trim() || null;
+
+  return (
+    <Stack>
+      <Stack gap={4}>
+        <Title order={2} size="h3">
+          {t('Signup.Title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('Signup.Intro')}
+        </Text>
+      </Stack>
+      <SignUpForm
+        token={token}
+        initialFullName={query.get('fullName') ?? ''}
+        initialEmail={query.get('email') ?? ''}
+        onCompleted={resetSession}
+        onDone={() => void navigate(PATHS.login, { replace: true })}
+      />
+    </Stack>
+  );
 }

@@ -1,6 +1,22 @@
-// Built by the site and area pages task: this placeholder only proves the route.
-import { PlaceholderPage } from '../../../components/ui/placeholder-page.tsx';
+/** /{siteId}/{areaId} (§2): the area's page, or the site default for an area the site lacks. */
+import { routeSiteId } from '@paddock/domain';
+import { useSession } from '../../../features/session/hooks/use-session.ts';
+import { SiteResolution } from '../../../features/site-routing/components/site-resolution.tsx';
+import { useSite } from '../../../features/sites/api/get-site.ts';
+import { useParsedRoute } from '../use-parsed-route.ts';
 
 export function Component() {
-  return <PlaceholderPage titleKey="Area.Title" />;
+  const route = useParsedRoute();
+  const { uid } = useSession();
+  const site = useSite(routeSiteId(route));
+  if (route.kind !== 'area') return null; // the main layout sends other paths on
+  return (
+    <SiteResolution
+      site={site}
+      key={`${route.siteId}/${route.areaId}`}
+      siteId={route.siteId}
+      areaId={route.areaId}
+      uid={uid}
+    />
+  );
 }

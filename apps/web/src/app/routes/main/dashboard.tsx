@@ -1,6 +1,53 @@
-// Built by the pages (landing, dashboard, summary) task: this placeholder only proves the route.
-import { PlaceholderPage } from '../../../components/ui/placeholder-page.tsx';
+/**
+ * /dashboard (§2): the multi-site map with filters from the query (country, region,
+ * application). A user with fewer than 2 sites is sent to /{siteId}/summary.
+ */
+import { Alert, Container } from '@mantine/core';
+import { dashboardPath, dashboardRedirect, type DashboardFilter, type Site } from '@paddock/domain';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate } from 'react-router';
+import { DashboardView } from '../../../features/dashboard/components/dashboard-view.tsx';
+import { useSession } from '../../../features/session/hooks/use-session.ts';
+import { RouteLoading } from '../../../features/site-routing/components/route-loading.tsx';
+import { useRememberRoute } from '../../../features/site-routing/hooks/use-remember-route.ts';
+import { useUserSites } from '../../../features/sites/api/get-sites.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { useParsedRoute } from '../use-parsed-route.ts';
+
+const AGE_TICK_MS = 15_000;
+const NO_FILTER: DashboardFilter = {};
 
 export function Component() {
-  return <PlaceholderPage titleKey="Dashboard.Title" />;
+  const { t } = useTranslation();
+  const sites = useUserSites();
+  if (sites.isError) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="fault" role="alert" title={t('SiteList.LoadFailedTitle')}>
+          {t('SiteList.LoadFailed')}
+        </Alert>
+      </Container>
+    );
+  }
+  if (!sites.data) return <RouteLoading />;
+  const redirect = dashboardRedirect(sites.data);
+  if (redirect.kind === 'redirect') return <Navigate to={redirect.to} replace />;
+  return <Dashboard sites={sites.data} />;
+}
+
+function Dashboard({ sites }: { sites: readonly Site[] }) {
+  const route = useParsedRoute();
+  const navigate = useNavigate();
+  const { uid } = useSession();
+  const now = useNow(AGE_TICK_MS);
+  useRememberRoute(uid);
+  const filter = route.kind === 'dashboard' ? route.filter : NO_FILTER;
+  return (
+    <DashboardView
+      sites={sites}
+      filter={filter}
+      onFilterChange={(next) => void navigate(dashboardPath(next), { replace: true })}
+      now={now}
+    />
+  );
 }

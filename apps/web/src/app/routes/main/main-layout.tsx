@@ -1,12 +1,84 @@
-// Built by the layout shell task (header, sidebar, tabs): this placeholder keeps what the shell
-// must keep — the session guard, the unknown-path redirect and a Logout control.
-import { AppShell, Button, Group, Title } from '@mantine/core';
-import { unknownPathRedirect } from '@paddock/domain';
+/**
+ * The main layout (§2 Header and sidebar, Top tab bar): a valid session is required; unknown paths
+ * are sent on (domain unknownPathRedirect); then the header with the user menu, the off-canvas
+ * sidebar, the tab bar and the page (fading in), plus the modals the header and sidebar open.
+ * Features are composed here: they never import each other.
+ */
+import { AppShell, Overlay } from '@mantine/core';
+import { useClickOutside } from '@mantine/hooks';
+import {
+  headerLeading,
+  isPhoneUserAgent,
+  routeAreaId,
+  routeSiteId,
+  showSummaryButton,
+  showUsersLink,
+  SIDEBAR_PADDING_PX,
+  sitePath,
+  summaryPath,
+  supportLink,
+  unknownPathRedirect,
+  type Privilege,
+} from '@paddock/domain';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { SoftwareUpdateModal } from '../../../features/app-update/components/software-update-modal.tsx';
+import { useAppUpdate } from '../../../features/app-update/hooks/use-app-update.ts';
+import { useAreaSections } from '../../../features/layout/api/get-area-sections.ts';
+import { AppHeader } from '../../../features/layout/components/app-header.tsx';
+import { AppSidebar } from '../../../features/layout/components/app-sidebar.tsx';
+import { PageFade } from '../../../features/layout/components/page-fade.tsx';
+import { TopTabBar } from '../../../features/layout/components/top-tab-bar.tsx';
+import { UserMenu } from '../../../features/layout/components/user-menu.tsx';
+import { translatedHeaderTitle } from '../../../features/layout/header-title.ts';
+import { useRecentSites } from '../../../features/layout/hooks/use-recent-sites.ts';
+import { useSidebar } from '../../../features/layout/hooks/use-sidebar.ts';
+import { visitRecentSite } from '../../../features/layout/recent-sites.ts';
+import { useUserContact } from '../../../features/profile/api/get-user-contact.ts';
 import { useLogout } from '../../../features/session/api/logout.ts';
 import { RequireSession } from '../../../features/session/components/require-session.tsx';
+import { useSession } from '../../../features/session/hooks/use-session.ts';
+import { useUserPrivileges } from '../../../features/switch-user/api/get-user-privileges.ts';
+import {
+  useSiteFilter,
+  useSiteFilterModalOpen,
+} from '../../../features/site-filter/hooks/use-site-filter.ts';
+import { openSiteFilter } from '../../../features/site-filter/site-filter-store.ts';
+import { useSite } from '../../../features/sites/api/get-site.ts';
+import { useSitePrivileges } from '../../../features/sites/api/get-site-privileges.ts';
+import { useUserSites } from '../../../features/sites/api/get-sites.ts';
+import { PRODUCT_NAME, SUPPORT_BASE_URL } from '../../../config/support.ts';
 import { useParsedRoute } from '../use-parsed-route.ts';
+
+// Modals load when first opened: the profile rules carry the phone-number metadata, the season
+// dialog the date pickers.
+const ProfileModal = lazy(() =>
+  import('../../../features/profile/components/profile-modal.tsx').then((m) => ({
+    default: m.ProfileModal,
+  })),
+);
+const SwitchUserModal = lazy(() =>
+  import('../../../features/switch-user/components/switch-user-modal.tsx').then((m) => ({
+    default: m.SwitchUserModal,
+  })),
+);
+const SeasonModal = lazy(() =>
+  import('../../../features/season/components/season-modal.tsx').then((m) => ({
+    default: m.SeasonModal,
+  })),
+);
+const SiteFilterModal = lazy(() =>
+  import('../../../features/site-filter/components/site-filter-modal.tsx').then((m) => ({
+    default: m.SiteFilterModal,
+  })),
+);
+
+const HEADER_HEIGHT_PX = 56;
+const LOGIN_AS: Privilege = 'loginAs';
+const EDIT: Privilege = 'edit';
+
+type ModalName = 'profile' | 'switchUser' | 'season';
 
 export function Component() {
   return (
@@ -17,29 +89,196 @@ export function Component() {
 }
 
 function MainLayout() {
+  const route = useParsedRoute();
+  const { pathname } = useLocation();
+  // §2 "Any unknown path redirects to /" (a path starting with dashboard to /dashboard).
+  if (route.kind === 'unknown') return <Navigate to={unknownPathRedirect(pathname)} replace />;
+  return <Shell />;
+}
+
+function Shell() {
   const { t } = useTranslation();
   const route = useParsedRoute();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const session = useSession();
   const logout = useLogout();
+  const update = useAppUpdate();
+  const sidebar = useSidebar();
+  const [modal, setModal] = useState<ModalName | null>(null);
+  // Each modal mounts (and loads) the first time it opens, then stays for its closing transition.
+  const [mounted, setMounted] = useState<ReadonlySet<ModalName>>(new Set());
+  const open = (name: ModalName) => {
+    sidebar.close();
+    setMounted((current) => new Set(current).add(name));
+    setModal(name);
+  };
 
-  // §2 "Any unknown path redirects to /" (a path starting with dashboard to /dashboard).
-  if (route.kind === 'unknown') return <Navigate to={unknownPathRedirect(pathname)} replace />;
+  const siteId = routeSiteId(route);
+  const areaId = routeAreaId(route);
+  const { filter, active: filterActive } = useSiteFilter();
+  const sites = useUserSites({ filter });
+  const site = useSite(siteId);
+  const currentSite = site.data?.id === siteId ? site.data : undefined;
+  const sitePrivileges = useSitePrivileges(siteId);
+  const userPrivileges = useUserPrivileges();
+  const contact = useUserContact(siteId);
+  const sections = useAreaSections(route.kind === 'zone' ? route.areaId : undefined);
+  const recent = useRecentSites(session.uid);
+
+  // §2 RECENT: the visited site goes first.
+  const uid = session.uid;
+  const visitedId = currentSite?.id;
+  const visitedLabel = currentSite?.label;
+  useEffect(() => {
+    if (uid !== null && visitedId !== undefined && visitedLabel !== undefined) {
+      visitRecentSite(uid, { siteId: visitedId, label: visitedLabel });
+    }
+  }, [uid, visitedId, visitedLabel]);
+
+  const [navbarNode, setNavbarNode] = useState<HTMLElement | null>(null);
+  const [menuButtonNode, setMenuButtonNode] = useState<HTMLButtonElement | null>(null);
+  useClickOutside(
+    () => {
+      if (sidebar.opened) sidebar.close();
+    },
+    null,
+    [navbarNode, menuButtonNode],
+  );
+
+  const [isPhone] = useState(() => isPhoneUserAgent(navigator.userAgent));
+
+  const area = currentSite?.areas?.find((candidate) => candidate.id === areaId);
+  const title = translatedHeaderTitle(
+    route,
+    {
+      siteLabel: currentSite?.label,
+      areaLabel: area?.label,
+      zoneLabel:
+        route.kind === 'zone'
+          ? sections.data?.find((section) => section.id === route.sectionId)?.label
+          : undefined,
+    },
+    t,
+  );
+  const canSwitchUser =
+    (userPrivileges.data?.privileges.includes(LOGIN_AS) ?? false) ||
+    (sitePrivileges.data?.privileges.includes(LOGIN_AS) ?? false);
+  const held = siteId !== undefined ? sitePrivileges.data?.privileges : undefined;
+
+  // The page fades in when the matched route changes, not on every query change.
+  const pageKey = matches.at(-1)?.id ?? pathname;
 
   return (
-    <AppShell header={{ height: 56 }} padding="md">
-      <AppShell.Header px="md">
-        <Group h="100%" justify="space-between">
-          <Title order={1} size="h3">
-            Paddock
-          </Title>
-          <Button variant="subtle" onClick={() => logout.mutate()} loading={logout.isPending}>
-            {t('Menu.Logout')}
-          </Button>
-        </Group>
+    <AppShell
+      header={{ height: HEADER_HEIGHT_PX }}
+      navbar={{
+        width: SIDEBAR_PADDING_PX,
+        breakpoint: 'sm',
+        collapsed: { mobile: !sidebar.opened, desktop: !sidebar.opened },
+      }}
+      padding={0}
+    >
+      <AppShell.Header>
+        <AppHeader
+          leading={headerLeading(route)}
+          sidebarOpened={sidebar.opened}
+          onToggleSidebar={sidebar.toggle}
+          menuButtonRef={setMenuButtonNode}
+          title={title}
+          summaryPath={
+            siteId !== undefined && showSummaryButton(route) ? summaryPath(siteId) : null
+          }
+          productName={PRODUCT_NAME}
+          userMenu={
+            <UserMenu
+              userName={contact.data?.name ?? session.loginId ?? ''}
+              updatePending={update.pending}
+              onApplyUpdate={update.apply}
+              onOpenProfile={() => open('profile')}
+              canSwitchUser={canSwitchUser}
+              onSwitchUser={() => open('switchUser')}
+              supportUrl={supportLink(pathname, SUPPORT_BASE_URL)}
+              onLogout={() => logout.mutate()}
+            />
+          }
+        />
       </AppShell.Header>
+
+      <AppShell.Navbar
+        ref={setNavbarNode}
+        id="app-sidebar"
+        aria-label={t('Sidebar.Label')}
+        // Below the breakpoint the sidebar overlays the page at its own width instead of the
+        // full screen, so the outside click that closes it has somewhere to land.
+        style={{ width: SIDEBAR_PADDING_PX }}
+        inert={!sidebar.opened}
+      >
+        <AppSidebar
+          sites={sites.data}
+          site={
+            currentSite
+              ? { id: currentSite.id, label: currentSite.label, areas: currentSite.areas ?? [] }
+              : undefined
+          }
+          siteId={siteId}
+          areaId={areaId}
+          canViewUsers={held ? showUsersLink(held) : false}
+          canEditSeason={currentSite !== undefined && (held?.includes(EDIT) ?? false)}
+          filterActive={filterActive}
+          recent={recent}
+          onSelectSite={(id) => void navigate(sitePath(id))}
+          onOpenFilter={() => {
+            sidebar.close();
+            openSiteFilter();
+          }}
+          onOpenSeason={() => open('season')}
+        />
+      </AppShell.Navbar>
+
       <AppShell.Main>
-        <Outlet />
+        {sidebar.opened && (
+          // Phones: the sidebar overlays the page; a tap beside it closes it (outside click).
+          <Overlay fixed hiddenFrom="sm" zIndex={99} backgroundOpacity={0.25} />
+        )}
+        <TopTabBar route={route} areas={currentSite?.areas} isPhone={isPhone} />
+        <PageFade key={pageKey}>
+          <Outlet />
+        </PageFade>
       </AppShell.Main>
+
+      <Suspense fallback={null}>
+        {mounted.has('profile') && (
+          <ProfileModal
+            opened={modal === 'profile'}
+            onClose={() => setModal(null)}
+            siteId={siteId}
+            country={currentSite?.tags.country}
+            productName={PRODUCT_NAME}
+          />
+        )}
+        {mounted.has('switchUser') && (
+          <SwitchUserModal opened={modal === 'switchUser'} onClose={() => setModal(null)} />
+        )}
+        {mounted.has('season') && currentSite && (
+          <SeasonModal
+            opened={modal === 'season'}
+            onClose={() => setModal(null)}
+            site={currentSite}
+          />
+        )}
+        <SiteFilterHost />
+      </Suspense>
+      <SoftwareUpdateModal opened={update.applying} />
     </AppShell>
   );
+}
+
+/** The Site filter modal, loaded once something (sidebar, not-found page) opens it. */
+function SiteFilterHost() {
+  const opened = useSiteFilterModalOpen();
+  const [mounted, setMounted] = useState(opened);
+  if (opened && !mounted) setMounted(true);
+  return mounted ? <SiteFilterModal /> : null;
 }

@@ -1,13 +1,8 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { FORGOT_PASSWORD_USER_NOT_FOUND, validateForgotPassword } from '@paddock/domain';
-import { useState, type FormEvent } from 'react';
+import { Modal } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useBeginResetPassword } from '../api/begin-reset-password.ts';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
 
-/**
- * Forgot password (§2, §5, §8): an email address, validated; on an ok answer a check-inbox
- * message and the Send button goes; on failure 'Sorry. We could not find the user in our system.'
- */
+/** The login page's forgot-password modal (§2 Login); the form is the one /recoverpassword shows. */
 export function ForgotPasswordModal({
   opened,
   onClose,
@@ -18,70 +13,19 @@ export function ForgotPasswordModal({
   initialEmail?: string;
 }) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState<string | null>(null);
-  const begin = useBeginResetPassword();
-
-  function close() {
-    begin.reset();
-    setError(null);
-    onClose();
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = validateForgotPassword({ email });
-    if (!result.ok) {
-      setError(result.errors.email ?? null);
-      return;
-    }
-    setError(null);
-    begin.mutate({ email: result.value.email, legacy: false });
-  }
-
   return (
     <Modal
       opened={opened}
-      onClose={close}
+      onClose={onClose}
       title={t('ForgotPassword.Title')}
       closeButtonProps={{ 'aria-label': t('Common.Close') }}
       centered
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <Text size="sm">{t('ForgotPassword.Intro')}</Text>
-          <TextInput
-            label={t('ForgotPassword.Email')}
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-            error={error ? t(error) : undefined}
-            disabled={begin.isSuccess}
-            data-autofocus
-          />
-          {begin.isSuccess && (
-            <Alert color="green" role="status">
-              {t('ForgotPassword.CheckInbox')}
-            </Alert>
-          )}
-          {begin.isError && (
-            <Alert color="red" role="alert">
-              {t(FORGOT_PASSWORD_USER_NOT_FOUND)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('Common.Close')}
-            </Button>
-            {!begin.isSuccess && (
-              <Button type="submit" loading={begin.isPending}>
-                {t('ForgotPassword.Send')}
-              </Button>
-            )}
-          </Group>
-        </Stack>
-      </form>
+      <ForgotPasswordForm
+        initialEmail={initialEmail}
+        closeLabel={t('Common.Close')}
+        onClose={onClose}
+      />
     </Modal>
   );
 }

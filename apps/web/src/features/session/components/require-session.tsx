@@ -23,9 +23,16 @@ export function loginStateFor(location: { pathname: string; search: string }): L
 /**
  * Renders its children only with a valid session (§2 "Any other path needs a valid session"; §4
  * "Session validated at start"); otherwise sends the user to /login, keeping the path and query to
- * come back to.
+ * come back to — or to `redirectTo` when given (§2 changepassword: "if the session is invalid go
+ * to /"). A session that ends while checking still goes to /login through the logged-out event.
  */
-export function RequireSession({ children }: { children: ReactNode }) {
+export function RequireSession({
+  children,
+  redirectTo,
+}: {
+  children: ReactNode;
+  redirectTo?: string;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   const { auth } = useSession();
@@ -44,6 +51,7 @@ export function RequireSession({ children }: { children: ReactNode }) {
   }, [auth]);
 
   if (auth === null || check === 'none' || check === 'ended') {
+    if (redirectTo !== undefined) return <Navigate to={redirectTo} replace />;
     return <Navigate to={PATHS.login} replace state={loginStateFor(location)} />;
   }
   if (check === null) {

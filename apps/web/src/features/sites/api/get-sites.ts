@@ -14,6 +14,7 @@ import {
 } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, arrayOf } from '../../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../../lib/offline-cache-queries.ts';
 
 const sitesSchema = arrayOf(siteSchema);
 
@@ -34,13 +35,17 @@ export function getSites({ filter = EMPTY_SITE_FILTER, extended }: GetSitesInput
 /** Every site query starts with this key; invalidate it to refetch them all. */
 export const SITES_QUERY_KEY = ['sites'] as const;
 
+/** Served from the offline cache (§4 user-site data) first, then refreshed. */
 export function getSitesQueryOptions(input: GetSitesInput = {}) {
-  return queryOptions({
-    queryKey: [...SITES_QUERY_KEY, input.filter ?? EMPTY_SITE_FILTER, input.extended ?? false],
-    queryFn: () => getSites(input),
-    staleTime: USER_SITES_STALE_MS,
-    refetchInterval: SITE_QUERY_REFETCH_MS,
-  });
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: [...SITES_QUERY_KEY, input.filter ?? EMPTY_SITE_FILTER, input.extended ?? false],
+      queryFn: () => getSites(input),
+      staleTime: USER_SITES_STALE_MS,
+      refetchInterval: SITE_QUERY_REFETCH_MS,
+    }),
+    { key: 'userSites' },
+  );
 }
 
 /** The user's sites (§7 "refetch 60 s"). */

@@ -1,0 +1,30 @@
+/**
+ * POST {api}/login/account-activation/validate (§7): token → status, message, email and name.
+ * A lookup, so it is a query keyed by the token; 401 means an unknown, used or expired token.
+ */
+import { activationValidateResponseSchema, type ActivationValidateResponse } from '@paddock/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export function validateActivation(
+  token: string,
+  signal?: AbortSignal,
+): Promise<ActivationValidateResponse> {
+  return api.post(
+    '/login/account-activation/validate',
+    { token },
+    { anonymous: true, schema: activationValidateResponseSchema, signal },
+  );
+}
+
+export const validateActivationQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['account-activation', token],
+    queryFn: ({ signal }) => validateActivation(token, signal),
+    retry: false,
+    // The link is checked once per visit; a used token must not read as valid from the cache.
+    gcTime: 0,
+  });
+
+export const useValidateActivation = (token: string, options: { enabled: boolean }) =>
+  useQuery({ ...validateActivationQueryOptions(token), enabled: options.enabled });

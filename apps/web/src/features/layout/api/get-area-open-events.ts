@@ -1,0 +1,28 @@
+/**
+ * POST areas/{id}/events (§7) asking for open events only: the Irrigation tab shows stats.open
+ * (§1 "Irrigation (shows a count of open events)"). Refreshed with the route (60 s, §9).
+ */
+import { eventDataSchema, ROUTE_REFRESH_MS, type EventData } from '@paddock/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export function getAreaOpenEvents(areaId: number): Promise<EventData> {
+  return api.post(`/areas/${areaId}/events`, { open: true }, { schema: eventDataSchema });
+}
+
+export function getAreaOpenEventsQueryOptions(areaId: number) {
+  return queryOptions({
+    queryKey: ['areas', areaId, 'events', { open: true }],
+    queryFn: () => getAreaOpenEvents(areaId),
+    refetchInterval: ROUTE_REFRESH_MS,
+  });
+}
+
+/** The area's open-event count, undefined until known. */
+export function useAreaOpenEventCount(areaId: number | undefined) {
+  return useQuery({
+    ...getAreaOpenEventsQueryOptions(areaId ?? 0),
+    enabled: areaId !== undefined,
+    select: (data) => data.stats.open,
+  });
+}

@@ -1,0 +1,32 @@
+/**
+ * GET areas/{id}/radios (§7): the Telemetry tab shows the time since the area's last radio report
+ * and its count of faults (§1). A failed fetch is only logged (§8).
+ */
+import { radioSchema, ROUTE_REFRESH_MS, type Radio } from '@paddock/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, arrayOf } from '../../../lib/api-client.ts';
+
+const radiosSchema = arrayOf(radioSchema);
+
+export function getAreaRadios(areaId: number): Promise<Radio[]> {
+  return api.get(`/areas/${areaId}/radios`, { schema: radiosSchema });
+}
+
+export function getAreaRadiosQueryOptions(areaId: number) {
+  return queryOptions({
+    queryKey: ['areas', areaId, 'radios'],
+    queryFn: async () => {
+      try {
+        return await getAreaRadios(areaId);
+      } catch (error) {
+        console.warn(`Could not load the radios of area ${areaId}`, error);
+        throw error;
+      }
+    },
+    refetchInterval: ROUTE_REFRESH_MS,
+  });
+}
+
+export function useAreaRadios(areaId: number | undefined) {
+  return useQuery({ ...getAreaRadiosQueryOptions(areaId ?? 0), enabled: areaId !== undefined });
+}

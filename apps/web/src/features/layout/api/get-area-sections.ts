@@ -1,0 +1,21 @@
+/** GET sections?area={id} (§7): the header's 'Zone {label}' title on the zone page. */
+import { sectionSchema, type Section } from '@paddock/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, arrayOf } from '../../../lib/api-client.ts';
+
+const sectionsSchema = arrayOf(sectionSchema);
+
+export function getAreaSections(areaId: number): Promise<Section[]> {
+  return api.get('/sections', { schema: sectionsSchema, query: { area: areaId } });
+}
+
+export function getAreaSectionsQueryOptions(areaId: number) {
+  return queryOptions({
+    queryKey: ['sections', { area: areaId }],
+    queryFn: () => getAreaSections(areaId),
+  });
+}
+
+export function useAreaSections(areaId: number | undefined) {
+  return useQuery({ ...getAreaSectionsQueryOptions(areaId ?? 0), enabled: areaId !== undefined });
+}

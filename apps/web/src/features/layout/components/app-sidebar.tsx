@@ -1,0 +1,197 @@
+import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  APP_VERSION,
+  PATHS,
+  showDashboardLink,
+  sidebarAreaEntries,
+  sitePath,
+  summaryPath,
+  usersPath,
+  type AreaTabId,
+  type RecentSiteEntry,
+  type RoutingArea,
+} from '@paddock/domain';
+import {
+  IconAntenna,
+  IconCalendarEvent,
+  IconClock,
+  IconCloud,
+  IconDroplet,
+  IconLayoutDashboard,
+  IconMap2,
+  IconPuzzle,
+  IconUsers,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { SelectableSite } from '../site-options.ts';
+import { SiteSearch } from './site-search.tsx';
+
+/** The current site as the sidebar shows it. */
+export interface SidebarSite {
+  readonly id: number;
+  readonly label: string;
+  readonly areas: readonly RoutingArea[];
+}
+
+export interface AppSidebarProps {
+  /** The user's sites (narrowed by the site filter); undefined while loading. */
+  readonly sites: readonly SelectableSite[] | undefined;
+  /** The site of the route, once loaded. */
+  readonly site: SidebarSite | undefined;
+  /** The route's site id, known before the site loads. */
+  readonly siteId: number | undefined;
+  /** The route's area id: its group starts expanded. */
+  readonly areaId: number | undefined;
+  readonly canViewUsers: boolean;
+  /** Season item (decision: with the edit privilege, which PUT sites/{id} needs). */
+  readonly canEditSeason: boolean;
+  readonly filterActive: boolean;
+  readonly recent: readonly RecentSiteEntry[];
+  readonly onSelectSite: (siteId: number) => void;
+  readonly onOpenFilter: () => void;
+  readonly onOpenSeason: () => void;
+}
+
+const ENTRY_ICONS: Record<AreaTabId, ReactNode> = {
+  addons: <IconPuzzle size={16} />,
+  irrigation: <IconDroplet size={16} />,
+  weather: <IconCloud size={16} />,
+  telemetry: <IconAntenna size={16} />,
+};
+
+export const ENTRY_LABEL_KEYS: Record<AreaTabId, string> = {
+  addons: 'Tabs.Addons',
+  irrigation: 'Tabs.Irrigation',
+  weather: 'Tabs.Weather',
+  telemetry: 'Tabs.Telemetry',
+};
+
+/**
+ * §2 Sidebar: Dashboard link (more than one site), site search-select with the filter button (or
+ * the single site's name), then for the current site Summary, its areas' entries (AddOns,
+ * Irrigation, Weather, Telemetry; areas sorted by label and expandable when several), Users
+ * (viewUsers) and Season; the RECENT list; the version footer.
+ */
+export function AppSidebar({
+  sites,
+  site,
+  siteId,
+  areaId,
+  canViewUsers,
+  canEditSeason,
+  filterActive,
+  recent,
+  onSelectSite,
+  onOpenFilter,
+  onOpenSeason,
+}: AppSidebarProps) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const siteCount = sites?.length ?? 0;
+  const single = sites !== undefined && siteCount === 1 && !filterActive ? sites[0] : undefined;
+  const areas = site ? sidebarAreaEntries(site.id, site.areas) : undefined;
+
+  const link = (to: string, label: string, icon: ReactNode, exact = true) => (
+    <NavLink
+      key={to}
+      component={Link}
+      to={to}
+      label={label}
+      leftSection={icon}
+      active={pathname === to || (!exact && pathname.startsWith(`${to}/`))}
+    />
+  );
+
+  return (
+    <Stack gap={0} h="100%">
+      <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
+        <Stack gap="xs" p="sm">
+          {showDashboardLink(siteCount) &&
+            link(PATHS.dashboard, t('Sidebar.Dashboard'), <IconMap2 size={16} />)}
+
+          {single ? (
+            <Text fw={600} px="xs" py={4}>
+              {single.label}
+            </Text>
+          ) : (
+            <SiteSearch
+              sites={sites ?? []}
+              currentSiteId={siteId}
+              onSelect={onSelectSite}
+              filterActive={filterActive}
+              onOpenFilter={onOpenFilter}
+              loading={sites === undefined}
+            />
+          )}
+
+          {siteId !== undefined && (
+            <nav aria-label={t('Sidebar.SiteNavigation')}>
+              {link(summaryPath(siteId), t('Sidebar.Summary'), <IconLayoutDashboard size={16} />)}
+              {areas?.areas.map((area) =>
+                areas.expandable ? (
+                  <NavLink
+                    key={area.areaId}
+                    component="button"
+                    label={area.label}
+                    childrenOffset={20}
+                    defaultOpened={area.areaId === areaId}
+                  >
+                    {area.entries.map((entry) =>
+                      link(
+                        entry.path,
+                        t(ENTRY_LABEL_KEYS[entry.entry]),
+                        ENTRY_ICONS[entry.entry],
+                        false,
+                      ),
+                    )}
+                  </NavLink>
+                ) : (
+                  area.entries.map((entry) =>
+                    link(
+                      entry.path,
+                      t(ENTRY_LABEL_KEYS[entry.entry]),
+                      ENTRY_ICONS[entry.entry],
+                      false,
+                    ),
+                  )
+                ),
+              )}
+              {canViewUsers && link(usersPath(siteId), t('Sidebar.Users'), <IconUsers size={16} />)}
+              {canEditSeason && (
+                <NavLink
+                  component="button"
+                  label={t('Sidebar.Season')}
+                  leftSection={<IconCalendarEvent size={16} />}
+                  onClick={onOpenSeason}
+                />
+              )}
+            </nav>
+          )}
+
+          {recent.length > 0 && (
+            <nav aria-labelledby="sidebar-recent">
+              <Divider my={4} />
+              <Text id="sidebar-recent" size="xs" fw={700} c="dimmed" tt="uppercase" px="xs" py={4}>
+                {t('Sidebar.Recent')}
+              </Text>
+              {recent.map((entry) =>
+                link(sitePath(entry.siteId), entry.label, <IconClock size={16} />, false),
+              )}
+            </nav>
+          )}
+        </Stack>
+      </ScrollArea>
+      <Text
+        size="xs"
+        c="dimmed"
+        px="md"
+        py="xs"
+        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+      >
+        {t('App.Version', { version: APP_VERSION })}
+      </Text>
+    </Stack>
+  );
+}

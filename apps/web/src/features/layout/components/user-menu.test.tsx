@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { UserMenu, type UserMenuProps } from './user-menu.tsx';
+
+function setup(overrides: Partial<UserMenuProps> = {}) {
+  const props: UserMenuProps = {
+    userName: 'Aroha Ngata',
+    updatePending: false,
+    onApplyUpdate: vi.fn(),
+    onOpenProfile: vi.fn(),
+    canSwitchUser: false,
+    onSwitchUser: vi.fn(),
+    supportUrl: 'https://support.example.com/faq',
+    onLogout: vi.fn(),
+    ...overrides,
+  };
+  return { ...renderWithProviders(<UserMenu {...props} />), props };
+}
+
+// happy-dom never finishes Mantine's opening transition, so the dropdown stays display:none there.
+const hidden = { hidden: true } as const;
+const items = async () =>
+  (await screen.findAllByRole('menuitem', hidden)).map((item) => item.textContent);
+const item = (name: string) => screen.getByRole('menuitem', { name, ...hidden });
+
+describe('§2 user menu', () => {
+  it('lists name, Change Password, Support and Logout', async () => {
+    const { user, props } = setup();
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(await items()).toEqual(['Aroha Ngata', 'Change Password', 'Support', 'Logout']);
+    expect(item('Support').getAttribute('href')).toBe('https://support.example.com/faq');
+    expect(item('Change Password').getAttribute('href')).toBe('/changepassword');
+    await user.click(item('Aroha Ngata'));
+    expect(props.onOpenProfile).toHaveBeenCalled();
+  });
+
+  it('offers Apply Update when an update is pending and Switch User with loginAs', async () => {
+    const { user, props } = setup({ updatePending: true, canSwitchUser: true });
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(await items()).toEqual([
+      'Apply Update',
+      'Aroha Ngata',
+      'Switch User',
+      'Change Password',
+      'Support',
+      'Logout',
+    ]);
+    await user.click(item('Apply Update'));
+    expect(props.onApplyUpdate).toHaveBeenCalled();
+  });
+
+  it('logs out', async () => {
+    const { user, props } = setup();
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout', ...hidden }));
+    expect(props.onLogout).toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * GET sites/filter (§7): the values each filter key takes over the user's sites. A failure is
+ * only logged (§8 "Failed fetches of … site filter … only logged"); the modal then offers nothing.
+ */
+import { sitesFilterOptionsSchema, type SitesFilterOptions } from '@paddock/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export function getSiteFilterOptions(): Promise<SitesFilterOptions> {
+  return api.get('/sites/filter', { schema: sitesFilterOptionsSchema });
+}
+
+export function getSiteFilterOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: ['sites-filter-options'],
+    queryFn: async () => {
+      try {
+        return await getSiteFilterOptions();
+      } catch (error) {
+        console.warn('Could not load the site filter options', error);
+        throw error;
+      }
+    },
+  });
+}
+
+export function useSiteFilterOptions(enabled: boolean) {
+  return useQuery({ ...getSiteFilterOptionsQueryOptions(), enabled });
+}

@@ -1,0 +1,21 @@
+/** GET sensors?area={id} (§7): an area's sensors, for a sensor deep link. */
+import { sensorSchema, type Sensor } from '@paddock/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, arrayOf } from '../../../lib/api-client.ts';
+
+const sensorsSchema = arrayOf(sensorSchema);
+
+export function getAreaSensors(areaId: number): Promise<Sensor[]> {
+  return api.get('/sensors', { schema: sensorsSchema, query: { area: areaId } });
+}
+
+export function getAreaSensorsQueryOptions(areaId: number) {
+  return queryOptions({
+    queryKey: ['areas', areaId, 'sensors'],
+    queryFn: () => getAreaSensors(areaId),
+  });
+}
+
+export function useAreaSensors(areaId: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getAreaSensorsQueryOptions(areaId), enabled: options.enabled ?? true });
+}

@@ -1,0 +1,27 @@
+/** GET sites/{id}/units (§7): a site's units, for a unit deep link. */
+import { unitSchema, type Unit } from '@paddock/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, arrayOf } from '../../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../../lib/offline-cache-queries.ts';
+import { siteScopeKey } from '../resolution.ts';
+
+const unitsSchema = arrayOf(unitSchema);
+
+export function getSiteUnits(siteId: number): Promise<Unit[]> {
+  return api.get(`/sites/${siteId}/units`, { schema: unitsSchema });
+}
+
+export function getSiteUnitsQueryOptions(siteId: number) {
+  // Served from the offline cache first (§4 cached units), then refreshed.
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: [...siteScopeKey(siteId), 'units'],
+      queryFn: () => getSiteUnits(siteId),
+    }),
+    { key: 'siteUnits', siteId },
+  );
+}
+
+export function useSiteUnits(siteId: number, options: { enabled?: boolean } = {}) {
+  return useQuery({ ...getSiteUnitsQueryOptions(siteId), enabled: options.enabled ?? true });
+}

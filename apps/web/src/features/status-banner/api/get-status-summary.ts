@@ -1,0 +1,40 @@
+/**
+ * GET /status/summary (§7 "GET external status summary (timestamp query), every 60 s"): the
+ * status page's active incidents and maintenances, relayed by the server. Public: no token. The
+ * timestamp keeps every cache in between from answering an old summary.
+ */
+import { statusSummarySchema, STATUS_POLL_MS, type StatusSummary } from '@paddock/domain';
+import { QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export function getStatusSummary(now: number = Date.now()): Promise<StatusSummary> {
+  return api.get('/status/summary', {
+    schema: statusSummarySchema,
+    query: { timestamp: now },
+    anonymous: true,
+  });
+}
+
+export const STATUS_SUMMARY_QUERY_KEY = ['status-summary'] as const;
+
+export function getStatusSummaryQueryOptions() {
+  return queryOptions({
+    queryKey: STATUS_SUMMARY_QUERY_KEY,
+    queryFn: () => getStatusSummary(),
+    refetchInterval: STATUS_POLL_MS,
+    // A failed check keeps the last answer; the next poll tries again.
+    retry: false,
+  });
+}
+
+/**
+ * The banner's own query client: the status page is the same for everyone, so signing in or out
+ * (which clears the app's query cache and would cancel a check in flight) leaves it alone.
+ */
+export const statusQueryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false } },
+});
+
+export function useStatusSummary(client: QueryClient = statusQueryClient) {
+  return useQuery(getStatusSummaryQueryOptions(), client);
+}

@@ -1,0 +1,200 @@
+import { Anchor, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  alarmsPath,
+  areaPagePath,
+  type AreaSummary,
+  type SiteSummary,
+  type SummaryHardwareCounts,
+} from '@paddock/domain';
+import { IconArrowRight } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LastUpdate } from '../../../components/ui/last-update.tsx';
+import { AREA_HEALTH_COLOURS, areaHealth, programGlance, shownAreaType } from '../area-status.ts';
+
+/**
+ * The site summary page (§2 {siteId}/summary): the site's hardware totals and one card per area
+ * with its type, status colour, program activity, hardware counts and last update, linking to the
+ * area's page.
+ */
+export function SiteSummaryView({
+  siteId,
+  siteLabel,
+  summary,
+  now,
+}: {
+  siteId: number;
+  siteLabel: string;
+  summary: SiteSummary;
+  now: Date;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="md" p="md" maw={1200} mx="auto" w="100%">
+      <Stack gap={2}>
+        <Text c="dimmed" size="sm">
+          {siteLabel}
+        </Text>
+        <Title order={2}>{t('SiteSummary.Title')}</Title>
+      </Stack>
+
+      <Card withBorder padding="sm" component="section" aria-label={t('SiteSummary.SiteTotals')}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <HardwareCounts counts={summary.hardware} />
+          <LastUpdate at={summary.lastUpdate} now={now} />
+        </Group>
+      </Card>
+
+      {summary.areas.length === 0 && <Text c="dimmed">{t('SiteSummary.NoAreas')}</Text>}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
+        {summary.areas.map((area) => (
+          <AreaCard key={area.area} siteId={siteId} area={area} now={now} />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function AreaCard({ siteId, area, now }: { siteId: number; area: AreaSummary; now: Date }) {
+  const { t } = useTranslation();
+  const health = areaHealth(area);
+  const type = shownAreaType(area.type);
+  const program = programGlance(area.program, now);
+  return (
+    <Card
+      withBorder
+      padding="md"
+      component="article"
+      aria-label={area.label}
+      style={{ borderLeft: `6px solid ${AREA_HEALTH_COLOURS[health]}` }}
+    >
+      <Stack gap="sm" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Title order={3} size="h4">
+              {area.label}
+            </Title>
+            <Group gap={6}>
+              <Badge variant="light" color="gray">
+                {t(`SiteSummary.AreaType.${type}`)}
+              </Badge>
+              <Badge
+                color={health === 'unknown' ? 'gray' : health === 'normal' ? 'irrigated' : health}
+                autoContrast
+              >
+                {t(`SiteSummary.Health.${health}`)}
+              </Badge>
+            </Group>
+          </Stack>
+        </Group>
+
+        <Group gap="xs" wrap="nowrap">
+          {program && (
+            <Box
+              aria-hidden
+              w={10}
+              h={10}
+              style={{
+                borderRadius: '50%',
+                flexShrink: 0,
+                background: program.colour,
+                border: '1px solid rgba(0,0,0,.2)',
+              }}
+            />
+          )}
+          <Text size="sm" c={program ? undefined : 'dimmed'}>
+            {area.program && program
+              ? t('SiteSummary.Program', {
+                  name: area.program.name,
+                  activity: t(`ProgramDisplay.${program.display}`),
+                })
+              : t('SiteSummary.NoProgram')}
+          </Text>
+        </Group>
+
+        <Group gap="md" wrap="wrap" style={{ rowGap: 4 }}>
+          <Count label={t('SiteSummary.Zones', { count: area.zones })} value={area.zones} />
+          <Count
+            label={t('SiteSummary.OpenEvents', { count: area.openEvents })}
+            value={area.openEvents}
+          />
+          <Count
+            label={t('SiteSummary.ActiveAlarms', { count: area.activeAlarms })}
+            value={area.activeAlarms}
+          />
+        </Group>
+
+        <HardwareCounts counts={area.hardware} />
+        <LastUpdate at={area.lastUpdate} now={now} />
+
+        <Group justify="space-between" mt="auto" wrap="wrap">
+          <Anchor component={Link} to={alarmsPath({ siteId, areaId: area.area })} size="sm">
+            {t('SiteSummary.Alarms')}
+          </Anchor>
+          <Anchor
+            component={Link}
+            to={areaPagePath(siteId, { id: area.area, type: area.type })}
+            fw={600}
+            aria-label={t('SiteSummary.OpenArea', { area: area.label })}
+          >
+            <Group gap={4} wrap="nowrap">
+              {t('SiteSummary.Open')}
+              <IconArrowRight size={16} aria-hidden />
+            </Group>
+          </Anchor>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function HardwareCounts({ counts }: { counts: SummaryHardwareCounts }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={6}>
+      <Group gap="md" wrap="wrap" style={{ rowGap: 4 }}>
+        <Count label={t('SiteSummary.Radios', { count: counts.radios })} value={counts.radios} />
+        <Count label={t('SiteSummary.Units', { count: counts.units })} value={counts.units} />
+        <Count label={t('SiteSummary.Sensors', { count: counts.sensors })} value={counts.sensors} />
+        <Count
+          label={t('SiteSummary.Controls', { count: counts.controls })}
+          value={counts.controls}
+        />
+      </Group>
+      <Group gap={6} wrap="wrap">
+        <Badge
+          color={counts.faults > 0 ? 'fault' : 'gray'}
+          variant={counts.faults > 0 ? 'filled' : 'light'}
+        >
+          {t('SiteSummary.Faults', { count: counts.faults })}
+        </Badge>
+        <Badge
+          color={counts.warnings > 0 ? 'warning' : 'gray'}
+          variant={counts.warnings > 0 ? 'filled' : 'light'}
+          autoContrast
+        >
+          {t('SiteSummary.Warnings', { count: counts.warnings })}
+        </Badge>
+        <Badge
+          color={counts.overdue > 0 ? 'fault' : 'gray'}
+          variant={counts.overdue > 0 ? 'outline' : 'light'}
+        >
+          {t('SiteSummary.Overdue', { count: counts.overdue })}
+        </Badge>
+      </Group>
+    </Stack>
+  );
+}
+
+function Count({ label, value }: { label: string; value: number }) {
+  return (
+    <Text size="sm">
+      <Text span fw={700}>
+        {value}
+      </Text>{' '}
+      <Text span c="dimmed">
+        {label}
+      </Text>
+    </Text>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * POST user/login/as (§7 "user, region"): a token set for another user. On success the new session
+ * replaces this one here and in every other tab, and the console reloads as that user (§2).
+ */
+import { tokenSetSchema, type TokenSet } from '@paddock/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { getAppConfig } from '../../../lib/app-config.ts';
+import { emitAuthEvent } from '../../../lib/auth-events.ts';
+import { writeAuth } from '../../../lib/auth-storage.ts';
+
+export function postLoginAs(email: string): Promise<TokenSet> {
+  return api.post(
+    '/user/login/as',
+    { user: email.trim(), region: getAppConfig().awsRegion },
+    { schema: tokenSetSchema },
+  );
+}
+
+/** Switches the session to the other user; `reload` starts the console afresh as them. */
+export async function switchUser(
+  email: string,
+  reload: () => void = () => window.location.assign('/'),
+): Promise<TokenSet> {
+  const tokens = await postLoginAs(email);
+  writeAuth(tokens);
+  // Other tabs showing a signed-in page reload as the new user (root layout).
+  emitAuthEvent({ type: 'loggedIn', loginId: tokens.loginId });
+  reload();
+  return tokens;
+}
+
+export function useSwitchUser(reload?: () => void) {
+  return useMutation({ mutationFn: (email: string) => switchUser(email, reload) });
+}

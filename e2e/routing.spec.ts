@@ -1,0 +1,298 @@
+import { defaultSitePage, type Site } from '@paddock/domain';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+/**
+ * Spec §2 route resolution and the landing, dashboard and summary pages, against the real server
+ * and demo farm. What a route should resolve to is read from the API first, then checked in the
+ * browser. Map tiles are cut (the map must work with no tiles reachable, and no test reaches
+ * outside the machine).
+ */
+const PASSWORD = 'DemoPaddock#2026';
+const ADMIN = 'admin@demo.paddock.example';
+const MONITOR = 'monitor@demo.paddock.example';
+
+interface Area {
+  id: number;
+  label: string;
+  type: string;
+}
+interface Control {
+  id: number;
+  type: string;
+  area: number;
+  section: number | null;
+}
+interface Program {
+  zones: { id: number; application: { irrigationType: string } }[];
+}
+
+/** The API as the given demo user, for finding the things a route names. */
+async function apiAs(request: APIRequestContext, user: string) {
+  const config = (await (await request.get('/appConfig.json')).json()) as { awsRegion: string };
+  const login = await request.post('/api/user/login', {
+    data: { user, password: PASSWORD, region: config.awsRegion },
+  });
+  expect(login.ok()).toBe(true);
+  const { token } = (await login.json()) as { token: string };
+  return async <T>(path: string): Promise<T> => {
+    const response = await request.get(`/api${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.ok(), `GET ${path}`).toBe(true);
+    return (await response.json()) as T;
+  };
+}
+
+/** Signs in through the login page and waits for the console to settle on /. */
+async function signIn(page: Page, user: string) {
+  await page.goto('/login');
+  await page.getByLabel('Account name').fill(user);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/** Every path (with query) the page shows, client-side navigations included. */
+function recordPaths(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) {
+      const url = new URL(frame.url());
+      paths.push(`${url.pathname}${url.search}`);
+    }
+  });
+  return paths;
+}
+
+test.beforeEach(async ({ page }) => {
+  await page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
+});
+
+test.describe('route resolution (§2)', () => {
+  test('deep links to a radio and to valves redirect to telemetry and the zone page', async ({
+    page,
+    request,
+  }) => {
+    const get = await apiAs(request, ADMIN);
+    const sites = await get<Site[]>('/sites');
+
+    // A radio, a valve of a zone-scheduled area and one of a valve-scheduled area (§4).
+    let radio: { siteId: number; areaId: number; id: number } | undefined;
+    const valves: Partial<
+      Record<'zone' | 'valve', { siteId: number; areaId: number; control: Control }>
+    > = {};
+    for (const { id: siteId } of sites) {
+      const site = await get<{ areas: Area[] }>(`/sites/${siteId}`);
+      for (const area of site.areas.filter((candidate) => candidate.type === 'irrigation')) {
+        const radios = await get<{ id: number }[]>(`/radios?area=${area.id}`);
+        if (!radio && radios[0]) radio = { siteId, areaId: area.id, id: radios[0].id };
+        const controls = await get<Control[]>(`/controls?area=${area.id}`);
+        const valve = controls.find((control) => control.type === 'valve' && control.section);
+        if (!valve) continue;
+        const programs = await get<Program[]>(`/programs?area=${area.id}`);
+        const zone = programs
+          .flatMap((program) => program.zones)
+          .find((z) => z.id === valve.section);
+        const type = zone?.application.irrigationType ?? '';
+        const mode = ['manySprinklerZone', 'cycleControlledZone'].includes(type) ? 'valve' : 'zone';
+        valves[mode] ??= { siteId, areaId: area.id, control: valve };
+      }
+    }
+    expect(radio, 'a demo radio').toBeDefined();
+    expect(valves.zone, 'a valve of a zone-scheduled area').toBeDefined();
+    expect(valves.valve, 'a valve of a valve-scheduled area').toBeDefined();
+
+    await signIn(page, ADMIN);
+    if (radio) {
+      await page.goto(`/${radio.siteId}/${radio.areaId}/radio/${radio.id}`);
+      await expect(page).toHaveURL(
+        new RegExp(`/${radio.siteId}/telemetry/${radio.areaId}\\?radio=${radio.id}$`),
+      );
+      await expect(page.getByText(`Radio ${radio.id}`)).toBeVisible();
+    }
+    if (valves.zone) {
+      const { siteId, areaId, control } = valves.zone;
+      await page.goto(`/${siteId}/${areaId}/control/${control.id}`);
+      await expect(page).toHaveURL(
+        new RegExp(`/${siteId}/irrigation/${areaId}/zone/${control.section}$`),
+      );
+    }
+    if (valves.valve) {
+      const { siteId, areaId, control } = valves.valve;
+      await page.goto(`/${siteId}/${areaId}/control/${control.id}`);
+      await expect(page).toHaveURL(
+        new RegExp(
+          `/${siteId}/irrigation/${areaId}/zone/${control.section}\\?valve=${control.id}$`,
+        ),
+      );
+    }
+  });
+
+  test('an unknown path goes to / and shows the site list', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto('/this/does/not/exist/at/all/x');
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    await expect(page.getByRole('heading', { name: 'Your sites' })).toBeVisible();
+  });
+
+  test('a site the user may not see goes to /dashboard, and with one site on to its summary', async ({
+    page,
+    request,
+  }) => {
+    const mine = await (await apiAs(request, MONITOR))<Site[]>('/sites');
+    const all = await (await apiAs(request, ADMIN))<Site[]>('/sites');
+    const other = all.find((site) => !mine.some((own) => own.id === site.id));
+    expect(mine).toHaveLength(1);
+    expect(other).toBeDefined();
+
+    await signIn(page, MONITOR);
+    const paths = recordPaths(page);
+    await page.goto(`/${other?.id}`);
+    // 403 → /dashboard (§2), and a user with fewer than 2 sites → /{siteId}/summary.
+    await expect(page).toHaveURL(new RegExp(`/${mine[0]?.id}/summary$`));
+    expect(paths).toContain('/dashboard');
+    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+  });
+
+  test('/{siteId} and /{siteId}/{areaId} resolve to the default and area pages', async ({
+    page,
+    request,
+  }) => {
+    const get = await apiAs(request, ADMIN);
+    const sites = await Promise.all(
+      (await get<Site[]>('/sites')).map((site) => get<Site>(`/sites/${site.id}`)),
+    );
+    await signIn(page, ADMIN);
+    // Each demo site by the rule (summary, or the first area's page) — both kinds are present.
+    const targets = new Set<string>();
+    for (const site of sites) {
+      const expected = defaultSitePage(site);
+      targets.add(expected.endsWith('/summary') ? 'summary' : 'area');
+      await page.goto(`/${site.id}`);
+      await expect(page).toHaveURL(new RegExp(`${expected.replace(/[?]/g, '\\?')}$`));
+    }
+    expect([...targets].sort()).toEqual(['area', 'summary']);
+
+    // An area goes to its own page; an area the site lacks to the site default.
+    const site = sites[0];
+    const area = site?.areas?.[0];
+    if (!site || !area) throw new Error('a demo site with an area');
+    await page.goto(`/${site.id}/${area.id}`);
+    const page_ =
+      area.type === 'irrigation' ? 'irrigation' : area.type === 'frost' ? 'telemetry' : 'addons';
+    await expect(page).toHaveURL(new RegExp(`/${site.id}/${page_}/${area.id}$`));
+    await page.goto(`/${site.id}/999999`);
+    await expect(page).toHaveURL(new RegExp(`${defaultSitePage(site)}$`));
+  });
+
+  test('a fresh start at / goes to the last visited route', async ({ page }) => {
+    await signIn(page, ADMIN);
+    await page.goto('/dashboard?country=au');
+    await expect(page.getByRole('region', { name: 'Sites map' })).toBeVisible();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/dashboard\?country=au$/);
+  });
+});
+
+test.describe('pages', () => {
+  test('the landing page lists the sites by country and region, with a search', async ({
+    page,
+    request,
+  }) => {
+    const sites = await (await apiAs(request, ADMIN))<Site[]>('/sites');
+    await signIn(page, ADMIN);
+    for (const site of sites) {
+      await expect(page.getByRole('link', { name: new RegExp(site.label) })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'New Zealand' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Australia' })).toBeVisible();
+
+    const first = sites[0];
+    if (!first) throw new Error('a demo site');
+    await page.getByLabel('Search sites').fill(first.label);
+    await expect(page.getByRole('link', { name: /Updated/ })).toHaveCount(
+      sites.filter((site) => site.label.toLowerCase().includes(first.label.toLowerCase())).length,
+    );
+    await page.getByRole('link', { name: new RegExp(first.label) }).click();
+    // /{siteId}, then on to the site's default page.
+    await expect(page).toHaveURL(new RegExp(`/${first.id}/[a-z]+`));
+  });
+
+  test('the dashboard shows one marker per site; the country filter in the query narrows them', async ({
+    page,
+    request,
+  }) => {
+    const sites = await (await apiAs(request, ADMIN))<Site[]>('/sites');
+    const nz = sites.filter((site) => site.tags.country === 'nz');
+    expect(sites.length).toBeGreaterThanOrEqual(2);
+    expect(nz.length).toBeGreaterThan(0);
+    expect(nz.length).toBeLessThan(sites.length);
+
+    await signIn(page, ADMIN);
+    await page.goto('/dashboard');
+    const map = page.getByRole('region', { name: 'Sites map' });
+    const markers = map.locator('.leaflet-marker-icon');
+    await expect(markers).toHaveCount(sites.length);
+    for (const site of sites) {
+      await expect(map.getByRole('button', { name: site.label })).toBeVisible();
+    }
+
+    await page.goto('/dashboard?country=nz');
+    await expect(markers).toHaveCount(nz.length);
+    await expect(page.getByText(`Showing ${nz.length} of ${sites.length} sites`)).toBeVisible();
+
+    // The controls write the query: clear, then pick Australia.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(markers).toHaveCount(sites.length);
+    await page.getByRole('combobox', { name: 'Country' }).click();
+    await page.getByRole('option', { name: 'Australia' }).click();
+    await expect(page).toHaveURL(/\/dashboard\?country=au$/);
+    await expect(markers).toHaveCount(sites.length - nz.length);
+
+    // Selection: a marker highlights its list row; picking again clears; reset restores.
+    const au = sites.find((site) => site.tags.country === 'au');
+    if (!au) throw new Error('an Australian demo site');
+    const list = page.getByRole('list', { name: 'Sites' });
+    const row = list.getByRole('button', { name: new RegExp(au.label) });
+    await map.getByRole('button', { name: au.label }).click();
+    await expect(row).toHaveAttribute('aria-pressed', 'true');
+    await expect(map.locator('.paddock-site-marker--selected')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Reset selection' }).click();
+    await expect(map.locator('.paddock-site-marker--selected')).toHaveCount(0);
+    await expect(row).toHaveAttribute('aria-pressed', 'false');
+    await row.click();
+    await expect(map.locator('.paddock-site-marker--selected')).toHaveCount(1);
+    await row.click();
+    await expect(map.locator('.paddock-site-marker--selected')).toHaveCount(0);
+  });
+
+  test('the summary shows every area of the site with a link to its page', async ({
+    page,
+    request,
+  }) => {
+    const get = await apiAs(request, ADMIN);
+    const [listed] = await get<Site[]>('/sites');
+    if (!listed) throw new Error('a demo site');
+    const site = await get<Site>(`/sites/${listed.id}`);
+    const summary = await get<{ areas: { area: number; label: string }[] }>(
+      `/sites/${listed.id}/summary`,
+    );
+    expect(summary.areas.map((area) => area.area).sort()).toEqual(
+      (site.areas ?? []).map((area) => area.id).sort(),
+    );
+
+    await signIn(page, ADMIN);
+    await page.goto(`/${site.id}/summary`);
+    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+    for (const area of site.areas ?? []) {
+      const card = page.getByRole('article', { name: area.label });
+      await expect(card).toBeVisible();
+      await expect(card.getByRole('link', { name: `Open ${area.label}` })).toBeVisible();
+    }
+    const area = site.areas?.[0];
+    if (!area) throw new Error('a demo area');
+    await page.getByRole('link', { name: `Open ${area.label}` }).click();
+    await expect(page).toHaveURL(new RegExp(`/${site.id}/[a-z]+/${area.id}$`));
+  });
+});
