@@ -41,7 +41,12 @@ describe('server configuration', () => {
 describe('web host', () => {
   const webDist = fakeWebDist();
   const config = {
-    ...loadConfig({ PADDOCK_ENVIRONMENT: 'staging', BUGSNAG_API_KEY: 'key-1' }),
+    // Its own embedded database, never the repository's ./data a running server may hold.
+    ...loadConfig({
+      PADDOCK_ENVIRONMENT: 'staging',
+      BUGSNAG_API_KEY: 'key-1',
+      PADDOCK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'paddock-data-')),
+    }),
     webDist,
     logLevel: 'silent' as const,
   };
@@ -90,5 +95,38 @@ describe('web host', () => {
   it('a non-GET unknown path is a 404', async () => {
     const response = await app.inject({ method: 'POST', url: '/somewhere' });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('compression', () => {
+  const webDist = fakeWebDist();
+  writeFileSync(
+    path.join(webDist, 'assets', 'index-big.js'),
+    `console.log(${JSON.stringify('paddock '.repeat(2000))});`,
+  );
+  const config = {
+    ...loadConfig({ PADDOCK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'paddock-data-')) }),
+    webDist,
+    logLevel: 'silent' as const,
+  };
+  let app: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    app = await buildApp(config);
+  });
+  afterAll(() => app.close());
+
+  it('scripts go out compressed to a browser that accepts it, and plain to one that does not', async () => {
+    const gzip = await app.inject({
+      method: 'GET',
+      url: '/assets/index-big.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gzip.statusCode).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.rawPayload.length).toBeLessThan(2000);
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-big.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('paddock paddock');
   });
 });
