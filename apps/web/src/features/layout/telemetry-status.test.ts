@@ -24,12 +24,17 @@ describe('§1 Telemetry tab: time since the last update and the count of faults'
     expect(latestReport([radio(null)])).toBeNull();
   });
 
-  it('counts faulted and overdue radios (the fault filter)', () => {
+  it('counts faulted radios; overdue ones are excluded from the count (§4)', () => {
     const status = telemetryStatus(
-      [radio('2026-06-01T11:59:30Z'), radio(null, { fault: true }), radio(null, { overdue: true })],
+      [
+        radio('2026-06-01T11:59:30Z'),
+        radio(null, { fault: true }),
+        radio(null, { overdue: true }),
+        radio(null, { overdue: true, fault: true }),
+      ],
       now,
     );
-    expect(status).toEqual({ lastUpdate: { unit: 'second', value: 30 }, faults: 2 });
+    expect(status).toEqual({ lastUpdate: { unit: 'second', value: 30 }, faults: 1 });
   });
 
   it.each([

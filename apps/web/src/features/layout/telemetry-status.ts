@@ -1,10 +1,10 @@
 /**
  * What the Telemetry tab shows (§1): the time since the area's last radio report and its count of
- * faults. Decision: a fault is what the maintenance list's fault filter shows (§4 "fault or
- * overdue"), so the badge matches the list it leads to.
+ * faults, counted as §4 counts: overdue hardware is excluded from the fault count (it shows by its
+ * own danger colour), the same rule as the site list's brief summary.
  */
 import {
-  isHardwareFault,
+  hardwareCounts,
   lastUpdateDisplay,
   type LastUpdateDisplay,
   type Radio,
@@ -34,7 +34,7 @@ export function latestReport(radios: readonly Pick<Radio, 'lastUpdate'>[]): stri
 export function telemetryStatus(radios: readonly RadioHealth[], now: Date): TelemetryStatus {
   return {
     lastUpdate: lastUpdateDisplay(latestReport(radios), now),
-    faults: radios.filter(isHardwareFault).length,
+    faults: hardwareCounts(radios).faults,
   };
 }
 
