@@ -14,7 +14,8 @@ import {
   type SiteSummary,
   type SummaryHardwareCounts,
 } from '@paddock/domain';
-import { isoOrNull, type AreaRow } from './site.presenter.ts';
+import type { AreaRow } from '../areas/area.presenter.ts';
+import { isoOrNull } from './site.presenter.ts';
 
 type Stamp = Date | string | null;
 

@@ -1,9 +1,8 @@
 /** Rows of sites, areas and units → the §3 entities on the wire. */
 import type { Area, Site, SiteBriefSummary, Unit } from '@paddock/domain';
-import type { areas, sites, units } from '../../db/schema.ts';
+import type { sites, units } from '../../db/schema.ts';
 
 export type SiteRow = typeof sites.$inferSelect;
-export type AreaRow = typeof areas.$inferSelect;
 export type UnitRow = typeof units.$inferSelect;
 
 /** A timestamp as ISO text; drivers hand back Date objects or text depending on the query. */
@@ -28,24 +27,6 @@ export function presentSite(
     config: row.config,
     ...(extras.summary !== undefined ? { summary: extras.summary } : {}),
     modified: row.modifiedAt.toISOString(),
-  };
-}
-
-/** An area without its sections: the console reads those with GET sections?area={id} (§7). */
-export function presentArea(row: AreaRow): Area {
-  return {
-    id: row.id,
-    site: row.siteId,
-    label: row.label,
-    type: row.type,
-    capabilities: row.capabilities,
-    settings: row.settings,
-    geometry: row.geometry ?? null,
-    outline: row.outline ?? null,
-    status: row.status ?? null,
-    hasFaults: row.hasFaults,
-    alarmsActive: row.alarmsActive,
-    snoozed: row.snoozed,
   };
 }
 

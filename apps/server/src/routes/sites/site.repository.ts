@@ -25,7 +25,8 @@ import {
   units,
   users,
 } from '../../db/schema.ts';
-import type { AreaRow, SiteRow } from './site.presenter.ts';
+import type { AreaRow } from '../areas/area.presenter.ts';
+import type { SiteRow } from './site.presenter.ts';
 
 /**
  * The caller's membership of the site row being read. A revoked invitation is no membership (as

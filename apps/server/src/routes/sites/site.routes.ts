@@ -29,7 +29,8 @@ import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { loadSiteAccess } from '../../permissions/access.ts';
 import { createBriefSummaryCache } from './brief-summary-cache.ts';
 import { presentBriefSummary, presentSiteSummary } from './site-summary.presenter.ts';
-import { presentArea, presentSite, presentUnit } from './site.presenter.ts';
+import { presentArea } from '../areas/area.presenter.ts';
+import { presentSite, presentUnit } from './site.presenter.ts';
 import { requireKnownSite } from './site-access.ts';
 import {
   areasOfSite,
@@ -187,7 +188,7 @@ export async function sitesRoutes(fastify: FastifyInstance) {
       );
       if (!hasPrivilege(held, 'view')) throw forbidden('Requires the view privilege on this site');
       const areaRows = await queries.areasOfSites([id]);
-      return presentSite(found.site, { areas: areaRows.map(presentArea) });
+      return presentSite(found.site, { areas: areaRows.map((area) => presentArea(area)) });
     },
   );
 
@@ -229,7 +230,7 @@ export async function sitesRoutes(fastify: FastifyInstance) {
         .returning();
       if (!updated) throw notFound('Site');
       const areaRows = await areasOfSite(db, id);
-      return presentSite(updated, { areas: areaRows.map(presentArea) });
+      return presentSite(updated, { areas: areaRows.map((area) => presentArea(area)) });
     },
   );
 
