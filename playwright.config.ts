@@ -65,6 +65,10 @@ export default defineConfig({
         PADDOCK_DATA_DIR: dataDir,
         // Empty means unset: the e2e server always uses the embedded database, as `npm start` does.
         DATABASE_URL: '',
+        // Likewise the embedded broker (on a free port) with the in-process simulator.
+        MQTT_URL: '',
+        MQTT_PORT: '0',
+        SIMULATOR_CONTROL_PORT: '0',
         STATUS_SUMMARY_URL: `${STATUS_PAGE_URL}/api/v2/summary.json`,
         // Every banner poll reaches the status page, so a test sees its change at the next poll.
         STATUS_SUMMARY_CACHE_MS: '0',

@@ -27,11 +27,14 @@ function recordPaths(page: Page): string[] {
 /** The Logout control: in the header today, possibly behind a user menu later. */
 async function logOut(page: Page) {
   const userMenu = page.getByRole('button', { name: /user menu/i });
-  if (await userMenu.isVisible().catch(() => false)) await userMenu.click();
-  await page
+  const logout = page
     .getByRole('button', { name: 'Logout' })
-    .or(page.getByRole('menuitem', { name: 'Logout' }))
-    .click();
+    .or(page.getByRole('menuitem', { name: 'Logout' }));
+  // The header shows the user menu (or, on a narrow page, Logout itself) once the user's
+  // privileges and contact have loaded: wait for either before choosing.
+  await expect(userMenu.or(logout).first()).toBeVisible();
+  if (await userMenu.isVisible()) await userMenu.click();
+  await logout.click();
 }
 
 test.describe('login (§2, §8)', () => {

@@ -9,11 +9,11 @@ rm -f test-results/vitest*.json test-results/playwright.json
 node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 unit=$?
 
-# Given a PostgreSQL server, the server suite ran on it above; run it once more on the embedded
-# database, the product's default, so both engines are proven on every run.
-if [ -n "${DATABASE_URL:-}" ]; then
-  echo "Server tests again on embedded PGlite:"
-  env -u DATABASE_URL node_modules/.bin/vitest run --project server \
+# Given a PostgreSQL server (and an MQTT broker), the server suite ran on them above; run it once
+# more on the embedded database and broker, the product's default, so both are proven on every run.
+if [ -n "${DATABASE_URL:-}" ] || [ -n "${MQTT_URL:-}" ]; then
+  echo "Server tests again on embedded PGlite and the embedded broker:"
+  env -u DATABASE_URL -u MQTT_URL node_modules/.bin/vitest run --project server \
     --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json || unit=1
 fi
 

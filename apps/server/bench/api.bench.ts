@@ -14,16 +14,14 @@
  */
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
+import { temporaryPostgres } from './temporary-postgres.ts';
 
 const HOST = '127.0.0.1';
-const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 /** Seeding 100,000 radios takes about a minute; anything past this is a hang. */
 const READY_TIMEOUT_MS = 15 * 60_000;
 
@@ -141,31 +139,6 @@ async function serve(): Promise<void> {
     seedSeconds,
   };
   process.send?.(ready);
-}
-
-/** A temporary database on the PostgreSQL server, or null when none answers. */
-async function temporaryPostgres(): Promise<{ url: string; drop: () => Promise<void> } | null> {
-  const adminUrl = process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch {
-    return null;
-  }
-  const name = `paddock_bench_${randomBytes(6).toString('hex')}`;
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
 }
 
 function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Promise<Ready> } {

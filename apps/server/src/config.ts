@@ -2,13 +2,17 @@
  * Server configuration, read once from the environment and parsed with zod at the boundary:
  * a bad value stops start-up with the variable's name instead of surfacing later.
  */
-import { environmentSchema } from '@paddock/domain';
+import { environmentSchema, FIELD_TOPIC_ROOT } from '@paddock/domain';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import type { DatabaseTarget } from './db/client.ts';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export const SERVER_ROLES = ['api', 'ingest', 'worker'] as const;
+export type ServerRole = (typeof SERVER_ROLES)[number];
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -62,6 +66,46 @@ const envSchema = z.object({
   STATUS_SUMMARY_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
   /** `false` starts with an empty database instead of the demo farm. */
   PADDOCK_DEMO: z.stringbool().default(true),
+  /**
+   * An external MQTT broker (Mosquitto, EMQX), e.g. mqtt://user:pass@broker:1883. Unset, the
+   * server runs its own embedded broker on MQTT_PORT.
+   */
+  MQTT_URL: z.url({ protocol: /^(mqtts?|wss?)$/ }).optional(),
+  /** Port of the embedded broker; 0 picks a free one. Not 1883, which a local Mosquitto often holds. */
+  MQTT_PORT: z.coerce.number().int().min(0).max(65535).default(1884),
+  /** Root of the field protocol's topics (docs/field-protocol.md). */
+  FIELD_TOPIC_ROOT: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, 'topic levels without wildcards')
+    .default(FIELD_TOPIC_ROOT),
+  /** Derives device and gateway broker passwords; when unset a random one is kept in the database. */
+  FIELD_SECRET: z.string().min(32).optional(),
+  /** What this process does: api (HTTP), ingest (field uplinks), worker (runner, timeouts, sweeps). */
+  PADDOCK_ROLES: z
+    .string()
+    .default('api,ingest,worker')
+    .transform((list) => list.split(',').map((role) => role.trim()))
+    .pipe(z.array(z.enum(SERVER_ROLES)).min(1)),
+  /** Runs the simulator's virtual demo farm in-process; defaults to on with the demo farm. */
+  PADDOCK_SIMULATOR: z.stringbool().optional(),
+  /** Port of the in-process simulator's fault-injection server (`npm run simulator -- fault …`); 0 picks a free one. */
+  SIMULATOR_CONTROL_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
+  /** The in-process simulator reports this often instead of each device's interval (demos, tests). */
+  SIMULATOR_REPORT_SECONDS: z.coerce.number().positive().optional(),
+  /**
+   * This process's name among several (broker session ids are per process, so queued messages
+   * come back to the process that left). Defaults to the host name.
+   */
+  PADDOCK_INSTANCE: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  /** How often every demo radio and unit reports (the demo farm's devices, when it is seeded). */
+  DEMO_REPORT_INTERVAL_SECONDS: z.coerce.number().int().positive().optional(),
+  /** How often the worker looks for overdue radios and units. */
+  OVERDUE_SWEEP_SECONDS: z.coerce.number().positive().default(10),
+  /** A command with no final ack by then fails, and its request with it. */
+  COMMAND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
 });
 
 export type ServerConfig = {
@@ -84,6 +128,23 @@ export type ServerConfig = {
   trustedProxies: string[];
   statusSummaryUrl: string | null;
   statusSummaryCacheMs: number;
+  field: FieldConfig;
+};
+
+export type FieldConfig = {
+  /** External broker, or null for the embedded one. */
+  mqttUrl: string | null;
+  embeddedBrokerPort: number;
+  topicRoot: string;
+  fieldSecret: string | null;
+  roles: ServerRole[];
+  instance: string;
+  simulator: boolean;
+  simulatorControlPort: number;
+  simulatorReportSeconds: number | null;
+  demoReportIntervalSeconds: number | null;
+  overdueSweepSeconds: number;
+  commandTimeoutSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -121,5 +182,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustedProxies: e.TRUST_PROXY,
     statusSummaryUrl: e.STATUS_SUMMARY_URL ?? null,
     statusSummaryCacheMs: e.STATUS_SUMMARY_CACHE_MS,
+    field: {
+      mqttUrl: e.MQTT_URL ?? null,
+      embeddedBrokerPort: e.MQTT_PORT,
+      topicRoot: e.FIELD_TOPIC_ROOT,
+      fieldSecret: e.FIELD_SECRET ?? null,
+      roles: [...new Set(e.PADDOCK_ROLES)],
+      instance:
+        e.PADDOCK_INSTANCE ??
+        hostname()
+          .replace(/[^A-Za-z0-9_-]/g, '-')
+          .slice(0, 64),
+      simulator: e.PADDOCK_SIMULATOR ?? e.PADDOCK_DEMO,
+      simulatorControlPort: e.SIMULATOR_CONTROL_PORT,
+      simulatorReportSeconds: e.SIMULATOR_REPORT_SECONDS ?? null,
+      demoReportIntervalSeconds: e.DEMO_REPORT_INTERVAL_SECONDS ?? null,
+      overdueSweepSeconds: e.OVERDUE_SWEEP_SECONDS,
+      commandTimeoutSeconds: e.COMMAND_TIMEOUT_SECONDS,
+    },
   };
 }

@@ -8,3 +8,6 @@ export * from './validation/index.ts';
 export * from './roles/index.ts';
 export * from './routing/index.ts';
 export * from './constants/index.ts';
+export * from './field/index.ts';
+export * from './telemetry/index.ts';
+export * from './irrigation/index.ts';

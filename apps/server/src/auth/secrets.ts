@@ -21,15 +21,25 @@ export async function loadTokenSecret(
   db: Database,
   configured: string | null,
 ): Promise<Uint8Array> {
-  if (configured) return new TextEncoder().encode(configured);
+  return new TextEncoder().encode(configured || (await keptSecret(db, 'token_secret')));
+}
+
+/**
+ * The field secret, from which every broker key is derived (field/credentials.ts): the
+ * configured one (FIELD_SECRET), or one made at first start and kept in the database, so every
+ * server process and `npm run field:keys` derive the same keys.
+ */
+export async function loadFieldSecret(db: Database, configured: string | null): Promise<string> {
+  return configured || (await keptSecret(db, 'field_secret'));
+}
+
+/** A random secret kept under `key`; the first process to ask makes it, the others read it. */
+async function keptSecret(db: Database, key: string): Promise<string> {
   await db
     .insert(serverSettings)
-    .values({ key: 'token_secret', value: randomBytes(48).toString('base64url') })
+    .values({ key, value: randomBytes(48).toString('base64url') })
     .onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(serverSettings)
-    .where(eq(serverSettings.key, 'token_secret'));
-  if (!row) throw new Error('token secret missing after insert');
-  return new TextEncoder().encode(row.value);
+  const [row] = await db.select().from(serverSettings).where(eq(serverSettings.key, key));
+  if (!row) throw new Error(`${key} missing after insert`);
+  return row.value;
 }

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -23,9 +24,14 @@ export type DatabaseTarget =
   /** Embedded PGlite; `dataDir` null keeps it in memory (tests). */
   { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; poolSize?: number };
 
+/** The driver under drizzle, for libraries that bring their own SQL (pg-boss). */
+export type RawDatabaseClient =
+  { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
+
 export type DatabaseHandle = {
   db: Database;
   kind: DatabaseTarget['kind'];
+  client: RawDatabaseClient;
   close: () => Promise<void>;
 };
 
@@ -45,7 +51,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await pool.end();
       throw error;
     }
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      client: { kind: 'postgres', pool },
+      close: () => pool.end(),
+    };
   }
 
   // PGlite does not lock its folder: a second process would open it and corrupt it.
@@ -61,6 +72,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db: db as unknown as Database,
       kind: 'pglite',
+      client: { kind: 'pglite', pglite: client },
       close: async () => {
         await client.close();
         releaseLock();
@@ -70,4 +82,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     releaseLock();
     throw error;
   }
+}
+
+/**
+ * Runs raw SQL and returns its rows. Both drivers answer `execute` with `{ rows }`; drizzle's
+ * shared type cannot say so, hence the one cast here.
+ */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
 }

@@ -121,6 +121,10 @@ export const units = pgTable(
     radioId: integer('radio_id'),
     overdue: boolean('overdue').notNull().default(false),
     lastUpdate: timestamp('last_update', { withTimezone: true }),
+    /** How often the unit reports; past it (plus grace) it is overdue (§4). */
+    reportIntervalSeconds: integer('report_interval_seconds').notNull().default(600),
+    /** Highest field-protocol sequence number seen, for gap and replay detection. */
+    lastSeq: bigint('last_seq', { mode: 'number' }),
   },
   (t) => [index('units_site_idx').on(t.siteId), uniqueIndex('units_serial_idx').on(t.serialno)],
 );
@@ -150,6 +154,10 @@ export const radios = pgTable(
     batteryValue: doublePrecision('battery_value'),
     signalValue: doublePrecision('signal_value'),
     missesValue: doublePrecision('misses_value'),
+    /** How often the radio reports; past it (plus grace) it is overdue (§4). */
+    reportIntervalSeconds: integer('report_interval_seconds').notNull().default(600),
+    /** Highest field-protocol sequence number seen, for gap and replay detection. */
+    lastSeq: bigint('last_seq', { mode: 'number' }),
   },
   (t) => [
     index('radios_area_idx').on(t.areaId),
@@ -375,7 +383,14 @@ export const requests = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
-  (t) => [index('requests_target_idx').on(t.type, t.targetId, t.id)],
+  (t) => [
+    index('requests_target_idx').on(t.type, t.targetId, t.id),
+    // The dispatcher's outbox (field/dispatch.ts), polled several times a second: only the few
+    // requests not yet carried out, however long the history grows.
+    index('requests_waiting_idx')
+      .on(t.id)
+      .where(sql`${t.status} in ('new', 'pending')`),
+  ],
 );
 
 export const contacts = pgTable(
@@ -508,4 +523,113 @@ export const outboundEmails = pgTable('outbound_emails', {
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   error: text('error'),
+});
+
+/**
+ * One measured quantity of one thing (a sensor's or a control's metric, §3 topics). Readings
+ * refer to it by a small integer, which keeps the readings table narrow.
+ */
+export const series = pgTable(
+  'series',
+  {
+    id: serial('id').primaryKey(),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    thingType: text('thing_type').$type<'sensor' | 'control'>().notNull(),
+    thingId: integer('thing_id').notNull(),
+    metric: text('metric').notNull(),
+  },
+  (t) => [uniqueIndex('series_thing_metric_idx').on(t.thingType, t.thingId, t.metric)],
+);
+
+/**
+ * Field readings, time-ordered per series. The primary key is the natural key of a reading, so a
+ * QoS 1 redelivery inserts nothing (ON CONFLICT DO NOTHING). No foreign key on series: ingest
+ * writes thousands of rows a second and series rows are never deleted while readings refer to them.
+ */
+export const readings = pgTable(
+  'readings',
+  {
+    seriesId: integer('series_id').notNull(),
+    time: timestamp('time', { withTimezone: true }).notNull(),
+    value: doublePrecision('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.time] })],
+);
+
+/**
+ * Per-series aggregates of readings in fixed buckets (see telemetry/rollups.ts for the width),
+ * kept by ingest in the same transaction as the readings, so long chart ranges read a few
+ * thousand rows instead of a few hundred thousand.
+ */
+export const readingRollups = pgTable(
+  'reading_rollups',
+  {
+    seriesId: integer('series_id').notNull(),
+    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    count: integer('count').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    min: doublePrecision('min').notNull(),
+    max: doublePrecision('max').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.bucket] })],
+);
+
+/** Field messages that could not be taken, kept with the reason (never dropped silently). */
+export const deadLetters = pgTable(
+  'dead_letters',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    topic: text('topic').notNull(),
+    /** The payload as received: UTF-8 text, or base64 when it was not valid UTF-8. */
+    payload: text('payload').notNull(),
+    reason: text('reason').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('dead_letters_time_idx').on(t.receivedAt)],
+);
+
+/**
+ * A command sent to one device (field protocol `down/command`), advanced by its acks. Requests
+ * (§3) fan out into commands: a program start opens valves on several radios.
+ */
+export const fieldCommands = pgTable(
+  'field_commands',
+  {
+    id: uuid('id').primaryKey(),
+    requestId: integer('request_id').references(() => requests.id, { onDelete: 'set null' }),
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    serialno: text('serialno').notNull(),
+    action: text('action').$type<'open' | 'close' | 'ping'>().notNull(),
+    /** The command as sent. */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    status: text('status').$type<'sent' | 'accepted' | 'done' | 'failed' | 'timedOut'>().notNull(),
+    reason: text('reason'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    /** With no final ack by then, the command fails (and its request with it). */
+    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('field_commands_request_idx').on(t.requestId),
+    index('field_commands_open_idx')
+      .on(t.deadline)
+      .where(sql`${t.status} in ('sent', 'accepted')`),
+  ],
+);
+
+/**
+ * Where a program's run stands (the runner's state, see irrigation/runner in the domain). One row
+ * per program; `version` guards against two processes advancing the same run.
+ */
+export const programRuns = pgTable('program_runs', {
+  programId: integer('program_id')
+    .primaryKey()
+    .references(() => programs.id, { onDelete: 'cascade' }),
+  state: jsonb('state').$type<Record<string, unknown>>().notNull(),
+  version: integer('version').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -18,6 +18,7 @@ import { alarmRoutes } from './alarms/alarms.routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { metricRoutes } from './metrics/metrics.routes.ts';
 import { noteRoutes } from './notes/notes.routes.ts';
+import { seriesRoutes } from './telemetry/series.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
@@ -39,4 +40,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(eventRoutes);
   await app.register(metricRoutes);
   await app.register(noteRoutes);
+  await app.register(seriesRoutes);
 }

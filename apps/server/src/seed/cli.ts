@@ -1,10 +1,12 @@
 /**
  * `npm run db:seed`: loads the demo farm into the configured database (PADDOCK_DATA_DIR's
- * embedded database, or DATABASE_URL), and with `--sites N` the scale seed on top.
+ * embedded database, or DATABASE_URL), and with `--sites N` the scale seed on top, with
+ * `--big-irrigation-area` the "Big Block" site (one area of 60 zones and 200 valves).
  *
  *   npm run db:seed                                   demo farm into an empty database
  *   npm run db:seed -- --reset                        wipe the database first, then seed
  *   npm run db:seed -- --sites 500 --radios-per-site 200   add the scale seed (bench user)
+ *   npm run db:seed -- --big-irrigation-area          add Big Block (demo admin and manager)
  *
  * --reset deletes the embedded database's folder (`<data dir>/pgdata`), or on PostgreSQL drops
  * the schemas `public` and `drizzle` (every table and the migration record) and recreates
@@ -21,9 +23,17 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { openDatabase, type DatabaseTarget } from '../db/client.ts';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoFarm } from './demo-farm.ts';
-import { BENCH_LOGIN, seedScale } from './scale.ts';
+import {
+  BENCH_LOGIN,
+  BIG_BLOCK_LABEL,
+  BIG_BLOCK_VALVES,
+  BIG_BLOCK_ZONES,
+  seedBigIrrigationArea,
+  seedScale,
+} from './scale.ts';
 
-const USAGE = 'usage: npm run db:seed -- [--reset] [--sites N [--radios-per-site M]]';
+const USAGE =
+  'usage: npm run db:seed -- [--reset] [--sites N [--radios-per-site M]] [--big-irrigation-area]';
 
 const countSchema = z.coerce.number().int().min(1).max(100_000);
 
@@ -58,6 +68,7 @@ async function main(): Promise<number> {
       reset: { type: 'boolean', default: false },
       sites: { type: 'string' },
       'radios-per-site': { type: 'string' },
+      'big-irrigation-area': { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -83,7 +94,7 @@ async function main(): Promise<number> {
       console.log(`Seeded the demo farm: ${seeded.sites.map((site) => site.label).join(', ')}.`);
       console.log(`Sign in with password ${DEMO_PASSWORD} as:`);
       for (const account of DEMO_ACCOUNTS) console.log(`  ${account.login}  ${account.summary}`);
-    } else if (!sites) {
+    } else if (!sites && !values['big-irrigation-area']) {
       console.error(
         'The database already has sites or users, so the demo farm was not seeded (it only goes into an empty database).\n' +
           'Run `npm run db:seed -- --reset` to wipe it and start again.',
@@ -102,6 +113,12 @@ async function main(): Promise<number> {
       });
       console.log(
         `Added ${scale.siteIds.length} scale sites of ${radios.data} radios; ${BENCH_LOGIN} (password ${DEMO_PASSWORD}) is a member of all of them.`,
+      );
+    }
+    if (values['big-irrigation-area']) {
+      const big = await seedBigIrrigationArea(handle.db, { now });
+      console.log(
+        `Added the site ${BIG_BLOCK_LABEL} (id ${big.siteId}): irrigation area ${big.areaId} with ${BIG_BLOCK_ZONES} zones, ${BIG_BLOCK_VALVES} valves on ${big.radioIds.length} radios and program ${big.programId}.`,
       );
     }
     return 0;

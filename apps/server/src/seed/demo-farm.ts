@@ -132,7 +132,12 @@ const staffSiteActions: Privilege[] = [...adminActions, 'loginAs', 'internal'];
  */
 export async function seedDemoFarm(
   db: Database,
-  options: { now: Date; passwordHash?: string },
+  options: {
+    now: Date;
+    passwordHash?: string;
+    /** How often every demo radio and unit reports; the default is each device type's own. */
+    reportIntervalSeconds?: number;
+  },
 ): Promise<DemoFarmSeeded> {
   const passwordHash = options.passwordHash ?? (await hashPassword(DEMO_PASSWORD));
   return db.transaction(async (tx) => {
@@ -190,6 +195,10 @@ export async function seedDemoFarm(
       .update(t.users)
       .set({ lastLogin: minutesAgo(options.now, 95) })
       .where(eq(t.users.id, accounts.admin.id));
+    if (options.reportIntervalSeconds) {
+      await tx.update(t.radios).set({ reportIntervalSeconds: options.reportIntervalSeconds });
+      await tx.update(t.units).set({ reportIntervalSeconds: options.reportIntervalSeconds });
+    }
     await ensureMetrics(tx);
     return { sites, accounts };
   });
@@ -200,7 +209,10 @@ export async function seedDemoFarm(
  * seeded. Two servers starting on one empty PostgreSQL database race; the loser's transaction
  * fails and leaves the winner's farm, which is what it wanted.
  */
-export async function seedDemoFarmIfEmpty(db: Database, options: { now: Date }): Promise<boolean> {
+export async function seedDemoFarmIfEmpty(
+  db: Database,
+  options: { now: Date; reportIntervalSeconds?: number },
+): Promise<boolean> {
   if (!(await isDatabaseEmpty(db))) return false;
   try {
     await seedDemoFarm(db, options);
@@ -798,6 +810,25 @@ async function seedSite(tx: Tx, spec: DemoSite, ctx: SiteContext): Promise<numbe
         [topic('temperature', round(4 + random() * 5, 1))],
         'canopy',
       );
+      // The fan's engine controller reports through the block's canopy radio. §3 has no fan
+      // sensor type: an external input marked frostFan, with the §9 fan chart metrics.
+      const engineHours = Math.round(300 + random() * 400);
+      sensor(
+        frostArea,
+        'external',
+        `${block.label.replace(/ block$/, '')} engine`,
+        `canopy:${block.id}`,
+        centroidOf(block),
+        [
+          topic('fan.rpm', 0),
+          topic('fan.fuelLevel', Math.round(60 + random() * 35)),
+          topic('fan.trip', round(random() * 6, 1)),
+          topic('fan.total', engineHours),
+          topic('fan.battery', round(12.6 + random() * 0.2, 2)),
+          topic('fan.windSpeed', round(3 + random() * 6, 1)),
+        ],
+        'frostFan',
+      );
     }
     const first = frostBlocks[0];
     if (first) {
@@ -1222,7 +1253,7 @@ async function seedProgram(tx: Tx, input: ProgramInput) {
         },
         topics: [
           { metric: 'fault', type: 'digital', lastValue: hasFaults ? 1 : 0, timestamp: at(3) },
-          { metric: 'valve.open', type: 'digital', lastValue: running ? 1 : 0, timestamp: at(3) },
+          { metric: 'running', type: 'digital', lastValue: running ? 1 : 0, timestamp: at(3) },
         ],
         startRequested: running,
         isRunning: running,
@@ -1250,7 +1281,7 @@ async function seedProgram(tx: Tx, input: ProgramInput) {
       },
       topics: [
         { metric: 'fault', type: 'digital', lastValue: 0, timestamp: at(2) },
-        { metric: 'pump.running', type: 'digital', lastValue: pumping ? 1 : 0, timestamp: at(2) },
+        { metric: 'running', type: 'digital', lastValue: pumping ? 1 : 0, timestamp: at(2) },
       ],
       startRequested: pumping,
       isRunning: pumping,

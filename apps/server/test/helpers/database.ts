@@ -7,23 +7,37 @@ import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../../src/db/client.ts';
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ kind: 'pglite', dataDir: null });
-
-  const name = `paddock_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: testUrl.toString(), poolSize: 4 });
+  if (!process.env.DATABASE_URL) return openDatabase({ kind: 'pglite', dataDir: null });
+  const scratch = await createScratchDatabase(process.env.DATABASE_URL);
+  const handle = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: url });
+      await scratch.drop();
+    },
+  };
+}
+
+/**
+ * A new, empty database on the PostgreSQL server of `serverUrl`, for a test that hands the URL
+ * to a process of its own (the server under test), and the way to drop it afterwards.
+ */
+export async function createScratchDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `paddock_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       // The pool's end resolves before its connections have gone; dropping with FORCE while one
       // is still saying goodbye kills it, and its error surfaces as an unhandled one. Wait first.

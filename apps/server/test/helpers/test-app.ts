@@ -10,7 +10,7 @@ import { signAccessToken } from '../../src/auth/access-token.ts';
 import { createSession } from '../../src/auth/sessions.ts';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type ServerConfig } from '../../src/config.ts';
-import type { Database } from '../../src/db/client.ts';
+import type { Database, DatabaseHandle } from '../../src/db/client.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import { createTestDatabase } from './database.ts';
 import { seedTestFarm, type TestFarm } from './farm.ts';
@@ -68,6 +68,8 @@ export async function signedInToken(
 export type TestApp = {
   app: FastifyInstance;
   db: Database;
+  /** The database under `db`, for what needs the driver itself (pg-boss). */
+  handle: DatabaseHandle;
   clock: TestClock;
   config: ServerConfig;
   farm: TestFarm;
@@ -118,6 +120,7 @@ export async function buildTestApp(env: NodeJS.ProcessEnv = {}): Promise<TestApp
   return {
     app,
     db: handle.db,
+    handle,
     clock,
     config,
     farm,

@@ -1,9 +1,12 @@
 import { NOTIFICATION_DURATION_MS } from '@paddock/domain';
 import { lazy, Suspense } from 'react';
-import { DEFAULT_NOTIFICATION_POSITION } from '../lib/notify.ts';
+
+/** §8: toasts appear at the top centre unless a toast names a corner (lib/notify.ts). */
+export const DEFAULT_NOTIFICATION_POSITION = 'top-center';
 
 // The toast host (and its transitions) loads after the first render; toasts shown before it
-// mounts wait in Mantine's notifications store and appear when it does.
+// mounts wait in Mantine's notifications store and appear when it does. Nothing of the first load
+// may import '@mantine/notifications' (lib/notify.ts does): that would pull it into the first chunk.
 const Notifications = lazy(async () => ({
   default: (await import('@mantine/notifications')).Notifications,
 }));

@@ -59,13 +59,23 @@ export const routes: RouteObject[] = [
           },
           // Per module (static segments outrank the dynamic ones above):
           // /{siteId}/{module}/alarms and /{siteId}/{module}/{areaId}[/{detail}[/{detailId}]],
-          // including /{siteId}/irrigation/{areaId}/zone/{sectionId}.
+          // including /{siteId}/irrigation/{areaId}/zone/{sectionId} (the irrigation workspace).
           ...AREA_MODULES.flatMap((module): RouteObject[] => [
             {
               path: `:siteId/${module}/alarms`,
               lazy: () => import('./routes/main/module-alarms.tsx'),
             },
-            { path: `:siteId/${module}/:areaId/*`, lazy: () => import('./routes/main/module.tsx') },
+            module === 'irrigation'
+              ? {
+                  // The irrigation workspace serves the area page and its zone pages (one route,
+                  // so an action followed on one page goes on being followed on the other).
+                  path: `:siteId/irrigation/:areaId/*`,
+                  lazy: () => import('./routes/main/irrigation.tsx'),
+                }
+              : {
+                  path: `:siteId/${module}/:areaId/*`,
+                  lazy: () => import('./routes/main/module.tsx'),
+                },
           ]),
           { path: '*', lazy: () => import('./routes/main/unknown.tsx') },
         ],

@@ -8,7 +8,7 @@
  *   const sites = await api.get('/sites', { schema: z.array(siteSchema) });
  *   await api.put(`/sites/${id}`, { config });
  */
-import { INVALID_CREDENTIALS, tokenSetSchema, type TokenSet } from '@paddock/domain';
+import { INVALID_CREDENTIALS, parseTokenSet, type TokenSet } from '@paddock/domain';
 import { emitAuthEvent } from './auth-events.ts';
 import { clearAuth, readAuth, writeAuth } from './auth-storage.ts';
 
@@ -164,6 +164,15 @@ async function read<T>(response: Response, schema: ResponseSchema<T> | undefined
   return schema ? schema.parse(data) : (data as T);
 }
 
+/** The refresh response: a token set, checked without zod (this module is on the first load). */
+const TOKEN_SET: ResponseSchema<TokenSet> = {
+  parse(data: unknown): TokenSet {
+    const tokens = parseTokenSet(data);
+    if (!tokens) throw new Error('The refresh response is not a token set');
+    return tokens;
+  },
+};
+
 /**
  * Trades the stored refresh token for a new token set, once for every caller waiting on it.
  * Resolves false when the session cannot be refreshed (then it has ended); rejects with the
@@ -182,7 +191,7 @@ export function refreshSession(): Promise<boolean> {
         undefined,
       );
       if (!response.ok) return false;
-      writeAuth(await read<TokenSet>(response, tokenSetSchema));
+      writeAuth(await read<TokenSet>(response, TOKEN_SET));
       return true;
     } catch (error) {
       if (isApiError(error) && error.status === 0) throw error;

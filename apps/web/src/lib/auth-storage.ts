@@ -5,12 +5,7 @@
  * `{ uid, loginId, identityId, identityPoolId, token, refreshToken, expiresAt }` — uid is the
  * token set's identityId (the server's user uid). Validity is the domain's `credentialsValidity`.
  */
-import {
-  browserStorageKeys,
-  tokenSetSchema,
-  type StoredAuth,
-  type TokenSet,
-} from '@paddock/domain';
+import { browserStorageKeys, parseTokenSet, type StoredAuth, type TokenSet } from '@paddock/domain';
 
 /** The stored record: the domain's stored auth plus the refresh token (§5 refresh once). */
 export type SessionAuth = StoredAuth & { readonly refreshToken: string };
@@ -68,12 +63,9 @@ function parse(raw: string | null): SessionAuth | null {
   if (raw === null) return null;
   try {
     const value = JSON.parse(raw) as Record<string, unknown>;
-    const tokens = tokenSetSchema.safeParse(value);
-    if (!tokens.success) return null;
-    return {
-      ...tokens.data,
-      uid: typeof value.uid === 'string' ? value.uid : tokens.data.identityId,
-    };
+    const tokens = parseTokenSet(value);
+    if (!tokens) return null;
+    return { ...tokens, uid: typeof value.uid === 'string' ? value.uid : tokens.identityId };
   } catch {
     return null;
   }

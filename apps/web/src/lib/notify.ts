@@ -1,6 +1,7 @@
 /**
  * Toasts (§8 "Notification levels"): info is success-styled, error danger, warning warning, else
- * primary; 5 s by default (§9). The <Notifications> host sits at the top centre (providers.tsx).
+ * primary; 5 s by default (§9). The <Notifications> host sits at the top centre (app/lazy-notifications.tsx). Imported only by
+ * lazily loaded screens: it carries @mantine/notifications.
  *
  *   notify({ level: 'info', message: t('Contact.UpdateSuccess') });
  *   notify({ level: 'error', title: t('…'), message, autoClose: NOTIFICATION_LONG_DURATION_MS });
@@ -25,8 +26,6 @@ const POSITION = {
   bl: 'bottom-left',
   br: 'bottom-right',
 } as const;
-
-export const DEFAULT_NOTIFICATION_POSITION = 'top-center';
 
 export interface NotifyOptions {
   readonly level?: NotificationLevel;

@@ -35,7 +35,7 @@ export const REFETCH_ON_WINDOW_FOCUS = false;
 // Offline cache (§3 offline cache, §4 cache, §9)
 
 /** The app and cache versions (§3, §9) are defined with the other stored-state keys. */
-export { APP_VERSION, CACHE_VERSION } from '../entities/preferences.ts';
+export { APP_VERSION, CACHE_VERSION } from '../entities/storage-keys.ts';
 /** Site snapshots kept in the cache history, newest first. */
 export const CACHE_HISTORY_SITES = 5;
 /** A cache entry older than this is outdated and triggers a refetch. */

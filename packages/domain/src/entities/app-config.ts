@@ -1,30 +1,13 @@
 /** App config (§3, §7 GET appConfig.json): what the console needs before anything else. */
 import { z } from 'zod';
-import { isErrorReportingOn } from '../constants/environment.ts';
+import { isApiBaseUrl, isErrorReportingKeyValid } from './start-up-checks.ts';
 import { environmentSchema } from './vocabulary.ts';
 
-/**
- * Decision: an absolute http(s) URL or a same-origin path starting with '/', so one build can
- * talk to the server that serves it.
- */
+/** An absolute http(s) URL or a same-origin path starting with '/' (start-up-checks.ts). */
 export const apiBaseUrlSchema = z
   .string()
   .min(1)
-  .refine(
-    (value) => value.startsWith('/') || /^https?:\/\/[^\s/]+/.test(value),
-    'Not an absolute http(s) URL or a path',
-  );
-
-/**
- * Whether an error-reporting key suits an environment. §5 asks for a non-empty key, and §9 runs
- * error reporting only in testing, staging and production; decision: development, which reports
- * nothing, may send an empty key, so a newcomer's server needs no made-up key.
- */
-export function isErrorReportingKeyValid(environment: unknown, key: unknown): boolean {
-  if (typeof key !== 'string') return false;
-  const parsed = environmentSchema.safeParse(environment);
-  return key.trim().length > 0 || (parsed.success && !isErrorReportingOn(parsed.data));
-}
+  .refine((value) => isApiBaseUrl(value), 'Not an absolute http(s) URL or a path');
 
 /** All four fields are required and non-empty (§5); their messages are the validation rules'. */
 export const appConfigSchema = z

@@ -1,5 +1,7 @@
 /** §3 entities: zod schemas and inferred types of every entity, payload and stored record. */
 export * from './vocabulary.ts';
+export * from './words.ts';
+export * from './start-up-checks.ts';
 export * from './primitives.ts';
 export * from './params.ts';
 export * from './geometry.ts';
@@ -24,3 +26,4 @@ export * from './status-summary.ts';
 export * from './site-filter.ts';
 export * from './site-summary.ts';
 export * from './preferences.ts';
+export * from './storage-keys.ts';

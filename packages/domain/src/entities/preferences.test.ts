@@ -1,16 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  APP_VERSION,
-  browserStorageKeys,
-  CACHE_VERSION,
   DEFAULT_HARDWARE_SORT,
   hardwareSortPreferenceSchema,
   offlineCacheKeySchema,
   preferenceKeySchema,
-  recentSitesKey,
   recentSitesSchema,
   siteSnapshotKeySchema,
 } from './preferences.ts';
+import { APP_VERSION, browserStorageKeys, CACHE_VERSION, recentSitesKey } from './storage-keys.ts';
 
 describe('§3 stored preferences', () => {
   it.each([

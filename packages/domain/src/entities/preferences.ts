@@ -1,14 +1,9 @@
 /**
- * What the console keeps in the browser (§3): stored preference keys, browser storage keys, the
- * recent-sites record, and the offline cache keys with its versions.
+ * What the console keeps in the browser (§3): stored preference keys, the recent-sites record, and
+ * the offline cache keys. The browser storage keys and the cache versions are in storage-keys.ts.
  */
 import { z } from 'zod';
 import { idSchema, nonEmptyStringSchema } from './primitives.ts';
-
-/** The app version recorded in the offline cache; a different stored version clears it (§4). */
-export const APP_VERSION = '1.2.25';
-/** The offline cache format version (§9); a different stored version clears the cache (§4). */
-export const CACHE_VERSION = '8.0.1';
 
 /** Every stored preference of §3, camelCase. */
 export const preferenceKeySchema = z.enum([
@@ -48,27 +43,6 @@ export type HardwareSortPreference = z.infer<typeof hardwareSortPreferenceSchema
 
 /** §3: "hardware sort (default column updated, ascending)". */
 export const DEFAULT_HARDWARE_SORT: HardwareSortPreference = { column: 'updated', ascending: true };
-
-/** Storage key of a user's recent sites (§3 recent_sites_{uid}). */
-export function recentSitesKey(uid: string): `recent_sites_${string}` {
-  return `recent_sites_${uid}`;
-}
-
-/**
- * Browser storage keys (§3). The spec spells auth, site, area, site_filters and recent_sites_{uid};
- * the acknowledged-banner flag (session storage) and last user (local storage) names are ours.
- */
-export const browserStorageKeys = {
-  auth: 'auth',
-  site: 'site',
-  area: 'area',
-  siteFilters: 'site_filters',
-  recentSites: recentSitesKey,
-  /** Session storage: the incident banner was hidden (§4). */
-  acknowledged: 'acknowledged',
-  /** Local storage: the login remembered with remember-me (§5). */
-  lastUser: 'last_user',
-} as const;
 
 /** One recently visited site. */
 export const recentSiteEntrySchema = z.object({ siteId: idSchema, label: z.string() });

@@ -120,6 +120,11 @@ export const zoneSettingSchema = z.object({
   variation: variationSchema,
   /** Cycles (cl) the depth is split into. */
   cycles: z.number().int().nonnegative(),
+  /**
+   * Ours: how fast the zone's emitters put water on, mm/h; runtime = depth ÷ rate. Absent means
+   * DEFAULT_APPLICATION_RATE_MM_PER_HOUR (irrigation/runtime.ts).
+   */
+  applicationRate: z.number().positive().optional(),
   manual: z.boolean(),
   /** The zone repeats its run after repeatInterval hours, repeatCount more times. */
   repeat: z.boolean(),

@@ -1,12 +1,14 @@
 /**
  * The spec's closed vocabularies (§3, §4, §8): every enumerated word the console and the server
  * share, once, as a zod enum and its union type. Entities and rules import from here so a word
- * is never spelled twice.
+ * is never spelled twice. The few lists the console checks before its first render (environments,
+ * thing types) are spelled in words.ts, zod-free, and their enums built from them here.
  */
 import { z } from 'zod';
+import { ENVIRONMENTS, THING_TYPES } from './words.ts';
 
 /** Deployment environments of the app config (§3, §9). Error reporting runs in all but development. */
-export const environmentSchema = z.enum(['development', 'testing', 'staging', 'production']);
+export const environmentSchema = z.enum(ENVIRONMENTS);
 export type Environment = z.infer<typeof environmentSchema>;
 
 /** Countries the product serves; also the only phone-number countries (§9). */
@@ -223,47 +225,7 @@ export const siteFilterKeySchema = z.enum([
 ]);
 export type SiteFilterKey = z.infer<typeof siteFilterKeySchema>;
 
-export const thingTypeSchema = z.enum([
-  'site',
-  'dashboardSite',
-  'valve',
-  'valve-addon',
-  'pump',
-  'pivot',
-  'power',
-  'combine',
-  'external',
-  'waterMeter',
-  'rain',
-  'irrigationZone',
-  'irrigation',
-  'frost',
-  'frostFan',
-  'wvcRadio',
-  'wmrRadio',
-  'loraRadio',
-  'unit',
-  'soilMoisture',
-  'pressure',
-  'level',
-  'frostSummary',
-  'windSpeed',
-  'wind',
-  'humidity',
-  'dewPoint',
-  'air',
-  'temperature',
-  'water',
-  'alarm',
-  'weatherStation',
-  'multiLayer',
-  'weatherSensor',
-  'weather',
-  'meta',
-  'generic',
-  'report',
-  'frostExplorer',
-]);
+export const thingTypeSchema = z.enum(THING_TYPES);
 export type ThingType = z.infer<typeof thingTypeSchema>;
 
 export const metaTypeSchema = z.enum([

@@ -3,7 +3,7 @@
  * session, a privilege, an environment.
  */
 import type { Environment, Privilege } from '../entities/vocabulary.ts';
-import { thingTypeSchema } from '../entities/vocabulary.ts';
+import { isThingType } from '../entities/words.ts';
 import {
   AREA_MODULES,
   DASHBOARD_FILTER_KEYS,
@@ -93,8 +93,8 @@ function telemetrySelection(
 /** Add-ons' selecting query thing={id}&type={addon type} (§2); both must be valid. */
 function addonSelection(query: Readonly<Record<string, string>>): AddonSelection | undefined {
   const id = parseId(query[QUERY_NAMES.thing]);
-  const type = thingTypeSchema.safeParse(query[QUERY_NAMES.type]);
-  return id !== undefined && type.success ? { id, type: type.data } : undefined;
+  const type = query[QUERY_NAMES.type];
+  return id !== undefined && isThingType(type) ? { id, type } : undefined;
 }
 
 const UNKNOWN: Route = { kind: 'unknown' };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgramActivity, ProgramDisplay } from '../entities/vocabulary.ts';
 import {
+  hasProgramIrrigated,
   isManualProgram,
   isProgramActive,
   isRunningColour,
@@ -194,5 +195,21 @@ describe('§4 "Manual when schedule.manual is true"', () => {
     ['null schedule → false', null, false],
   ])('%s', (_, schedule, expected) => {
     expect(isManualProgram(schedule)).toBe(expected);
+  });
+});
+
+describe('a program has irrigated when some zone reads irrigated (§4 irrigation colour)', () => {
+  const zone = (irrigated?: boolean | null, lastCycle?: boolean | null) => ({
+    application: { irrigated, lastCycle },
+  });
+  it.each<[string, ReturnType<typeof zone>[], boolean]>([
+    ['no zones → false', [], false],
+    ['no zone irrigated → false', [zone(false), zone(undefined)], false],
+    ['one zone irrigated, last cycle undefined → true', [zone(false), zone(true)], true],
+    ['irrigated on its last cycle → true', [zone(true, true)], true],
+    ['irrigated but not on its last cycle → false', [zone(true, false)], false],
+    ['irrigated null → false', [zone(null, true)], false],
+  ])('%s', (_, zones, expected) => {
+    expect(hasProgramIrrigated(zones)).toBe(expected);
   });
 });

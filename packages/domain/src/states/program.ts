@@ -74,6 +74,22 @@ export function programDisplay(
   return activity === 'stopped' && irrigated ? 'irrigated' : activity;
 }
 
+/** The part of a program zone (§3) the irrigated reading uses; a `ProgramZone` is assignable. */
+export type ZoneIrrigatedInput = {
+  application: { irrigated?: boolean | null; lastCycle?: boolean | null };
+};
+
+/**
+ * Whether a program's last run has given its water: the `irrigated` of {@link programDisplay}.
+ * Decision: some zone reads irrigated by the §4 irrigation-colour rule (irrigated, and its last
+ * cycle true or undefined); a program none of whose zones has had water is not irrigated.
+ */
+export function hasProgramIrrigated(zones: readonly ZoneIrrigatedInput[]): boolean {
+  return zones.some(
+    (zone) => zone.application.irrigated === true && zone.application.lastCycle !== false,
+  );
+}
+
 /** §4 and §9 colour of a program display state. */
 export function programDisplayColour(display: ProgramDisplay): Colour {
   if (display === 'irrigated') return COLOURS.irrigated;

@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { appConfigSchema } from '../entities/app-config.ts';
 import { validateAppConfig } from './app-config.ts';
 import { firstErrorMessage } from './result.ts';
 
@@ -78,5 +80,36 @@ describe('§5/§8 app config: valid environment, error-reporting key, apiBaseUrl
     expect(result.ok).toBe(false);
     expect(firstErrorMessage(result)).toBe(message);
     expect(result.ok ? {} : Object.keys(result.errors)).toHaveLength(1);
+  });
+});
+
+describe('§5 app config validation agrees with the §3 schema (it runs without zod at start-up)', () => {
+  const text = fc.oneof(
+    fc.constantFrom('', ' ', 'key', '/api', 'https://api.paddock.nz', 'api.nz', 'ap-southeast-2'),
+    fc.string(),
+  );
+  const field = fc.oneof(
+    text,
+    fc.constantFrom('development', 'testing', 'production'),
+    fc.anything(),
+  );
+  const config = fc.oneof(
+    fc.record(
+      { environment: field, bugsnagApiKey: field, apiBaseUrl: field, awsRegion: field },
+      { requiredKeys: [] },
+    ),
+    fc.anything(),
+  );
+
+  it('valid exactly when appConfigSchema accepts it, with the same value', () => {
+    fc.assert(
+      fc.property(config, (raw) => {
+        const parsed = appConfigSchema.safeParse(raw);
+        const result = validateAppConfig(raw);
+        expect(result.ok).toBe(parsed.success);
+        if (result.ok && parsed.success) expect(result.value).toEqual(parsed.data);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

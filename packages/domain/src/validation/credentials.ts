@@ -1,18 +1,17 @@
 /** §5 credentials and site access: when a stored session may be used, refreshed or must end. */
-import { storedAuthSchema } from '../entities/session.ts';
+import { isStoredAuth } from '../entities/start-up-checks.ts';
 
 /** A stored auth record's state: usable, expired (may be refreshed once), or unusable. */
 export type CredentialsValidity = 'valid' | 'expired' | 'invalid';
 
 /**
  * §5: credentials are valid only with a non-empty auth record of string loginId, identityId,
- * identityPoolId and token (non-empty, per the §3 stored-auth schema) and unexpired. `expiresAt`
+ * identityPoolId and token (non-empty, per the §3 stored auth record) and unexpired. `expiresAt`
  * is epoch ms; a token expiring exactly at `now` is expired.
  */
 export function credentialsValidity(auth: unknown, now: Date): CredentialsValidity {
-  const parsed = storedAuthSchema.safeParse(auth);
-  if (!parsed.success) return 'invalid';
-  return parsed.data.expiresAt > now.getTime() ? 'valid' : 'expired';
+  if (!isStoredAuth(auth)) return 'invalid';
+  return auth.expiresAt > now.getTime() ? 'valid' : 'expired';
 }
 
 /** What to do with the credentials: use them, refresh them, or log out with 'Invalid Credentials'. */

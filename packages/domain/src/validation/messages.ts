@@ -171,6 +171,10 @@ export function contactNoValidSiteMessage(product: string): string {
 // §8 Switch user
 export const SWITCH_USER_UNKNOWN_ERROR = 'An unknown error occurred while switching user';
 
+// §8 Test errors (a control test that did not finish)
+export const TEST_FAILED = 'Test failed';
+export const USER_CANCELLED = 'User cancelled';
+
 // §8 Permission update
 export const USERS_NOTIFICATION = {
   NotSufficientPermission: 'Users.Notification.NotSufficientPermission',

@@ -25,7 +25,7 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { SoftwareUpdateModal } from '../../../features/app-update/components/software-update-modal.tsx';
 import { useAppUpdate } from '../../../features/app-update/hooks/use-app-update.ts';
-import { useAreaSections } from '../../../features/layout/api/get-area-sections.ts';
+import { useAreaSections } from '../../../features/sites/api/get-area-sections.ts';
 import { AppHeader } from '../../../features/layout/components/app-header.tsx';
 import { AppSidebar } from '../../../features/layout/components/app-sidebar.tsx';
 import { PageFade } from '../../../features/layout/components/page-fade.tsx';

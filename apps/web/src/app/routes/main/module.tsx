@@ -1,8 +1,8 @@
 /**
- * /{siteId}/{module}/{areaId}[/{detail}[/{detailId}]] (§2) for weather, telemetry, irrigation
- * (with the zone page /zone/{sectionId}[?valve=]), addons and things. The site and the area are
- * resolved and checked (an area the site lacks goes to /{siteId}/summary); the workspaces
- * themselves arrive in later work, so each shows a placeholder naming its area and selection.
+ * /{siteId}/{module}/{areaId}[/{detail}[/{detailId}]] (§2) for weather, telemetry, addons and
+ * things (irrigation and its zone pages have their own workspace, irrigation.tsx). The site and
+ * the area are resolved and checked (an area the site lacks goes to /{siteId}/summary); these
+ * workspaces arrive in later work, so each shows a placeholder naming its area and selection.
  */
 import type { ModuleRoute, ZoneRoute } from '@paddock/domain';
 import { isModuleRoute } from '@paddock/domain';

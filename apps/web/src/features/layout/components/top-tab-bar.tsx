@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAreaOpenEventCount } from '../api/get-area-open-events.ts';
-import { useAreaRadios } from '../api/get-area-radios.ts';
+import { useAreaRadios } from '../../sites/api/get-area-radios.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { lastUpdateText, telemetryStatus } from '../telemetry-status.ts';
 

@@ -1,4 +1,7 @@
-/** GET sections?area={id} (§7): the header's 'Zone {label}' title on the zone page. */
+/**
+ * GET sections?area={id} (§7): the header's 'Zone {label}' title on the zone page and the zones on
+ * the irrigation map — one query, fetched once per page.
+ */
 import { sectionSchema, type Section } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, arrayOf } from '../../../lib/api-client.ts';

@@ -1,6 +1,7 @@
 /**
- * GET areas/{id}/radios (§7): the Telemetry tab shows the time since the area's last radio report
- * and its count of faults (§1). A failed fetch is only logged (§8).
+ * GET areas/{id}/radios (§7): the Telemetry tab's time since the area's last radio report and its
+ * count of faults (§1), and the radios on the irrigation map — one query, fetched once per page.
+ * A failed fetch is only logged (§8).
  */
 import { radioSchema, ROUTE_REFRESH_MS, type Radio } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';

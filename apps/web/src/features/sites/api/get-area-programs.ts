@@ -1,6 +1,8 @@
 /**
- * GET programs?area={id} (§7): the area's program. A valve deep link reads its zones'
- * irrigation types to tell zone- from valve-based scheduling (§4).
+ * GET programs?area={id} (§7): the area's program (one per area, §3). Keyed under the area so the
+ * route refresh (§2, every 60 s) reloads it. A valve deep link reads its zones' irrigation types to
+ * tell zone- from valve-based scheduling (§4); the irrigation workspace polls the same query
+ * faster while the program is live.
  */
 import { programSchema, type Program } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -12,9 +14,13 @@ export function getAreaPrograms(areaId: number): Promise<Program[]> {
   return api.get('/programs', { schema: programsSchema, query: { area: areaId } });
 }
 
+export function areaProgramsQueryKey(areaId: number) {
+  return ['areas', areaId, 'programs'] as const;
+}
+
 export function getAreaProgramsQueryOptions(areaId: number) {
   return queryOptions({
-    queryKey: ['areas', areaId, 'programs'],
+    queryKey: areaProgramsQueryKey(areaId),
     queryFn: () => getAreaPrograms(areaId),
   });
 }

@@ -1,0 +1,516 @@
+/**
+ * `npm run bench:ingest`: field uplinks at a fixed rate through the broker into the database, as
+ * the server runs them. Prints the sustained rate (messages committed per second while devices
+ * publish) and the publish-to-queryable latency (from the publish time a device puts in the
+ * message to the commit of the transaction that stored it; p50, p99, max), per setup:
+ * - embedded: PGlite in a temporary data folder and the embedded broker (aedes, its LevelDB in
+ *   the same folder), both inside the ingest process: what `npm start` runs;
+ * - external: PostgreSQL (DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test) and
+ *   Mosquitto (MQTT_URL, or mqtt://127.0.0.1:1883), skipped when either does not answer.
+ *
+ * The ingest runs in a child process; this process plays the site gateways (one MQTT
+ * connection per site) publishing for every radio in turn, QoS 1, a few readings per message.
+ * Nothing leaves 127.0.0.1; temporary folders and databases are removed afterwards.
+ *
+ * Options: --rate R (messages/s, 10000) --duration S (20) --warmup S (3) --sites N (8)
+ *          --radios-per-site M (250) --readings K (3) --batch MESSAGES (4000) --delay MS (50)
+ *          --parallel N (batches in flight on PostgreSQL, 2) --setups embedded,external
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect as netConnect } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import mqtt, { type MqttClient } from 'mqtt';
+import { temporaryPostgres } from './temporary-postgres.ts';
+
+const DEFAULT_MQTT_URL = 'mqtt://127.0.0.1:1883';
+/**
+ * Reading times start here and step ten minutes per message of a device, as a device reporting
+ * every ten minutes would: unique natural keys, and about three readings per series and rollup.
+ */
+const READING_BASE = Date.parse('2020-01-01T00:00:00.000Z');
+const READING_STEP_MS = 10 * 60_000;
+const METRICS = ['soil.moisture', 'soil.temperature', 'soil.ec', 'soil.salinity', 'soil.ph'];
+
+type Setup = 'embedded' | 'external';
+
+type ServeOptions = {
+  setup: Setup;
+  dataDir: string;
+  databaseUrl: string | null;
+  mqttUrl: string | null;
+  sites: number;
+  radiosPerSite: number;
+  batch: { maxMessages: number; maxDelayMs: number };
+  /** Batches in flight at once on PostgreSQL (PGlite has one connection: always 1). */
+  parallel: number;
+};
+
+type Device = { siteId: number; serialno: string; sensorId: number };
+
+type Ready = {
+  type: 'ready';
+  brokerUrl: string;
+  topicRoot: string;
+  fieldSecret: string;
+  devices: Device[];
+};
+
+type Report = {
+  type: 'report';
+  committed: number;
+  /** Commit latencies (ms) of the messages published in the measured window. */
+  latencies: number[];
+  firstCommitMs: number;
+  lastCommitMs: number;
+  cpuMs: number;
+  deadLettered: number;
+  readingsInserted: number;
+};
+
+const { values: args } = parseArgs({
+  options: {
+    serve: { type: 'string' },
+    rate: { type: 'string', default: '10000' },
+    duration: { type: 'string', default: '20' },
+    warmup: { type: 'string', default: '3' },
+    sites: { type: 'string', default: '8' },
+    'radios-per-site': { type: 'string', default: '250' },
+    readings: { type: 'string', default: '3' },
+    batch: { type: 'string', default: '4000' },
+    delay: { type: 'string', default: '50' },
+    parallel: { type: 'string', default: '2' },
+    setups: { type: 'string', default: 'embedded,external' },
+  },
+});
+
+function positive(name: string, text: string | undefined): number {
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`);
+  return value;
+}
+
+/** The child: database, broker, ingest; measures commits of the messages it is told about. */
+async function serve(options: ServeOptions): Promise<void> {
+  const [{ openDatabase, queryRows }, { startEmbeddedBroker }, { startIngest }, { seedScale }] =
+    await Promise.all([
+      import('../src/db/client.ts'),
+      import('../src/field/broker.ts'),
+      import('../src/field/ingest.ts'),
+      import('../src/seed/scale.ts'),
+    ]);
+  const { sql } = await import('drizzle-orm');
+
+  const handle = await openDatabase(
+    options.databaseUrl
+      ? { kind: 'postgres', url: options.databaseUrl }
+      : { kind: 'pglite', dataDir: options.dataDir },
+  );
+  const { db } = handle;
+  await seedScale(db, {
+    sites: options.sites,
+    radiosPerSite: options.radiosPerSite,
+    now: new Date(),
+    passwordHash: 'bench',
+  });
+  // One soil probe on every radio.
+  const devices = await queryRows<{ site_id: number; serialno: string; sensor_id: number }>(
+    db,
+    sql`
+    with probes as (
+      insert into sensors (site_id, area_id, type, radio_id, unit_id, tags, topics, label, serialno)
+      select site_id, area_id, 'soilMoisture', id, unit_id, '{}'::jsonb, '[]'::jsonb,
+             'Probe ' || serialno, 'P-' || serialno
+      from radios
+      returning id, radio_id
+    )
+    select r.site_id, r.serialno, p.id as sensor_id from probes p join radios r on r.id = p.radio_id
+    order by r.id
+  `,
+  );
+
+  const fieldSecret = randomBytes(32).toString('base64url');
+  const topicRoot = options.setup === 'embedded' ? 'paddock/v1' : `paddock-bench/${randomUUID()}`;
+  const siteOf = new Map(devices.map((device) => [device.serialno, device.site_id]));
+  const embedded =
+    options.setup === 'embedded'
+      ? await startEmbeddedBroker({
+          port: 0,
+          host: '127.0.0.1',
+          dataDir: options.dataDir,
+          topicRoot,
+          fieldSecret,
+          deviceSite: async (serialno) => siteOf.get(serialno) ?? null,
+        })
+      : null;
+  const brokerUrl = embedded?.url ?? (options.mqttUrl as string);
+  const log = {
+    info: () => {},
+    warn: (object: object, message?: string) => console.warn(`  ingest: ${message}`, object),
+    error: (object: object, message?: string) => console.error(`  ingest: ${message}`, object),
+  };
+  const ingest = await startIngest({
+    db,
+    clock: { now: () => new Date() },
+    log,
+    broker: { url: brokerUrl, kind: embedded ? 'embedded' : 'external', fieldSecret },
+    topicRoot,
+    clientId: `paddock-bench-${randomUUID()}`,
+    batch: options.batch,
+    ...(handle.kind === 'postgres' ? { parallelBatches: options.parallel } : {}),
+    sessionExpirySeconds: 60,
+  });
+
+  // Latency of every message published inside the window the parent announces.
+  let window: { from: number; to: number } | null = null;
+  const latencies: number[] = [];
+  let committed = 0;
+  let firstCommitMs = 0;
+  let lastCommitMs = 0;
+  let cpuAtStart = process.cpuUsage();
+  ingest.onCommitted((batch) => {
+    const now = Date.now();
+    if (!window) return;
+    for (const uplink of batch.uplinks) {
+      const published = Date.parse(uplink.message.time ?? '');
+      if (published < window.from || published >= window.to) continue;
+      latencies.push(now - published);
+      committed++;
+      if (!firstCommitMs) firstCommitMs = now;
+      lastCommitMs = now;
+    }
+  });
+
+  process.on('message', (message: { type: string; from?: number; to?: number }) => {
+    if (message.type === 'window') {
+      window = { from: message.from ?? 0, to: message.to ?? 0 };
+      cpuAtStart = process.cpuUsage();
+      return;
+    }
+    if (message.type === 'report') {
+      const cpu = process.cpuUsage(cpuAtStart);
+      const stats = ingest.stats();
+      const report: Report = {
+        type: 'report',
+        committed,
+        latencies,
+        firstCommitMs,
+        lastCommitMs,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+        deadLettered: stats.deadLettered,
+        readingsInserted: stats.readingsInserted,
+      };
+      process.send?.(report);
+    }
+  });
+  process.once('SIGTERM', () => {
+    void (async () => {
+      await ingest.close();
+      await embedded?.close();
+      await handle.close();
+      process.exit(0);
+    })();
+  });
+  const ready: Ready = {
+    type: 'ready',
+    brokerUrl,
+    topicRoot,
+    fieldSecret,
+    devices: devices.map((row) => ({
+      siteId: row.site_id,
+      serialno: row.serialno,
+      sensorId: row.sensor_id,
+    })),
+  };
+  process.send?.(ready);
+}
+
+function reachable(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = netConnect({ host: hostname, port: Number(port || 1883) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function nextMessage<T extends { type: string }>(child: ChildProcess, type: T['type']): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type: string }) => {
+      if (message.type !== type) return;
+      cleanup();
+      resolve(message as T);
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      reject(new Error(`the ingest process exited with code ${code}`));
+    };
+    const cleanup = () => {
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+type Row = {
+  setup: string;
+  offered: number;
+  sustained: number;
+  p50: number;
+  p99: number;
+  max: number;
+  committed: number;
+  published: number;
+  ingestCpu: number;
+  publisherCpu: number;
+};
+
+async function measure(setup: Setup, child: ChildProcess, ready: Ready): Promise<Row> {
+  const rate = positive('rate', args.rate);
+  const duration = positive('duration', args.duration) * 1000;
+  const warmup = positive('warmup', args.warmup) * 1000;
+  const readingsPerMessage = Math.min(METRICS.length, positive('readings', args.readings));
+
+  const bySite = new Map<number, Device[]>();
+  for (const device of ready.devices) {
+    bySite.set(device.siteId, [...(bySite.get(device.siteId) ?? []), device]);
+  }
+  const gateways = new Map<number, MqttClient>();
+  for (const siteId of bySite.keys()) {
+    const username = `gateway-${siteId}`;
+    const { fieldKey } = await import('../src/field/credentials.ts');
+    gateways.set(
+      siteId,
+      await mqtt.connectAsync(ready.brokerUrl, {
+        clientId: `bench-${username}-${randomUUID()}`,
+        username,
+        password: fieldKey(ready.fieldSecret, username),
+        reconnectPeriod: 0,
+      }),
+    );
+  }
+
+  // Round-robin over the devices, interleaving sites, so every gateway carries its share.
+  const order: Device[] = [];
+  const lists = [...bySite.values()];
+  for (let i = 0; order.length < ready.devices.length; i++) {
+    for (const list of lists) if (list[i]) order.push(list[i] as Device);
+  }
+  const started = Date.now();
+  const windowFrom = started + warmup;
+  const windowTo = windowFrom + duration;
+  child.send({ type: 'window', from: windowFrom, to: windowTo });
+
+  const seqs = new Map<string, number>();
+  let published = 0;
+  /** Messages whose publish time (the time in the payload) falls in the window. */
+  let publishedInWindow = 0;
+  let failed = 0;
+  const publishOne = () => {
+    const device = order[published % order.length] as Device;
+    const seq = (seqs.get(device.serialno) ?? 0) + 1;
+    seqs.set(device.serialno, seq);
+    const now = Date.now();
+    if (now >= windowFrom && now < windowTo) publishedInWindow++;
+    const readingTime = new Date(READING_BASE + seq * READING_STEP_MS).toISOString();
+    const payload = JSON.stringify({
+      seq,
+      time: new Date(now).toISOString(),
+      readings: METRICS.slice(0, readingsPerMessage).map((metric, m) => ({
+        thing: 'sensor',
+        id: device.sensorId,
+        metric,
+        value: 20 + ((seq + m) % 17) * 0.5,
+        time: readingTime,
+      })),
+    });
+    const gateway = gateways.get(device.siteId) as MqttClient;
+    gateway.publish(
+      `${ready.topicRoot}/${device.siteId}/${device.serialno}/up/readings`,
+      payload,
+      { qos: 1 },
+      (error) => {
+        if (error) failed++;
+      },
+    );
+    published++;
+  };
+
+  let cpuAtWindow: NodeJS.CpuUsage | null = null;
+  while (Date.now() < windowTo) {
+    const now = Date.now();
+    if (!cpuAtWindow && now >= windowFrom) cpuAtWindow = process.cpuUsage();
+    const due = Math.floor(((now - started) * rate) / 1000) - published;
+    for (let i = 0; i < due; i++) publishOne();
+    await sleep(2);
+  }
+  const publisherCpu = process.cpuUsage(cpuAtWindow ?? undefined);
+
+  // Let the backlog drain (bounded), then ask for the figures.
+  const drainUntil = Date.now() + 60_000;
+  let report = await requestReport(child);
+  while (report.committed < publishedInWindow && Date.now() < drainUntil) {
+    await sleep(500);
+    report = await requestReport(child);
+  }
+  await Promise.all([...gateways.values()].map((gateway) => gateway.endAsync(true)));
+  if (failed > 0) {
+    console.log(
+      `  ${setup}: ${failed} publishes not acknowledged by the broker when the run ended`,
+    );
+  }
+  if (report.committed < publishedInWindow) {
+    console.log(
+      `  ${setup}: ${publishedInWindow - report.committed} messages not stored 60 s after publishing ` +
+        'stopped: a backlog, or dropped by the broker (Mosquitto drops past max_queued_messages)',
+    );
+  }
+  if (report.deadLettered > 0) console.log(`  ${setup}: ${report.deadLettered} dead letters`);
+
+  const sorted = report.latencies.slice().sort((a, b) => a - b);
+  const windowSeconds = duration / 1000;
+  return {
+    setup,
+    offered: publishedInWindow / windowSeconds,
+    // Messages published in the window and committed, over the window they were published in;
+    // a backlog that had to drain afterwards shows as a high latency, not as a lower rate.
+    sustained: committedWithin(report, windowSeconds),
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? Number.NaN,
+    committed: report.committed,
+    published: publishedInWindow,
+    ingestCpu: report.cpuMs / duration,
+    publisherCpu: (publisherCpu.user + publisherCpu.system) / 1000 / duration,
+  };
+}
+
+/** Committed messages of the window per second of the time it took to commit them. */
+function committedWithin(report: Report, windowSeconds: number): number {
+  const span = Math.max(windowSeconds, (report.lastCommitMs - report.firstCommitMs) / 1000);
+  return report.committed / span;
+}
+
+async function requestReport(child: ChildProcess): Promise<Report> {
+  const next = nextMessage<Report>(child, 'report');
+  child.send({ type: 'report' });
+  return next;
+}
+
+async function runSetup(setup: Setup): Promise<Row | null> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-ingest-'));
+  let database: { url: string; drop: () => Promise<void> } | null = null;
+  let child: ChildProcess | null = null;
+  try {
+    let mqttUrl: string | null = null;
+    if (setup === 'external') {
+      mqttUrl = process.env.MQTT_URL ?? DEFAULT_MQTT_URL;
+      if (!(await reachable(mqttUrl))) {
+        console.log(`external: no MQTT broker answers at ${mqttUrl}; skipped.`);
+        return null;
+      }
+      database = await temporaryPostgres();
+      if (!database) {
+        console.log('external: no PostgreSQL server answers; skipped.');
+        return null;
+      }
+    }
+    const options: ServeOptions = {
+      setup,
+      dataDir,
+      databaseUrl: database?.url ?? null,
+      mqttUrl,
+      sites: positive('sites', args.sites),
+      radiosPerSite: positive('radios-per-site', args['radios-per-site']),
+      batch: {
+        maxMessages: positive('batch', args.batch),
+        maxDelayMs: positive('delay', args.delay),
+      },
+      parallel: positive('parallel', args.parallel),
+    };
+    child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(options)], {
+      execArgv: ['--import', 'tsx'],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const ready = await nextMessage<Ready>(child, 'ready');
+    console.log(
+      `${setup}: ${ready.devices.length} radios on ${new Set(ready.devices.map((d) => d.siteId)).size} sites, broker ${ready.brokerUrl}`,
+    );
+    return await measure(setup, child, ready);
+  } finally {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((resolve) => child?.once('exit', resolve));
+      child.kill('SIGTERM');
+      const forced = setTimeout(() => child?.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(forced);
+    }
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const setups = (args.setups ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name): name is Setup => name === 'embedded' || name === 'external');
+  console.log(
+    `ingest bench: ${args.rate} msg/s offered for ${args.duration} s (after ${args.warmup} s warm-up), ` +
+      `${args.readings} readings per message, batches of up to ${args.batch} messages or ${args.delay} ms`,
+  );
+  const rows: Row[] = [];
+  for (const setup of setups) {
+    const row = await runSetup(setup);
+    if (row) rows.push(row);
+  }
+  console.log('');
+  console.log(
+    'setup     offered/s  sustained/s  p50 ms  p99 ms  max ms  committed/published  ingest CPU  publisher CPU',
+  );
+  for (const row of rows) {
+    console.log(
+      [
+        row.setup.padEnd(9),
+        row.offered.toFixed(0).padStart(9),
+        row.sustained.toFixed(0).padStart(12),
+        row.p50.toFixed(0).padStart(7),
+        row.p99.toFixed(0).padStart(7),
+        row.max.toFixed(0).padStart(7),
+        `${row.committed}/${row.published}`.padStart(20),
+        `${(row.ingestCpu * 100).toFixed(0)}%`.padStart(11),
+        `${(row.publisherCpu * 100).toFixed(0)}%`.padStart(14),
+      ].join(' '),
+    );
+  }
+  console.log(
+    '\nembedded: PGlite + aedes in the ingest process; external: PostgreSQL + Mosquitto. ' +
+      'Latency: device publish time to the commit that made the message queryable.',
+  );
+}
+
+if (args.serve) {
+  await serve(JSON.parse(args.serve) as ServeOptions);
+} else {
+  await main();
+}

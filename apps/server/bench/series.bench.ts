@@ -1,0 +1,278 @@
+/**
+ * `npm run bench:series`: the 3-year chart of one sensor metric with 10-minute readings
+ * (157,680 of them), asked through HTTP. Per engine: a fresh database (a temporary PGlite
+ * folder; a temporary database on the PostgreSQL server of DATABASE_URL, or
+ * postgres://postgres@127.0.0.1:5432/test when that answers), the demo farm, then 3 years of
+ * readings written with insertReadings in ingest-sized batches so the rollups are built the way
+ * ingest builds them. The server listens on a random port of 127.0.0.1 in production mode and
+ * one client asks for the chart again and again; printed: load time, p50/p95/max per query, and
+ * the p50 of the same query straight on the database (its share of the time).
+ * Target (issue 4): p95 under 150 ms.
+ *
+ * Options: --runs N (per query, default 100) --batch N (readings per insert, default 1000)
+ *          --engines pglite,postgres
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  CHART_OPTIONS,
+  seriesGrid,
+  seriesQuerySchema,
+  seriesWindow,
+  siteTimeZone,
+} from '@paddock/domain';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../src/app.ts';
+import { signAccessToken } from '../src/auth/access-token.ts';
+import { hashPassword } from '../src/auth/passwords.ts';
+import { createSession } from '../src/auth/sessions.ts';
+import { loadConfig } from '../src/config.ts';
+import { sensors, series, sites } from '../src/db/schema.ts';
+import { DEMO_PASSWORD, seedDemoFarm } from '../src/seed/demo-farm.ts';
+import { readSeriesAverages, readSeriesHighLows } from '../src/telemetry/series.ts';
+import { insertReadings, type ReadingRow } from '../src/telemetry/store.ts';
+import { temporaryPostgres } from './temporary-postgres.ts';
+
+const HOST = '127.0.0.1';
+const TEN_MINUTES_MS = 10 * 60_000;
+const YEARS = 3;
+const READINGS = YEARS * 365 * 144;
+
+type Engine = 'pglite' | 'postgres';
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '100' },
+    batch: { type: 'string', default: '1000' },
+    engines: { type: 'string', default: 'pglite,postgres' },
+  },
+});
+
+function positive(name: string, text: string | undefined): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} takes a positive whole number`);
+  return value;
+}
+
+/** A soil-moisture-like signal: a seasonal swing, a daily one and a little deterministic noise. */
+function readingValue(index: number): number {
+  const day = index / 144;
+  const noise = ((index * 2_654_435_761) % 1000) / 1000 - 0.5;
+  return 30 + 8 * Math.sin((2 * Math.PI * day) / 365) + 3 * Math.sin(2 * Math.PI * day) + noise;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+type Row = {
+  engine: Engine;
+  query: string;
+  points: number;
+  bucket: string;
+  p50: number;
+  p95: number;
+  max: number;
+  /** The series query alone, straight on the database. */
+  databaseP50: number;
+};
+
+async function runEngine(engine: Engine): Promise<Row[] | null> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-series-'));
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (engine === 'postgres') {
+    const database = await temporaryPostgres();
+    if (!database) {
+      console.log('postgres: no server answers; skipped.');
+      rmSync(dataDir, { recursive: true, force: true });
+      return null;
+    }
+    databaseUrl = database.url;
+    dropDatabase = database.drop;
+  }
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    // Measured as it runs for users: production writes responses without re-validating them.
+    PADDOCK_ENVIRONMENT: 'production',
+    BUGSNAG_API_KEY: 'bench',
+    PADDOCK_DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    PADDOCK_DEMO: 'false',
+    ACCESS_TOKEN_TTL_SECONDS: '7200',
+  });
+  const app = await buildApp(config);
+  try {
+    const { db } = app.ctx;
+    const now = new Date();
+    const farm = await seedDemoFarm(db, { now, passwordHash: await hashPassword(DEMO_PASSWORD) });
+    const [sensor] = await db
+      .select({ id: sensors.id, siteId: sensors.siteId, config: sites.config, tags: sites.tags })
+      .from(sensors)
+      .innerJoin(sites, eq(sites.id, sensors.siteId))
+      .where(eq(sensors.siteId, farm.sites[0]?.id ?? 0))
+      .limit(1);
+    if (!sensor) throw new Error('the demo farm has no sensor');
+    const timeZone = siteTimeZone(sensor.config, sensor.tags.country);
+    const metric = 'bench.moisture';
+    const [seriesRow] = await db
+      .insert(series)
+      .values({ siteId: sensor.siteId, thingType: 'sensor', thingId: sensor.id, metric })
+      .returning({ id: series.id });
+    if (!seriesRow) throw new Error('series not inserted');
+
+    // Oldest first, as a back-fill arrives; aligned to 10 minutes like a device's report clock.
+    const batch = positive('batch', args.batch);
+    const end = Math.floor(now.getTime() / TEN_MINUTES_MS) * TEN_MINUTES_MS;
+    const start = end - READINGS * TEN_MINUTES_MS;
+    const loadStarted = performance.now();
+    for (let first = 0; first < READINGS; first += batch) {
+      const rows: ReadingRow[] = [];
+      for (let i = first; i < Math.min(first + batch, READINGS); i++) {
+        rows.push({
+          seriesId: seriesRow.id,
+          time: new Date(start + i * TEN_MINUTES_MS),
+          value: readingValue(i),
+        });
+      }
+      await insertReadings(db, rows);
+    }
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+    console.log(
+      `${engine}: ${READINGS.toLocaleString('en')} readings loaded in ${loadSeconds.toFixed(1)} s ` +
+        `(${Math.round(READINGS / loadSeconds).toLocaleString('en')}/s, batches of ${batch}).`,
+    );
+
+    const session = await createSession(db, {
+      userId: farm.accounts.monitor.id,
+      actorUserId: null,
+      ttlSeconds: config.refreshTokenTtlSeconds,
+      now: new Date(),
+    });
+    const { token } = await signAccessToken(
+      { userId: farm.accounts.monitor.id, sessionId: session.sessionId, actorUserId: null },
+      app.ctx.tokenSecret,
+      config.accessTokenTtlSeconds,
+      Date.now(),
+    );
+    await app.listen({ host: HOST, port: 0 });
+    const address = app.server.address();
+    if (!address || typeof address === 'string') throw new Error('server has no port');
+    const base = `http://${HOST}:${address.port}/api/sensors/${sensor.id}/series`;
+    const headers = { authorization: `Bearer ${token}` };
+
+    const range = `from=${new Date(start).toISOString()}&to=${new Date(end).toISOString()}`;
+    const queries = [
+      ['3 years, 1200 px, average', `${range}&width=1200&option=1`],
+      ['3 years, 1200 px, high-low', `${range}&width=1200&option=2`],
+      ['3 years, 1000 px, average', `${range}&width=1000&option=1`],
+      ['last 2 years, 1200 px, high-low', 'interval=4&width=1200&option=2'],
+    ] as const;
+    const runs = positive('runs', args.runs);
+    const rows: Row[] = [];
+    for (const [name, query] of queries) {
+      const url = `${base}?metric=${metric}&${query}`;
+      const ask = async () => {
+        const response = await fetch(url, { headers });
+        const body = (await response.json()) as {
+          points?: unknown[];
+          bucket?: { size: number; unit: string };
+        };
+        if (response.status !== 200)
+          throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
+        return body;
+      };
+      // Warm-up, discarded: JIT, the pool and the database's caches.
+      for (let i = 0; i < 5; i++) await ask();
+      const times: number[] = [];
+      let last: Awaited<ReturnType<typeof ask>> = {};
+      for (let i = 0; i < runs; i++) {
+        const started = performance.now();
+        last = await ask();
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+
+      // The database's share: the same grid read directly, without HTTP, auth and JSON.
+      const parsed = seriesQuerySchema.parse({
+        metric,
+        ...Object.fromEntries(new URLSearchParams(query)),
+      });
+      const read =
+        parsed.option === CHART_OPTIONS.average ? readSeriesAverages : readSeriesHighLows;
+      const databaseTimes: number[] = [];
+      for (let i = 0; i < runs; i++) {
+        const grid = seriesGrid(seriesWindow(parsed, new Date(), timeZone), parsed.width, timeZone);
+        const started = performance.now();
+        await read(db, seriesRow.id, grid);
+        databaseTimes.push(performance.now() - started);
+      }
+      databaseTimes.sort((a, b) => a - b);
+
+      rows.push({
+        engine,
+        query: name,
+        points: last.points?.length ?? 0,
+        bucket: last.bucket ? `${last.bucket.size} ${last.bucket.unit}` : '?',
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+        max: times[times.length - 1] ?? NaN,
+        databaseP50: percentile(databaseTimes, 50),
+      });
+    }
+    return rows;
+  } finally {
+    await app.close();
+    await dropDatabase();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printTable(rows: Row[]): void {
+  const header = ['engine', 'query', 'bucket', 'points', 'p50 ms', 'p95 ms', 'max ms', 'db p50 ms'];
+  const lines = rows.map((row) => [
+    row.engine,
+    row.query,
+    row.bucket,
+    String(row.points),
+    row.p50.toFixed(1),
+    row.p95.toFixed(1),
+    row.max.toFixed(1),
+    row.databaseP50.toFixed(1),
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
+  );
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  console.log(format(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
+
+async function main(): Promise<void> {
+  const engines = (args.engines ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name): name is Engine => name === 'pglite' || name === 'postgres');
+  console.log(
+    `Series benchmark: ${YEARS} years of 10-minute readings of one sensor metric, ${args.runs} sequential HTTP requests per query (target p95 < 150 ms).`,
+  );
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ');
+  // Figures from a busy machine mean little: say how busy it was.
+  console.log(`Load average before: ${load()} (${availableParallelism()} cores).`);
+  const rows: Row[] = [];
+  for (const engine of engines) rows.push(...((await runEngine(engine)) ?? []));
+  printTable(rows);
+  console.log(`Load average after: ${load()}.`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

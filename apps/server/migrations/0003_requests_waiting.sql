@@ -1,0 +1,1 @@
+CREATE INDEX "requests_waiting_idx" ON "requests" USING btree ("id") WHERE "requests"."status" in ('new', 'pending');

@@ -1,0 +1,116 @@
+/**
+ * The embedded MQTT broker (aedes), used when no MQTT_URL is set: `npm start` needs nothing
+ * installed. It enforces the field protocol's authentication and topic rules (credentials.ts).
+ * With a data folder its sessions and queued QoS 1 messages live in LevelDB, so the server's
+ * persistent subscriptions survive a restart; without one (tests) they live in memory.
+ */
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import aedesPersistenceLevel from 'aedes-persistence-level';
+import { Level } from 'level';
+import { mkdirSync } from 'node:fs';
+import { createServer, type AddressInfo, type Server } from 'node:net';
+import path from 'node:path';
+import {
+  identify,
+  keyMatches,
+  mayPublish,
+  maySubscribe,
+  type FieldIdentity,
+} from './credentials.ts';
+import { keepOutOfOrderMessages, PubackGate } from './broker-durability.ts';
+
+export type EmbeddedBrokerOptions = {
+  /** 0 picks a free port. */
+  port: number;
+  host: string;
+  /** Folder for the broker's LevelDB; null keeps sessions in memory. */
+  dataDir: string | null;
+  topicRoot: string;
+  fieldSecret: string;
+  /** The site of a device by serial number, or null when the server knows no such device. */
+  deviceSite: (serialno: string) => Promise<number | null>;
+};
+
+export type EmbeddedBroker = {
+  url: string;
+  port: number;
+  close: () => Promise<void>;
+};
+
+const identities = new WeakMap<Client, FieldIdentity>();
+
+function authError(message: string): AuthenticateError {
+  // 4: bad user name or password (MQTT 3.1.1 CONNACK return code).
+  return Object.assign(new Error(message), { returnCode: 4 }) as AuthenticateError;
+}
+
+export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
+  let level: Level<string, unknown> | null = null;
+  let persistence: unknown;
+  if (options.dataDir) {
+    const folder = path.join(options.dataDir, 'broker');
+    mkdirSync(folder, { recursive: true });
+    level = new Level(folder);
+    persistence = aedesPersistenceLevel(level);
+  }
+
+  const broker = await Aedes.createBroker({
+    ...(persistence ? { persistence } : {}),
+    authenticate: (client, username, password, done) => {
+      if (!username || !password) return done(authError('user name and key required'), false);
+      if (!keyMatches(options.fieldSecret, username, password.toString('utf8'))) {
+        return done(authError('wrong key'), false);
+      }
+      identify(username, options.deviceSite).then(
+        (identity) => {
+          if (!identity) return done(authError('unknown device'), false);
+          identities.set(client, identity);
+          keepOutOfOrderMessages(client);
+          done(null, true);
+        },
+        (error: unknown) => done(authError(String(error)), false),
+      );
+    },
+    authorizePublish: (client, packet, callback) => {
+      // A null client is the broker itself (e.g. a will it publishes for a client).
+      const identity = client ? identities.get(client) : { kind: 'server' as const };
+      if (identity && mayPublish(options.topicRoot, identity, packet.topic)) return callback(null);
+      callback(new Error(`not allowed to publish to ${packet.topic}`));
+    },
+    authorizeSubscribe: (client, subscription, callback) => {
+      const identity = identities.get(client);
+      if (identity && maySubscribe(options.topicRoot, identity, subscription.topic)) {
+        return callback(null, subscription);
+      }
+      callback(new Error(`not allowed to subscribe to ${subscription.topic}`));
+    },
+    // The message is now queued for every subscriber: let its PUBACK go (broker-durability.ts).
+    published: (packet, client, callback) => {
+      const conn: unknown = client?.conn;
+      if (conn instanceof PubackGate && packet.qos === 1 && packet.messageId !== undefined) {
+        conn.release(packet.messageId);
+      }
+      callback(null);
+    },
+  });
+
+  const server: Server = createServer((socket) => broker.handle(new PubackGate(socket)));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+
+  return {
+    url: `mqtt://${options.host}:${port}`,
+    port,
+    close: async () => {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await level?.close();
+    },
+  };
+}

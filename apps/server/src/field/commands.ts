@@ -1,0 +1,501 @@
+/**
+ * Commands to field devices and their acks (docs/field-protocol.md "Commands and acks").
+ *
+ * A command is a row of field_commands before it is a message: `send` records it (status sent,
+ * with a deadline) and then publishes `down/command` at QoS 1. The device answers on `up/ack`:
+ * accepted, then done or failed. Every status change is one conditional UPDATE, so a QoS 1
+ * redelivery, a late ack or two processes hearing the same ack change a command once. A command
+ * with no final ack by its deadline is timed out by a sweep that any number of processes may run.
+ *
+ * Requests (§3) advance from their commands. Control and radio requests advance here; program
+ * requests are driven by the program runner, which sets their status itself (setRequestStatus).
+ *
+ * Who hears about a settled command: the settlement goes through a pg-boss queue, so a listener
+ * (the runner) runs in whichever worker process is free, even when another process heard the ack
+ * or swept the deadline, and runs again if it throws. Delivery is at least once: a listener must
+ * tolerate hearing the same settlement twice.
+ */
+import {
+  ackUplinkSchema,
+  commandDownlinkSchema,
+  downlinkTopic,
+  idSchema,
+  parseFieldTopic,
+  serialnoSchema,
+  type CommandDownlink,
+} from '@paddock/domain';
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { randomUUID } from 'node:crypto';
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import type { RequestRow } from '../commands/create-request.ts';
+import type { Database } from '../db/client.ts';
+import { controls, deadLetters, fieldCommands, requests } from '../db/schema.ts';
+import type { Clock } from '../http/context.ts';
+import { serverClientOptions, type BrokerEndpoint } from './connection.ts';
+
+export type FieldCommand =
+  | { action: 'open'; controls: number[]; durationSeconds: number }
+  | { action: 'close'; controls: number[] }
+  | { action: 'ping' };
+
+export type CommandSettled = {
+  commandId: string;
+  requestId: number | null;
+  siteId: number;
+  serialno: string;
+  action: FieldCommand['action'];
+  controls: number[];
+  status: 'done' | 'failed' | 'timedOut';
+  reason: string | null;
+};
+
+export type CommandSender = {
+  /** Records and publishes a command; answers its id once it is recorded. */
+  send(input: {
+    requestId: number | null;
+    siteId: number;
+    serialno: string;
+    command: FieldCommand;
+  }): Promise<string>;
+  /**
+   * Hears every settled command (done, failed, timed out), whichever process settled it, at least
+   * once. Register right after start, the same listeners in every process that starts commands:
+   * settlements are taken from the queue once the first listener is there.
+   */
+  onSettled(listener: (settled: CommandSettled) => void | Promise<void>): void;
+};
+
+/** pino's shape, which the server's logger has: a message, or fields and a message. */
+type LogFunction = {
+  (object: object, message?: string): void;
+  (message: string): void;
+};
+export type FieldLog = { info: LogFunction; warn: LogFunction; error: LogFunction };
+
+type CommandRow = typeof fieldCommands.$inferSelect;
+type CommandStatus = CommandRow['status'];
+type RequestStatus = RequestRow['status'];
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The queue settlements travel on to the listeners. */
+export const COMMAND_SETTLED_QUEUE = 'field-command-settled';
+
+/** Shared-subscription group of the ack consumers on a broker that has them. */
+export const ACK_SHARE_GROUP = 'paddock-control';
+
+/** How often a process looks for commands past their deadline. */
+const DEFAULT_SWEEP_INTERVAL_MS = 1000;
+
+/** Request types whose status follows their commands; programs are the runner's. */
+const AUTO_ADVANCED_TYPES: RequestRow['type'][] = ['control', 'radio'];
+const OPEN_REQUEST_STATUSES: RequestStatus[] = ['new', 'pending', 'inProgress'];
+const FINAL_COMMAND_STATUSES = ['done', 'failed', 'timedOut'] as const;
+
+/** From which statuses an ack's phase may move a command: never backwards, never twice. */
+const TRANSITIONS: Record<'accepted' | 'done' | 'failed', CommandStatus[]> = {
+  accepted: ['sent'],
+  done: ['sent', 'accepted'],
+  failed: ['sent', 'accepted'],
+};
+
+const settledSchema = z.object({
+  commandId: z.uuid(),
+  requestId: idSchema.nullable(),
+  siteId: idSchema,
+  serialno: serialnoSchema,
+  action: z.enum(['open', 'close', 'ping']),
+  controls: z.array(idSchema),
+  status: z.enum(FINAL_COMMAND_STATUSES),
+  reason: z.string().nullable(),
+});
+
+const sendInputSchema = z.object({
+  requestId: idSchema.nullable(),
+  siteId: idSchema,
+  serialno: serialnoSchema,
+});
+
+/**
+ * A request's status from its commands' (§3): failed once any failed or timed out, done once all
+ * are done, in progress once any was accepted; null while all are merely sent.
+ */
+function requestStatusFromCommands(statuses: CommandStatus[]): RequestStatus | null {
+  if (statuses.length === 0) return null;
+  if (statuses.some((status) => status === 'failed' || status === 'timedOut')) return 'failed';
+  if (statuses.every((status) => status === 'done')) return 'done';
+  if (statuses.some((status) => status === 'accepted' || status === 'done')) return 'inProgress';
+  return null;
+}
+
+/**
+ * Sets a request's status, for the requests the program runner drives. Only a request still open
+ * (new, pending, inProgress) moves: a final status (done, failed, cancelled) stays. Answers
+ * whether it moved.
+ */
+export async function setRequestStatus(
+  db: Database | Transaction,
+  requestId: number,
+  status: RequestStatus,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(requests)
+    .set({ status, updatedAt: now })
+    .where(and(eq(requests.id, requestId), inArray(requests.status, OPEN_REQUEST_STATUSES)))
+    .returning({ id: requests.id });
+  return rows.length > 0;
+}
+
+/** Moves an auto-advanced request on from its commands; the caller holds the command rows. */
+async function advanceRequests(tx: Transaction, requestIds: number[], now: Date) {
+  // Ascending order: two sweeps locking the same requests cannot deadlock.
+  for (const requestId of [...new Set(requestIds)].sort((a, b) => a - b)) {
+    const [request] = await tx
+      .select({ type: requests.type, status: requests.status })
+      .from(requests)
+      .where(eq(requests.id, requestId))
+      .for('update');
+    if (!request || !AUTO_ADVANCED_TYPES.includes(request.type)) continue;
+    if (!OPEN_REQUEST_STATUSES.includes(request.status)) continue;
+    const commands = await tx
+      .select({ status: fieldCommands.status })
+      .from(fieldCommands)
+      .where(eq(fieldCommands.requestId, requestId));
+    const next = requestStatusFromCommands(commands.map((command) => command.status));
+    if (next && next !== request.status) {
+      await tx
+        .update(requests)
+        .set({ status: next, updatedAt: now })
+        .where(eq(requests.id, requestId));
+    }
+  }
+}
+
+function controlsOf(row: CommandRow): number[] {
+  const parsed = z.object({ controls: z.array(idSchema) }).safeParse(row.payload);
+  return parsed.success ? parsed.data.controls : [];
+}
+
+function settlementOf(row: CommandRow): CommandSettled | null {
+  if (row.status !== 'done' && row.status !== 'failed' && row.status !== 'timedOut') return null;
+  return {
+    commandId: row.id,
+    requestId: row.requestId,
+    siteId: row.siteId,
+    serialno: row.serialno,
+    action: row.action,
+    controls: controlsOf(row),
+    status: row.status,
+    reason: row.reason,
+  };
+}
+
+/** A control whose open failed is no longer requested to run (§4 device status). */
+async function releaseFailedOpens(tx: Transaction, rows: CommandRow[], now: Date) {
+  const ids = rows
+    .filter(
+      (row) => row.action === 'open' && (row.status === 'failed' || row.status === 'timedOut'),
+    )
+    .flatMap(controlsOf);
+  if (ids.length === 0) return;
+  await tx
+    .update(controls)
+    .set({ startRequested: false, modifiedAt: now })
+    .where(inArray(controls.id, ids));
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+export async function startCommands(deps: {
+  db: Database;
+  clock: Clock;
+  log: FieldLog;
+  broker: BrokerEndpoint;
+  topicRoot: string;
+  /** A command with no final ack by then is timed out, and its request fails. */
+  timeoutSeconds: number;
+  jobs: PgBoss;
+  /**
+   * The broker session's client id: keep it stable per process, so acks queued while the process
+   * was away are delivered when it comes back; give each process its own.
+   */
+  clientId?: string;
+  sweepIntervalMs?: number;
+}): Promise<CommandSender & { close(): Promise<void> }> {
+  const { db, clock, log, broker, topicRoot, jobs } = deps;
+  const listeners: ((settled: CommandSettled) => void | Promise<void>)[] = [];
+  let closed = false;
+
+  await jobs.createQueue(COMMAND_SETTLED_QUEUE, {
+    name: COMMAND_SETTLED_QUEUE,
+    retryLimit: 5,
+    retryDelay: 2,
+  });
+
+  /**
+   * The settlement worker starts with the first listener: a worker without listeners would take
+   * settlements (also other processes') and hear them with nobody listening.
+   */
+  let settledWorker: Promise<string> | null = null;
+  const startSettledWorker = () =>
+    jobs.work<unknown>(COMMAND_SETTLED_QUEUE, { batchSize: 20 }, async (batch) => {
+      if (closed) throw new Error('command sender closed');
+      for (const job of batch) {
+        const parsed = settledSchema.safeParse(job.data);
+        if (!parsed.success) {
+          log.error({ job: job.id, issues: parsed.error.issues }, 'bad command settlement job');
+          await jobs.fail(COMMAND_SETTLED_QUEUE, job.id, { message: 'bad payload' });
+          continue;
+        }
+        try {
+          for (const listener of listeners) await listener(parsed.data);
+        } catch (error) {
+          // Only this job runs again; the rest of the batch is complete.
+          log.error({ err: error, commandId: parsed.data.commandId }, 'command listener failed');
+          await jobs.fail(COMMAND_SETTLED_QUEUE, job.id, { message: String(error) });
+        }
+      }
+    });
+
+  async function announce(rows: CommandRow[]) {
+    let sent = 0;
+    for (const row of rows) {
+      const settled = settlementOf(row);
+      if (!settled) continue;
+      log.info(
+        { commandId: row.id, requestId: row.requestId, status: row.status, reason: row.reason },
+        'command settled',
+      );
+      await jobs.send(COMMAND_SETTLED_QUEUE, settled);
+      sent += 1;
+    }
+    // This process's worker looks now instead of at its next poll.
+    if (sent > 0 && settledWorker) jobs.notifyWorker(await settledWorker);
+  }
+
+  /** Moves one command on, and its request with it; null when the move is not allowed. */
+  async function transition(
+    commandId: string,
+    to: CommandStatus,
+    from: CommandStatus[],
+    reason: string | null,
+  ): Promise<CommandRow | null> {
+    const now = clock.now();
+    const row = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(fieldCommands)
+        .set({ status: to, reason, updatedAt: now })
+        .where(and(eq(fieldCommands.id, commandId), inArray(fieldCommands.status, from)))
+        .returning();
+      if (!updated) return null;
+      if (updated.requestId !== null) await advanceRequests(tx, [updated.requestId], now);
+      await releaseFailedOpens(tx, [updated], now);
+      return updated;
+    });
+    if (row) await announce([row]);
+    return row;
+  }
+
+  /** Keeps a message that could not be taken, as ingest does (UTF-8 text, else base64). */
+  async function deadLetter(topic: string, payload: string, reason: string) {
+    log.warn({ topic, reason }, 'ack dead-lettered');
+    await db.insert(deadLetters).values({ topic, payload, reason, receivedAt: clock.now() });
+  }
+
+  async function handleAck(topic: string, raw: Buffer) {
+    let payload: string;
+    try {
+      payload = utf8.decode(raw);
+    } catch {
+      return deadLetter(
+        topic,
+        raw.toString('base64'),
+        'payload is not UTF-8 text (kept here as base64)',
+      );
+    }
+    const parsedTopic = parseFieldTopic(topicRoot, topic);
+    if (!parsedTopic || parsedTopic.direction !== 'up' || parsedTopic.kind !== 'ack') {
+      return deadLetter(topic, payload, 'not an ack topic of the field protocol');
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(payload);
+    } catch (error) {
+      return deadLetter(topic, payload, `not JSON: ${(error as Error).message}`);
+    }
+    const ack = ackUplinkSchema.safeParse(json);
+    if (!ack.success) {
+      return deadLetter(topic, payload, `not an ack: ${z.prettifyError(ack.error)}`);
+    }
+    const { commandId, phase, reason } = ack.data;
+    const [command] = await db.select().from(fieldCommands).where(eq(fieldCommands.id, commandId));
+    if (!command) return deadLetter(topic, payload, `no command ${commandId}`);
+    if (command.siteId !== parsedTopic.siteId || command.serialno !== parsedTopic.serialno) {
+      return deadLetter(
+        topic,
+        payload,
+        `command ${commandId} went to ${command.siteId}/${command.serialno}, not to ` +
+          `${parsedTopic.siteId}/${parsedTopic.serialno}`,
+      );
+    }
+    const moved = await transition(
+      commandId,
+      phase,
+      TRANSITIONS[phase],
+      phase === 'failed' ? (reason ?? 'failed on the device') : null,
+    );
+    if (!moved) {
+      // A QoS 1 redelivery, or an answer after the deadline: the command has moved on already.
+      log.info({ commandId, phase, status: command.status }, 'late or repeated ack ignored');
+    }
+  }
+
+  // The handlers go on before the connection: acks queued in the session while this process
+  // was away arrive right after it connects, and an unheard message would be lost.
+  const client: MqttClient = mqtt.connect(
+    broker.url,
+    serverClientOptions(broker, deps.clientId ?? 'paddock-commands'),
+  );
+  // One ack at a time, in arrival order: a device's accepted is taken before its done.
+  let acks: Promise<void> = Promise.resolve();
+  client.on('message', (topic, payload) => {
+    acks = acks
+      .then(() => handleAck(topic, payload))
+      .catch((error: unknown) => log.error({ err: error, topic }, 'ack not handled'));
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      client.once('connect', () => resolve());
+      client.once('error', reject);
+    });
+  } catch (error) {
+    await client.endAsync(true);
+    throw error;
+  }
+  client.on('error', (error) => log.error({ err: error }, 'command link error'));
+  const ackFilter = `${topicRoot}/+/+/up/ack`;
+  // Several processes split the acks where the broker can; on the embedded broker (no shared
+  // subscriptions) there is one server process, and a second hearing of an ack changes nothing.
+  await client.subscribeAsync(
+    broker.kind === 'external' ? `$share/${ACK_SHARE_GROUP}/${ackFilter}` : ackFilter,
+    { qos: 1 },
+  );
+
+  async function sweepDeadlines() {
+    const now = clock.now();
+    const overdue = db
+      .select({ id: fieldCommands.id })
+      .from(fieldCommands)
+      .where(
+        and(inArray(fieldCommands.status, ['sent', 'accepted']), lte(fieldCommands.deadline, now)),
+      )
+      .orderBy(asc(fieldCommands.deadline))
+      .limit(100)
+      .for('update', { skipLocked: true });
+    const rows = await db.transaction(async (tx) => {
+      const timedOut = await tx
+        .update(fieldCommands)
+        .set({
+          status: 'timedOut',
+          reason: sql`'no final ack within ' || ceil(extract(epoch from ${fieldCommands.deadline} - ${fieldCommands.sentAt}))::int || ' s'`,
+          updatedAt: now,
+        })
+        .where(
+          and(
+            inArray(fieldCommands.id, overdue),
+            inArray(fieldCommands.status, ['sent', 'accepted']),
+          ),
+        )
+        .returning();
+      const requestIds = timedOut.flatMap((row) => (row.requestId === null ? [] : [row.requestId]));
+      await advanceRequests(tx, requestIds, now);
+      await releaseFailedOpens(tx, timedOut, now);
+      return timedOut;
+    });
+    if (rows.length > 0) await announce(rows);
+  }
+
+  let sweeping: Promise<void> | null = null;
+  const sweepTimer = setInterval(() => {
+    if (sweeping) return;
+    sweeping = sweepDeadlines()
+      .catch((error: unknown) => log.error({ err: error }, 'command deadline sweep failed'))
+      .finally(() => {
+        sweeping = null;
+      });
+  }, deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
+
+  async function publish(topic: string, downlink: CommandDownlink) {
+    try {
+      await client.publishAsync(topic, JSON.stringify(downlink), { qos: 1 });
+    } catch (error) {
+      await transition(downlink.commandId, 'failed', ['sent'], `not published: ${String(error)}`);
+    }
+  }
+  const publishing = new Set<Promise<void>>();
+
+  return {
+    async send(input) {
+      if (closed) throw new Error('command sender closed');
+      const { requestId, siteId, serialno } = sendInputSchema.parse(input);
+      const now = clock.now();
+      const downlink = commandDownlinkSchema.parse({
+        ...input.command,
+        commandId: randomUUID(),
+        requestId,
+        time: now.toISOString(),
+      });
+      await db.transaction(async (tx) => {
+        await tx.insert(fieldCommands).values({
+          id: downlink.commandId,
+          requestId,
+          siteId,
+          serialno,
+          action: downlink.action,
+          payload: downlink,
+          status: 'sent',
+          sentAt: now,
+          deadline: new Date(now.getTime() + deps.timeoutSeconds * 1000),
+          updatedAt: now,
+        });
+        if (downlink.action !== 'ping') {
+          // §4 device status: requested to run (open) or not (close) until the device reports.
+          await tx
+            .update(controls)
+            .set({ startRequested: downlink.action === 'open', modifiedAt: now })
+            .where(inArray(controls.id, downlink.controls));
+        }
+      });
+      // Not awaited: while the broker is away mqtt.js holds a QoS 1 message until it is back,
+      // and the caller must not wait that long; the deadline covers a message that never goes.
+      const sending = publish(downlinkTopic(topicRoot, siteId, serialno, 'command'), downlink);
+      publishing.add(sending);
+      void sending.finally(() => publishing.delete(sending));
+      log.info(
+        { commandId: downlink.commandId, requestId, serialno, action: downlink.action },
+        'command sent',
+      );
+      return downlink.commandId;
+    },
+    onSettled(listener) {
+      listeners.push(listener);
+      if (!settledWorker) {
+        settledWorker = startSettledWorker();
+        settledWorker.catch((error: unknown) =>
+          log.error({ err: error }, 'command settlement worker not started'),
+        );
+      }
+    },
+    async close() {
+      closed = true;
+      clearInterval(sweepTimer);
+      if (settledWorker) await jobs.offWork({ id: await settledWorker });
+      await sweeping;
+      await client.endAsync();
+      await Promise.allSettled(publishing);
+      await acks;
+    },
+  };
+}

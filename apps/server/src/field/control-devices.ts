@@ -1,0 +1,35 @@
+/**
+ * Where commands to a control go: its radio, else its unit — the same device its config is
+ * published on (provisioning.ts) — at its area's site. One query for the dispatcher (one control)
+ * and the program runner (an area's controls).
+ */
+import type { RunControl } from '@paddock/domain';
+import { eq, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { areas, controls, radios, units } from '../db/schema.ts';
+
+export async function controlDevices(db: Database, where: SQL): Promise<RunControl[]> {
+  const rows = await db
+    .select({
+      id: controls.id,
+      type: controls.type,
+      section: controls.sectionId,
+      siteId: areas.siteId,
+      radioSerialno: radios.serialno,
+      unitSerialno: units.serialno,
+    })
+    .from(controls)
+    .innerJoin(areas, eq(areas.id, controls.areaId))
+    .leftJoin(radios, eq(radios.id, controls.radioId))
+    .leftJoin(units, eq(units.id, controls.unitId))
+    .where(where);
+  return rows.map((row) => {
+    const serialno = row.radioSerialno ?? row.unitSerialno;
+    return {
+      id: row.id,
+      type: row.type,
+      section: row.section,
+      device: serialno === null ? null : { siteId: row.siteId, serialno },
+    };
+  });
+}

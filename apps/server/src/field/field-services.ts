@@ -1,0 +1,128 @@
+/**
+ * The field side of the server, started by role (ARCHITECTURE "Where it runs"):
+ * - the embedded broker, when no external one is configured;
+ * - ingest: uplinks → readings, latest values, dead letters;
+ * - worker: the job queue, commands and acks, request dispatch, the program runner, the overdue
+ *   sweep, and device provisioning at start-up;
+ * - the in-process simulator of the demo farm (`npm start`).
+ * Stopped in reverse order, so nothing writes to a closed database or broker.
+ */
+import { startSimulator } from '@paddock/simulator';
+import { loadFieldSecret } from '../auth/secrets.ts';
+import type { ServerConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { Clock } from '../http/context.ts';
+import { startProgramRunner } from '../irrigation/runner-service.ts';
+import { startEmbeddedBroker } from './broker.ts';
+import { startCommands, type FieldLog } from './commands.ts';
+import type { BrokerEndpoint } from './connection.ts';
+import { startDispatch } from './dispatch.ts';
+import { startIngest } from './ingest.ts';
+import { startJobs } from './jobs.ts';
+import { startOverdueSweep } from './overdue.ts';
+import {
+  allSiteIds,
+  deviceSiteLookup,
+  fieldKeysFor,
+  publishDeviceConfigs,
+} from './provisioning.ts';
+
+export type FieldServices = {
+  broker: BrokerEndpoint;
+  close: () => Promise<void>;
+};
+
+type Stoppable = { close: () => Promise<void> | void };
+
+export async function startFieldServices(deps: {
+  handle: DatabaseHandle;
+  config: ServerConfig;
+  clock: Clock;
+  log: FieldLog;
+}): Promise<FieldServices> {
+  const { handle, config, clock, log } = deps;
+  const { db } = handle;
+  const field = config.field;
+  const started: Stoppable[] = [];
+  const closeAll = async () => {
+    for (const service of started.reverse()) await service.close();
+  };
+
+  try {
+    const fieldSecret = await loadFieldSecret(db, field.fieldSecret);
+    let broker: BrokerEndpoint;
+    if (field.mqttUrl) {
+      broker = { url: field.mqttUrl, kind: 'external', fieldSecret };
+    } else {
+      const embedded = await startEmbeddedBroker({
+        port: field.embeddedBrokerPort,
+        host: config.host,
+        dataDir: config.dataDir,
+        topicRoot: field.topicRoot,
+        fieldSecret,
+        deviceSite: deviceSiteLookup(db),
+      });
+      started.push(embedded);
+      broker = { url: embedded.url, kind: 'embedded', fieldSecret };
+      log.info(`field broker listening on ${embedded.url}`);
+    }
+
+    const common = { db, clock, log, broker, topicRoot: field.topicRoot };
+    const instance = field.instance;
+
+    if (field.roles.includes('ingest')) {
+      started.push(await startIngest({ ...common, clientId: `paddock-ingest-${instance}` }));
+    }
+
+    if (field.roles.includes('worker')) {
+      const jobs = await startJobs({ handle, log });
+      started.push({ close: () => jobs.stop({ graceful: true, wait: true, timeout: 5000 }) });
+      const commands = await startCommands({
+        ...common,
+        jobs,
+        timeoutSeconds: field.commandTimeoutSeconds,
+        clientId: `paddock-commands-${instance}`,
+      });
+      started.push(commands);
+      started.push(
+        await startProgramRunner({
+          db,
+          clock,
+          log,
+          jobs,
+          commands,
+          commandTimeoutSeconds: field.commandTimeoutSeconds,
+        }),
+      );
+      started.push(await startDispatch({ db, clock, log, jobs, commands }));
+      started.push(
+        startOverdueSweep({ db, clock, log, intervalMs: field.overdueSweepSeconds * 1000 }),
+      );
+      const provisioned = await publishDeviceConfigs({ ...common });
+      log.info(`field devices provisioned: ${provisioned.published}`);
+    }
+
+    if (field.simulator) {
+      const sites = fieldKeysFor(fieldSecret, await allSiteIds(db));
+      const simulator = await startSimulator({
+        brokerUrl: broker.url,
+        topicRoot: field.topicRoot,
+        sites: sites.map(({ siteId, username, key }) => ({ siteId, username, password: key })),
+        controlPort: field.simulatorControlPort,
+        ...(field.simulatorReportSeconds
+          ? { reportEverySeconds: field.simulatorReportSeconds }
+          : {}),
+        log,
+      });
+      started.push(simulator);
+      log.info(
+        `simulator running the demo farm on ${sites.length} sites; faults at ${simulator.controlUrl}`,
+      );
+    }
+
+    return { broker, close: closeAll };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Durable jobs (pg-boss) in the server's own database: delayed work that must survive a restart
+ * and run in only one process when several run (a control test's close, the program runner's
+ * steps). pg-boss keeps its tables in its own `pgboss` schema, next to ours.
+ *
+ * On PostgreSQL pg-boss shares the server's pool instead of opening a second one. PGlite has no
+ * pool; pg-boss takes any `db` with `executeSql`, so a small adapter hands it PGlite's `query`
+ * (one statement with parameters) or `exec` (pg-boss's parameterless scripts of several
+ * statements, e.g. its migrations wrapped in BEGIN … COMMIT).
+ */
+import type { PGlite } from '@electric-sql/pglite';
+import PgBoss from 'pg-boss';
+import type { DatabaseHandle } from '../db/client.ts';
+import type { FieldLog } from './commands.ts';
+
+/**
+ * How often an idle worker asks for new jobs. pg-boss refuses less than 0.5 s; a runner step
+ * or a test close waits at most this long past its start time.
+ */
+export const JOB_POLLING_INTERVAL_SECONDS = 0.5;
+
+type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+
+function pgliteExecuteSql(pglite: PGlite): ExecuteSql {
+  return async (text, values) => {
+    if (values !== undefined) return pglite.query(text, values);
+    const results = await pglite.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  };
+}
+
+export async function startJobs(deps: {
+  handle: DatabaseHandle;
+  log: Pick<FieldLog, 'info' | 'error'>;
+}): Promise<PgBoss> {
+  const { client } = deps.handle;
+  const executeSql: ExecuteSql =
+    client.kind === 'postgres'
+      ? (text, values) => client.pool.query(text, values)
+      : pgliteExecuteSql(client.pglite);
+  const boss = new PgBoss({
+    db: { executeSql: executeSql as PgBoss.Db['executeSql'] },
+    pollingIntervalSeconds: JOB_POLLING_INTERVAL_SECONDS,
+  });
+  // An EventEmitter throws on an unheard 'error': pg-boss reports failed maintenance runs there.
+  boss.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  deps.log.info({ engine: client.kind }, 'job queue started');
+  return boss;
+}

@@ -1,0 +1,297 @@
+/**
+ * Overdue detection (§4 radio state): every radio and unit reports at least every
+ * `reportIntervalSeconds`. One that has not reported for `OVERDUE_GRACE` times that is overdue:
+ * it is flagged and an open event is recorded in its area(s). When it reports again it is back to
+ * normal: the flag clears, its open overdue event closes and an info event records the recovery.
+ *
+ * Decisions:
+ * - Grace 1.5 × the interval, so one late or lost report (radios retry, LoRa drops packets) is not
+ *   an alarm, and two missed in a row are.
+ * - A device that has never reported (lastUpdate null) is not overdue: it has not been
+ *   commissioned yet, and flagging every new device on creation would only be noise.
+ * - Severities follow the overdue alarm templates (§9): radio and repeater warning, unit and
+ *   coordinator error (§9 "critical"; events have warning, error, info).
+ * - An overdue event is recognised by its target and its message's " overdue: " (the events table
+ *   has no kind column); the demo farm's seeded overdue events read the same way.
+ *
+ * Any number of processes may sweep: each flag and each recovery is a conditional UPDATE, so only
+ * one process records a device's transition.
+ */
+import {
+  BATTERY_VOLTAGE_THRESHOLD_V,
+  RADIO_MISSES_THRESHOLD,
+  SIGNAL_STRENGTH_THRESHOLD_DBM,
+} from '@paddock/domain';
+import { and, eq, inArray, like, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { events, radios, units } from '../db/schema.ts';
+import type { Clock } from '../http/context.ts';
+import type { FieldLog } from './commands.ts';
+
+/** A device is overdue past this many report intervals without a report. */
+export const OVERDUE_GRACE = 1.5;
+/** How often a worker looks for overdue and recovered devices. */
+export const OVERDUE_SWEEP_INTERVAL_MS = 10_000;
+
+const OVERDUE_MARK = ' overdue: ';
+
+type EventInsert = typeof events.$inferInsert;
+
+function minutesText(ms: number): string {
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 120) return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `${Math.round(minutes / 60)} hours`;
+}
+
+/** `lastUpdate` is set: the sweep flags only devices that have reported. */
+function overdueMessage(
+  label: string,
+  serialno: string,
+  lastUpdate: Date | null,
+  intervalSeconds: number,
+  now: Date,
+) {
+  const silentMs = now.getTime() - (lastUpdate ?? now).getTime();
+  return (
+    `${label} ${serialno}${OVERDUE_MARK}no report for ${minutesText(silentMs)}` +
+    ` (expected every ${minutesText(intervalSeconds * 1000)})`
+  );
+}
+
+function radioLabel(config: { repeater?: boolean; coordinator?: boolean }) {
+  if (config.coordinator) return 'Coordinator';
+  if (config.repeater) return 'Repeater';
+  return 'Radio';
+}
+
+/** The newest report a device may have given and still be on time, per its interval. */
+function dueSince(
+  interval: typeof radios.reportIntervalSeconds | typeof units.reportIntervalSeconds,
+  now: Date,
+  grace: number,
+) {
+  return sql`${now.toISOString()}::timestamptz - make_interval(secs => ${interval} * ${grace}::float8)`;
+}
+
+/**
+ * Area health (§3 Area status, hasFaults) from its devices, as the seed sets it: fault when a
+ * radio or unit of the area is overdue, a radio faulted or a control has faults; warning when a
+ * radio has a low battery, a weak signal or too many misses; otherwise normal (an area never
+ * judged keeps null, which reads as normal).
+ */
+export async function refreshAreaHealth(db: Database, areaIds: number[]): Promise<void> {
+  const ids = [...new Set(areaIds)];
+  if (ids.length === 0) return;
+  await db.execute(sql`
+    update areas set has_faults = health.faulty, status = health.status
+    from (
+      select id, faulty,
+        case when faulty then 'fault' when warning then 'warning'
+             when status is null then null else 'normal' end as status
+      from (
+        select a.id, a.status,
+          exists (select 1 from radios r where r.area_id = a.id and (r.overdue or r.fault))
+            or exists (select 1 from units u where a.id = any(u.area_ids) and u.overdue)
+            or exists (select 1 from controls c where c.area_id = a.id
+                       and coalesce((c.application->>'hasFaults')::boolean, false)) as faulty,
+          exists (select 1 from radios r where r.area_id = a.id and not r.overdue and not r.fault
+                  and (r.battery_value < ${BATTERY_VOLTAGE_THRESHOLD_V}::float8
+                       or r.signal_value < ${SIGNAL_STRENGTH_THRESHOLD_DBM}::float8
+                       or r.misses_value > ${RADIO_MISSES_THRESHOLD}::float8)) as warning
+        from areas a where a.id in ${ids}
+      ) judged
+    ) health
+    where areas.id = health.id
+      and (areas.has_faults is distinct from health.faulty
+           or areas.status is distinct from health.status)`);
+}
+
+export type OverdueSweepResult = {
+  overdue: { kind: 'radio' | 'unit'; id: number }[];
+  recovered: { kind: 'radio' | 'unit'; id: number }[];
+};
+
+/** One sweep at `now`: flags overdue devices, clears recovered ones, records their events. */
+export async function sweepOverdue(
+  db: Database,
+  now: Date,
+  options: { grace?: number; log?: FieldLog } = {},
+): Promise<OverdueSweepResult> {
+  const grace = options.grace ?? OVERDUE_GRACE;
+  const result: OverdueSweepResult = { overdue: [], recovered: [] };
+  const touchedAreas: number[] = [];
+
+  await db.transaction(async (tx) => {
+    const eventRows: EventInsert[] = [];
+
+    const lateRadios = await tx
+      .update(radios)
+      .set({ overdue: true })
+      .where(
+        and(
+          eq(radios.overdue, false),
+          sql`${radios.lastUpdate} < ${dueSince(radios.reportIntervalSeconds, now, grace)}`,
+        ),
+      )
+      .returning();
+    for (const radio of lateRadios) {
+      result.overdue.push({ kind: 'radio', id: radio.id });
+      touchedAreas.push(radio.areaId);
+      eventRows.push({
+        areaId: radio.areaId,
+        type: radio.config.coordinator ? 'error' : 'warning',
+        targetType: 'radio',
+        targetId: radio.id,
+        message: overdueMessage(
+          radioLabel(radio.config),
+          radio.serialno,
+          radio.lastUpdate,
+          radio.reportIntervalSeconds,
+          now,
+        ),
+        open: true,
+        createdAt: now,
+      });
+    }
+
+    const lateUnits = await tx
+      .update(units)
+      .set({ overdue: true })
+      .where(
+        and(
+          eq(units.overdue, false),
+          sql`${units.lastUpdate} < ${dueSince(units.reportIntervalSeconds, now, grace)}`,
+        ),
+      )
+      .returning();
+    for (const unit of lateUnits) {
+      result.overdue.push({ kind: 'unit', id: unit.id });
+      if (unit.areaIds.length === 0) {
+        options.log?.warn({ unit: unit.serialno }, 'overdue unit has no area to record it in');
+      }
+      for (const areaId of unit.areaIds) {
+        touchedAreas.push(areaId);
+        eventRows.push({
+          areaId,
+          type: 'error',
+          targetType: 'unit',
+          targetId: unit.id,
+          message: overdueMessage(
+            'Unit',
+            unit.serialno,
+            unit.lastUpdate,
+            unit.reportIntervalSeconds,
+            now,
+          ),
+          open: true,
+          createdAt: now,
+        });
+      }
+    }
+
+    const backRadios = await tx
+      .update(radios)
+      .set({ overdue: false })
+      .where(
+        and(
+          eq(radios.overdue, true),
+          sql`${radios.lastUpdate} >= ${dueSince(radios.reportIntervalSeconds, now, grace)}`,
+        ),
+      )
+      .returning();
+    const backUnits = await tx
+      .update(units)
+      .set({ overdue: false })
+      .where(
+        and(
+          eq(units.overdue, true),
+          sql`${units.lastUpdate} >= ${dueSince(units.reportIntervalSeconds, now, grace)}`,
+        ),
+      )
+      .returning();
+
+    const closeOverdueEvents = async (targetType: 'radio' | 'unit', ids: number[]) => {
+      if (ids.length === 0) return;
+      await tx
+        .update(events)
+        .set({ open: false })
+        .where(
+          and(
+            eq(events.open, true),
+            eq(events.targetType, targetType),
+            inArray(events.targetId, ids),
+            like(events.message, `%${OVERDUE_MARK}%`),
+          ),
+        );
+    };
+    await closeOverdueEvents(
+      'radio',
+      backRadios.map((radio) => radio.id),
+    );
+    await closeOverdueEvents(
+      'unit',
+      backUnits.map((unit) => unit.id),
+    );
+    for (const radio of backRadios) {
+      result.recovered.push({ kind: 'radio', id: radio.id });
+      touchedAreas.push(radio.areaId);
+      eventRows.push({
+        areaId: radio.areaId,
+        type: 'info',
+        targetType: 'radio',
+        targetId: radio.id,
+        message: `${radioLabel(radio.config)} ${radio.serialno} back to normal: reporting again`,
+        open: false,
+        createdAt: now,
+      });
+    }
+    for (const unit of backUnits) {
+      result.recovered.push({ kind: 'unit', id: unit.id });
+      for (const areaId of unit.areaIds) {
+        touchedAreas.push(areaId);
+        eventRows.push({
+          areaId,
+          type: 'info',
+          targetType: 'unit',
+          targetId: unit.id,
+          message: `Unit ${unit.serialno} back to normal: reporting again`,
+          open: false,
+          createdAt: now,
+        });
+      }
+    }
+
+    if (eventRows.length > 0) await tx.insert(events).values(eventRows);
+  });
+
+  await refreshAreaHealth(db, touchedAreas);
+  if (result.overdue.length > 0 || result.recovered.length > 0) {
+    options.log?.info(result, 'overdue sweep');
+  }
+  return result;
+}
+
+/** Sweeps every `intervalMs` until closed (worker role). */
+export function startOverdueSweep(deps: {
+  db: Database;
+  clock: Clock;
+  log: FieldLog;
+  intervalMs?: number;
+  grace?: number;
+}): { close(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepOverdue(deps.db, deps.clock.now(), { grace: deps.grace, log: deps.log })
+      .catch((error: unknown) => deps.log.error({ err: error }, 'overdue sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, deps.intervalMs ?? OVERDUE_SWEEP_INTERVAL_MS);
+  return {
+    async close() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

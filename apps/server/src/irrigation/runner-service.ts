@@ -1,0 +1,467 @@
+/**
+ * The program runner on the server (issue 4 item 6). The domain's runner decides everything
+ * (packages/domain/src/irrigation/runner.ts); this keeps its state, carries out what it asks and
+ * feeds it what happens:
+ *
+ * - Program requests (start, resume, pause, test) arrive from the dispatcher, and settled commands
+ *   from the field link; each becomes a job on one pg-boss queue, so whichever worker process is
+ *   free takes it, and a job whose process dies runs again.
+ * - A job loads the run (program_runs.state, parsed at the boundary), steps it, and saves it only
+ *   if its `version` is still the one it read: two processes never both advance a run; the loser
+ *   reads again and steps the newer state. In the same transaction it writes what the console
+ *   reads: programs.status and zones, controls.application, startRequested and isRunning, and the
+ *   request statuses.
+ * - Only then are the commands sent, and their ids recorded in the run. The time the run must next
+ *   wake is a delayed job (startAfter), one per program and instant (singletonKey).
+ *
+ * Nothing is held in memory between jobs, so a restart needs nothing special: the delayed jobs
+ * and the settled commands still to come carry the run on in whichever process is up. A process
+ * that dies between saving a step and sending its commands leaves those commands unsent; the run
+ * takes them as unanswered at their deadline (that valve is faulted, its zone moves on), so a
+ * valve is never opened twice or left open.
+ */
+import {
+  applyRunToZones,
+  findPendingCommand,
+  handleRunRequest,
+  idSchema,
+  isoDateTimeSchema,
+  runActionSchema,
+  runControlStates,
+  runProgramStatus,
+  runStateSchema,
+  serialnoSchema,
+  stepRun,
+  type ProgramStatus,
+  type RunControlState,
+  type RunEvent,
+  type RunSetup,
+  type RunState,
+  type StepResult,
+} from '@paddock/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { controls, programRuns, programs, requests } from '../db/schema.ts';
+import { setRequestStatus, type CommandSender, type FieldLog } from '../field/commands.ts';
+import { registerProgramRequestHandler } from '../field/dispatch.ts';
+import type { Clock } from '../http/context.ts';
+import { controlDevices } from '../field/control-devices.ts';
+
+export const PROGRAM_RUNNER_QUEUE = 'program-runner';
+
+/** COMMAND_TIMEOUT_SECONDS's default (config.ts). */
+const DEFAULT_COMMAND_TIMEOUT_SECONDS = 30;
+
+/** A step that keeps losing the race for its run this many times in a row gives up (and retries). */
+const MAX_SAVE_ATTEMPTS = 8;
+
+const FINAL_REQUEST_STATUSES = ['done', 'failed', 'cancelled'];
+
+const runnerJobSchema = z.discriminatedUnion('kind', [
+  /** Carry out a program request. */
+  z.object({ kind: z.literal('request'), programId: idSchema, requestId: idSchema }),
+  /** A planned time of the run has come. */
+  z.object({ kind: z.literal('wake'), programId: idSchema }),
+  /** A command of the run was answered (or given up on). */
+  z.object({
+    kind: z.literal('settled'),
+    programId: idSchema,
+    commandId: z.uuid(),
+    serialno: serialnoSchema,
+    action: z.enum(['open', 'close', 'ping']),
+    controls: z.array(idSchema),
+    status: z.enum(['done', 'failed', 'timedOut']),
+    reason: z.string().nullable(),
+  }),
+]);
+type RunnerJob = z.infer<typeof runnerJobSchema>;
+
+/** What POST programs/{id}/{action} recorded with the request (routes/programs actionPayload). */
+const requestPayloadSchema = z.object({
+  startTime: isoDateTimeSchema.optional(),
+  zones: z.array(idSchema).min(1).optional(),
+});
+
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+type StoredRun = { state: RunState; version: number };
+/** One step of a run: the state after it, or null when there is nothing to do. */
+type Transform = (state: RunState | null, now: Date) => StepResult | null;
+
+export type ProgramRunnerDeps = {
+  db: Database;
+  clock: Clock;
+  log: FieldLog;
+  jobs: PgBoss;
+  commands: CommandSender;
+  /**
+   * The field link's command timeout (config.field.commandTimeoutSeconds); the run takes a
+   * command as unanswered a grace period after it. Defaults to that setting's default.
+   */
+  commandTimeoutSeconds?: number;
+  /** Overrides the domain's TEST_ZONE_SECONDS (tests). */
+  testZoneSeconds?: number;
+  /** How often an idle worker looks for runner jobs; pg-boss's own setting when absent. */
+  pollingIntervalSeconds?: number;
+};
+
+function sameControlState(a: RunControlState | undefined, b: RunControlState): boolean {
+  return a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+}
+
+export async function startProgramRunner(
+  deps: ProgramRunnerDeps,
+): Promise<{ close(): Promise<void> }> {
+  const { db, clock, log, jobs, commands } = deps;
+  let closed = false;
+  const inFlight = new Set<Promise<unknown>>();
+
+  await jobs.createQueue(PROGRAM_RUNNER_QUEUE, {
+    name: PROGRAM_RUNNER_QUEUE,
+    // `short`: a job waiting with the same singletonKey is not queued twice (one wake per program
+    // and instant, one job per request or settlement); one already running does not block a new one.
+    policy: 'short',
+    retryLimit: 10,
+    retryDelay: 1,
+    expireInSeconds: 120,
+  });
+
+  async function loadRun(programId: number): Promise<StoredRun | null> {
+    const [row] = await db
+      .select({ state: programRuns.state, version: programRuns.version })
+      .from(programRuns)
+      .where(eq(programRuns.programId, programId));
+    if (!row) return null;
+    const parsed = runStateSchema.safeParse(row.state);
+    if (!parsed.success) {
+      // Never guess at a run: the job fails (and is retried), and the log says why.
+      throw new Error(
+        `program ${programId}: stored run unreadable: ${z.prettifyError(parsed.error)}`,
+      );
+    }
+    return { state: parsed.data, version: row.version };
+  }
+
+  async function loadSetup(programId: number): Promise<RunSetup | null> {
+    const [program] = await db.select().from(programs).where(eq(programs.id, programId));
+    if (!program) return null;
+    return {
+      program: { id: program.id, schedule: program.schedule, zones: program.zones },
+      controls: await controlDevices(db, eq(controls.areaId, program.areaId)),
+      commandTimeoutSeconds: deps.commandTimeoutSeconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS,
+      ...(deps.testZoneSeconds !== undefined && { testZoneSeconds: deps.testZoneSeconds }),
+    };
+  }
+
+  /**
+   * The program status to show. While a request the run has not taken up yet is waiting, the
+   * status the API gave it (its pending activity, requestActive) stands.
+   */
+  function statusToShow(current: ProgramStatus, state: RunState, now: Date): ProgramStatus {
+    const shown = runProgramStatus(state, now);
+    const waiting = current.requestId ?? null;
+    if (
+      current.requestActive &&
+      waiting !== null &&
+      waiting !== state.request?.id &&
+      !state.handledRequests.includes(waiting)
+    ) {
+      return { ...shown, activity: current.activity, requestActive: true, requestId: waiting };
+    }
+    return shown;
+  }
+
+  /** Writes what the console reads; in the transaction that saved the run. */
+  async function writeViews(
+    tx: Transaction,
+    programId: number,
+    before: RunState | null,
+    result: StepResult,
+    now: Date,
+  ) {
+    const [program] = await tx
+      .select({ status: programs.status, zones: programs.zones })
+      .from(programs)
+      .where(eq(programs.id, programId))
+      .for('update');
+    if (program) {
+      let { status, zones } = program;
+      if (result.state) {
+        status = statusToShow(program.status, result.state, now);
+        zones = applyRunToZones(program.zones, result.state, now);
+      } else {
+        // A request refused with no run at all: nothing runs, whatever the API showed meanwhile.
+        const refused = result.effects.some(
+          (effect) => effect.kind === 'request' && effect.requestId === status.requestId,
+        );
+        if (refused) status = { ...status, activity: 'stopped', requestActive: false };
+      }
+      await tx.update(programs).set({ status, zones }).where(eq(programs.id, programId));
+    }
+    // Requests before controls, as the field link orders its locks: two writers never deadlock.
+    for (const effect of result.effects) {
+      if (effect.kind === 'request') {
+        await setRequestStatus(tx, effect.requestId, effect.status, now);
+        if (effect.reason) {
+          log.info(
+            {
+              programId,
+              requestId: effect.requestId,
+              status: effect.status,
+              reason: effect.reason,
+            },
+            'program request',
+          );
+        }
+      }
+    }
+    if (result.state) {
+      const previous = new Map(
+        (before ? runControlStates(before) : []).map((control) => [control.id, control]),
+      );
+      for (const control of runControlStates(result.state)) {
+        if (sameControlState(previous.get(control.id), control)) continue;
+        await tx
+          .update(controls)
+          .set({
+            application: control.application,
+            startRequested: control.startRequested,
+            isRunning: control.isRunning,
+            modifiedAt: now,
+          })
+          .where(eq(controls.id, control.id));
+      }
+    }
+  }
+
+  /** Saves the step if the run is still at `stored`'s version; false when another process won. */
+  async function save(
+    programId: number,
+    stored: StoredRun | null,
+    result: StepResult,
+    now: Date,
+  ): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      if (result.state) {
+        const saved = stored
+          ? await tx
+              .update(programRuns)
+              .set({ state: result.state, version: stored.version + 1, updatedAt: now })
+              .where(
+                and(eq(programRuns.programId, programId), eq(programRuns.version, stored.version)),
+              )
+              .returning({ version: programRuns.version })
+          : await tx
+              .insert(programRuns)
+              .values({ programId, state: result.state, version: 1, updatedAt: now })
+              .onConflictDoNothing()
+              .returning({ version: programRuns.version });
+        if (saved.length === 0) return false;
+      }
+      await writeViews(tx, programId, stored?.state ?? null, result, now);
+      return true;
+    });
+  }
+
+  /** Loads, steps and saves the run, stepping again on the newer state when another process won. */
+  async function commit(programId: number, transform: Transform): Promise<StepResult | null> {
+    for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
+      const stored = await loadRun(programId);
+      const now = clock.now();
+      const result = transform(stored?.state ?? null, now);
+      if (!result) return null;
+      const unchanged =
+        stored !== null &&
+        result.effects.length === 0 &&
+        JSON.stringify(result.state) === JSON.stringify(stored.state);
+      if (unchanged || (await save(programId, stored, result, now))) return result;
+    }
+    throw new Error(`program ${programId}: the run kept changing under this step`);
+  }
+
+  async function enqueue(job: RunnerJob, options: PgBoss.SendOptions) {
+    await jobs.send(PROGRAM_RUNNER_QUEUE, job, options);
+    // This process's worker looks now instead of at its next poll.
+    if (options.startAfter === undefined) jobs.notifyWorker(workerId);
+  }
+
+  async function scheduleWake(programId: number, at: Date | null) {
+    if (!at) return;
+    await jobs.send(PROGRAM_RUNNER_QUEUE, { kind: 'wake', programId } satisfies RunnerJob, {
+      startAfter: at,
+      singletonKey: `wake:${programId}:${at.getTime()}`,
+    });
+  }
+
+  /** Sends the step's commands; answers what the run must hear about them. */
+  async function sendCommands(programId: number, result: StepResult): Promise<RunEvent[]> {
+    const heard: RunEvent[] = [];
+    for (const effect of result.effects) {
+      if (effect.kind !== 'command') continue;
+      try {
+        const commandId = await commands.send({
+          requestId: result.state?.request?.id ?? null,
+          siteId: effect.siteId,
+          serialno: effect.serialno,
+          command: effect.command,
+        });
+        if (effect.ref) heard.push({ type: 'commandSent', ref: effect.ref, commandId });
+      } catch (error) {
+        log.error({ err: error, programId, serialno: effect.serialno }, 'program command not sent');
+        if (effect.ref) heard.push({ type: 'sendFailed', ref: effect.ref, reason: String(error) });
+      }
+    }
+    return heard;
+  }
+
+  /** Steps the run, then carries out what each step asks, until nothing more follows. */
+  async function drive(programId: number, first: Transform) {
+    const steps: Transform[] = [first];
+    for (let next = steps.shift(); next; next = steps.shift()) {
+      const result = await commit(programId, next);
+      if (!result) continue;
+      await scheduleWake(programId, result.nextWakeAt);
+      const heard = await sendCommands(programId, result);
+      if (heard.length === 0) continue;
+      steps.push((state, now) => {
+        if (!state) return null;
+        let stepped: StepResult = { state, effects: [], nextWakeAt: null };
+        const effects = [];
+        for (const event of heard) {
+          stepped = stepRun(stepped.state as RunState, event, now);
+          effects.push(...stepped.effects);
+        }
+        return { ...stepped, effects };
+      });
+    }
+  }
+
+  async function takeRequest(job: Extract<RunnerJob, { kind: 'request' }>) {
+    const [request] = await db.select().from(requests).where(eq(requests.id, job.requestId));
+    if (!request || request.type !== 'program' || request.targetId !== job.programId) {
+      log.warn({ ...job }, 'program runner: no such program request');
+      return;
+    }
+    if (FINAL_REQUEST_STATUSES.includes(request.status)) return;
+    const action = runActionSchema.safeParse(request.action);
+    const payload = requestPayloadSchema.safeParse(request.payload);
+    const setup = await loadSetup(job.programId);
+    if (!action.success || !payload.success || !setup) {
+      const why = !setup ? 'no such program' : `not a program request: ${request.action}`;
+      log.warn({ requestId: request.id, why }, 'program request failed');
+      await drive(job.programId, (state) => ({
+        state,
+        effects: [{ kind: 'request', requestId: request.id, status: 'failed', reason: why }],
+        nextWakeAt: null,
+      }));
+      return;
+    }
+    await drive(job.programId, (state, now) =>
+      handleRunRequest(
+        state,
+        {
+          id: request.id,
+          action: action.data,
+          zones: payload.data.zones ?? null,
+          startTime: payload.data.startTime ? new Date(payload.data.startTime) : null,
+        },
+        setup,
+        now,
+      ),
+    );
+  }
+
+  async function carryOut(job: RunnerJob) {
+    switch (job.kind) {
+      case 'request':
+        return takeRequest(job);
+      case 'wake':
+        return drive(job.programId, (state, now) =>
+          state ? stepRun(state, { type: 'wake' }, now) : null,
+        );
+      case 'settled': {
+        const { programId, commandId, serialno, action, controls, status, reason } = job;
+        const event: RunEvent = {
+          type: 'commandSettled',
+          ...{ commandId, serialno, action, controls, status, reason },
+        };
+        return drive(programId, (state, now) => (state ? stepRun(state, event, now) : null));
+      }
+    }
+  }
+
+  const workerId = await jobs.work<unknown>(
+    PROGRAM_RUNNER_QUEUE,
+    {
+      batchSize: 10,
+      ...(deps.pollingIntervalSeconds !== undefined && {
+        pollingIntervalSeconds: deps.pollingIntervalSeconds,
+      }),
+    },
+    async (batch) => {
+      if (closed) throw new Error('program runner closed');
+      const work = (async () => {
+        for (const job of batch) {
+          const parsed = runnerJobSchema.safeParse(job.data);
+          if (!parsed.success) {
+            log.error({ job: job.id, issues: parsed.error.issues }, 'bad program runner job');
+            await jobs.fail(PROGRAM_RUNNER_QUEUE, job.id, { message: 'bad payload' });
+            continue;
+          }
+          try {
+            await carryOut(parsed.data);
+          } catch (error) {
+            // Only this job runs again; the rest of the batch is complete.
+            log.error({ err: error, job: parsed.data }, 'program runner step failed');
+            await jobs.fail(PROGRAM_RUNNER_QUEUE, job.id, { message: String(error) });
+          }
+        }
+      })();
+      inFlight.add(work);
+      try {
+        await work;
+      } finally {
+        inFlight.delete(work);
+      }
+    },
+  );
+
+  registerProgramRequestHandler(async (request) => {
+    if (closed) throw new Error('program runner closed');
+    await enqueue(
+      { kind: 'request', programId: request.targetId, requestId: request.id },
+      { singletonKey: `request:${request.id}` },
+    );
+  });
+
+  // A settled command is handed to the run that sent it, as a job any worker may take.
+  commands.onSettled(async (settled) => {
+    if (closed || settled.action === 'ping') return;
+    const live = await db
+      .select({ programId: programRuns.programId, state: programRuns.state })
+      .from(programRuns)
+      .where(ne(sql`${programRuns.state}->>'activity'`, 'stopped'));
+    for (const run of live) {
+      const parsed = runStateSchema.safeParse(run.state);
+      if (!parsed.success || !findPendingCommand(parsed.data.commands, settled)) continue;
+      const { commandId, serialno, action, controls, status, reason } = settled;
+      await enqueue(
+        {
+          kind: 'settled',
+          programId: run.programId,
+          ...{ commandId, serialno, action, controls, status, reason },
+        },
+        { singletonKey: `settled:${run.programId}:${settled.commandId}` },
+      );
+    }
+  });
+
+  return {
+    async close() {
+      closed = true;
+      await jobs.offWork({ id: workerId });
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Chart series (issue 4; docs/api.md): GET sensors/{id}/series and controls/{id}/series, a
+ * metric's readings over a §9 chart interval or an explicit range, one point per bucket.
+ */
+import {
+  bucketSeconds,
+  CHART_OPTIONS,
+  idParamSchema,
+  seriesGrid,
+  seriesInterval,
+  seriesQuerySchema,
+  seriesSchema,
+  seriesWindow,
+  siteTimeZone,
+  type Series,
+  type SeriesQuery,
+  type SeriesThingType,
+} from '@paddock/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { requireObject } from '../../permissions/access.ts';
+import { readSeriesAverages, readSeriesHighLows } from '../../telemetry/series.ts';
+import { findSeriesTarget } from './series.repository.ts';
+
+const security = [{ bearer: [] }];
+
+const LABEL: Record<SeriesThingType, string> = { sensor: 'Sensor', control: 'Control' };
+
+export async function seriesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, clock } = app.ctx;
+
+  const readSeries = async (
+    request: FastifyRequest,
+    type: SeriesThingType,
+    id: number,
+    query: SeriesQuery,
+  ): Promise<Series> => {
+    const { siteId } = await requireObject(db, request, type, id, 'view');
+    const target = await findSeriesTarget(db, { type, id, siteId }, query.metric);
+    if (!target) throw notFound(LABEL[type]);
+    // Decision: a metric the thing neither lists nor has readings of is 404, like any path to
+    // nothing; a listed metric with no readings yet is an empty chart.
+    if (!target.listed && target.seriesId === null) {
+      throw new HttpError(404, `${LABEL[type]} has no metric ${query.metric}`, {
+        field: 'metric',
+        location: 'querystring',
+        reason: `Not a metric of this ${type}`,
+      });
+    }
+    const timeZone = siteTimeZone(target.config, target.tags.country);
+    const grid = seriesGrid(seriesWindow(query, clock.now(), timeZone), query.width, timeZone);
+    const fields = {
+      thing: { type, id },
+      metric: query.metric,
+      interval: seriesInterval(query),
+      timezone: timeZone,
+      from: grid.from.toISOString(),
+      to: grid.to.toISOString(),
+      bucket: { unit: grid.unit, size: grid.size },
+      bucketSeconds: bucketSeconds(grid),
+    };
+    const seriesId = target.seriesId;
+    if (query.option === CHART_OPTIONS.average) {
+      const averages = seriesId === null ? [] : await readSeriesAverages(db, seriesId, grid);
+      return {
+        ...fields,
+        option: CHART_OPTIONS.average,
+        points: averages.map((b): [string, number] => [b.start.toISOString(), b.average]),
+      };
+    }
+    const highLows = seriesId === null ? [] : await readSeriesHighLows(db, seriesId, grid);
+    return {
+      ...fields,
+      option: CHART_OPTIONS.highLow,
+      points: highLows.map((b): [string, number, number] => [b.start.toISOString(), b.low, b.high]),
+    };
+  };
+
+  for (const type of ['sensor', 'control'] as const) {
+    app.get(
+      `/${type}s/:id/series`,
+      {
+        onRequest: app.authenticate,
+        schema: {
+          tags: ['telemetry'],
+          summary: `A ${type} metric's readings for a chart: one point per bucket, at most 2 per pixel of width`,
+          security,
+          params: idParamSchema,
+          querystring: seriesQuerySchema,
+          response: { 200: seriesSchema },
+        },
+      },
+      async (request) => readSeries(request, type, request.params.id, request.query),
+    );
+  }
+}

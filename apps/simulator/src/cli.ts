@@ -1,0 +1,289 @@
+/**
+ * `npm run simulator -- …`: the virtual farm from the command line.
+ *
+ *   npm run simulator -- --site 1:KEY --site 2:KEY          run against the local server's broker
+ *   npm run simulator -- --broker mqtt://host:1883 --keys-from keys.txt
+ *   npm run simulator -- --scale --devices 1000 --rate 10000 --duration 60 --keys-from keys.txt
+ *   npm run simulator -- --backfill 3y --keys-from keys.txt [--serial WVC-004512 …]
+ *   npm run simulator -- fault silence --serial WVC-004512
+ *   npm run simulator -- fault lowBattery --serial LRA-012033
+ *   npm run simulator -- fault valveFault --serial WVC-004513 [--control-id 12]
+ *   npm run simulator -- fault spike --sensor 31 [--metric soil.moisture] [--value 99] [--reports 3]
+ *   npm run simulator -- clear [--id 2] [--kind silence] [--serial WVC-004512]
+ *   npm run simulator -- faults | devices
+ *
+ * Keys come from `npm run field:keys` (save its output for --keys-from). The fault commands talk
+ * to a running simulator's control server (--control, default http://127.0.0.1:8091) — the
+ * in-process one of `npm start` or a standalone run.
+ */
+import { FIELD_TOPIC_ROOT } from '@paddock/domain';
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { backfill, parseSpan } from './backfill.ts';
+import { DEFAULT_CONTROL_PORT } from './control-server.ts';
+import { faultInputSchema } from './faults.ts';
+import { mergeSites, parseKeysListing, parseSiteArgument, SiteArgumentError } from './keys.ts';
+import { seededRandom } from './random.ts';
+import { runScale } from './scale.ts';
+import { startSimulator, type SimulatorLog, type SimulatorSite } from './simulator.ts';
+
+/** The embedded broker of a local `npm start`. */
+const DEFAULT_BROKER = 'mqtt://127.0.0.1:1884';
+
+const USAGE = `usage:
+  npm run simulator -- [--broker URL] [--root ROOT] (--site ID[:KEY] … | --keys-from FILE)
+                       [--report-every SECONDS] [--seed N] [--control-port PORT]
+  npm run simulator -- --scale --devices N --rate MSG_PER_S [--duration SECONDS] (sites as above)
+  npm run simulator -- --backfill SPAN [--step SECONDS] [--serial SERIAL …] (sites as above)
+  npm run simulator -- fault (silence|lowBattery|valveFault|spike) [--serial S] [--control-id N]
+                       [--sensor N] [--metric M] [--value V] [--reports N] [--control URL]
+  npm run simulator -- clear [--id N] [--kind KIND] [--serial S] [--control URL]
+  npm run simulator -- faults | devices [--control URL]`;
+
+class UsageError extends Error {}
+
+const consoleLog: SimulatorLog = {
+  info: (object, message) => console.log(message ?? '', JSON.stringify(object)),
+  warn: (object, message) => console.warn('warning:', message ?? '', JSON.stringify(object)),
+  error: (object, message) => console.error('error:', message ?? '', JSON.stringify(object)),
+};
+
+const positive = (name: string) =>
+  z.coerce.number({ error: `${name} takes a number` }).positive(`${name} takes a number above 0`);
+const wholeNumber = (name: string) =>
+  z.coerce
+    .number({ error: `${name} takes a whole number` })
+    .int()
+    .positive();
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success)
+    throw new UsageError(parsed.error.issues.map((issue) => issue.message).join('; '));
+  return parsed.data;
+}
+
+const { values, positionals } = (() => {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: {
+        broker: { type: 'string' },
+        root: { type: 'string' },
+        site: { type: 'string', multiple: true },
+        'keys-from': { type: 'string' },
+        'report-every': { type: 'string' },
+        seed: { type: 'string' },
+        'control-port': { type: 'string' },
+        control: { type: 'string' },
+        scale: { type: 'boolean', default: false },
+        devices: { type: 'string' },
+        rate: { type: 'string' },
+        duration: { type: 'string' },
+        backfill: { type: 'string' },
+        step: { type: 'string' },
+        serial: { type: 'string', multiple: true },
+        'control-id': { type: 'string' },
+        sensor: { type: 'string' },
+        metric: { type: 'string' },
+        value: { type: 'string' },
+        reports: { type: 'string' },
+        id: { type: 'string' },
+        kind: { type: 'string' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
+    process.exit(2);
+  }
+})();
+
+function sitesFromArguments(): SimulatorSite[] {
+  const sites = (values.site ?? []).map(parseSiteArgument);
+  const keysFrom = values['keys-from'];
+  if (keysFrom) {
+    const text = readFileSync(keysFrom === '-' ? 0 : keysFrom, 'utf8');
+    sites.unshift(...parseKeysListing(text));
+  }
+  if (sites.length === 0)
+    throw new UsageError('name the sites to serve: --site ID[:KEY] or --keys-from FILE');
+  return mergeSites(sites);
+}
+
+function connection() {
+  return {
+    brokerUrl: values.broker ?? process.env.MQTT_URL ?? DEFAULT_BROKER,
+    topicRoot: values.root ?? process.env.FIELD_TOPIC_ROOT ?? FIELD_TOPIC_ROOT,
+    sites: sitesFromArguments(),
+    random:
+      values.seed === undefined
+        ? Math.random
+        : seededRandom(parse(wholeNumber('--seed'), values.seed)),
+  };
+}
+
+const controlUrl = () => values.control ?? `http://127.0.0.1:${DEFAULT_CONTROL_PORT}`;
+
+/** Asks a running simulator's control server and prints its answer. */
+async function control(method: string, path: string, body?: unknown): Promise<number> {
+  let response: Response;
+  try {
+    response = await fetch(`${controlUrl()}${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }),
+    });
+  } catch {
+    console.error(`No simulator answers at ${controlUrl()} (start one, or pass --control URL).`);
+    return 1;
+  }
+  const answer: unknown = await response.json();
+  console.log(JSON.stringify(answer, null, 2));
+  return response.ok ? 0 : 1;
+}
+
+async function fault(kind: string | undefined): Promise<number> {
+  const numberOf = (name: string, text: string | undefined) =>
+    text === undefined
+      ? undefined
+      : parse(z.coerce.number({ error: `${name} takes a number` }), text);
+  const serial = values.serial?.[0];
+  const input = Object.fromEntries(
+    Object.entries({
+      kind,
+      serialno: serial,
+      controlId: numberOf('--control-id', values['control-id']),
+      sensorId: numberOf('--sensor', values.sensor),
+      metric: values.metric,
+      value: numberOf('--value', values.value),
+      reports: numberOf('--reports', values.reports),
+    }).filter(([, value]) => value !== undefined),
+  );
+  const parsed = faultInputSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new UsageError(
+      parsed.error.issues
+        .map((issue) =>
+          issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+        )
+        .join('; '),
+    );
+  }
+  return control('POST', '/faults', parsed.data);
+}
+
+async function run(): Promise<number> {
+  const options = connection();
+  const simulator = await startSimulator({
+    ...options,
+    ...(values['report-every'] === undefined
+      ? {}
+      : { reportEverySeconds: parse(positive('--report-every'), values['report-every']) }),
+    controlPort:
+      values['control-port'] === undefined
+        ? DEFAULT_CONTROL_PORT
+        : parse(z.coerce.number().int().min(0).max(65535), values['control-port']),
+    log: consoleLog,
+  });
+  console.log(
+    `Simulating sites ${options.sites.map((site) => site.siteId).join(', ')} on ${options.brokerUrl}; ` +
+      `faults at ${simulator.controlUrl}. Ctrl-C stops.`,
+  );
+  setTimeout(() => {
+    const devices = simulator.devices();
+    console.log(`${devices.length} virtual devices from the retained configs.`);
+    if (devices.length === 0) {
+      console.log('None yet: is the server running and are these the right sites and keys?');
+    }
+  }, 3000).unref();
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await simulator.close();
+  return 0;
+}
+
+async function scale(): Promise<number> {
+  const options = connection();
+  const result = await runScale({
+    ...options,
+    devices: parse(wholeNumber('--devices'), values.devices),
+    rate: parse(positive('--rate'), values.rate),
+    durationSeconds: parse(positive('--duration'), values.duration ?? '30'),
+    log: consoleLog,
+    onSecond: ({ second, sent, acknowledged }) =>
+      console.log(`${second}s: ${sent} sent, ${acknowledged} acknowledged`),
+  });
+  console.log(
+    `${result.devices} devices sent ${result.sent} messages (${result.readingsPerMessage.toFixed(1)} readings each); ` +
+      `${result.acknowledged} acknowledged in ${result.seconds.toFixed(1)} s = ${Math.round(result.perSecond)} messages/s.`,
+  );
+  return 0;
+}
+
+async function history(span: string): Promise<number> {
+  if (parseSpan(span) === null)
+    throw new UsageError(`--backfill takes a span like 3y, 26w, 90d or 12h`);
+  const options = connection();
+  const started = Date.now();
+  const result = await backfill({
+    ...options,
+    span,
+    ...(values.step === undefined ? {} : { stepSeconds: parse(positive('--step'), values.step) }),
+    ...(values.serial ? { serialnos: values.serial } : {}),
+    log: consoleLog,
+    onProgress: ({ messages, readings, time }) =>
+      console.log(`${messages} messages, ${readings} readings, up to ${time}`),
+  });
+  console.log(
+    `Back-filled ${result.devices} devices from ${result.from} to ${result.to}: ` +
+      `${result.readings} readings in ${result.messages} messages, ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+  return 0;
+}
+
+async function main(): Promise<number> {
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const [command, argument] = positionals;
+  switch (command) {
+    case 'fault':
+      return fault(argument);
+    case 'clear': {
+      const query = new URLSearchParams(
+        Object.entries({ id: values.id, kind: values.kind, serialno: values.serial?.[0] }).filter(
+          (entry): entry is [string, string] => entry[1] !== undefined,
+        ),
+      );
+      return control('DELETE', `/faults${query.size ? `?${query}` : ''}`);
+    }
+    case 'faults':
+      return control('GET', '/faults');
+    case 'devices':
+      return control('GET', '/devices');
+    case undefined:
+      if (values.scale) return scale();
+      if (values.backfill !== undefined) return history(values.backfill);
+      return run();
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError || error instanceof SiteArgumentError) {
+      console.error(`${error.message}\n${USAGE}`);
+      process.exit(2);
+    }
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,456 @@
+/**
+ * One virtual radio or unit, built from its config downlink. It keeps its sensors' models and
+ * its controls' state, and turns time passing and commands into the uplinks a real device would
+ * send: readings and status each report interval, acks for commands, and a readings message
+ * whenever a control changes. No I/O and no clock of its own: the simulator passes `now` in and
+ * publishes what comes back, so tests drive a device directly.
+ */
+import type {
+  AckUplink,
+  CommandDownlink,
+  ConfigDownlink,
+  Reading,
+  ReadingsUplink,
+  StatusUplink,
+} from '@paddock/domain';
+import { MAX_READINGS_PER_MESSAGE } from '@paddock/domain';
+import { batteryVolts, RADIO_BATTERY } from './battery.ts';
+import { baseSignal, missProbability, signalReading } from './link.ts';
+import type { Random } from './random.ts';
+import { createSensorModel, type SensorModel } from './sensors.ts';
+import type { ControlRef, SiteState } from './site.ts';
+
+type ControlConfig = ConfigDownlink['controls'][number];
+
+/** The faults injected on this device (see faults.ts), as the device needs them. */
+export type DeviceFaults = {
+  silenced: boolean;
+  lowBattery: boolean;
+  /** Controls that report a fault and fail commands. */
+  faultedControls: ReadonlySet<number>;
+  /** Sensors whose readings are replaced: by metric (or every metric: '*') with a value or null. */
+  spikes: ReadonlyMap<number, { metric: string | null; value: number | null }>;
+};
+
+export const NO_FAULTS: DeviceFaults = {
+  silenced: false,
+  lowBattery: false,
+  faultedControls: new Set(),
+  spikes: new Map(),
+};
+
+/** A pivot goes round once in this many hours. */
+const PIVOT_HOURS_PER_TURN = 20;
+/** Models advance in steps of at most this long, so a long gap still integrates smoothly. */
+const MAX_STEP_MS = 10 * 60_000;
+/** Commands remembered for de-duplication (QoS 1 redelivers). */
+const REMEMBERED_COMMANDS = 200;
+
+export type ReportOutcome = {
+  readings: ReadingsUplink[];
+  status: StatusUplink | null;
+  /** The report was lost on the air: nothing was sent, the sequence numbers moved on. */
+  missed: boolean;
+};
+
+export type DeviceSummary = {
+  siteId: number;
+  serialno: string;
+  kind: 'radio' | 'unit';
+  type: string | null;
+  reportIntervalSeconds: number;
+  sensors: { id: number; type: string; metrics: string[]; unmodelled: string[] }[];
+  controls: {
+    id: number;
+    type: string;
+    running: boolean;
+    fault: boolean;
+    closesAt: string | null;
+  }[];
+  reports: number;
+  missed: number;
+  lastReportAt: string | null;
+};
+
+export class VirtualDevice {
+  config: ConfigDownlink;
+  private readingsSeq = 0;
+  private statusSeq = 0;
+  /** Reports lost since the last status that got through. */
+  private missesSinceStatus = 0;
+  private lastAdvance: Date;
+  private readonly installedAt: Date;
+  /** Battery hours already used when the simulation started: devices were installed at different times. */
+  private readonly batteryAgeHours: number;
+  private readonly signalBase: number;
+  private models = new Map<number, SensorModel & { forget?: () => void; lowBattery?: boolean }>();
+  private readonly deadlines = new Map<number, number>();
+  private readonly pivotAngles = new Map<number, number>();
+  private readonly commands = new Map<string, AckUplink | null>();
+  private readonly unmodelled = new Map<number, Set<string>>();
+  reports = 0;
+  missed = 0;
+  lastReportAt: Date | null = null;
+
+  constructor(
+    config: ConfigDownlink,
+    readonly siteId: number,
+    private readonly site: SiteState,
+    private readonly random: Random,
+    now: Date,
+  ) {
+    this.config = config;
+    this.lastAdvance = now;
+    this.installedAt = now;
+    this.batteryAgeHours = random() * 0.6 * RADIO_BATTERY.lifeHours;
+    const base = baseSignal(random);
+    // Repeaters and coordinators stand high and near the shed: they hear well.
+    this.signalBase = config.device.repeater || config.device.coordinator ? base + 12 : base;
+    if (config.device.location && !site.place) site.place = config.device.location;
+    this.buildModels(now);
+  }
+
+  get serialno(): string {
+    return this.config.device.serialno;
+  }
+
+  get reportIntervalSeconds(): number {
+    return this.config.device.reportIntervalSeconds;
+  }
+
+  private controlRef(control: ControlConfig): ControlRef {
+    return {
+      id: control.id,
+      type: control.type,
+      areaId: this.config.device.areaId,
+      sectionId: control.sectionId,
+    };
+  }
+
+  private buildModels(now: Date): void {
+    const previous = this.models;
+    this.models = new Map();
+    const context = {
+      site: this.site,
+      areaId: this.config.device.areaId,
+      sectionId: this.config.device.sectionId,
+      controls: () => this.config.controls.map((control) => this.controlRef(control)),
+      fan: () => [...this.models.values()].find((model) => model.fan)?.fan ?? null,
+      tank: () => [...this.models.values()].find((model) => model.tank)?.tank ?? null,
+      random: this.random,
+    };
+    // Tanks and fans first: the meters and thermometers beside them read their state.
+    const ordered = [...this.config.sensors].sort(
+      (a, b) => Number(b.type === 'level') - Number(a.type === 'level'),
+    );
+    for (const sensor of ordered) {
+      const kept = previous.get(sensor.id);
+      this.models.set(sensor.id, kept ?? createSensorModel(sensor, context, now));
+    }
+    for (const [id, model] of previous) if (!this.models.has(id)) model.forget?.();
+  }
+
+  /** A newer config of the same device: sensors and controls it keeps keep their state. */
+  update(config: ConfigDownlink, now: Date): void {
+    this.advance(now);
+    const kept = new Set(config.controls.map((control) => control.id));
+    for (const control of this.config.controls) {
+      if (!kept.has(control.id)) this.setRunning(control, false, now);
+    }
+    this.config = config;
+    if (config.device.location && !this.site.place) this.site.place = config.device.location;
+    this.buildModels(now);
+  }
+
+  /** The device is gone from the server: its controls stop, its meters leave the totals. */
+  remove(now: Date): void {
+    for (const control of this.config.controls) this.setRunning(control, false, now);
+    for (const model of this.models.values()) model.forget?.();
+  }
+
+  /** Moves every model on to `now`. */
+  advance(now: Date): void {
+    while (this.lastAdvance.getTime() < now.getTime()) {
+      const from = this.lastAdvance;
+      const to = new Date(Math.min(from.getTime() + MAX_STEP_MS, now.getTime()));
+      for (const model of this.models.values()) model.advance(from, to);
+      for (const control of this.config.controls) {
+        if (control.type !== 'pivot') continue;
+        const hours = this.site.runHours((ref) => ref.id === control.id, from, to);
+        const angle = this.pivotAngles.get(control.id) ?? this.random() * 360;
+        this.pivotAngles.set(control.id, (angle + (hours / PIVOT_HOURS_PER_TURN) * 360) % 360);
+      }
+      this.lastAdvance = to;
+    }
+  }
+
+  private setRunning(control: ControlConfig, running: boolean, now: Date): void {
+    this.site.setRunning(this.controlRef(control), running, now);
+    if (!running) this.deadlines.delete(control.id);
+  }
+
+  isRunning(controlId: number): boolean {
+    return this.site.isRunning(controlId);
+  }
+
+  private controlReadings(faults: DeviceFaults): Reading[] {
+    return this.config.controls.flatMap((control) => {
+      const running = this.isRunning(control.id);
+      const readings: Reading[] = [
+        { thing: 'control', id: control.id, metric: 'running', value: running ? 1 : 0 },
+        {
+          thing: 'control',
+          id: control.id,
+          metric: 'fault',
+          value: faults.faultedControls.has(control.id) ? 1 : 0,
+        },
+      ];
+      if (control.type === 'pivot') {
+        const angle = this.pivotAngles.get(control.id) ?? 0;
+        readings.push(
+          { thing: 'control', id: control.id, metric: 'pivot.angle', value: Math.round(angle) },
+          { thing: 'control', id: control.id, metric: 'pivot.speed', value: running ? 100 : 0 },
+        );
+      }
+      return readings;
+    });
+  }
+
+  private sensorReadings(now: Date, faults: DeviceFaults): Reading[] {
+    const readings: Reading[] = [];
+    for (const sensor of this.config.sensors) {
+      const model = this.models.get(sensor.id);
+      if (!model) continue;
+      if ('lowBattery' in model) model.lowBattery = faults.lowBattery;
+      const spike = faults.spikes.get(sensor.id);
+      for (const metric of sensor.metrics) {
+        const value = model.read(metric, now);
+        if (value === null) {
+          const missing = this.unmodelled.get(sensor.id) ?? new Set();
+          missing.add(metric);
+          this.unmodelled.set(sensor.id, missing);
+          continue;
+        }
+        const spiked = spike && (spike.metric === null || spike.metric === metric);
+        readings.push({
+          thing: 'sensor',
+          id: sensor.id,
+          metric,
+          value: spiked ? (spike.value ?? Math.abs(value) * 10 + 1000) : value,
+        });
+      }
+    }
+    return readings;
+  }
+
+  /** Readings as uplinks: one, or several when they exceed what one message may hold. */
+  private readingsMessages(now: Date, readings: Reading[]): ReadingsUplink[] {
+    const messages: ReadingsUplink[] = [];
+    for (let start = 0; start < readings.length; start += MAX_READINGS_PER_MESSAGE) {
+      messages.push({
+        seq: this.readingsSeq++,
+        time: now.toISOString(),
+        readings: readings.slice(start, start + MAX_READINGS_PER_MESSAGE),
+      });
+    }
+    return messages;
+  }
+
+  /** The device's health now. Radios report battery, signal and the reports they missed. */
+  status(now: Date, faults: DeviceFaults): StatusUplink {
+    const fault = this.config.controls.some((control) => faults.faultedControls.has(control.id));
+    if (this.config.device.kind === 'unit') {
+      return { seq: this.statusSeq++, time: now.toISOString(), online: true, fault };
+    }
+    const hours = this.batteryAgeHours + (now.getTime() - this.installedAt.getTime()) / 3_600_000;
+    const battery = faults.lowBattery
+      ? batteryVolts(RADIO_BATTERY, RADIO_BATTERY.lifeHours * 0.97)
+      : batteryVolts(RADIO_BATTERY, hours);
+    const status: StatusUplink = {
+      seq: this.statusSeq++,
+      time: now.toISOString(),
+      online: true,
+      battery,
+      signal: signalReading(this.signalBase, this.random),
+      misses: this.missesSinceStatus,
+      fault,
+    };
+    this.missesSinceStatus = 0;
+    return status;
+  }
+
+  /**
+   * The regular report: readings of every sensor and control, and the status. A silenced device
+   * sends nothing; a weak link now and then loses a report (the sequence numbers still move on,
+   * so the server sees the gap, and the next status counts it).
+   */
+  report(now: Date, faults: DeviceFaults): ReportOutcome {
+    this.advance(now);
+    if (faults.silenced) return { readings: [], status: null, missed: false };
+    if (this.config.device.kind === 'radio') {
+      const signal = signalReading(this.signalBase, this.random);
+      if (this.random() < missProbability(signal)) {
+        this.readingsSeq++;
+        this.statusSeq++;
+        this.missesSinceStatus++;
+        this.missed++;
+        return { readings: [], status: null, missed: true };
+      }
+    }
+    const readings = this.readingsMessages(now, [
+      ...this.sensorReadings(now, faults),
+      ...this.controlReadings(faults),
+    ]);
+    this.reports++;
+    this.lastReportAt = now;
+    return { readings, status: this.status(now, faults), missed: false };
+  }
+
+  /** Just the controls' readings: what a device sends the moment one of them changes. */
+  controlReport(now: Date, faults: DeviceFaults): ReadingsUplink[] {
+    if (faults.silenced) return [];
+    return this.readingsMessages(now, this.controlReadings(faults));
+  }
+
+  /** Every reading of now with an explicit time, for history (the back-fill). */
+  readingsAt(now: Date, faults: DeviceFaults = NO_FAULTS): Reading[] {
+    this.advance(now);
+    const time = now.toISOString();
+    return [...this.sensorReadings(now, faults), ...this.controlReadings(faults)].map(
+      (reading) => ({ ...reading, time }),
+    );
+  }
+
+  private ack(command: CommandDownlink, phase: AckUplink['phase'], now: Date, reason?: string) {
+    const ack: AckUplink = { commandId: command.commandId, phase, time: now.toISOString() };
+    if (reason !== undefined) ack.reason = reason;
+    return ack;
+  }
+
+  /**
+   * A command arrives. A new one is accepted at once and carried out by `complete` (the caller
+   * waits the actuation time in between); a repeat of one already finished gets its final ack
+   * again and does nothing twice; a silenced device hears nothing.
+   */
+  receive(
+    command: CommandDownlink,
+    now: Date,
+    faults: DeviceFaults,
+  ): { acks: AckUplink[]; pending: boolean } {
+    if (faults.silenced) return { acks: [], pending: false };
+    if (this.commands.has(command.commandId)) {
+      const final = this.commands.get(command.commandId);
+      return { acks: final ? [final] : [], pending: false };
+    }
+    this.commands.set(command.commandId, null);
+    while (this.commands.size > REMEMBERED_COMMANDS) {
+      const oldest = this.commands.keys().next().value;
+      if (oldest === undefined) break;
+      this.commands.delete(oldest);
+    }
+    return { acks: [this.ack(command, 'accepted', now)], pending: true };
+  }
+
+  /**
+   * Carries out an accepted command: opens (with its fail-safe deadline) or closes the controls,
+   * or answers a ping. `changed` tells whether a control changed, so the caller reports it.
+   */
+  complete(
+    command: CommandDownlink,
+    now: Date,
+    faults: DeviceFaults,
+  ): { ack: AckUplink; changed: boolean } {
+    this.advance(now);
+    const finish = (ack: AckUplink, changed: boolean) => {
+      this.commands.set(command.commandId, ack);
+      return { ack, changed };
+    };
+    if (command.action === 'ping') return finish(this.ack(command, 'done', now), false);
+    const controls = command.controls.map((id) => ({
+      id,
+      control: this.config.controls.find((control) => control.id === id),
+    }));
+    const unknown = controls.filter((entry) => !entry.control).map((entry) => entry.id);
+    if (unknown.length > 0) {
+      return finish(
+        this.ack(command, 'failed', now, `no control ${unknown.join(', ')} on ${this.serialno}`),
+        false,
+      );
+    }
+    const faulted = command.controls.filter((id) => faults.faultedControls.has(id));
+    if (faulted.length > 0) {
+      return finish(
+        this.ack(command, 'failed', now, `valve fault on control ${faulted.join(', ')}`),
+        false,
+      );
+    }
+    let changed = false;
+    for (const { control } of controls) {
+      if (!control) continue;
+      const wasRunning = this.isRunning(control.id);
+      if (command.action === 'open') {
+        this.setRunning(control, true, now);
+        this.deadlines.set(control.id, now.getTime() + command.durationSeconds * 1000);
+        changed ||= !wasRunning;
+      } else {
+        this.setRunning(control, false, now);
+        changed ||= wasRunning;
+      }
+    }
+    return finish(this.ack(command, 'done', now), changed);
+  }
+
+  /** Closes the controls whose fail-safe duration has run out; true when one closed. */
+  expire(now: Date): boolean {
+    this.advance(now);
+    let changed = false;
+    for (const [id, deadline] of this.deadlines) {
+      if (deadline > now.getTime()) continue;
+      const control = this.config.controls.find((candidate) => candidate.id === id);
+      this.deadlines.delete(id);
+      if (control && this.isRunning(id)) {
+        this.setRunning(control, false, new Date(deadline));
+        changed = true;
+      }
+    }
+    return changed;
+  }
+
+  /** When the next fail-safe closes a control (ms since the epoch), if one is armed. */
+  nextDeadline(): number | null {
+    let next: number | null = null;
+    for (const deadline of this.deadlines.values()) {
+      if (next === null || deadline < next) next = deadline;
+    }
+    return next;
+  }
+
+  summary(faults: DeviceFaults): DeviceSummary {
+    return {
+      siteId: this.siteId,
+      serialno: this.serialno,
+      kind: this.config.device.kind,
+      type: this.config.device.type,
+      reportIntervalSeconds: this.reportIntervalSeconds,
+      sensors: this.config.sensors.map((sensor) => ({
+        id: sensor.id,
+        type: sensor.type,
+        metrics: sensor.metrics,
+        unmodelled: [...(this.unmodelled.get(sensor.id) ?? [])],
+      })),
+      controls: this.config.controls.map((control) => {
+        const deadline = this.deadlines.get(control.id);
+        return {
+          id: control.id,
+          type: control.type,
+          running: this.isRunning(control.id),
+          fault: faults.faultedControls.has(control.id),
+          closesAt: deadline === undefined ? null : new Date(deadline).toISOString(),
+        };
+      }),
+      reports: this.reports,
+      missed: this.missed,
+      lastReportAt: this.lastReportAt?.toISOString() ?? null,
+    };
+  }
+}

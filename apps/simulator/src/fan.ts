@@ -1,0 +1,153 @@
+/**
+ * A frost fan: a diesel engine on a tower that its controller starts when the canopy cools
+ * towards freezing and stops once it has warmed again (the events the demo farm tells of: started
+ * at 0.5 °C, stopped at 3.0 °C). While it runs it burns fuel, counts engine hours and keeps its
+ * battery charged; an operator tops the tank up the morning after it fell below the warning
+ * level. Pure: the caller passes the elapsed hours and the weather in.
+ */
+import {
+  ENGINE_TRIP_HOURS,
+  FROST_FAN_WIND_SPEED_KPH,
+  FUEL_FAULT_PERCENT,
+  FUEL_WARNING_PERCENT,
+} from '@paddock/domain';
+import { batteryVolts, FAN_CONTROLLER_BATTERY } from './battery.ts';
+import { gaussian, type Random } from './random.ts';
+
+export const FROST_FAN = {
+  /** Starts when the canopy falls below this (°C). */
+  startBelow: 0.5,
+  /** Stops when the canopy it stirs is back above this (°C). */
+  stopAbove: 3,
+  /** How much warmer the canopy is while the fan mixes the inversion's warm air down (°C). */
+  warming: 1.5,
+  rpm: 2350,
+  /** A 400 L tank at 16 L/h. */
+  fuelPercentPerHour: 4,
+  /** The tank is filled up this long after a run that left it below the warning level. */
+  refuelAfterHours: 8,
+  /** Hours of darkness the solar panel makes up for each hour of sunshine. */
+  solarChargeRatio: 6,
+} as const;
+
+export type FanState = {
+  running: boolean;
+  /** %. */
+  fuelLevel: number;
+  /** Hours of the current (or last) run. */
+  tripHours: number;
+  /** Engine hours. */
+  totalHours: number;
+  /** Hours the controller battery has drawn down since it was last full. */
+  hoursSinceCharge: number;
+  /** Hours since the engine last stopped. */
+  stoppedHours: number;
+  /** Coolant temperature (°C). */
+  coolant: number;
+};
+
+export function newFanState(random: Random, airTemperature: number): FanState {
+  return {
+    running: false,
+    fuelLevel: 60 + random() * 40,
+    tripHours: random() * 6,
+    totalHours: 300 + random() * 400,
+    hoursSinceCharge: 0,
+    stoppedHours: 48,
+    coolant: airTemperature,
+  };
+}
+
+export type FanConditions = {
+  /** Canopy temperature without the fan's warming (°C). */
+  canopyTemperature: number;
+  airTemperature: number;
+  /** kph. */
+  windSpeed: number;
+  /** 0–1, charges the controller's battery. */
+  solar: number;
+};
+
+/** Whether the controller runs the fan in these conditions, given whether it runs now. */
+function shouldRun(state: FanState, conditions: FanConditions): boolean {
+  if (conditions.windSpeed > FROST_FAN_WIND_SPEED_KPH) return false;
+  if (state.running) {
+    const stirred = conditions.canopyTemperature + FROST_FAN.warming;
+    return (
+      stirred <= FROST_FAN.stopAbove && state.fuelLevel > 0 && state.tripHours < ENGINE_TRIP_HOURS
+    );
+  }
+  return (
+    conditions.canopyTemperature < FROST_FAN.startBelow && state.fuelLevel > FUEL_FAULT_PERCENT
+  );
+}
+
+export function stepFrostFan(state: FanState, hours: number, conditions: FanConditions): FanState {
+  const running = shouldRun(state, conditions);
+  if (running) {
+    const starting = !state.running;
+    return {
+      running,
+      fuelLevel: Math.max(0, state.fuelLevel - FROST_FAN.fuelPercentPerHour * hours),
+      tripHours: (starting ? 0 : state.tripHours) + hours,
+      totalHours: state.totalHours + hours,
+      hoursSinceCharge: 0,
+      stoppedHours: 0,
+      coolant: 85 + (state.coolant - 85) * Math.exp(-hours / 0.2),
+    };
+  }
+  const stoppedHours = state.stoppedHours + hours;
+  const refuel =
+    state.fuelLevel < FUEL_WARNING_PERCENT && stoppedHours >= FROST_FAN.refuelAfterHours;
+  const hoursSinceCharge =
+    conditions.solar > 0.3
+      ? Math.max(0, state.hoursSinceCharge - FROST_FAN.solarChargeRatio * hours)
+      : state.hoursSinceCharge + hours;
+  return {
+    ...state,
+    running,
+    fuelLevel: refuel ? 100 : state.fuelLevel,
+    hoursSinceCharge,
+    stoppedHours,
+    coolant:
+      conditions.airTemperature + (state.coolant - conditions.airTemperature) * Math.exp(-hours),
+  };
+}
+
+/** How much the fan warms the canopy its block's sensor measures (°C). */
+export function fanWarming(state: FanState): number {
+  return state.running ? FROST_FAN.warming : 0;
+}
+
+/**
+ * The fan controller's readings by metric (fan.{key} of §9's fan chart metrics). `lowBattery`
+ * stands for a controller whose battery is nearly spent.
+ */
+export function fanReadings(
+  state: FanState,
+  conditions: { windSpeed: number; lowBattery: boolean },
+  random: Random,
+): Record<string, number> {
+  const battery = conditions.lowBattery
+    ? batteryVolts(FAN_CONTROLLER_BATTERY, FAN_CONTROLLER_BATTERY.lifeHours * 0.97)
+    : state.running
+      ? 13.8
+      : batteryVolts(FAN_CONTROLLER_BATTERY, state.hoursSinceCharge);
+  const noisy = (value: number, spread: number) => value + spread * gaussian(random);
+  return {
+    'fan.battery': round(battery, 2),
+    'fan.rpm': state.running ? Math.round(noisy(FROST_FAN.rpm, 15)) : 0,
+    'fan.windSpeed': round(conditions.windSpeed, 1),
+    'fan.fuelLevel': round(state.fuelLevel, 1),
+    'fan.trip': round(state.tripHours, 2),
+    'fan.total': round(state.totalHours, 1),
+    'fan.oilPressure': state.running ? Math.round(noisy(350, 5)) : 0,
+    'fan.coolantTemperature': round(state.coolant, 1),
+    'fan.torque': state.running ? Math.round(noisy(65, 2)) : 0,
+  };
+}
+
+function round(value: number, decimals: number): number {
+  const factor = 10 ** decimals;
+  return Math.round(value * factor) / factor;
+}

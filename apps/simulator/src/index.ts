@@ -1,0 +1,20 @@
+/**
+ * The simulator's public face: the server runs the virtual demo farm in-process through
+ * `startSimulator`, benchmarks drive `runScale`, and `backfill` writes history for the charts.
+ * It speaks only the field protocol: it never imports server code.
+ */
+export * from './battery.ts';
+export { backfill, parseSpan, type BackfillOptions, type BackfillResult } from './backfill.ts';
+export { DEFAULT_CONTROL_PORT } from './control-server.ts';
+export type { DeviceSummary } from './device.ts';
+export { UnknownTargetError, type Fault, type FaultFilter, type FaultInput } from './faults.ts';
+export { parseKeysListing } from './keys.ts';
+export { seededRandom, type Random } from './random.ts';
+export { runScale, type ScaleOptions, type ScaleResult } from './scale.ts';
+export {
+  startSimulator,
+  type Simulator,
+  type SimulatorLog,
+  type SimulatorOptions,
+  type SimulatorSite,
+} from './simulator.ts';

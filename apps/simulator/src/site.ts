@@ -1,0 +1,115 @@
+/**
+ * What the devices of one virtual site share: the weather over the farm, and which controls ran
+ * when — a soil probe is watered by its zone's valves, a mainline meter counts every valve of its
+ * area, though each sits on another radio.
+ */
+import { waterBalance, weatherAt, type Place, type Weather } from './weather.ts';
+
+export type ControlRef = {
+  id: number;
+  type: 'valve' | 'pump' | 'valveAddon' | 'pivot';
+  /** The area of the device the control is on. */
+  areaId: number | null;
+  sectionId: number | null;
+};
+
+type Run = { start: number; end: number | null };
+
+/** Runs are kept this long: enough for any report interval a device could have. */
+const RUN_HISTORY_MS = 2 * 24 * 3_600_000;
+
+export class SiteState {
+  /** Where the farm is; the first device that knows its position sets it. */
+  place: Place | null = null;
+  private readonly runs = new Map<number, { control: ControlRef; runs: Run[] }>();
+  private readonly meters = new Map<number, { areaId: number | null; total: () => number }>();
+  private cached: { time: number; weather: Weather } | null = null;
+  /** Every soil probe and rain gauge of the site asks for the same periods: sum them once. */
+  private readonly balances = new Map<string, { rainMm: number; evapotranspirationMm: number }>();
+
+  constructor(
+    readonly siteId: number,
+    /** Seeds the site's weather, so a site's weather is the same in every run with the seed. */
+    readonly seed: number,
+  ) {}
+
+  /** The site's position, or 0°, 0° (UTC solar time) until a device with a position appears. */
+  get where(): Place {
+    return this.place ?? { lat: 0, lng: 0 };
+  }
+
+  weather(time: Date): Weather {
+    if (this.cached?.time !== time.getTime()) {
+      this.cached = { time: time.getTime(), weather: weatherAt(this.where, time, this.seed) };
+    }
+    return this.cached.weather;
+  }
+
+  /** Rain and evapotranspiration (mm) over the farm between two times. */
+  waterBalance(from: Date, to: Date): { rainMm: number; evapotranspirationMm: number } {
+    const key = `${from.getTime()}/${to.getTime()}`;
+    let balance = this.balances.get(key);
+    if (!balance) {
+      balance = waterBalance(this.where, from, to, this.seed);
+      if (this.balances.size >= 64) this.balances.clear();
+      this.balances.set(key, balance);
+    }
+    return balance;
+  }
+
+  setRunning(control: ControlRef, running: boolean, at: Date): void {
+    const entry = this.runs.get(control.id) ?? { control, runs: [] };
+    entry.control = control;
+    this.runs.set(control.id, entry);
+    const last = entry.runs[entry.runs.length - 1];
+    const open = last !== undefined && last.end === null;
+    if (running && !open) entry.runs.push({ start: at.getTime(), end: null });
+    if (!running && open) last.end = at.getTime();
+    const horizon = at.getTime() - RUN_HISTORY_MS;
+    entry.runs = entry.runs.filter((run) => run.end === null || run.end > horizon);
+  }
+
+  isRunning(controlId: number): boolean {
+    const runs = this.runs.get(controlId)?.runs ?? [];
+    return runs[runs.length - 1]?.end === null;
+  }
+
+  /** How many of the matching controls run now. */
+  countRunning(match: (control: ControlRef) => boolean): number {
+    let count = 0;
+    for (const { control } of this.runs.values()) {
+      if (match(control) && this.isRunning(control.id)) count++;
+    }
+    return count;
+  }
+
+  /** Control-hours the matching controls ran between two times (two valves for an hour: 2). */
+  runHours(match: (control: ControlRef) => boolean, from: Date, to: Date): number {
+    let ms = 0;
+    for (const { control, runs } of this.runs.values()) {
+      if (!match(control)) continue;
+      for (const run of runs) {
+        const start = Math.max(run.start, from.getTime());
+        const end = Math.min(run.end ?? to.getTime(), to.getTime());
+        if (end > start) ms += end - start;
+      }
+    }
+    return ms / 3_600_000;
+  }
+
+  /** A water meter's running total, for a combined meter of its area to add up. */
+  registerMeter(sensorId: number, areaId: number | null, total: () => number): void {
+    this.meters.set(sensorId, { areaId, total });
+  }
+
+  forgetMeter(sensorId: number): void {
+    this.meters.delete(sensorId);
+  }
+
+  /** Sum of the area's meters (m³). */
+  areaWaterTotal(areaId: number | null): number {
+    let total = 0;
+    for (const meter of this.meters.values()) if (meter.areaId === areaId) total += meter.total();
+    return total;
+  }
+}

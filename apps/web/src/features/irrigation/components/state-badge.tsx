@@ -1,0 +1,53 @@
+/** Small pieces that show a §9 status colour with its words, so colour is never the only cue. */
+import { Badge, Box } from '@mantine/core';
+import { COLOURS } from '@paddock/domain';
+import type { ReactNode } from 'react';
+
+/** Pale status colours need dark text; the rest read white. */
+const PALE: readonly string[] = [COLOURS.stopped, COLOURS.warning, COLOURS.paused];
+
+export function textColourOn(background: string): string {
+  return PALE.includes(background) ? '#263238' : '#ffffff';
+}
+
+/** A badge filled with a status colour. */
+export function StateBadge({
+  colour,
+  children,
+  size = 'md',
+}: {
+  colour: string;
+  children: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+}) {
+  return (
+    <Badge
+      size={size}
+      variant="filled"
+      style={{
+        background: colour,
+        color: textColourOn(colour),
+        border: '1px solid rgba(0,0,0,.15)',
+      }}
+    >
+      {children}
+    </Badge>
+  );
+}
+
+/** A square of a zone's fill with its stroke around it (decorative: words go beside it). */
+export function ColourSwatch({ fill, stroke }: { fill: string; stroke?: string }) {
+  return (
+    <Box
+      aria-hidden
+      style={{
+        width: 14,
+        height: 14,
+        flex: '0 0 14px',
+        borderRadius: 3,
+        background: fill,
+        border: `2px solid ${stroke ?? 'rgba(0,0,0,.35)'}`,
+      }}
+    />
+  );
+}

@@ -1,0 +1,62 @@
+/**
+ * The closed vocabularies the console checks before its first render, as plain lists with their
+ * guards: the app config's environment (§3, §9) and the add-on thing types of a route's query
+ * (§2). vocabulary.ts builds its zod enums from these lists, so each word is still spelled once;
+ * they live apart so the console's first load carries no zod (initial JS budget, issue 5).
+ */
+
+/** Deployment environments of the app config (§3, §9). Error reporting runs in all but development. */
+export const ENVIRONMENTS = ['development', 'testing', 'staging', 'production'] as const;
+
+/** Thing types of the add-ons' selecting query thing={id}&type={type} (§2) and of things (§3). */
+export const THING_TYPES = [
+  'site',
+  'dashboardSite',
+  'valve',
+  'valve-addon',
+  'pump',
+  'pivot',
+  'power',
+  'combine',
+  'external',
+  'waterMeter',
+  'rain',
+  'irrigationZone',
+  'irrigation',
+  'frost',
+  'frostFan',
+  'wvcRadio',
+  'wmrRadio',
+  'loraRadio',
+  'unit',
+  'soilMoisture',
+  'pressure',
+  'level',
+  'frostSummary',
+  'windSpeed',
+  'wind',
+  'humidity',
+  'dewPoint',
+  'air',
+  'temperature',
+  'water',
+  'alarm',
+  'weatherStation',
+  'multiLayer',
+  'weatherSensor',
+  'weather',
+  'meta',
+  'generic',
+  'report',
+  'frostExplorer',
+] as const;
+
+/** Whether a value is one of the app config's environments. */
+export function isEnvironment(value: unknown): value is (typeof ENVIRONMENTS)[number] {
+  return (ENVIRONMENTS as readonly unknown[]).includes(value);
+}
+
+/** Whether a value is one of the thing types. */
+export function isThingType(value: unknown): value is (typeof THING_TYPES)[number] {
+  return (THING_TYPES as readonly unknown[]).includes(value);
+}

@@ -1,0 +1,3 @@
+/** Telemetry charts (issue 4, §9 chart intervals and options): windows, buckets, the series contract. */
+export * from './buckets.ts';
+export * from './series.ts';
