@@ -77,10 +77,15 @@ test('cached sites and summaries stay on screen when the API is unreachable', as
       .getByRole('link', { name: site.label })
       .click();
     await expect(page).toHaveURL(new RegExp(`/${site.id}(/|$)`));
-    if (!new URL(page.url()).pathname.endsWith('/summary')) {
-      await page.getByRole('banner').getByRole('link', { name: 'Summary' }).click();
-    }
-    await expect(page).toHaveURL(new RegExp(`/${site.id}/summary$`));
+    // /{siteId} resolves to the site's default page a moment later, and that may be the summary
+    // itself (whose header has no Summary button): retry until the summary is the page shown.
+    const headerSummary = page.getByRole('banner').getByRole('link', { name: 'Summary' });
+    await expect(async () => {
+      if (!new URL(page.url()).pathname.endsWith('/summary')) {
+        await headerSummary.click({ timeout: 1_000 });
+      }
+      await expect(page).toHaveURL(new RegExp(`/${site.id}/summary$`), { timeout: 1_000 });
+    }).toPass();
   };
   await openSummaryOf(second);
   await expect(summaryOf(page, second.areas[0]?.label ?? '')).toBeVisible();
