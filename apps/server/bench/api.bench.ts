@@ -3,7 +3,8 @@
  * on each database engine. Per engine: a fresh database (a temporary PGlite folder; a temporary
  * database on the PostgreSQL server of DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test
  * when that answers), the demo farm plus the scale seed (500 sites × 200 radios), the real server
- * on a random port of 127.0.0.1, and autocannon against it. Prints one table at the end.
+ * on a random port of 127.0.0.1, and autocannon against it. Prints one table at the end. Calls
+ * carry the headers the console's browser sends (a bearer token; Accept-Encoding gzip, br).
  *
  * The server runs in a child process so the load generator does not share its event loop. All
  * traffic goes to 127.0.0.1; every run is bounded by its duration and the child is stopped and its
@@ -15,6 +16,7 @@
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -173,9 +175,33 @@ async function stopServer(child: ChildProcess): Promise<void> {
   clearTimeout(forced);
 }
 
+/** What Chromium sends with every fetch of the console. */
+const BROWSER_ENCODINGS = 'gzip, deflate, br, zstd';
+
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
+
+/** The bytes on the wire and their encoding (fetch would decode them, so plain http). */
+function wireSize(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ encoding: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () =>
+          resolve({ encoding: response.headers['content-encoding'] ?? 'identity', bytes }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
 async function measure(engine: Engine, ready: Ready): Promise<Row[]> {
   const base = `http://${HOST}:${ready.port}`;
-  const headers = { authorization: `Bearer ${ready.token}` };
+  // As the console's browser asks: signed in, and taking compressed bodies.
+  const headers = { authorization: `Bearer ${ready.token}`, 'accept-encoding': BROWSER_ENCODINGS };
   const endpoints = [
     '/api/sites',
     `/api/sites/${ready.siteId}`,
@@ -187,10 +213,13 @@ async function measure(engine: Engine, ready: Ready): Promise<Row[]> {
   const rows: Row[] = [];
   for (const endpoint of endpoints) {
     // One plain call first: the status and size say whether the route exists and what it returns.
-    const probe = await fetch(base + endpoint, { headers });
+    const probe = await fetch(base + endpoint, {
+      headers: { authorization: headers.authorization },
+    });
     const body = await probe.arrayBuffer();
+    const sent = await wireSize(base + endpoint, headers);
     console.log(
-      `  ${engine} GET ${endpoint}: ${probe.status}, ${(body.byteLength / 1024).toFixed(1)} KiB`,
+      `  ${engine} GET ${endpoint}: ${probe.status}, ${kib(body.byteLength)} (${sent.encoding}: ${kib(sent.bytes)})`,
     );
     // A short warm-up at the same rate, discarded: JIT, pool and caches.
     await autocannon({

@@ -5,9 +5,32 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
+import { RecentMap } from '../http/recent-map.ts';
 import { hashToken, newOpaqueToken } from './secrets.ts';
 
 export type IssuedSession = { sessionId: string; refreshToken: string };
+
+/**
+ * Sessions this process found live a moment ago. Every authenticated call checks its session, and
+ * a console makes several calls at once; asking the database each time cost as much as the call
+ * itself. A session revoked by this process is forgotten at once (the revoke functions below); one
+ * revoked by another server process on the same database stops working here within
+ * LIVE_SESSION_RECHECK_MS, and an expired one at its expiry.
+ */
+export const LIVE_SESSION_RECHECK_MS = 2_000;
+/** Past this many remembered sessions the oldest checks are dropped (they are asked again). */
+const LIVE_SESSIONS_KEPT = 50_000;
+const liveSessions = new RecentMap<
+  string,
+  { userId: number; checkedAt: number; expiresAt: number }
+>(LIVE_SESSIONS_KEPT);
+
+/** This process stops vouching for the sessions of the user (all, or all but one). */
+export function forgetLiveSessions(userId: number, keepSessionId?: string): void {
+  for (const [sessionId, entry] of [...liveSessions.entries()]) {
+    if (entry.userId === userId && sessionId !== keepSessionId) liveSessions.delete(sessionId);
+  }
+}
 
 export async function createSession(
   db: Database,
@@ -58,6 +81,7 @@ export async function rotateRefreshToken(
     if (session.revokedAt) return { ok: false, reason: 'revoked' } as const;
     if (session.refreshTokenHash !== presentedHash) {
       await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
+      liveSessions.delete(session.id);
       return { ok: false, reason: 'reused' } as const;
     }
     if (session.expiresAt <= now) return { ok: false, reason: 'expired' } as const;
@@ -81,6 +105,7 @@ export async function revokeSession(db: Database, sessionId: string, now: Date):
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  liveSessions.delete(sessionId);
 }
 
 /** Every session of a user ends, e.g. after a password change or reset. */
@@ -89,14 +114,32 @@ export async function revokeUserSessions(db: Database, userId: number, now: Date
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  forgetLiveSessions(userId);
 }
 
 export async function isSessionLive(db: Database, sessionId: string, now: Date): Promise<boolean> {
+  const nowMs = now.getTime();
+  const known = liveSessions.get(sessionId);
+  if (
+    known &&
+    known.checkedAt <= nowMs &&
+    nowMs - known.checkedAt < LIVE_SESSION_RECHECK_MS &&
+    nowMs < known.expiresAt
+  ) {
+    return true;
+  }
   const [row] = await db
-    .select({ id: sessions.id })
+    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
     .where(
       and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
     );
-  return row !== undefined;
+  liveSessions.delete(sessionId);
+  if (!row) return false;
+  liveSessions.set(sessionId, {
+    userId: row.userId,
+    checkedAt: nowMs,
+    expiresAt: row.expiresAt.getTime(),
+  });
+  return true;
 }

@@ -633,3 +633,14 @@ export const programRuns = pgTable('program_runs', {
   version: integer('version').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A counter per kind of data that long-lived bodies are written from (http/response-cache.ts).
+ * Triggers (migration 0004) add one on every statement that writes the tables of that kind, so
+ * a server process learns of a change by any process from one primary-key read. 'sites': the
+ * sites and site_members tables (GET sites).
+ */
+export const dataVersions = pgTable('data_versions', {
+  name: text('name').$type<'sites'>().primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

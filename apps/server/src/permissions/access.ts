@@ -9,9 +9,10 @@ import {
   type Privilege,
   type SitePrivileges,
 } from '@paddock/domain';
-import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type Placeholder } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { perDatabase } from '../db/per-database.ts';
 import {
   alarms,
   areaMembers,
@@ -91,7 +92,7 @@ export type ObjectKind =
 const noArea = () => sql<number | null>`null::int`.as('located_area_id');
 
 /** A one-row query naming the object's site and area (null for site-level objects). */
-function locate(db: Database, kind: ObjectKind, id: number) {
+function locate(db: Database, kind: ObjectKind, id: Placeholder) {
   switch (kind) {
     case 'area':
       return db
@@ -156,22 +157,15 @@ const KIND_LABEL: Record<ObjectKind, string> = {
   contact: 'Contact',
 };
 
-/**
- * Requires the action on the exact object: 404 when it does not exist, 403 when it belongs to a
- * site the caller is not a member of or the caller lacks the action on its area. One statement:
- * the object's site and area with the caller's site, area and user-level lists joined on, since
- * every call on a field object pays for this check.
- */
-export async function requireObject(
-  db: Database,
-  request: FastifyRequest,
-  kind: ObjectKind,
-  id: number,
-  action: Privilege = 'view',
-): Promise<{ siteId: number; areaId: number | null; privileges: Privilege[] }> {
-  const userId = authOf(request).userId;
-  const located = locate(db, kind, id).as('located');
-  const [row] = await db
+/** The statement of requireObject per database and kind, built once: it runs on every call. */
+const objectAccessStatements = perDatabase(
+  () => new Map<ObjectKind, ReturnType<typeof prepareObjectAccess>>(),
+);
+
+function prepareObjectAccess(db: Database, kind: ObjectKind) {
+  const userId = sql.placeholder('userId');
+  const located = locate(db, kind, sql.placeholder('id')).as('located');
+  return db
     .select({
       siteId: located.siteId,
       areaId: located.areaId,
@@ -188,7 +182,37 @@ export async function requireObject(
       areaMembers,
       and(eq(areaMembers.areaId, located.areaId), eq(areaMembers.userId, userId)),
     )
-    .leftJoin(users, eq(users.id, userId));
+    .leftJoin(users, eq(users.id, userId))
+    .prepare(`object_access_${kind}`);
+}
+
+function objectAccessStatement(db: Database, kind: ObjectKind) {
+  const statements = objectAccessStatements(db);
+  let statement = statements.get(kind);
+  if (!statement) {
+    statement = prepareObjectAccess(db, kind);
+    statements.set(kind, statement);
+  }
+  return statement;
+}
+
+/**
+ * Requires the action on the exact object: 404 when it does not exist, 403 when it belongs to a
+ * site the caller is not a member of or the caller lacks the action on its area. One statement:
+ * the object's site and area with the caller's site, area and user-level lists joined on, since
+ * every call on a field object pays for this check.
+ */
+export async function requireObject(
+  db: Database,
+  request: FastifyRequest,
+  kind: ObjectKind,
+  id: number,
+  action: Privilege = 'view',
+): Promise<{ siteId: number; areaId: number | null; privileges: Privilege[] }> {
+  const [row] = await objectAccessStatement(db, kind).execute({
+    id,
+    userId: authOf(request).userId,
+  });
   if (!row) throw notFound(KIND_LABEL[kind]);
   if (!row.sitePrivileges) throw forbidden('Not a member of this site');
   const access: SitePrivileges = {

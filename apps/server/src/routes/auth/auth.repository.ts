@@ -2,6 +2,7 @@
 import type { Privilege } from '@paddock/domain';
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { hashToken } from '../../auth/secrets.ts';
+import { forgetLiveSessions } from '../../auth/sessions.ts';
 import type { Database } from '../../db/client.ts';
 import { accountTokens, auditLog, sessions, siteMembers, users } from '../../db/schema.ts';
 
@@ -99,6 +100,7 @@ export async function storePassword(
         input.keepSessionId ? ne(sessions.id, input.keepSessionId) : undefined,
       ),
     );
+  forgetLiveSessions(input.userId, input.keepSessionId);
 }
 
 /** Marks the user's open invitations accepted: on one site, or on every site when none is given. */

@@ -1,7 +1,9 @@
 /** SQL of radios: the radios of an area, one radio, its edit and its ping requests. */
 import type { RadioUpdateBody } from '@paddock/domain';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { perDatabase } from '../../db/per-database.ts';
+import { rowsFingerprint } from '../../db/row-versions.ts';
 import { areas, radios, requests, sections } from '../../db/schema.ts';
 import type { RequestRow } from '../../commands/create-request.ts';
 import type { RadioRow } from './radio.presenter.ts';
@@ -13,6 +15,20 @@ export const RADIO_REQUESTS_LIMIT = 50;
 export function listRadiosOfArea(db: Database, areaId: number): Promise<RadioRow[]> {
   return db.select().from(radios).where(eq(radios.areaId, areaId)).orderBy(asc(radios.id));
 }
+
+/** A fingerprint of an area's radio rows (see db/row-versions.ts); served by radios_area_idx. */
+export async function radiosOfAreaVersion(db: Database, areaId: number): Promise<string> {
+  const [row] = await radiosOfAreaVersionStatement(db).execute({ areaId });
+  return row?.fingerprint ?? '';
+}
+
+const radiosOfAreaVersionStatement = perDatabase((db) =>
+  db
+    .select({ fingerprint: rowsFingerprint(radios, radios.id) })
+    .from(radios)
+    .where(eq(radios.areaId, sql.placeholder('areaId')))
+    .prepare('radios_of_area_version'),
+);
 
 export async function findRadio(db: Database, id: number): Promise<RadioRow | null> {
   const [row] = await db.select().from(radios).where(eq(radios.id, id));

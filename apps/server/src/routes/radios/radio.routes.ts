@@ -10,11 +10,12 @@ import {
   radioUpdateBodySchema,
   requestParamSchema,
 } from '@paddock/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createRequest, findRequest, presentRequest } from '../../commands/create-request.ts';
 import { authOf } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { createResponseCache, sendCachedJson } from '../../http/response-cache.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { presentRadio } from './radio.presenter.ts';
 import {
@@ -22,6 +23,7 @@ import {
   isSectionOfSite,
   listRadioRequests,
   listRadiosOfArea,
+  radiosOfAreaVersion,
   radioIdsOfSite,
   RADIO_REQUESTS_LIMIT,
   updateRadio,
@@ -30,14 +32,23 @@ import { radioPingBodySchema } from './radio.schemas.ts';
 
 const security = [{ bearer: [] }];
 
+/** Radio lists kept written, one per area (see http/response-cache.ts). */
+const RADIO_LISTS_KEPT = 1_000;
+
 export async function radioRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.ctx;
 
-  const radiosOfArea = async (request: FastifyRequest, areaId: number) => {
+  // The list is the same for everyone who may view the area, so it is kept per area.
+  const radioLists = createResponseCache({ maxEntries: RADIO_LISTS_KEPT });
+  const radiosOfArea = async (request: FastifyRequest, reply: FastifyReply, areaId: number) => {
     await requireObject(db, request, 'area', areaId, 'view');
-    const rows = await listRadiosOfArea(db, areaId);
-    return rows.map(presentRadio);
+    const cached = await radioLists.body(
+      String(areaId),
+      await radiosOfAreaVersion(db, areaId),
+      async () => reply.serialize((await listRadiosOfArea(db, areaId)).map(presentRadio)),
+    );
+    return sendCachedJson(request, reply, cached);
   };
 
   app.get(
@@ -52,7 +63,7 @@ export async function radioRoutes(fastify: FastifyInstance) {
         response: { 200: radioSchema.array() },
       },
     },
-    async (request) => radiosOfArea(request, request.params.id),
+    async (request, reply) => radiosOfArea(request, reply, request.params.id),
   );
 
   app.get(
@@ -67,7 +78,7 @@ export async function radioRoutes(fastify: FastifyInstance) {
         response: { 200: radioSchema.array() },
       },
     },
-    async (request) => radiosOfArea(request, request.query.area),
+    async (request, reply) => radiosOfArea(request, reply, request.query.area),
   );
 
   app.get(

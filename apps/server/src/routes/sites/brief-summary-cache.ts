@@ -20,23 +20,33 @@ const NO_STATS: BriefStats = {
   unitsLastUpdate: null,
 };
 
-type Entry = { stats: BriefStats; computedAt: number };
+/** A site's brief-summary inputs and when they were counted (ms since the epoch). */
+export type BriefEntry = { stats: BriefStats; computedAt: number };
+
+const NO_ENTRY: BriefEntry = { stats: NO_STATS, computedAt: 0 };
 
 export function createBriefSummaryCache(
   load: (siteIds: number[]) => Promise<Map<number, BriefStats>>,
   clock: Clock,
 ) {
-  const entries = new Map<number, Entry>();
-  const pending = new Map<number, Promise<BriefStats>>();
+  const entries = new Map<number, BriefEntry>();
+  const pending = new Map<number, Promise<BriefEntry>>();
 
   return {
-    async statsOf(siteIds: number[]): Promise<Map<number, BriefStats>> {
+    async statsOf(siteIds: number[]): Promise<Map<number, BriefEntry>> {
       const now = clock.now().getTime();
-      const due = siteIds.filter((id) => {
-        const entry = entries.get(id);
-        return !pending.has(id) && (!entry || now - entry.computedAt >= BRIEF_SUMMARY_MAX_AGE_MS);
-      });
+      // One pass; the usual call (every entry fresh, none loading) makes no promise per site.
+      const due: number[] = [];
+      let waiting = false;
+      for (const id of siteIds) {
+        if (pending.has(id)) waiting = true;
+        else {
+          const entry = entries.get(id);
+          if (!entry || now - entry.computedAt >= BRIEF_SUMMARY_MAX_AGE_MS) due.push(id);
+        }
+      }
       if (due.length > 0) {
+        waiting = true;
         const loading = load(due).finally(() => {
           for (const id of due) pending.delete(id);
         });
@@ -44,17 +54,20 @@ export function createBriefSummaryCache(
           pending.set(
             id,
             loading.then((loaded) => {
-              const stats = loaded.get(id) ?? NO_STATS;
-              entries.set(id, { stats, computedAt: now });
-              return stats;
+              const entry = { stats: loaded.get(id) ?? NO_STATS, computedAt: now };
+              entries.set(id, entry);
+              return entry;
             }),
           );
         }
       }
-      const stats = await Promise.all(
-        siteIds.map((id) => pending.get(id) ?? entries.get(id)?.stats ?? NO_STATS),
+      if (!waiting) {
+        return new Map(siteIds.map((id) => [id, entries.get(id) ?? NO_ENTRY]));
+      }
+      const found = await Promise.all(
+        siteIds.map((id) => pending.get(id) ?? entries.get(id) ?? NO_ENTRY),
       );
-      return new Map(siteIds.map((id, index) => [id, stats[index] ?? NO_STATS]));
+      return new Map(siteIds.map((id, index) => [id, found[index] ?? NO_ENTRY]));
     },
   };
 }

@@ -11,10 +11,12 @@ import {
 } from '@paddock/domain';
 import { and, asc, count, eq, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { rowsFingerprint } from '../../db/row-versions.ts';
 import {
   alarms,
   areas,
   controls,
+  dataVersions,
   events,
   programs,
   radios,
@@ -55,6 +57,11 @@ function filterTerms(): SQL[] {
     term('operator', sql`${sites.operator} = any(${key('operator')})`),
     term('client', sql`${sites.client} = any(${key('client')})`),
   ];
+}
+
+/** The placeholders of filterTerms(); countries are matched in lower case. */
+function filterParameters(userId: number, filter: SiteFilter) {
+  return { userId, ...filter, country: filter.country.map((code) => code.toLowerCase()) };
 }
 
 /** The inputs of a site's brief summary (§3 Site.summary) in GET sites. */
@@ -126,6 +133,28 @@ export function siteQueries(db: Database) {
     .where(and(...filterTerms()))
     .orderBy(asc(sites.label), asc(sites.id))
     .prepare('sites_of_member');
+  // The ids of memberSites, in its order, as one row of text: splitting it is several times
+  // cheaper than the driver's parser of an int[].
+  const memberSiteIds = db
+    .select({
+      ids: sql<string>`coalesce(string_agg(${sites.id}::text, ',' order by ${sites.label}, ${sites.id}), '')`,
+    })
+    .from(sites)
+    .innerJoin(siteMembers, membershipOf(sql.placeholder('userId')))
+    .where(and(...filterTerms()))
+    .prepare('site_ids_of_member');
+  const sitesVersion = db
+    .select({ version: dataVersions.version })
+    .from(dataVersions)
+    .where(eq(dataVersions.name, 'sites'))
+    .prepare('sites_data_version');
+  const areasVersion = db
+    .select({
+      fingerprint: rowsFingerprint(areas, areas.id),
+    })
+    .from(areas)
+    .where(sql`${areas.siteId} = any(${sql.placeholder('siteIds')}::int[])`)
+    .prepare('areas_of_sites_version');
   const radioStats = radioCounts(db);
   const unitStats = unitsLastUpdate(db);
   const programStats = programStatuses(db);
@@ -151,12 +180,29 @@ export function siteQueries(db: Database) {
 
   return {
     async listMemberSites(userId: number, filter: SiteFilter): Promise<SiteRow[]> {
-      const rows = await memberSites.execute({
-        userId,
-        ...filter,
-        country: filter.country.map((code) => code.toLowerCase()),
-      });
+      const rows = await memberSites.execute(filterParameters(userId, filter));
       return rows.map((row) => row.site);
+    },
+
+    /** Which sites listMemberSites would return, in its order. */
+    async memberSiteIds(userId: number, filter: SiteFilter): Promise<number[]> {
+      const [row] = await memberSiteIds.execute(filterParameters(userId, filter));
+      return !row || row.ids === '' ? [] : row.ids.split(',').map(Number);
+    },
+
+    /**
+     * Counts every statement that wrote sites or site_members, by any process (migration 0004's
+     * triggers): GET sites reads its lists again only when this moved.
+     */
+    async sitesVersion(): Promise<number> {
+      const [row] = await sitesVersion.execute();
+      return row?.version ?? 0;
+    },
+
+    /** A fingerprint of the area rows of the given sites. */
+    async areasVersion(siteIds: number[]): Promise<string> {
+      const [row] = await areasVersion.execute({ siteIds });
+      return row?.fingerprint ?? '';
     },
 
     /** The brief-summary inputs of each given site, in three grouped statements. */

@@ -26,6 +26,8 @@ import { z } from 'zod';
 import { sites } from '../../db/schema.ts';
 import { authOf } from '../../http/context.ts';
 import { HttpError, forbidden, notFound } from '../../http/errors.ts';
+import { RecentMap } from '../../http/recent-map.ts';
+import { createResponseCache, sendCachedJson } from '../../http/response-cache.ts';
 import { loadSiteAccess } from '../../permissions/access.ts';
 import { createBriefSummaryCache } from './brief-summary-cache.ts';
 import { presentBriefSummary, presentSiteSummary } from './site-summary.presenter.ts';
@@ -75,11 +77,16 @@ export const sitesQuerySchema = z
 
 const security = [{ bearer: [] }];
 
+/** Site lists kept written (one per user and filter; see http/response-cache.ts). */
+const SITE_LISTS_KEPT = 2_000;
+
 export async function sitesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = app.ctx;
   const queries = siteQueries(db);
   const briefSummaries = createBriefSummaryCache(queries.briefStats, clock);
+  const siteLists = createResponseCache({ maxEntries: SITE_LISTS_KEPT });
+  const siteIdLists = new RecentMap<string, { version: number; ids: number[] }>(SITE_LISTS_KEPT);
 
   app.get(
     '/sites',
@@ -93,7 +100,7 @@ export async function sitesRoutes(fastify: FastifyInstance) {
         response: { 200: z.array(siteSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { extended, ...keys } = request.query;
       const pairs: [string, string][] = [];
       for (const key of SITE_FILTER_KEYS) {
@@ -101,26 +108,47 @@ export async function sitesRoutes(fastify: FastifyInstance) {
         for (const text of value === undefined ? [] : [value].flat()) pairs.push([key, text]);
       }
       const filter = pairs.length > 0 ? siteFilterFromQuery(pairs) : EMPTY_SITE_FILTER;
-      const siteRows = await queries.listMemberSites(authOf(request).userId, filter);
-      const siteIds = siteRows.map((site) => site.id);
-      const stats = await briefSummaries.statsOf(siteIds);
-      const areasBySite = new Map<number, Area[]>();
-      if (extended) {
-        for (const area of await queries.areasOfSites(siteIds)) {
-          areasBySite.set(area.siteId, [
-            ...(areasBySite.get(area.siteId) ?? []),
-            presentArea(area),
-          ]);
-        }
+      const userId = authOf(request).userId;
+
+      // The body is written again only when a site or a membership changed (sitesVersion), a
+      // brief summary was counted again (at most every BRIEF_SUMMARY_MAX_AGE_MS) or, extended,
+      // an area changed. Reading those takes two small statements, not 500 rows.
+      const cacheKey = `${userId} ${extended === true} ${JSON.stringify(filter)}`;
+      const version = await queries.sitesVersion();
+      let listed = siteIdLists.get(cacheKey);
+      if (listed?.version !== version) {
+        listed = { version, ids: await queries.memberSiteIds(userId, filter) };
+        siteIdLists.set(cacheKey, listed);
       }
-      const now = clock.now();
-      return siteRows.map((site) => {
-        const brief = stats.get(site.id);
-        return presentSite(site, {
-          summary: brief ? presentBriefSummary(brief, now) : null,
-          ...(extended ? { areas: areasBySite.get(site.id) ?? [] } : {}),
-        });
-      });
+      const stats = await briefSummaries.statsOf(listed.ids);
+      const counted = listed.ids.map((id) => stats.get(id)?.computedAt ?? 0).join(',');
+      const areasVersion = extended ? await queries.areasVersion(listed.ids) : '';
+      const cached = await siteLists.body(
+        cacheKey,
+        `${version}|${counted}|${areasVersion}`,
+        async () => {
+          const siteRows = await queries.listMemberSites(userId, filter);
+          const areasBySite = new Map<number, Area[]>();
+          if (extended) {
+            for (const area of await queries.areasOfSites(siteRows.map((site) => site.id))) {
+              areasBySite.set(area.siteId, [
+                ...(areasBySite.get(area.siteId) ?? []),
+                presentArea(area),
+              ]);
+            }
+          }
+          const now = clock.now();
+          const body = siteRows.map((site) => {
+            const brief = stats.get(site.id);
+            return presentSite(site, {
+              summary: brief ? presentBriefSummary(brief.stats, now) : null,
+              ...(extended ? { areas: areasBySite.get(site.id) ?? [] } : {}),
+            });
+          });
+          return reply.serialize(body);
+        },
+      );
+      return sendCachedJson(request, reply, cached);
     },
   );
 
