@@ -82,7 +82,9 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       if (identity && maySubscribe(options.topicRoot, identity, subscription.topic)) {
         return callback(null, subscription);
       }
-      callback(new Error(`not allowed to subscribe to ${subscription.topic}`));
+      // A refusal is answered in the SUBACK (0x80, MQTT 3.1.1 §3.9.3) and the connection stays:
+      // a device that asks for too much still gets its own topics on the same connection.
+      callback(null, null);
     },
     // The message is now queued for every subscriber: let its PUBACK go (broker-durability.ts).
     published: (packet, client, callback) => {
