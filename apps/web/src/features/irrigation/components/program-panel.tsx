@@ -41,7 +41,6 @@ import {
 import { memo, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { clientStatusKey, clientStatusLevel } from '../client-status.ts';
 import type { ProgramActions, ProgramCommand } from '../hooks/use-program-actions.ts';
 import {
   colourOf,
@@ -53,10 +52,8 @@ import {
 } from '../irrigation-view.ts';
 import { ProgramSettingsModal } from './program-settings-modal.tsx';
 import { SequencesModal } from './sequences-modal.tsx';
-import { ColourSwatch, StateBadge } from './state-badge.tsx';
+import { ClientStatusLine, ColourSwatch, StateBadge } from './state-badge.tsx';
 import { ZoneSettingsModal } from './zone-settings-modal.tsx';
-
-const LEVEL_COLOUR = { info: 'irrigated', error: 'fault', primary: 'blue', warning: 'warning' };
 
 export interface ProgramPanelProps {
   readonly program: Program;
@@ -121,20 +118,7 @@ export function ProgramPanel(props: ProgramPanelProps) {
               {t('Irrigation.Program.RequestActive')}
             </Text>
           )}
-          <Text size="sm" role="status" aria-live="polite">
-            {clientStatus !== null && (
-              <>
-                {t('Irrigation.Program.Status')}:{' '}
-                <Badge
-                  variant="light"
-                  color={LEVEL_COLOUR[clientStatusLevel(clientStatus)]}
-                  data-testid="client-status"
-                >
-                  {t(clientStatusKey(clientStatus))}
-                </Badge>
-              </>
-            )}
-          </Text>
+          <ClientStatusLine status={clientStatus} />
           {canProgram && (
             <ProgramButtons program={program} view={view} actions={actions} onEdit={setModal} />
           )}

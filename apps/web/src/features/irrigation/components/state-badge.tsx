@@ -1,7 +1,11 @@
 /** Small pieces that show a §9 status colour with its words, so colour is never the only cue. */
-import { Badge, Box } from '@mantine/core';
-import { COLOURS } from '@paddock/domain';
+import { Badge, Box, Text } from '@mantine/core';
+import { COLOURS, type ProgramClientStatus } from '@paddock/domain';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { clientStatusKey, clientStatusLevel } from '../client-status.ts';
+
+const LEVEL_COLOUR = { info: 'irrigated', error: 'fault', primary: 'blue', warning: 'warning' };
 
 /** Pale status colours need dark text; the rest read white. */
 const PALE: readonly string[] = [COLOURS.stopped, COLOURS.warning, COLOURS.paused];
@@ -49,5 +53,26 @@ export function ColourSwatch({ fill, stroke }: { fill: string; stroke?: string }
         border: `2px solid ${stroke ?? 'rgba(0,0,0,.35)'}`,
       }}
     />
+  );
+}
+
+/** The §4 client status of the last action, announced politely, in a badge of its level. */
+export function ClientStatusLine({ status }: { status: ProgramClientStatus | null }) {
+  const { t } = useTranslation();
+  return (
+    <Text size="sm" role="status" aria-live="polite">
+      {status !== null && (
+        <>
+          {t('Irrigation.Program.Status')}:{' '}
+          <Badge
+            variant="light"
+            color={LEVEL_COLOUR[clientStatusLevel(status)]}
+            data-testid="client-status"
+          >
+            {t(clientStatusKey(status))}
+          </Badge>
+        </>
+      )}
+    </Text>
   );
 }

@@ -42,7 +42,6 @@ import {
 } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { clientStatusKey, clientStatusLevel } from '../client-status.ts';
 import type { ControlTestState } from '../hooks/use-control-tests.ts';
 import type { ProgramActions, ProgramCommand } from '../hooks/use-program-actions.ts';
 import {
@@ -53,11 +52,9 @@ import {
   type ZoneView,
 } from '../irrigation-view.ts';
 import { skipZoneBody } from '../program-edits.ts';
-import { StateBadge } from './state-badge.tsx';
+import { ClientStatusLine, StateBadge } from './state-badge.tsx';
 import { ValveConfigModal } from './valve-config-modal.tsx';
 import { ZoneSettingsModal } from './zone-settings-modal.tsx';
-
-const LEVEL_COLOUR = { info: 'irrigated', error: 'fault', primary: 'blue', warning: 'warning' };
 
 /** The panes a valve shows in: Skipped when excluded, else Active; Faults as well when faulted. */
 export function valvePanes(valve: ValveView): ZoneViewPane[] {
@@ -156,20 +153,7 @@ export function ZonePage(props: ZonePageProps) {
               </Text>
             </Text>
           )}
-          <Text size="sm" role="status" aria-live="polite">
-            {clientStatus !== null && (
-              <>
-                {t('Irrigation.Program.Status')}:{' '}
-                <Badge
-                  variant="light"
-                  color={LEVEL_COLOUR[clientStatusLevel(clientStatus)]}
-                  data-testid="client-status"
-                >
-                  {t(clientStatusKey(clientStatus))}
-                </Badge>
-              </>
-            )}
-          </Text>
+          <ClientStatusLine status={clientStatus} />
           {!zone.zone && <Alert color="warning">{t('Irrigation.ZoneSettings.NotInProgram')}</Alert>}
           {canProgram && program && zone.zone && (
             <ZoneButtons
