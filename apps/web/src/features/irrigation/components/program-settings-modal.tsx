@@ -2,10 +2,11 @@
  * The program-wide edits (§3 schedule and pumps): its name, whether it is manual (runs only when
  * started by hand, §4) and the pumps attached to it. Saved with PUT programs/{id} on Apply.
  */
-import { Alert, Button, Group, Modal, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, MultiSelect, Stack, Switch, TextInput } from '@mantine/core';
 import type { Control, Program, ProgramUpdateBody } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApplyFooter, useApplyForm } from './apply-form.tsx';
 import { programSettingsBody } from '../program-edits.ts';
 
 export function ProgramSettingsModal({
@@ -46,20 +47,14 @@ function ProgramSettingsForm({
   const [attachments, setAttachments] = useState<string[]>(
     program.schedule.attachments.map(String),
   );
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { saving, failure, submit } = useApplyForm(onApply, onClose);
   const nameMissing = name.trim() === '';
 
   const apply = async () => {
     if (nameMissing) return;
-    setSaving(true);
-    setFailure(null);
-    const error = await onApply(
+    await submit(
       programSettingsBody(program, { name, manual, attachments: attachments.map(Number) }),
     );
-    setSaving(false);
-    if (error === null) onClose();
-    else setFailure(error);
   };
 
   return (
@@ -83,19 +78,13 @@ function ProgramSettingsForm({
         onChange={setAttachments}
         clearable
       />
-      {failure && (
-        <Alert color="fault" role="alert">
-          {failure}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('Common.Cancel')}
-        </Button>
-        <Button onClick={() => void apply()} loading={saving} disabled={nameMissing}>
-          {t('Irrigation.Apply')}
-        </Button>
-      </Group>
+      <ApplyFooter
+        failure={failure}
+        saving={saving}
+        disabled={nameMissing}
+        onCancel={onClose}
+        onApply={() => void apply()}
+      />
     </Stack>
   );
 }

@@ -2,10 +2,11 @@
  * Sequence membership (§3 sequence and zones edits): which of the up to 4 sequences (§9) each zone
  * runs in, or none (the zone is then banned, §4). Saved with PUT programs/{id} on Apply.
  */
-import { Alert, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { MAX_SEQUENCES_PER_PROGRAM, type Program, type ProgramUpdateBody } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApplyFooter, useApplyForm } from './apply-form.tsx';
 import type { ZoneView } from '../irrigation-view.ts';
 import { sequencesBody } from '../program-edits.ts';
 
@@ -47,8 +48,7 @@ function SequencesForm({
   const [membership, setMembership] = useState<ReadonlyMap<number, number | null>>(
     () => new Map(zones.map((zone) => [zone.id, zone.sequence])),
   );
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { saving, failure, submit } = useApplyForm(onApply, onClose);
   const options = [
     ...Array.from({ length: MAX_SEQUENCES_PER_PROGRAM }, (_, index) => ({
       value: String(index),
@@ -58,12 +58,7 @@ function SequencesForm({
   ];
 
   const apply = async () => {
-    setSaving(true);
-    setFailure(null);
-    const error = await onApply(sequencesBody(program, membership));
-    setSaving(false);
-    if (error === null) onClose();
-    else setFailure(error);
+    await submit(sequencesBody(program, membership));
   };
 
   return (
@@ -101,19 +96,12 @@ function SequencesForm({
           </Table.Tbody>
         </Table>
       </ScrollArea.Autosize>
-      {failure && (
-        <Alert color="fault" role="alert">
-          {failure}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('Common.Cancel')}
-        </Button>
-        <Button onClick={() => void apply()} loading={saving}>
-          {t('Irrigation.Apply')}
-        </Button>
-      </Group>
+      <ApplyFooter
+        failure={failure}
+        saving={saving}
+        onCancel={onClose}
+        onApply={() => void apply()}
+      />
     </Stack>
   );
 }

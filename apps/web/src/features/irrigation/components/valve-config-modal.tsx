@@ -3,7 +3,7 @@
  * runs and/or vary its water. Set only when both are given, else 'invalid control configuration'
  * (§8); a config that changes nothing is removed. Saved with PUT programs/{id} on Apply.
  */
-import { Alert, Button, Group, Modal, NumberInput, Stack, Switch } from '@mantine/core';
+import { Modal, NumberInput, Stack, Switch } from '@mantine/core';
 import {
   INVALID_CONTROL_CONFIGURATION,
   InvalidControlConfigurationError,
@@ -13,6 +13,7 @@ import {
 } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApplyFooter, useApplyForm } from './apply-form.tsx';
 import type { ValveView } from '../irrigation-view.ts';
 import { controlConfigBody } from '../program-edits.ts';
 
@@ -61,8 +62,7 @@ function ValveConfigForm({
   const { t } = useTranslation();
   const [exclude, setExclude] = useState(valve.excluded);
   const [variation, setVariation] = useState<number | ''>(valve.variation);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { saving, failure, setFailure, submit } = useApplyForm(onApply, onClose);
 
   const apply = async () => {
     let body: ProgramUpdateBody;
@@ -79,12 +79,7 @@ function ValveConfigForm({
       }
       throw error;
     }
-    setSaving(true);
-    setFailure(null);
-    const error = await onApply(body);
-    setSaving(false);
-    if (error === null) onClose();
-    else setFailure(error);
+    await submit(body);
   };
 
   return (
@@ -101,19 +96,12 @@ function ValveConfigForm({
         onChange={(value) => setVariation(typeof value === 'number' ? value : '')}
         decimalScale={2}
       />
-      {failure && (
-        <Alert color="fault" role="alert">
-          {failure}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('Common.Cancel')}
-        </Button>
-        <Button onClick={() => void apply()} loading={saving}>
-          {t('Irrigation.Apply')}
-        </Button>
-      </Group>
+      <ApplyFooter
+        failure={failure}
+        saving={saving}
+        onCancel={onClose}
+        onApply={() => void apply()}
+      />
     </Stack>
   );
 }

@@ -3,17 +3,7 @@
  * zone config (irrigation type), checked with the domain's zone-setting schema and saved with
  * PUT programs/{id} on Apply (§4 Update: pending, applied or applyFailed).
  */
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-} from '@mantine/core';
+import { Alert, Modal, NumberInput, Select, SimpleGrid, Stack, Switch } from '@mantine/core';
 import {
   irrigationTypeSchema,
   SETTING_UNITS,
@@ -24,6 +14,7 @@ import {
 } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApplyFooter, useApplyForm } from './apply-form.tsx';
 import { checkZoneSetting, zoneSettingBody, type ZoneSettingEdit } from '../program-edits.ts';
 
 type NumberField = 'depth' | 'variation' | 'cycles' | 'repeatInterval' | 'repeatCount';
@@ -108,8 +99,7 @@ function ZoneSettingsForm({
     ...flags,
   };
   const [type, setType] = useState<IrrigationType>(irrigationType);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { saving, failure, submit } = useApplyForm(onApply, onClose);
   const issues = checkZoneSetting({ ...setting, ...values });
   // The schema's own words are English; each field has its translated rule instead.
   const issueOf = (field: NumberField) =>
@@ -129,12 +119,7 @@ function ZoneSettingsForm({
 
   const apply = async () => {
     if (issues.length > 0) return;
-    setSaving(true);
-    setFailure(null);
-    const error = await onApply(zoneSettingBody(program, zoneId, values, type));
-    setSaving(false);
-    if (error === null) onClose();
-    else setFailure(error);
+    await submit(zoneSettingBody(program, zoneId, values, type));
   };
 
   return (
@@ -183,19 +168,13 @@ function ZoneSettingsForm({
         }}
         allowDeselect={false}
       />
-      {failure && (
-        <Alert color="fault" role="alert">
-          {failure}
-        </Alert>
-      )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
-          {t('Common.Cancel')}
-        </Button>
-        <Button onClick={() => void apply()} loading={saving} disabled={issues.length > 0}>
-          {t('Irrigation.Apply')}
-        </Button>
-      </Group>
+      <ApplyFooter
+        failure={failure}
+        saving={saving}
+        disabled={issues.length > 0}
+        onCancel={onClose}
+        onApply={() => void apply()}
+      />
     </Stack>
   );
 }
