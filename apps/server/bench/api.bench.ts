@@ -21,13 +21,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { parseEngines, printTable, type Engine } from './report.ts';
 import { temporaryPostgres } from './temporary-postgres.ts';
 
 const HOST = '127.0.0.1';
 /** Seeding 100,000 radios takes about a minute; anything past this is a hang. */
 const READY_TIMEOUT_MS = 15 * 60_000;
-
-type Engine = 'pglite' | 'postgres';
 
 /** What the server child reports once it is seeded and listening. */
 type Ready = {
@@ -291,7 +290,7 @@ async function runEngine(engine: Engine): Promise<Row[] | null> {
   }
 }
 
-function printTable(rows: Row[]): void {
+function printRows(rows: Row[]): void {
   const header = ['engine', 'endpoint', 'status', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
   const lines = rows.map((row) => [
     row.engine,
@@ -303,27 +302,17 @@ function printTable(rows: Row[]): void {
     String(row.non2xx),
     String(row.errors),
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
-  );
-  const format = (cells: string[]) =>
-    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-  console.log(format(header));
-  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const line of lines) console.log(format(line));
+  printTable(header, lines);
 }
 
 async function main(): Promise<void> {
-  const engines = (args.engines ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name): name is Engine => name === 'pglite' || name === 'postgres');
+  const engines = parseEngines(args.engines);
   console.log(
     `API benchmark: ${args.sites} sites × ${args['radios-per-site']} radios, ${args.rate} req/s for ${args.duration} s per endpoint, ${args.connections} connections.`,
   );
   const rows: Row[] = [];
   for (const engine of engines) rows.push(...((await runEngine(engine)) ?? []));
-  printTable(rows);
+  printRows(rows);
   if (rows.some((row) => row.status !== 200)) {
     console.log('Some endpoints did not answer 200; their figures measure the error path.');
   }

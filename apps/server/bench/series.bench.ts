@@ -33,14 +33,13 @@ import { sensors, series, sites } from '../src/db/schema.ts';
 import { DEMO_PASSWORD, seedDemoFarm } from '../src/seed/demo-farm.ts';
 import { readSeriesAverages, readSeriesHighLows } from '../src/telemetry/series.ts';
 import { insertReadings, type ReadingRow } from '../src/telemetry/store.ts';
+import { parseEngines, printTable, type Engine } from './report.ts';
 import { temporaryPostgres } from './temporary-postgres.ts';
 
 const HOST = '127.0.0.1';
 const TEN_MINUTES_MS = 10 * 60_000;
 const YEARS = 3;
 const READINGS = YEARS * 365 * 144;
-
-type Engine = 'pglite' | 'postgres';
 
 const { values: args } = parseArgs({
   options: {
@@ -230,7 +229,7 @@ async function runEngine(engine: Engine): Promise<Row[] | null> {
   }
 }
 
-function printTable(rows: Row[]): void {
+function printRows(rows: Row[]): void {
   const header = ['engine', 'query', 'bucket', 'points', 'p50 ms', 'p95 ms', 'max ms', 'db p50 ms'];
   const lines = rows.map((row) => [
     row.engine,
@@ -242,21 +241,11 @@ function printTable(rows: Row[]): void {
     row.max.toFixed(1),
     row.databaseP50.toFixed(1),
   ]);
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
-  );
-  const format = (cells: string[]) =>
-    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
-  console.log(format(header));
-  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
-  for (const line of lines) console.log(format(line));
+  printTable(header, lines);
 }
 
 async function main(): Promise<void> {
-  const engines = (args.engines ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter((name): name is Engine => name === 'pglite' || name === 'postgres');
+  const engines = parseEngines(args.engines);
   console.log(
     `Series benchmark: ${YEARS} years of 10-minute readings of one sensor metric, ${args.runs} sequential HTTP requests per query (target p95 < 150 ms).`,
   );
@@ -268,7 +257,7 @@ async function main(): Promise<void> {
   console.log(`Load average before: ${load()} (${availableParallelism()} cores).`);
   const rows: Row[] = [];
   for (const engine of engines) rows.push(...((await runEngine(engine)) ?? []));
-  printTable(rows);
+  printRows(rows);
   console.log(`Load average after: ${load()}.`);
 }
 

@@ -1,0 +1,23 @@
+/** What the server benchmarks share in how they are asked and how they answer. */
+
+export type Engine = 'pglite' | 'postgres';
+
+/** `--engines pglite,postgres`: the known names, in the order given. */
+export function parseEngines(text: string | undefined): Engine[] {
+  return (text ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name): name is Engine => name === 'pglite' || name === 'postgres');
+}
+
+/** Prints a Markdown table, each column as wide as its widest cell. */
+export function printTable(header: string[], lines: string[][]): void {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...lines.map((line) => line[column]?.length ?? 0)),
+  );
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  console.log(format(header));
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  for (const line of lines) console.log(format(line));
+}
