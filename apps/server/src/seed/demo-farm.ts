@@ -4,6 +4,7 @@
  * into an empty database, in one transaction: it either all lands or none of it does.
  */
 import {
+  neverRunProgramStatus,
   ALARM_TEMPLATES,
   ROLES,
   alarmRuleFromTemplate,
@@ -1371,14 +1372,7 @@ async function seedProgram(tx: Tx, input: ProgramInput) {
     }),
     controls: excluded.map((valve) => ({ id: valve.id, variation: 0, exclude: true })),
   };
-  const status: ProgramStatus = {
-    activity: 'stopped',
-    startTime: null,
-    endTime: null,
-    stoppedTime: null,
-    requestActive: false,
-    requestId: null,
-  };
+  const status: ProgramStatus = neverRunProgramStatus();
   switch (program.scene) {
     case 'running':
       Object.assign(status, { activity: 'running', startTime: at(35), endTime: at(-145) });

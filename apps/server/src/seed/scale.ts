@@ -8,6 +8,7 @@ import {
   ROLES,
   formatPointText,
   formatPolygonText,
+  neverRunProgramStatus,
   polygonToGeometry,
   type CountryCode,
   type Privilege,
@@ -247,14 +248,7 @@ async function seedBatch(
       return {
         areaId: area.id,
         name: 'Irrigation program',
-        status: {
-          activity: 'stopped' as const,
-          startTime: null,
-          endTime: null,
-          stoppedTime: null,
-          requestActive: false,
-          requestId: null,
-        },
+        status: neverRunProgramStatus(),
         schedule: { manual: false, attachments: [], sequences, variations: [], controls: [] },
         zones: zones.map((id): ProgramZone => {
           const zone = buildProgramZone();
@@ -671,14 +665,7 @@ export async function seedBigIrrigationArea(
       .values({
         areaId: area.id,
         name: 'Orchard program',
-        status: {
-          activity: 'stopped',
-          startTime: null,
-          endTime: null,
-          stoppedTime: null,
-          requestActive: false,
-          requestId: null,
-        },
+        status: neverRunProgramStatus(),
         schedule: {
           manual: false,
           attachments: controlRows.filter((row) => row.type === 'pump').map((row) => row.id),

@@ -35,6 +35,18 @@ export const programStatusSchema = z.object({
 });
 export type ProgramStatus = z.infer<typeof programStatusSchema>;
 
+/** The status of a program that has never run: stopped, no times, no request. A new object each call. */
+export function neverRunProgramStatus(): ProgramStatus {
+  return {
+    activity: 'stopped',
+    startTime: null,
+    endTime: null,
+    stoppedTime: null,
+    requestActive: false,
+    requestId: null,
+  };
+}
+
 /**
  * A change to the share of water given to a zone (%), relative to its setting: 0 is unchanged.
  * Decision: a zone cannot be cut by more than 100 %, so the floor is -100; no upper bound is given.

@@ -9,7 +9,7 @@ import type { Area } from '../entities/area.ts';
 import type { Contact } from '../entities/contact.ts';
 import type { Control } from '../entities/control.ts';
 import type { Event } from '../entities/event.ts';
-import type { Program, ProgramZone } from '../entities/program.ts';
+import { neverRunProgramStatus, type Program, type ProgramZone } from '../entities/program.ts';
 import type { Radio } from '../entities/radio.ts';
 import type { ActionRequest } from '../entities/request.ts';
 import type { Section } from '../entities/section.ts';
@@ -193,14 +193,7 @@ export function buildProgram(overrides: Partial<Program> = {}): Program {
     id: FACTORY_IDS.program,
     name: 'Te Awa irrigation',
     area: FACTORY_IDS.area,
-    status: {
-      activity: 'stopped',
-      startTime: null,
-      endTime: null,
-      stoppedTime: null,
-      requestActive: false,
-      requestId: null,
-    },
+    status: neverRunProgramStatus(),
     schedule: {
       manual: false,
       attachments: [],
