@@ -7,11 +7,7 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
-/** md5 of the rows' `id:xmin` pairs in the given order ('' for no rows hashes too). */
-export function rowsFingerprint(
-  table: PgTable,
-  id: AnyColumn,
-  orderBy: SQL | AnyColumn = id,
-): SQL<string> {
-  return sql<string>`md5(coalesce(string_agg(${id}::text || ':' || ${table}.xmin::text, ',' order by ${orderBy}), ''))`;
+/** md5 of the rows' `id:xmin` pairs in id order ('' for no rows hashes too). */
+export function rowsFingerprint(table: PgTable, id: AnyColumn): SQL<string> {
+  return sql<string>`md5(coalesce(string_agg(${id}::text || ':' || ${table}.xmin::text, ',' order by ${id}), ''))`;
 }

@@ -23,10 +23,6 @@ export class RecentMap<K, V> {
     }
   }
 
-  get size(): number {
-    return this.#entries.size;
-  }
-
   delete(key: K): void {
     this.#entries.delete(key);
   }

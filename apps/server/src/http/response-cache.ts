@@ -5,10 +5,11 @@
  * beside a fingerprint of the rows it was written from, and a call reads only the fingerprint (one
  * small statement) and sends the kept bytes while it is unchanged.
  *
- * A fingerprint is made by the database from each row's id and `xmin` (the transaction that wrote
- * that version of the row): every insert, update and delete by any process changes it, so a kept
- * body is never older than the rows, whichever server wrote them. Fingerprints never leave the
- * server; the ETag is a hash of the body itself, so a 304 means the bytes are identical.
+ * The database makes the fingerprints, so every insert, update and delete by any process changes
+ * them and a kept body is never older than the rows, whichever server wrote them: a counter that
+ * triggers bump (data_versions) or each row's id and `xmin` (db/row-versions.ts). Fingerprints
+ * never leave the server; the ETag is a hash of the body itself, so a 304 means the bytes are
+ * identical.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -48,7 +49,6 @@ export type ResponseCache = {
     fingerprint: string,
     write: () => Promise<string | Buffer | ArrayBuffer>,
   ): Promise<CachedBody>;
-  readonly size: number;
 };
 
 /** Least recently used bodies go first once more than `maxEntries` are kept. */
@@ -79,9 +79,6 @@ export function createResponseCache(options: { maxEntries: number }): ResponseCa
         .finally(() => writing.delete(writeKey));
       writing.set(writeKey, made);
       return made;
-    },
-    get size() {
-      return entries.size;
     },
   };
 }
