@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, DEMO_PASSWORD, type ApiSession } from './support/api.ts';
 
 /**
  * Issue 6, the irrigation workspace, against the real server, its program runner and the
@@ -6,7 +7,6 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * without controls, actions from pending to the field's answer, and a whole run followed on the
  * map. Colours are the spec's §9 values.
  */
-const PASSWORD = 'DemoPaddock#2026';
 const ACCOUNTS = {
   admin: 'admin@demo.paddock.example',
   manager: 'manager@demo.paddock.example',
@@ -35,33 +35,8 @@ interface SectionInfo {
   label: string;
 }
 
-interface Api {
-  get<T>(path: string): Promise<T>;
-  put(path: string, body: unknown): Promise<void>;
-}
-
-async function apiAs(request: APIRequestContext, user: string): Promise<Api> {
-  const config = (await (await request.get('/appConfig.json')).json()) as { awsRegion: string };
-  const login = await request.post('/api/user/login', {
-    data: { user, password: PASSWORD, region: config.awsRegion },
-  });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    get: async <T>(path: string) => {
-      const response = await request.get(`/api${path}`, { headers });
-      expect(response.ok(), `GET ${path}`).toBe(true);
-      return (await response.json()) as T;
-    },
-    put: async (path, body) => {
-      const response = await request.put(`/api${path}`, { headers, data: body });
-      expect(response.ok(), `PUT ${path}`).toBe(true);
-    },
-  };
-}
-
 /** The demo site's irrigation area, its program and its sections, as `user` sees them. */
-async function irrigationArea(api: Api, siteLabel: string) {
+async function irrigationArea(api: ApiSession, siteLabel: string) {
   const site = (await api.get<SiteInfo[]>('/sites')).find((s) => s.label === siteLabel);
   if (!site) throw new Error(`no demo site ${siteLabel}`);
   const full = await api.get<SiteInfo>(`/sites/${site.id}`);
@@ -76,7 +51,7 @@ async function irrigationArea(api: Api, siteLabel: string) {
 async function signIn(page: Page, user: string) {
   await page.goto('/login');
   await page.getByLabel('Account name').fill(user);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).not.toHaveURL(/\/(login|redirect)$/);
 }

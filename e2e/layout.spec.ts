@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { apiAs, DEMO_PASSWORD } from './support/api.ts';
 
 /**
  * Spec §2 Header and sidebar, Top tab bar and the layout's modals, against the real server and
  * demo farm.
  */
-const PASSWORD = 'DemoPaddock#2026';
 const ACCOUNTS = {
   admin: 'admin@demo.paddock.example',
   monitor: 'monitor@demo.paddock.example',
@@ -23,33 +23,9 @@ const text = (key: string): string => {
 async function signIn(page: Page, user: string) {
   await page.goto('/login');
   await page.getByLabel('Account name').fill(user);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).not.toHaveURL(/\/(login|redirect)$/);
-}
-
-interface ApiSession {
-  token: string;
-  get<T>(path: string): Promise<T>;
-  put(path: string, body: unknown): Promise<void>;
-}
-
-async function apiAs(request: APIRequestContext, user: string): Promise<ApiSession> {
-  const config = (await (await request.get('/appConfig.json')).json()) as { awsRegion: string };
-  const login = await request.post('/api/user/login', {
-    data: { user, password: PASSWORD, region: config.awsRegion },
-  });
-  const { token } = (await login.json()) as { token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  return {
-    token,
-    get: async <T>(path: string) =>
-      (await (await request.get(`/api${path}`, { headers })).json()) as T,
-    put: async (path, body) => {
-      const response = await request.put(`/api${path}`, { headers, data: body });
-      expect(response.ok()).toBe(true);
-    },
-  };
 }
 
 interface SiteInfo {

@@ -1,0 +1,32 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** Every demo account's password (README). */
+export const DEMO_PASSWORD = 'DemoPaddock#2026';
+
+/** The API as a demo user: set-up and checks beside what the test does in the browser. */
+export interface ApiSession {
+  token: string;
+  get<T>(path: string): Promise<T>;
+  put(path: string, body: unknown): Promise<void>;
+}
+
+export async function apiAs(request: APIRequestContext, user: string): Promise<ApiSession> {
+  const config = (await (await request.get('/appConfig.json')).json()) as { awsRegion: string };
+  const login = await request.post('/api/user/login', {
+    data: { user, password: DEMO_PASSWORD, region: config.awsRegion },
+  });
+  const { token } = (await login.json()) as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    token,
+    get: async <T>(path: string) => {
+      const response = await request.get(`/api${path}`, { headers });
+      expect(response.ok(), `GET ${path}`).toBe(true);
+      return (await response.json()) as T;
+    },
+    put: async (path, body) => {
+      const response = await request.put(`/api${path}`, { headers, data: body });
+      expect(response.ok(), `PUT ${path}`).toBe(true);
+    },
+  };
+}
