@@ -13,6 +13,7 @@ import type { ServerConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type AppContext, type Clock } from './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { COMPRESS_THRESHOLD_BYTES } from './http/response-cache.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -67,7 +68,7 @@ export async function buildApp(
   });
 
   // The console's scripts and the polled lists are text: gzip or brotli cut them to a fifth.
-  await app.register(fastifyCompress, { global: true, threshold: 1024 });
+  await app.register(fastifyCompress, { global: true, threshold: COMPRESS_THRESHOLD_BYTES });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -83,12 +83,37 @@ describe('GET sites kept written', () => {
     expect(await listOf()).toEqual([]);
   });
 
-  it('sends the same JSON compressed when the caller accepts br or gzip', async () => {
+  it('sends a body under 1 KiB as it is, whatever the caller accepts', async () => {
     const plain = await sitesList();
+    expect(plain.rawPayload.length).toBeLessThan(1024);
     const br = await sitesList({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBeUndefined();
+    expect(br.json()).toEqual(plain.json());
+  });
+});
+
+describe('kept bodies compressed', () => {
+  it('sends the same JSON compressed when the caller accepts br or gzip', async () => {
+    const area = t.farm.areas.water;
+    await t.db.insert(schema.radios).values(
+      Array.from({ length: 20 }, (_, index) => ({
+        siteId: area.siteId,
+        areaId: area.id,
+        type: 'WMR' as const,
+        serialno: `R-W${index}`,
+        location: '[-39.642,176.843]',
+        tags: {},
+        config: { repeater: false, coordinator: false, children: [] },
+      })),
+    );
+    const radiosOfWater = (headers: Record<string, string> = {}) =>
+      t.as(t.farm.users.admin.id, { method: 'GET', url: `/api/areas/${area.id}/radios`, headers });
+    const plain = await radiosOfWater();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const br = await radiosOfWater({ 'accept-encoding': 'gzip, deflate, br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
-    const gzip = await sitesList({ 'accept-encoding': 'gzip' });
+    const gzip = await radiosOfWater({ 'accept-encoding': 'gzip' });
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(plain.json());
     expect(br.headers.etag).toBe(plain.headers.etag);

@@ -16,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
+import { watchTableChanges } from './table-versions.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -69,6 +70,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     const client = target.dataDir ? new PGlite(path.join(target.dataDir, 'pgdata')) : new PGlite();
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await watchTableChanges(db as unknown as Database, client);
     return {
       db: db as unknown as Database,
       kind: 'pglite',

@@ -19,6 +19,9 @@ import { RecentMap } from './recent-map.ts';
 
 type Encoding = 'br' | 'gzip';
 
+/** Smaller bodies go as they are: this is also the compression plugin's threshold (app.ts). */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
 export type CachedBody = {
   fingerprint: string;
   body: Buffer;
@@ -42,11 +45,12 @@ const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
 export type ResponseCache = {
   /**
    * The body kept under `key` when it was written from rows with this fingerprint; otherwise
-   * `write()` makes it (concurrent calls with the same key and fingerprint share one write).
+   * `write()` makes it (concurrent calls with the same key and fingerprint share one write). A
+   * null fingerprint (the rows' cannot be known cheaply) writes the body and keeps nothing.
    */
   body(
     key: string,
-    fingerprint: string,
+    fingerprint: string | null,
     write: () => Promise<string | Buffer | ArrayBuffer>,
   ): Promise<CachedBody>;
 };
@@ -56,29 +60,34 @@ export function createResponseCache(options: { maxEntries: number }): ResponseCa
   const entries = new RecentMap<string, CachedBody>(options.maxEntries);
   const writing = new Map<string, Promise<CachedBody>>();
 
+  const made = (fingerprint: string, written: string | Buffer | ArrayBuffer): CachedBody => {
+    const body =
+      typeof written === 'string'
+        ? Buffer.from(written)
+        : Buffer.isBuffer(written)
+          ? written
+          : Buffer.from(written);
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    return { fingerprint, body, etag, encoded: new Map() };
+  };
+
   return {
     async body(key, fingerprint, write) {
+      if (fingerprint === null) return made('', await write());
       const kept = entries.get(key);
       if (kept?.fingerprint === fingerprint) return kept;
       const writeKey = `${key}\n${fingerprint}`;
       const pending = writing.get(writeKey);
       if (pending) return pending;
-      const made = write()
+      const writes = write()
         .then((written) => {
-          const body =
-            typeof written === 'string'
-              ? Buffer.from(written)
-              : Buffer.isBuffer(written)
-                ? written
-                : Buffer.from(written);
-          const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-          const entry: CachedBody = { fingerprint, body, etag, encoded: new Map() };
+          const entry = made(fingerprint, written);
           entries.set(key, entry);
           return entry;
         })
         .finally(() => writing.delete(writeKey));
-      writing.set(writeKey, made);
-      return made;
+      writing.set(writeKey, writes);
+      return writes;
     },
   };
 }
@@ -118,7 +127,9 @@ export async function sendCachedJson(
   }
   reply.type('application/json; charset=utf-8');
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
-  if (encoding === null) return reply.send(cached.body);
+  if (encoding === null || cached.body.length < COMPRESS_THRESHOLD_BYTES) {
+    return reply.send(cached.body);
+  }
   let encoded = cached.encoded.get(encoding);
   if (!encoded) {
     encoded = compressors[encoding](cached.body).catch((error: unknown) => {

@@ -13,6 +13,7 @@ import { and, eq, inArray, isNull, ne, or, sql, type Placeholder } from 'drizzle
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { perDatabase } from '../db/per-database.ts';
+import { KeptWhileUnchanged, type WatchedTable } from '../db/table-versions.ts';
 import {
   alarms,
   areaMembers,
@@ -157,10 +158,48 @@ const KIND_LABEL: Record<ObjectKind, string> = {
   contact: 'Contact',
 };
 
-/** The statement of requireObject per database and kind, built once: it runs on every call. */
-const objectAccessStatements = perDatabase(
-  () => new Map<ObjectKind, ReturnType<typeof prepareObjectAccess>>(),
-);
+/** The tables each kind's access row is read from: the object's, its area's, the memberships. */
+const ACCESS_TABLES: Record<ObjectKind, readonly WatchedTable[]> = {
+  area: ['areas'],
+  section: ['sections', 'areas'],
+  radio: ['radios'],
+  unit: ['units'],
+  sensor: ['sensors'],
+  control: ['controls', 'areas'],
+  program: ['programs', 'areas'],
+  alarm: ['alarms'],
+  contact: ['contacts'],
+};
+const MEMBERSHIP_TABLES: readonly WatchedTable[] = ['site_members', 'area_members', 'users'];
+
+/** Access rows kept per database and kind (embedded only; see db/table-versions.ts). */
+const ACCESS_ROWS_KEPT = 20_000;
+
+type ObjectAccess = {
+  statement: ReturnType<typeof prepareObjectAccess>;
+  kept: KeptWhileUnchanged<ObjectAccessRow | null>;
+};
+type ObjectAccessRow = Awaited<ReturnType<ObjectAccess['statement']['execute']>>[number];
+
+/** requireObject's statement per database and kind, built once: it runs on every call. */
+const objectAccessOf = perDatabase((db) => {
+  const byKind = new Map<ObjectKind, ObjectAccess>();
+  return (kind: ObjectKind): ObjectAccess => {
+    let made = byKind.get(kind);
+    if (!made) {
+      made = {
+        statement: prepareObjectAccess(db, kind),
+        kept: new KeptWhileUnchanged(
+          db,
+          [...ACCESS_TABLES[kind], ...MEMBERSHIP_TABLES],
+          ACCESS_ROWS_KEPT,
+        ),
+      };
+      byKind.set(kind, made);
+    }
+    return made;
+  };
+});
 
 function prepareObjectAccess(db: Database, kind: ObjectKind) {
   const userId = sql.placeholder('userId');
@@ -186,21 +225,12 @@ function prepareObjectAccess(db: Database, kind: ObjectKind) {
     .prepare(`object_access_${kind}`);
 }
 
-function objectAccessStatement(db: Database, kind: ObjectKind) {
-  const statements = objectAccessStatements(db);
-  let statement = statements.get(kind);
-  if (!statement) {
-    statement = prepareObjectAccess(db, kind);
-    statements.set(kind, statement);
-  }
-  return statement;
-}
-
 /**
  * Requires the action on the exact object: 404 when it does not exist, 403 when it belongs to a
  * site the caller is not a member of or the caller lacks the action on its area. One statement:
  * the object's site and area with the caller's site, area and user-level lists joined on, since
- * every call on a field object pays for this check.
+ * every call on a field object pays for this check. Embedded, its row is kept until one of the
+ * tables it was read from is written, and the check then runs no statement.
  */
 export async function requireObject(
   db: Database,
@@ -209,10 +239,12 @@ export async function requireObject(
   id: number,
   action: Privilege = 'view',
 ): Promise<{ siteId: number; areaId: number | null; privileges: Privilege[] }> {
-  const [row] = await objectAccessStatement(db, kind).execute({
-    id,
-    userId: authOf(request).userId,
-  });
+  const userId = authOf(request).userId;
+  const { statement, kept } = objectAccessOf(db)(kind);
+  const row = await kept.get(
+    `${id} ${userId}`,
+    async () => (await statement.execute({ id, userId }))[0] ?? null,
+  );
   if (!row) throw notFound(KIND_LABEL[kind]);
   if (!row.sitePrivileges) throw forbidden('Not a member of this site');
   const access: SitePrivileges = {

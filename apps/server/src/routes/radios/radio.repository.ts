@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { rowsFingerprint } from '../../db/row-versions.ts';
+import { tableVersionsOf } from '../../db/table-versions.ts';
 import { areas, radios, requests, sections } from '../../db/schema.ts';
 import type { RequestRow } from '../../commands/create-request.ts';
 import type { RadioRow } from './radio.presenter.ts';
@@ -16,8 +17,14 @@ export function listRadiosOfArea(db: Database, areaId: number): Promise<RadioRow
   return db.select().from(radios).where(eq(radios.areaId, areaId)).orderBy(asc(radios.id));
 }
 
-/** A fingerprint of an area's radio rows (see db/row-versions.ts); served by radios_area_idx. */
+/**
+ * A text that changes whenever the area's radio rows do: embedded, the radios table's version
+ * (no statement; db/table-versions.ts), otherwise a fingerprint of the rows (db/row-versions.ts;
+ * served by radios_area_idx).
+ */
 export async function radiosOfAreaVersion(db: Database, areaId: number): Promise<string> {
+  const embedded = tableVersionsOf(db);
+  if (embedded) return embedded.of(['radios']);
   const [row] = await radiosOfAreaVersionStatement(db).execute({ areaId });
   return row?.fingerprint ?? '';
 }

@@ -12,6 +12,7 @@ import {
 import { and, asc, count, eq, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsFingerprint } from '../../db/row-versions.ts';
+import { tableVersionsOf } from '../../db/table-versions.ts';
 import {
   alarms,
   areas,
@@ -191,16 +192,20 @@ export function siteQueries(db: Database) {
     },
 
     /**
-     * Counts every statement that wrote sites or site_members, by any process (migration 0004's
-     * triggers): GET sites reads its lists again only when this moved.
+     * Moves with every statement that wrote sites or site_members, by any process (migration
+     * 0004's triggers; embedded, the table versions): GET sites reads its lists again only then.
      */
-    async sitesVersion(): Promise<number> {
+    async sitesVersion(): Promise<string> {
+      const embedded = tableVersionsOf(db);
+      if (embedded) return embedded.of(['sites', 'site_members']);
       const [row] = await sitesVersion.execute();
-      return row?.version ?? 0;
+      return String(row?.version ?? 0);
     },
 
-    /** A fingerprint of the area rows of the given sites. */
+    /** A fingerprint of the area rows of the given sites (embedded: the areas table's version). */
     async areasVersion(siteIds: number[]): Promise<string> {
+      const embedded = tableVersionsOf(db);
+      if (embedded) return embedded.of(['areas']);
       const [row] = await areasVersion.execute({ siteIds });
       return row?.fingerprint ?? '';
     },

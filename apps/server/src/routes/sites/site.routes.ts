@@ -24,6 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sites } from '../../db/schema.ts';
+import { KeptWhileUnchanged, tableVersionsOf } from '../../db/table-versions.ts';
 import { authOf } from '../../http/context.ts';
 import { HttpError, forbidden, notFound } from '../../http/errors.ts';
 import { RecentMap } from '../../http/recent-map.ts';
@@ -40,6 +41,7 @@ import {
   siteExists,
   siteQueries,
   siteSummaryRows,
+  type SiteWithMembership,
   unitsOfSite,
 } from './site.repository.ts';
 
@@ -79,6 +81,8 @@ const security = [{ bearer: [] }];
 
 /** Site lists kept written (one per user and filter; see http/response-cache.ts). */
 const SITE_LISTS_KEPT = 2_000;
+/** Sites kept written, and memberships kept (per user and site), for GET sites/{id}. */
+const SITES_KEPT = 2_000;
 
 export async function sitesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -86,7 +90,15 @@ export async function sitesRoutes(fastify: FastifyInstance) {
   const queries = siteQueries(db);
   const briefSummaries = createBriefSummaryCache(queries.briefStats, clock);
   const siteLists = createResponseCache({ maxEntries: SITE_LISTS_KEPT });
-  const siteIdLists = new RecentMap<string, { version: number; ids: number[] }>(SITE_LISTS_KEPT);
+  const siteIdLists = new RecentMap<string, { version: string; ids: number[] }>(SITE_LISTS_KEPT);
+  // GET sites/{id}, embedded: the caller's membership and the written site are kept until a table
+  // they were read from is written (db/table-versions.ts); on PostgreSQL both are read each call.
+  const sitesWithMembership = new KeptWhileUnchanged<SiteWithMembership | null>(
+    db,
+    ['sites', 'site_members', 'users'],
+    SITES_KEPT,
+  );
+  const siteBodies = createResponseCache({ maxEntries: SITES_KEPT });
 
   app.get(
     '/sites',
@@ -204,9 +216,12 @@ export async function sitesRoutes(fastify: FastifyInstance) {
         response: { 200: siteSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { id } = request.params;
-      const found = await queries.siteWithMembership(authOf(request).userId, id);
+      const userId = authOf(request).userId;
+      const found = await sitesWithMembership.get(`${userId} ${id}`, () =>
+        queries.siteWithMembership(userId, id),
+      );
       if (!found) throw notFound('Site');
       if (!found.privileges) throw forbidden('Not a member of this site');
       const held = privilegesForArea(
@@ -215,8 +230,17 @@ export async function sitesRoutes(fastify: FastifyInstance) {
         found.userPrivileges ?? [],
       );
       if (!hasPrivilege(held, 'view')) throw forbidden('Requires the view privilege on this site');
-      const areaRows = await queries.areasOfSites([id]);
-      return presentSite(found.site, { areas: areaRows.map((area) => presentArea(area)) });
+      const cached = await siteBodies.body(
+        String(id),
+        tableVersionsOf(db)?.of(['sites', 'areas']) ?? null,
+        async () => {
+          const areaRows = await queries.areasOfSites([id]);
+          return reply.serialize(
+            presentSite(found.site, { areas: areaRows.map((area) => presentArea(area)) }),
+          );
+        },
+      );
+      return sendCachedJson(request, reply, cached);
     },
   );
 
