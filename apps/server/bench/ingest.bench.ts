@@ -2,7 +2,8 @@
  * `npm run bench:ingest`: field uplinks at a fixed rate through the broker into the database, as
  * the server runs them. Prints the sustained rate (messages committed per second while devices
  * publish) and the publish-to-queryable latency (from the publish time a device puts in the
- * message to the commit of the transaction that stored it; p50, p99, max), per setup:
+ * message to the commit of the transaction that stored it; p50, p99, max; and p99 of the
+ * publish-to-arrival part, the broker's share), per setup:
  * - embedded: PGlite in a temporary data folder and the embedded broker (aedes, its LevelDB in
  *   the same folder), both inside the ingest process: what `npm start` runs;
  * - external: PostgreSQL (DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test) and
@@ -65,6 +66,8 @@ type Report = {
   committed: number;
   /** Commit latencies (ms) of the messages published in the measured window. */
   latencies: number[];
+  /** Of the same messages, publish to arrival at ingest (ms): the broker's share. */
+  arrivals: number[];
   firstCommitMs: number;
   lastCommitMs: number;
   cpuMs: number;
@@ -168,6 +171,7 @@ async function serve(options: ServeOptions): Promise<void> {
   // Latency of every message published inside the window the parent announces.
   let window: { from: number; to: number } | null = null;
   const latencies: number[] = [];
+  const arrivals: number[] = [];
   let committed = 0;
   let firstCommitMs = 0;
   let lastCommitMs = 0;
@@ -179,6 +183,7 @@ async function serve(options: ServeOptions): Promise<void> {
       const published = Date.parse(uplink.message.time ?? '');
       if (published < window.from || published >= window.to) continue;
       latencies.push(now - published);
+      arrivals.push(uplink.receivedAt.getTime() - published);
       committed++;
       if (!firstCommitMs) firstCommitMs = now;
       lastCommitMs = now;
@@ -198,6 +203,7 @@ async function serve(options: ServeOptions): Promise<void> {
         type: 'report',
         committed,
         latencies,
+        arrivals,
         firstCommitMs,
         lastCommitMs,
         cpuMs: (cpu.user + cpu.system) / 1000,
@@ -279,6 +285,7 @@ type Row = {
   p50: number;
   p99: number;
   max: number;
+  arrivalP99: number;
   committed: number;
   published: number;
   ingestCpu: number;
@@ -398,6 +405,10 @@ async function measure(setup: Setup, child: ChildProcess, ready: Ready): Promise
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
     max: sorted.at(-1) ?? Number.NaN,
+    arrivalP99: percentile(
+      report.arrivals.slice().sort((a, b) => a - b),
+      99,
+    ),
     committed: report.committed,
     published: publishedInWindow,
     ingestCpu: report.cpuMs / duration,
@@ -486,7 +497,7 @@ async function main(): Promise<void> {
   }
   console.log('');
   console.log(
-    'setup     offered/s  sustained/s  p50 ms  p99 ms  max ms  committed/published  ingest CPU  publisher CPU',
+    'setup     offered/s  sustained/s  p50 ms  p99 ms  max ms  arrival p99 ms  committed/published  ingest CPU  publisher CPU',
   );
   for (const row of rows) {
     console.log(
@@ -497,6 +508,7 @@ async function main(): Promise<void> {
         row.p50.toFixed(0).padStart(7),
         row.p99.toFixed(0).padStart(7),
         row.max.toFixed(0).padStart(7),
+        row.arrivalP99.toFixed(0).padStart(15),
         `${row.committed}/${row.published}`.padStart(20),
         `${(row.ingestCpu * 100).toFixed(0)}%`.padStart(11),
         `${(row.publisherCpu * 100).toFixed(0)}%`.padStart(14),
@@ -505,7 +517,8 @@ async function main(): Promise<void> {
   }
   console.log(
     '\nembedded: PGlite + aedes in the ingest process; external: PostgreSQL + Mosquitto. ' +
-      'Latency: device publish time to the commit that made the message queryable.',
+      'Latency: device publish time to the commit that made the message queryable; arrival: ' +
+      'publish time to the message reaching ingest (the broker and the sockets).',
   );
 }
 

@@ -132,7 +132,7 @@ async function runEngine(engine: Engine): Promise<Row[] | null> {
       for (let i = first; i < Math.min(first + batch, READINGS); i++) {
         rows.push({
           seriesId: seriesRow.id,
-          time: new Date(start + i * TEN_MINUTES_MS),
+          time: start + i * TEN_MINUTES_MS,
           value: readingValue(i),
         });
       }

@@ -491,7 +491,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
           const time = reading.time ? Date.parse(reading.time) : messageTime;
           const seriesId = seriesIds.get(seriesKey(reading.thing, reading.id, reading.metric));
           if (seriesId === undefined) throw new Error('series missing after creation');
-          result.readings.push({ seriesId, time: new Date(time), value: reading.value });
+          result.readings.push({ seriesId, time, value: reading.value });
           const things = reading.thing === 'sensor' ? result.sensors : result.controls;
           let latest = things.get(reading.id);
           if (!latest) {

@@ -9,7 +9,8 @@ import { queryRows, type Database } from '../db/client.ts';
 /** Width of a rollup bucket. Half an hour keeps day boundaries exact in every NZ and AU zone. */
 export const ROLLUP_BUCKET_SECONDS = 30 * 60;
 
-export type ReadingRow = { seriesId: number; time: Date; value: number };
+/** One reading; `time` in milliseconds since the epoch (ingest has it so: no Date per reading). */
+export type ReadingRow = { seriesId: number; time: number; value: number };
 
 /**
  * Inserts readings and folds the new ones into their rollups, in one statement (so in one
@@ -17,17 +18,20 @@ export type ReadingRow = { seriesId: number; time: Date; value: number };
  */
 export async function insertReadings(db: Database, rows: readonly ReadingRow[]): Promise<number> {
   if (rows.length === 0) return 0;
-  // Arrays as parameters: one statement, any batch size, no per-row placeholders.
-  const seriesIds = rows.map((row) => row.seriesId);
-  const times = rows.map((row) => row.time.toISOString());
-  const values = rows.map((row) => row.value);
+  // Arrays as parameters: one statement, any batch size, no per-row placeholders. Written as
+  // array literals here: numbers need no quoting, and the driver would escape every element.
+  const seriesIds = arrayLiteral(rows, (row) => row.seriesId);
+  const times = arrayLiteral(rows, (row) => row.time);
+  const values = arrayLiteral(rows, (row) => row.value);
   const bucket = sql.raw(String(ROLLUP_BUCKET_SECONDS));
   const result = await queryRows<{ inserted: number }>(
     db,
     sql`
     with incoming as (
-      select * from unnest(${sql.param(seriesIds)}::int[], ${sql.param(times)}::timestamptz[], ${sql.param(values)}::float8[])
-        as r(series_id, time, value)
+      -- Milliseconds to timestamptz: float8 seconds carry them exactly to the microsecond.
+      select series_id, to_timestamp(time_ms / 1000) as time, value
+      from unnest(${sql.param(seriesIds)}::int[], ${sql.param(times)}::float8[], ${sql.param(values)}::float8[])
+        as r(series_id, time_ms, value)
     ),
     inserted as (
       insert into readings (series_id, time, value)
@@ -55,4 +59,14 @@ export async function insertReadings(db: Database, rows: readonly ReadingRow[]):
   `,
   );
   return Number(result[0]?.inserted ?? 0);
+}
+
+/** A PostgreSQL array literal of finite numbers, e.g. `{1,2.5,-3}`. */
+function arrayLiteral<T>(rows: readonly T[], value: (row: T) => number): string {
+  let text = '{';
+  for (let index = 0; index < rows.length; index++) {
+    if (index > 0) text += ',';
+    text += String(value(rows[index] as T));
+  }
+  return `${text}}`;
 }

@@ -37,7 +37,11 @@ async function addSeries(
 const at = (iso: string, value: number) => ({ time: new Date(iso), value });
 
 async function insert(seriesId: number, readings: Array<{ time: Date; value: number }>) {
-  const rows: ReadingRow[] = readings.map((reading) => ({ seriesId, ...reading }));
+  const rows: ReadingRow[] = readings.map((reading) => ({
+    seriesId,
+    time: reading.time.getTime(),
+    value: reading.value,
+  }));
   // In chunks, as ingest writes them: rollups of one bucket are built across several inserts.
   for (let start = 0; start < rows.length; start += 500) {
     await insertReadings(t.db, rows.slice(start, start + 500));
