@@ -19,10 +19,14 @@
  *   `online: false` (the last will) is not a report and moves nothing but `online`.
  * - A retained message replayed because we subscribed is not a fresh report (uplinks are never
  *   retained by a correct device): it is dead-lettered with that reason.
+ * - Batches stored side by side come from separate lanes, and a device's messages always take
+ *   the same lane (by serial number): parallel batches never touch the same series, rollups,
+ *   things or devices, so they never wait on each other's row locks, and one process stores a
+ *   device's messages in the order they came.
  * - Latest values and report times go by time, so batches may commit in any order. A radio's
  *   health fields (battery, signal, misses, fault, online) carry no time of their own: the last
- *   status stored wins, which with parallel batches on PostgreSQL is not always the last one sent
- *   when two come within one batch time; the next status sets it right.
+ *   status stored wins, which is the last one sent unless several ingest processes share the
+ *   device's messages; the next status sets it right.
  */
 import {
   parseFieldTopic,
@@ -70,9 +74,9 @@ export type IngestOptions = {
   /** MQTT 5 brokers: how long the broker queues for this ingest while it is away. */
   sessionExpirySeconds?: number;
   /**
-   * Batches stored at the same time, each in its own transaction (acks still leave in receive
-   * order). By default 2 on PostgreSQL, whose pool gives each batch its own connection and server
-   * process, and 1 on PGlite, which has one connection.
+   * Batches stored at the same time, each in its own transaction and from its own lane of
+   * devices (acks still leave in receive order). By default 2 on PostgreSQL, whose pool gives
+   * each batch its own connection and server process, and 1 on PGlite, which has one connection.
    */
   parallelBatches?: number;
 };
@@ -198,6 +202,9 @@ type DeviceEntry = DeviceRef & {
 
 type Latest = Map<string, { time: number; value: number }>;
 
+/** Messages waiting for their batch, and the batch being stored (at most one per lane). */
+type Lane = { buffer: Received[]; running: Promise<void> | null };
+
 type DeviceUpdate = {
   lastUpdate: number | null;
   battery?: number;
@@ -244,11 +251,12 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     failedAttempts: 0,
   };
 
-  const buffer: Received[] = [];
-  let inFlight = 0;
-  let timer: NodeJS.Timeout | null = null;
-  const running = new Set<Promise<void>>();
   const parallel = Math.max(1, options.parallelBatches ?? defaultParallelBatches(db));
+  /** One batch at a time per lane; a device's messages always go to the same lane. */
+  const lanes: Lane[] = Array.from({ length: parallel }, () => ({ buffer: [], running: null }));
+  let buffered = 0;
+  let inFlight = 0;
+  let timer: { handle: NodeJS.Timeout; due: number } | null = null;
   let pausedForBackPressure = false;
   let closing = false;
   let client: IngestClient | null = null;
@@ -628,49 +636,56 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
 
   // ---- Batching ----
 
-  const pending = () => buffer.length + inFlight;
+  const pending = () => buffered + inFlight;
 
+  /** Starts the batch of every idle lane that is full or whose oldest message has waited enough. */
   function schedule() {
     // While closing, close() itself runs the remaining batches.
-    if (running.size >= parallel || buffer.length === 0 || closing) return;
-    const oldest = buffer[0] as Received;
-    const wait =
-      buffer.length >= batchLimits.maxMessages
-        ? 0
-        : batchLimits.maxDelayMs - (performance.now() - oldest.at);
-    if (wait > 0) {
-      timer ??= setTimeout(() => {
+    if (closing) return;
+    const now = performance.now();
+    let due = Number.POSITIVE_INFINITY;
+    for (const lane of lanes) {
+      if (lane.running || lane.buffer.length === 0) continue;
+      const oldest = lane.buffer[0] as Received;
+      if (
+        lane.buffer.length >= batchLimits.maxMessages ||
+        now - oldest.at >= batchLimits.maxDelayMs
+      ) {
+        startBatch(lane);
+      } else {
+        due = Math.min(due, oldest.at + batchLimits.maxDelayMs);
+      }
+    }
+    // Called for every message: a timer is set only when none is due as early.
+    if (due === Number.POSITIVE_INFINITY || (timer && timer.due <= due)) return;
+    if (timer) clearTimeout(timer.handle);
+    timer = {
+      due,
+      handle: setTimeout(() => {
         timer = null;
         schedule();
-      }, wait);
-      return;
-    }
-    if (timer) {
-      clearTimeout(timer);
-      timer = null;
-    }
-    startBatch();
-    schedule();
+      }, due - now),
+    };
   }
 
-  function startBatch() {
-    const batch = buffer.splice(0, batchLimits.maxMessages);
+  function startBatch(lane: Lane) {
+    const batch = lane.buffer.splice(0, batchLimits.maxMessages);
+    buffered -= batch.length;
     inFlight += batch.length;
-    const done: Promise<void> = store(batch)
+    lane.running = store(batch)
       .catch((error: unknown) => {
         // store() retries all it can; this is a bug, and the messages come again anyway.
         log.error({ err: errorText(error) }, 'ingest batch failed');
       })
       .then(() => {
         inFlight -= batch.length;
-        running.delete(done);
+        lane.running = null;
         if (pausedForBackPressure && !closing && pending() < highWater / 2) {
           pausedForBackPressure = false;
           client?.resume();
         }
         schedule();
       });
-    running.add(done);
   }
 
   function accept(incoming: IncomingMessage) {
@@ -681,7 +696,9 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
           problem: 'a retained message replayed at subscribe (uplinks must not be retained)',
         }
       : readUplink(topicRoot, incoming.topic, incoming.payload);
-    buffer.push({
+    const lane = lanes[laneOf(read.uplink?.serialno ?? incoming.topic, lanes.length)] as Lane;
+    buffered++;
+    lane.buffer.push({
       topic: incoming.topic,
       payload: incoming.payload,
       ack: incoming.ack,
@@ -736,15 +753,27 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
       // Stop taking messages, store what was already taken (once), then disconnect: whatever
       // is left unacknowledged is redelivered in the next session.
       client?.pause();
-      if (timer) clearTimeout(timer);
+      if (timer) clearTimeout(timer.handle);
       for (;;) {
-        if (running.size > 0) await Promise.all(running);
-        else if (buffer.length > 0) startBatch();
-        else break;
+        for (const lane of lanes) if (!lane.running && lane.buffer.length > 0) startBatch(lane);
+        const running = lanes.flatMap((lane) => (lane.running ? [lane.running] : []));
+        if (running.length === 0) break;
+        await Promise.all(running);
       }
       await client?.close();
     },
   };
+}
+
+/** The lane of a device: FNV-1a of its serial number (or, unreadable, of the topic). */
+function laneOf(key: string, lanes: number): number {
+  if (lanes === 1) return 0;
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index++) {
+    hash ^= key.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % lanes;
 }
 
 function defaultParallelBatches(db: Database): number {

@@ -37,6 +37,8 @@ beforeAll(async () => {
     topicRoot: broker.topicRoot,
     clientId: `ingest-test-${randomUUID()}`,
     batch: { maxMessages: 50, maxDelayMs: 10 },
+    // Several lanes, as on PostgreSQL in production (PGlite runs their transactions in turn).
+    parallelBatches: 3,
     // A shared test broker should forget this test's session soon after it ends.
     sessionExpirySeconds: 60,
   });
@@ -413,5 +415,29 @@ describe('status', () => {
       .where(eq(t.radios.id, farm.radios.radio2.id));
     expect(radio?.online).toBe(false);
     expect(radio?.lastUpdate?.toISOString()).toBe('2026-11-21T08:58:30.000Z');
+  });
+});
+
+describe('batches in parallel', () => {
+  it("stores a device's messages in the order it sent them", async () => {
+    const statuses = (serialno: string, first: number) =>
+      Array.from({ length: 40 }, (_, index) => ({
+        topic: topic(serialno, 'status'),
+        payload: json({ seq: first + index, online: true, battery: 3 + index / 100 }),
+      }));
+    const [one, two] = [statuses('R-1001', 100), statuses('R-1002', 200)];
+    const messages = one.flatMap((message, index) => [message, two[index] as typeof message]);
+    const target = ingest.stats().committed + messages.length;
+    // All at once, so batches fill and run side by side.
+    await Promise.all(
+      messages.map(({ topic: name, payload }) => gateway.publishAsync(name, payload, { qos: 1 })),
+    );
+    await waitFor('the statuses stored', () => ingest.stats().committed >= target);
+    const radios = await handle.db
+      .select({ id: t.radios.id, battery: t.radios.batteryValue })
+      .from(t.radios)
+      .where(sql`${t.radios.id} in (${farm.radios.radio1.id}, ${farm.radios.radio2.id})`);
+    // Battery carries no time of its own: the last status stored wins, so it must be the last sent.
+    expect(radios.map((radio) => radio.battery)).toEqual([3.39, 3.39]);
   });
 });
