@@ -21,7 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { parseEngines, printTable, type Engine } from './report.ts';
+import { parseEngines, positive, printTable, type Engine } from './report.ts';
 import { temporaryPostgres } from './temporary-postgres.ts';
 
 const HOST = '127.0.0.1';
@@ -59,13 +59,6 @@ const { values: args } = parseArgs({
     engines: { type: 'string', default: 'pglite,postgres' },
   },
 });
-
-function positive(name: string, text: string | undefined): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`--${name} takes a positive whole number`);
-  return value;
-}
 
 /** The child: migrate, seed, serve, report. Stops on SIGTERM from the parent. */
 async function serve(): Promise<void> {

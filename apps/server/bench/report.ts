@@ -10,6 +10,14 @@ export function parseEngines(text: string | undefined): Engine[] {
     .filter((name): name is Engine => name === 'pglite' || name === 'postgres');
 }
 
+/** A whole-number option of at least 1, e.g. `--rate 1000`; anything else stops the run. */
+export function positive(name: string, text: string | undefined): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new Error(`--${name} takes a positive whole number`);
+  return value;
+}
+
 /** Prints a Markdown table, each column as wide as its widest cell. */
 export function printTable(header: string[], lines: string[][]): void {
   const widths = header.map((title, column) =>

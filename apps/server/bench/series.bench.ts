@@ -33,7 +33,7 @@ import { sensors, series, sites } from '../src/db/schema.ts';
 import { DEMO_PASSWORD, seedDemoFarm } from '../src/seed/demo-farm.ts';
 import { readSeriesAverages, readSeriesHighLows } from '../src/telemetry/series.ts';
 import { insertReadings, type ReadingRow } from '../src/telemetry/store.ts';
-import { parseEngines, printTable, type Engine } from './report.ts';
+import { parseEngines, positive, printTable, type Engine } from './report.ts';
 import { temporaryPostgres } from './temporary-postgres.ts';
 
 const HOST = '127.0.0.1';
@@ -48,13 +48,6 @@ const { values: args } = parseArgs({
     engines: { type: 'string', default: 'pglite,postgres' },
   },
 });
-
-function positive(name: string, text: string | undefined): number {
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1)
-    throw new Error(`--${name} takes a positive whole number`);
-  return value;
-}
 
 /** A soil-moisture-like signal: a seasonal swing, a daily one and a little deterministic noise. */
 function readingValue(index: number): number {
