@@ -149,6 +149,21 @@ export type FieldConfig = {
 
 export class ConfigError extends Error {}
 
+/**
+ * Runs a command-line entry point (db:seed, db:migrate, field:keys) and exits with the code it
+ * returns. A configuration mistake prints its message alone; anything else, the error with its
+ * stack.
+ */
+export function runCommand(main: () => Promise<number>): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof ConfigError ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   // An empty variable means unset (e.g. `DATABASE_URL= npm start` for the embedded database).
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));

@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { loadFieldSecret } from '../auth/secrets.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig, runCommand } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { fieldKeysFor } from './provisioning.ts';
@@ -69,10 +69,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

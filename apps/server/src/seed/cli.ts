@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
 import { hashPassword } from '../auth/passwords.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig, runCommand } from '../config.ts';
 import { openDatabase, type DatabaseTarget } from '../db/client.ts';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoFarm } from './demo-farm.ts';
@@ -127,10 +127,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -2,10 +2,10 @@
  * `npm run db:migrate`: brings the configured database up to the latest migration and exits.
  * The server does the same at every start; this is for deploys that migrate before they start.
  */
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig, runCommand } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 
-async function main() {
+async function main(): Promise<number> {
   const config = loadConfig();
   const handle = await openDatabase(config.database);
   await handle.close();
@@ -14,9 +14,7 @@ async function main() {
       ? `the embedded database in ${config.database.dataDir ?? 'memory'}`
       : 'PostgreSQL';
   console.log(`Migrated ${where} to the latest schema.`);
+  return 0;
 }
 
-main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
-  process.exit(1);
-});
+runCommand(main);
