@@ -95,17 +95,13 @@ function FollowContainerSize() {
   return null;
 }
 
-interface ZoneLayerProps {
-  readonly id: number;
-  readonly label: string;
-  readonly outline: readonly LatLng[] | null;
-  readonly point: LatLng | null;
-  readonly fill: string;
-  readonly stroke: string;
-  readonly dashed: boolean;
+/** What a zone or marker layer takes besides its item. */
+interface SelectableLayerProps {
   readonly selected: boolean;
   readonly onSelect: (item: MapSelection) => void;
 }
+
+type ZoneLayerProps = MapZone & SelectableLayerProps;
 
 const ZoneLayer = memo(function ZoneLayer({
   id,
@@ -158,17 +154,7 @@ const ZoneLayer = memo(function ZoneLayer({
   );
 });
 
-interface MarkerLayerProps {
-  readonly kind: MapMarker['kind'];
-  readonly id: number;
-  readonly label: string;
-  readonly position: LatLng;
-  readonly radius: number;
-  readonly fill: string;
-  readonly dashed: boolean;
-  readonly selected: boolean;
-  readonly onSelect: (item: MapSelection) => void;
-}
+type MarkerLayerProps = MapMarker & SelectableLayerProps;
 
 const MarkerLayer = memo(function MarkerLayer({
   kind,
