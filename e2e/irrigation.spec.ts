@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, DEMO_PASSWORD, type ApiSession } from './support/api.ts';
+import { apiAs, type ApiSession } from './support/api.ts';
+import { signIn } from './support/sign-in.ts';
 
 /**
  * Issue 6, the irrigation workspace, against the real server, its program runner and the
@@ -46,14 +47,6 @@ async function irrigationArea(api: ApiSession, siteLabel: string) {
   if (!program) throw new Error(`${siteLabel} has no program`);
   const sections = await api.get<SectionInfo[]>(`/sections?area=${area.id}`);
   return { siteId: site.id, areaId: area.id, areaLabel: area.label, program, sections };
-}
-
-async function signIn(page: Page, user: string) {
-  await page.goto('/login');
-  await page.getByLabel('Account name').fill(user);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/(login|redirect)$/);
 }
 
 const zonePath = (page: Page, sectionId: number) => page.locator(`path.paddock-zone-${sectionId}`);

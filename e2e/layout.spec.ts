@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiAs, DEMO_PASSWORD } from './support/api.ts';
+import { apiAs } from './support/api.ts';
+import { signIn } from './support/sign-in.ts';
 
 /**
  * Spec §2 Header and sidebar, Top tab bar and the layout's modals, against the real server and
@@ -19,14 +20,6 @@ const text = (key: string): string => {
   if (value === undefined) throw new Error(`No English text for ${key}`);
   return value;
 };
-
-async function signIn(page: Page, user: string) {
-  await page.goto('/login');
-  await page.getByLabel('Account name').fill(user);
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/(login|redirect)$/);
-}
 
 interface SiteInfo {
   id: number;
