@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
 import { gatewayUsername } from '../../src/field/credentials.ts';
-import { startIngest, type Ingest } from '../../src/field/ingest.ts';
+import { serverLogin } from '../../src/field/connection.ts';
+import { startIngest, type Ingest } from '../../src/ingest/ingest.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { seedTestFarm, type TestFarm } from '../helpers/farm.ts';
 import { startTestBroker, type TestBroker } from '../helpers/field.ts';
@@ -33,7 +34,7 @@ beforeAll(async () => {
     db: handle.db,
     clock: testClock(),
     log: quietLog,
-    broker,
+    broker: serverLogin(broker),
     topicRoot: broker.topicRoot,
     clientId: `ingest-test-${randomUUID()}`,
     batch: { maxMessages: 50, maxDelayMs: 10 },
