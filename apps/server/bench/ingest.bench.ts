@@ -99,13 +99,19 @@ function positive(name: string, text: string | undefined): number {
 
 /** The child: database, broker, ingest; measures commits of the messages it is told about. */
 async function serve(options: ServeOptions): Promise<void> {
-  const [{ openDatabase, queryRows }, { startEmbeddedBroker }, { startIngest }, { seedScale }] =
-    await Promise.all([
-      import('../src/db/client.ts'),
-      import('../src/field/broker.ts'),
-      import('../src/field/ingest.ts'),
-      import('../src/seed/scale.ts'),
-    ]);
+  const [
+    { openDatabase, queryRows },
+    { startEmbeddedBroker },
+    { serverLogin },
+    { startIngest },
+    { seedScale },
+  ] = await Promise.all([
+    import('../src/db/client.ts'),
+    import('../src/field/broker.ts'),
+    import('../src/field/connection.ts'),
+    import('../src/ingest/ingest.ts'),
+    import('../src/seed/scale.ts'),
+  ]);
   const { sql } = await import('drizzle-orm');
 
   const handle = await openDatabase(
@@ -160,7 +166,7 @@ async function serve(options: ServeOptions): Promise<void> {
     db,
     clock: { now: () => new Date() },
     log,
-    broker: { url: brokerUrl, kind: embedded ? 'embedded' : 'external', fieldSecret },
+    broker: serverLogin({ url: brokerUrl, kind: embedded ? 'embedded' : 'external', fieldSecret }),
     topicRoot,
     clientId: `paddock-bench-${randomUUID()}`,
     batch: options.batch,
@@ -176,7 +182,7 @@ async function serve(options: ServeOptions): Promise<void> {
   let firstCommitMs = 0;
   let lastCommitMs = 0;
   let cpuAtStart = process.cpuUsage();
-  ingest.onCommitted((batch) => {
+  ingest.observeCommits((batch) => {
     const now = Date.now();
     if (!window) return;
     for (const uplink of batch.uplinks) {

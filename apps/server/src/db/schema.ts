@@ -591,6 +591,26 @@ export const deadLetters = pgTable(
 );
 
 /**
+ * What must run after an ingest batch is committed (alarm evaluation, next), written in the
+ * batch's own transaction so a crash cannot lose it; a worker runs the followup handlers and
+ * deletes the row in one transaction (ingest/followups.ts). `batch` is the followup's payload:
+ * the ids of the things and devices the batch heard from.
+ */
+export const ingestFollowups = pgTable(
+  'ingest_followups',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    batch: jsonb('batch').notNull(),
+    committedAt: timestamp('committed_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Failed runs so far; a failed followup waits until `dueAt` and is never dropped. */
+    attempts: integer('attempts').notNull().default(0),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    error: text('error'),
+  },
+  (t) => [index('ingest_followups_due_idx').on(t.dueAt, t.id)],
+);
+
+/**
  * A command sent to one device (field protocol `down/command`), advanced by its acks. Requests
  * (§3) fan out into commands: a program start opens valves on several radios.
  */

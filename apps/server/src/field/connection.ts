@@ -30,6 +30,35 @@ export function serverClientOptions(broker: BrokerEndpoint, clientId: string): I
   return options;
 }
 
+/**
+ * The server's login apart from the URL, for a client that takes them separately (ingest's
+ * own, ingest/mqtt-client.ts): the URL's credentials on an external broker, the derived key on
+ * the embedded one.
+ */
+export function serverLogin(broker: BrokerEndpoint): {
+  url: string;
+  kind: BrokerEndpoint['kind'];
+  username?: string;
+  password?: string;
+} {
+  if (broker.kind === 'embedded') {
+    return {
+      url: broker.url,
+      kind: broker.kind,
+      username: SERVER_USERNAME,
+      password: fieldKey(broker.fieldSecret, SERVER_USERNAME),
+    };
+  }
+  const url = new URL(broker.url);
+  if (!url.username) return { url: broker.url, kind: broker.kind };
+  return {
+    url: broker.url,
+    kind: broker.kind,
+    username: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+  };
+}
+
 /** A connected mqtt.js client for the server's control traffic (commands, acks, configs). */
 export function connectServerClient(broker: BrokerEndpoint, clientId: string): Promise<MqttClient> {
   return mqtt.connectAsync(broker.url, serverClientOptions(broker, clientId));

@@ -1,9 +1,9 @@
 /**
  * The field side of the server, started by role (ARCHITECTURE "Where it runs"):
  * - the embedded broker, when no external one is configured;
- * - ingest: uplinks → readings, latest values, dead letters;
- * - worker: the job queue, commands and acks, request dispatch, the program runner, the overdue
- *   sweep, and device provisioning at start-up;
+ * - ingest: uplinks → readings, latest values, dead letters (src/ingest/);
+ * - worker: the job queue, commands and acks, request dispatch, the program runner, ingest's
+ *   followups, the overdue sweep, and device provisioning at start-up;
  * - the in-process simulator of the demo farm (`npm start`).
  * Stopped in reverse order, so nothing writes to a closed database or broker.
  */
@@ -12,12 +12,13 @@ import { loadFieldSecret } from '../auth/secrets.ts';
 import type { ServerConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Clock } from '../http/context.ts';
+import { startFollowups } from '../ingest/followups.ts';
+import { startIngest } from '../ingest/ingest.ts';
 import { startProgramRunner } from '../irrigation/runner-service.ts';
 import { startEmbeddedBroker } from './broker.ts';
 import { startCommands, type FieldLog } from './commands.ts';
-import type { BrokerEndpoint } from './connection.ts';
+import { serverLogin, type BrokerEndpoint } from './connection.ts';
 import { startDispatch } from './dispatch.ts';
-import { startIngest } from './ingest.ts';
 import { startJobs } from './jobs.ts';
 import { startOverdueSweep } from './overdue.ts';
 import {
@@ -71,7 +72,13 @@ export async function startFieldServices(deps: {
     const instance = field.instance;
 
     if (field.roles.includes('ingest')) {
-      started.push(await startIngest({ ...common, clientId: `paddock-ingest-${instance}` }));
+      started.push(
+        await startIngest({
+          ...common,
+          broker: serverLogin(broker),
+          clientId: `paddock-ingest-${instance}`,
+        }),
+      );
     }
 
     if (field.roles.includes('worker')) {
@@ -95,6 +102,8 @@ export async function startFieldServices(deps: {
         }),
       );
       started.push(await startDispatch({ db, clock, log, jobs, commands }));
+      // What follows an ingest batch's commit, durably; alarm evaluation's handler goes here.
+      started.push(startFollowups({ db, log, handlers: [] }));
       started.push(
         startOverdueSweep({ db, clock, log, intervalMs: field.overdueSweepSeconds * 1000 }),
       );

@@ -74,10 +74,10 @@ function dueSince(
 }
 
 /**
- * Area health (§3 Area status, hasFaults) from its devices, as the seed sets it: fault when a
- * radio or unit of the area is overdue, a radio faulted or a control has faults; warning when a
- * radio has a low battery, a weak signal or too many misses; otherwise normal (an area never
- * judged keeps null, which reads as normal).
+ * Area health (§3 Area status, hasFaults) from its devices, the one rule for it (the demo seed
+ * uses it too): fault when a radio or unit of the area is overdue, a radio faulted or a control
+ * has faults; warning when a radio has a low battery, a weak signal or too many misses; otherwise
+ * normal (an area never judged keeps null, which reads as normal).
  */
 export async function refreshAreaHealth(db: Database, areaIds: number[]): Promise<void> {
   const ids = [...new Set(areaIds)];

@@ -12,8 +12,6 @@ import {
   formatPolygonText,
   parsePointText,
   polygonToGeometry,
-  radioState,
-  RADIO_MISSES_THRESHOLD,
   type AlarmRuleInput,
   type AlarmRuleOptions,
   type AlarmTemplate,
@@ -33,6 +31,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
+import { refreshAreaHealth } from '../field/overdue.ts';
 import {
   DEMO_SITES,
   type DemoIrrigationArea,
@@ -669,7 +668,6 @@ async function seedSite(tx: Tx, spec: DemoSite, ctx: SiteContext): Promise<numbe
   if (!coordinator || !repeaterRows[0]) throw new Error('radios not inserted');
   await tx.update(t.units).set({ radioId: coordinator.id }).where(eq(t.units.id, baseUnit.id));
   await tx.update(t.units).set({ radioId: repeaterRows[0].id }).where(eq(t.units.id, fieldUnit.id));
-  const allRadios = [...leafRows, ...repeaterRows, coordinator];
 
   // Sensors: every §3 type somewhere on the farm.
   const at = (minutes: number) => minutesAgo(now, minutes).toISOString();
@@ -878,11 +876,10 @@ async function seedSite(tx: Tx, spec: DemoSite, ctx: SiteContext): Promise<numbe
   const sensorRows = await tx.insert(t.sensors).values(sensorValues).returning();
 
   // Controls and programs, area by area: a program's schedule names its pumps and valves.
-  const controlRows: (typeof t.controls.$inferSelect)[] = [];
   for (const [areaIndex, area] of irrigationAreas.entries()) {
     const areaSpec = spec.irrigation[areaIndex];
     if (!areaSpec) continue;
-    const controls = await seedProgram(tx, {
+    await seedProgram(tx, {
       area,
       spec: areaSpec,
       zones: zonesOf(area),
@@ -891,7 +888,6 @@ async function seedSite(tx: Tx, spec: DemoSite, ctx: SiteContext): Promise<numbe
       radioFor,
       now,
     });
-    controlRows.push(...controls);
   }
 
   // People who are told about alarms: the demo accounts' contacts and the growers'.
@@ -1134,21 +1130,11 @@ async function seedSite(tx: Tx, spec: DemoSite, ctx: SiteContext): Promise<numbe
   }
   await tx.insert(t.events).values(eventValues);
 
-  // Area health from its radios and controls (§4 radio states), as the field link would set it.
-  for (const area of areaRows) {
-    const radios = allRadios.filter((row) => row.areaId === area.id);
-    const faulty =
-      radios.some((row) => row.overdue || row.fault) ||
-      controlRows.some((row) => row.areaId === area.id && row.application?.hasFaults);
-    const warning = radios.some((row) => {
-      const state = radioState(row);
-      return state.endsWith('warning') || (row.missesValue ?? 0) > RADIO_MISSES_THRESHOLD;
-    });
-    const status = faulty ? 'fault' : warning ? 'warning' : 'normal';
-    if (status !== 'normal') {
-      await tx.update(t.areas).set({ status, hasFaults: faulty }).where(eq(t.areas.id, area.id));
-    }
-  }
+  // Area health by the rule the overdue sweep keeps it with, as the field link would set it.
+  await refreshAreaHealth(
+    tx,
+    areaRows.map((area) => area.id),
+  );
   return site.id;
 }
 

@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
 import { gatewayUsername } from '../../src/field/credentials.ts';
-import { startIngest, type Ingest } from '../../src/field/ingest.ts';
+import { serverLogin } from '../../src/field/connection.ts';
+import { runFollowups, type CommittedFollowup } from '../../src/ingest/followups.ts';
+import { startIngest, type Ingest } from '../../src/ingest/ingest.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { seedTestFarm, type TestFarm } from '../helpers/farm.ts';
 import { startTestBroker, type TestBroker } from '../helpers/field.ts';
@@ -33,7 +35,7 @@ beforeAll(async () => {
     db: handle.db,
     clock: testClock(),
     log: quietLog,
-    broker,
+    broker: serverLogin(broker),
     topicRoot: broker.topicRoot,
     clientId: `ingest-test-${randomUUID()}`,
     batch: { maxMessages: 50, maxDelayMs: 10 },
@@ -407,5 +409,39 @@ describe('batches in parallel', () => {
     // Battery carries no time of its own: the last status stored wins, so it must be the last sent.
     expect((await radioRow(farm.radios.radio1.id))?.batteryValue).toBe(3.39);
     expect((await radioRow(farm.radios.radio2.id))?.batteryValue).toBe(3.39);
+  });
+});
+
+describe('followups', () => {
+  it('writes what follows a batch in its transaction, for the worker to run and remove', async () => {
+    await handle.db.delete(t.ingestFollowups);
+    await publish([soilReport('R-1001', 300, '2026-11-21T09:10:00.000Z', 'soil.moisture', 35)]);
+    const rows = await handle.db.select().from(t.ingestFollowups);
+    expect(rows.map((row) => row.batch)).toEqual([
+      {
+        sensors: [farm.sensors.soil.id],
+        controls: [],
+        radios: [farm.radios.radio1.id],
+        units: [],
+        readingsInserted: 1,
+        deadLettered: 0,
+      },
+    ]);
+
+    const heard: CommittedFollowup[] = [];
+    const ran = await runFollowups(
+      handle.db,
+      [async (followup) => void heard.push(followup)],
+      quietLog,
+    );
+    expect(ran).toEqual({ done: 1, failed: 0 });
+    expect(heard.map((followup) => followup.sensors)).toEqual([[farm.sensors.soil.id]]);
+    expect(await handle.db.select().from(t.ingestFollowups)).toEqual([]);
+  });
+
+  it('writes none for a batch of dead letters only', async () => {
+    await handle.db.delete(t.ingestFollowups);
+    await publish([{ topic: topic('R-9999', 'status'), payload: json({ online: true }) }]);
+    expect(await handle.db.select().from(t.ingestFollowups)).toEqual([]);
   });
 });

@@ -1,0 +1,156 @@
+/**
+ * Followups: what must run after an ingest batch is committed (alarm evaluation, next). The
+ * writer records one row in `ingest_followups` in the batch's own transaction (a transactional
+ * outbox), so the work is committed exactly when the readings are and a crash in between loses
+ * nothing. A worker takes due rows (`FOR UPDATE SKIP LOCKED`: several workers split them), runs
+ * every handler and deletes the row, in one transaction: what a handler writes through the
+ * transaction it is given happens once. Anything else it does (a message sent) is at least once.
+ *
+ * A followup whose handler fails is kept with the error and tried again later, with backoff,
+ * never dropped; the others go on meanwhile. Followups of one device may run in any order when
+ * several workers run: a handler reads current state rather than trusting the order.
+ */
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows, type Database } from '../db/client.ts';
+import { ingestFollowups } from '../db/schema.ts';
+
+/** The payload of a followup: what the committed batch heard from, ids ascending. */
+export const ingestFollowupSchema = z.object({
+  sensors: z.array(z.number().int()),
+  controls: z.array(z.number().int()),
+  radios: z.array(z.number().int()),
+  units: z.array(z.number().int()),
+  /** New readings the batch stored (duplicates not counted). */
+  readingsInserted: z.number().int().nonnegative(),
+  deadLettered: z.number().int().nonnegative(),
+});
+
+export type IngestFollowup = z.infer<typeof ingestFollowupSchema>;
+
+/** A followup as a handler gets it. */
+export type CommittedFollowup = IngestFollowup & { id: number; committedAt: Date };
+
+/**
+ * Runs after a batch's commit, in the transaction that deletes its followup; throwing keeps the
+ * followup for a later try.
+ */
+export type FollowupHandler = (followup: CommittedFollowup, tx: Database) => Promise<void>;
+
+export type FollowupLog = {
+  warn: (object: object, message?: string) => void;
+  error: (object: object, message?: string) => void;
+};
+
+/** How often a worker looks for followups; the first look is at start. */
+export const FOLLOWUP_POLL_MS = 500;
+/** Followups taken in one transaction. */
+const FOLLOWUPS_PER_ROUND = 100;
+const MAX_ERROR_LENGTH = 1000;
+
+/** Records a batch's followup: called by the writer inside the batch's transaction. */
+export async function recordFollowup(tx: Database, followup: IngestFollowup): Promise<void> {
+  await tx.insert(ingestFollowups).values({ batch: followup });
+}
+
+/**
+ * Runs the due followups once (up to FOLLOWUPS_PER_ROUND), each handler in turn. Returns how
+ * many ran and how many failed (kept for later).
+ */
+export async function runFollowups(
+  db: Database,
+  handlers: readonly FollowupHandler[],
+  log: FollowupLog,
+): Promise<{ done: number; failed: number }> {
+  return db.transaction(async (tx) => {
+    const rows = await queryRows<{
+      id: number | string;
+      batch: unknown;
+      committed_at: Date | string;
+      attempts: number;
+    }>(
+      tx,
+      sql`select id, batch, committed_at, attempts from ingest_followups
+          where due_at <= now() order by id limit ${FOLLOWUPS_PER_ROUND}
+          for update skip locked`,
+    );
+    let done = 0;
+    let failed = 0;
+    for (const row of rows) {
+      const id = Number(row.id);
+      try {
+        // A savepoint per followup: one that fails undoes only its own handlers' writes.
+        await tx.transaction(async (step) => {
+          const followup: CommittedFollowup = {
+            ...ingestFollowupSchema.parse(row.batch),
+            id,
+            committedAt: new Date(row.committed_at),
+          };
+          for (const handler of handlers) await handler(followup, step);
+          await step.execute(sql`delete from ingest_followups where id = ${id}`);
+        });
+        done++;
+      } catch (error) {
+        failed++;
+        const text = error instanceof Error ? error.message : String(error);
+        log.error({ err: text, followup: id, attempts: row.attempts + 1 }, 'followup failed');
+        await tx.execute(sql`
+          update ingest_followups set
+            attempts = attempts + 1,
+            error = ${text.slice(0, MAX_ERROR_LENGTH)},
+            due_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts + 1)}::float8)
+          where id = ${id}`);
+      }
+    }
+    return { done, failed };
+  });
+}
+
+/** Seconds before a failed followup is tried again: doubling, at most ten minutes. */
+function retryDelaySeconds(attempts: number): number {
+  return Math.min(2 ** attempts, 600);
+}
+
+/**
+ * Starts taking followups every `intervalMs` (and again at once while a round was full). The
+ * worker role runs it; `handlers` are the work that follows a batch.
+ */
+export function startFollowups(options: {
+  db: Database;
+  log: FollowupLog;
+  handlers: readonly FollowupHandler[];
+  intervalMs?: number;
+}): { close: () => Promise<void> } {
+  const { db, log, handlers } = options;
+  const intervalMs = options.intervalMs ?? FOLLOWUP_POLL_MS;
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  const round = async () => {
+    let full = false;
+    try {
+      const { done, failed } = await runFollowups(db, handlers, log);
+      full = done + failed >= FOLLOWUPS_PER_ROUND;
+    } catch (error) {
+      // The database may be away for a moment: the rows stay and the next round takes them.
+      if (!closed) log.warn({ err: String(error) }, 'followups could not be taken');
+    }
+    if (!closed) timer = setTimeout(tick, full ? 0 : intervalMs);
+  };
+  const tick = () => {
+    timer = null;
+    running = round().finally(() => {
+      running = null;
+    });
+  };
+  tick();
+
+  return {
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,123 @@
+/**
+ * Applies a batch's plan (plan.ts) in one transaction: the readings and their rollups
+ * (telemetry/store.ts), the sensors' and controls' latest values, the radios' and units' health,
+ * the dead letters and the batch's followup. Either all of it is stored or none, so the batch is
+ * acknowledged only once this resolves (docs/field-protocol.md "Batches").
+ *
+ * Rows are locked in id order (the readings statement orders its rollups too), so concurrent
+ * batches and ingest processes queue instead of deadlocking.
+ */
+import type { SensorTopic } from '@paddock/domain';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client.ts';
+import { deadLetters } from '../db/schema.ts';
+import { insertReadings } from '../telemetry/store.ts';
+import { recordFollowup } from './followups.ts';
+import {
+  followupOf,
+  topicChanges,
+  type BatchPlan,
+  type DeviceUpdate,
+  type Latest,
+} from './plan.ts';
+
+/** Stores the plan in one transaction; returns how many readings were new. */
+export async function writePlan(db: Database, plan: BatchPlan): Promise<number> {
+  return db.transaction(async (tx) => {
+    const inserted = await insertReadings(tx, plan.readings);
+    await updateLatest(tx, 'sensors', plan.sensors);
+    await updateLatest(tx, 'controls', plan.controls);
+    await updateDevices(tx, 'radios', plan.radios);
+    await updateDevices(tx, 'units', plan.units);
+    if (plan.deadLetters.length > 0) await tx.insert(deadLetters).values(plan.deadLetters);
+    const followup = followupOf(plan, inserted);
+    if (followup) await recordFollowup(tx, followup);
+    return inserted;
+  });
+}
+
+/** Latest values into sensors' or controls' topics (and a control's isRunning from `running`). */
+async function updateLatest(
+  tx: Database,
+  table: 'sensors' | 'controls',
+  latest: Map<number, Latest>,
+): Promise<void> {
+  if (latest.size === 0) return;
+  const ids = [...latest.keys()];
+  const name = sql.raw(table);
+  const rows = await queryRows<{ id: number; topics: SensorTopic[] }>(
+    tx,
+    sql`select id, topics from ${name} where id = any(${sql.param(ids)}::int[]) order by id for update`,
+  );
+  const changes = topicChanges(rows, latest);
+  if (changes.length === 0) return;
+  const input = JSON.stringify(changes);
+  if (table === 'sensors') {
+    await tx.execute(sql`
+      update sensors set topics = v.topics
+      from jsonb_to_recordset(${input}::jsonb) as v(id int, topics jsonb)
+      where sensors.id = v.id
+    `);
+    return;
+  }
+  await tx.execute(sql`
+    update controls set topics = v.topics, is_running = coalesce(v.running, controls.is_running)
+    from jsonb_to_recordset(${input}::jsonb) as v(id int, topics jsonb, running boolean)
+    where controls.id = v.id
+  `);
+}
+
+/** Health and report times into radios or units; never moves lastUpdate or lastSeq back. */
+async function updateDevices(
+  tx: Database,
+  table: 'radios' | 'units',
+  updates: Map<number, DeviceUpdate>,
+): Promise<void> {
+  if (updates.size === 0) return;
+  const ids = [...updates.keys()].sort((a, b) => a - b);
+  const name = sql.raw(table);
+  await tx.execute(
+    sql`select id from ${name} where id = any(${sql.param(ids)}::int[]) order by id for update`,
+  );
+  const input = JSON.stringify(
+    ids.map((id) => {
+      const update = updates.get(id) as DeviceUpdate;
+      return {
+        id,
+        last_update: update.lastUpdate === null ? null : new Date(update.lastUpdate).toISOString(),
+        last_seq: update.lastSeq ?? null,
+        battery: update.battery ?? null,
+        signal: update.signal ?? null,
+        misses: update.misses ?? null,
+        fault: update.fault ?? null,
+        online: update.online ?? null,
+      };
+    }),
+  );
+  if (table === 'units') {
+    // Units (§3) have no battery, signal or link state of their own: report times only.
+    await tx.execute(sql`
+      update units set
+        last_update = greatest(units.last_update, v.last_update),
+        last_seq = greatest(units.last_seq, v.last_seq)
+      from jsonb_to_recordset(${input}::jsonb) as v(id int, last_update timestamptz, last_seq bigint)
+      where units.id = v.id
+    `);
+    return;
+  }
+  await tx.execute(sql`
+    update radios set
+      last_update = greatest(radios.last_update, v.last_update),
+      last_seq = greatest(radios.last_seq, v.last_seq),
+      battery_value = coalesce(v.battery, radios.battery_value),
+      signal_value = coalesce(v.signal, radios.signal_value),
+      misses_value = coalesce(v.misses, radios.misses_value),
+      fault = coalesce(v.fault, radios.fault),
+      online = coalesce(v.online, radios.online)
+    from jsonb_to_recordset(${input}::jsonb) as v(
+      id int, last_update timestamptz, last_seq bigint, battery float8, signal float8,
+      misses float8, fault boolean, online boolean
+    )
+    where radios.id = v.id
+  `);
+}
