@@ -16,9 +16,10 @@ import { startFollowups } from '../ingest/followups.ts';
 import { startIngest } from '../ingest/ingest.ts';
 import { startProgramRunner } from '../irrigation/runner-service.ts';
 import { startEmbeddedBroker } from './broker.ts';
-import { startCommands, type FieldLog } from './commands.ts';
+import { startDispatcher } from '../requests/dispatcher.ts';
+import { startCommands, type FieldLog } from './command-link.ts';
 import { serverLogin, type BrokerEndpoint } from './connection.ts';
-import { startDispatch } from './dispatch.ts';
+import { startDeviceRequests } from './device-requests.ts';
 import { startJobs } from './jobs.ts';
 import { startOverdueSweep } from './overdue.ts';
 import {
@@ -91,17 +92,20 @@ export async function startFieldServices(deps: {
         clientId: `paddock-commands-${instance}`,
       });
       started.push(commands);
-      started.push(
-        await startProgramRunner({
-          db,
-          clock,
-          log,
-          jobs,
-          commands,
-          commandTimeoutSeconds: field.commandTimeoutSeconds,
-        }),
-      );
-      started.push(await startDispatch({ db, clock, log, jobs, commands }));
+      const runner = await startProgramRunner({
+        db,
+        clock,
+        log,
+        jobs,
+        commands,
+        commandTimeoutSeconds: field.commandTimeoutSeconds,
+      });
+      started.push(runner);
+      const deviceRequests = await startDeviceRequests({ db, clock, log, jobs, commands });
+      started.push(deviceRequests);
+      // Who carries out which request: pings and tests by a command, program requests by the run.
+      const handlers = { ...deviceRequests.handlers, ...runner.handlers };
+      started.push(await startDispatcher({ db, clock, log, handlers }));
       // What follows an ingest batch's commit, durably; alarm evaluation's handler goes here.
       started.push(startFollowups({ db, log, handlers: [] }));
       started.push(

@@ -26,7 +26,7 @@ import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { events, radios, units } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
-import type { FieldLog } from './commands.ts';
+import type { FieldLog } from './command-link.ts';
 
 /** A device is overdue past this many report intervals without a report. */
 export const OVERDUE_GRACE = 1.5;

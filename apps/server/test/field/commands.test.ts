@@ -9,17 +9,18 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RequestRow } from '../../src/commands/create-request.ts';
 import * as t from '../../src/db/schema.ts';
 import {
   startCommands,
   type CommandSender,
   type CommandSettled,
   type FieldLog,
-} from '../../src/field/commands.ts';
+} from '../../src/field/command-link.ts';
 import { gatewayUsername } from '../../src/field/credentials.ts';
-import { registerProgramRequestHandler, startDispatch } from '../../src/field/dispatch.ts';
+import { startDeviceRequests } from '../../src/field/device-requests.ts';
 import { startJobs } from '../../src/field/jobs.ts';
+import { startDispatcher, type RequestHandler } from '../../src/requests/dispatcher.ts';
+import type { RequestRow } from '../../src/requests/request.repository.ts';
 import { startTestBroker, type TestBroker } from '../helpers/field.ts';
 import { countRows } from '../helpers/rows.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -84,22 +85,32 @@ beforeAll(async () => {
   commands.onSettled((settlement) => {
     settled.push(settlement);
   });
-  registerProgramRequestHandler(async (request) => {
+  const takeUp: RequestHandler = async (request) => {
     programRequests.push(request);
-  });
+  };
   // Two dispatchers, as two worker processes would run: each request is still carried out once.
   for (let i = 0; i < 2; i++) {
-    dispatchers.push(
-      await startDispatch({
-        db: testApp.db,
-        clock: testApp.clock,
-        log: quietLog,
-        jobs,
-        commands,
-        controlTestSeconds: TEST_SECONDS,
-        pollIntervalMs: 100,
-      }),
-    );
+    const common = { db: testApp.db, clock: testApp.clock, log: quietLog };
+    const deviceRequests = await startDeviceRequests({
+      ...common,
+      jobs,
+      commands,
+      controlTestSeconds: TEST_SECONDS,
+    });
+    const dispatcher = await startDispatcher({
+      ...common,
+      handlers: {
+        ...deviceRequests.handlers,
+        program: { start: takeUp, resume: takeUp, pause: takeUp, test: takeUp },
+      },
+      pollIntervalMs: 100,
+    });
+    dispatchers.push({
+      async close() {
+        await dispatcher.close();
+        await deviceRequests.close();
+      },
+    });
   }
 
   const siteA = testApp.farm.sites.a.id;
@@ -336,6 +347,7 @@ describe('acks', () => {
     behaviour = () => [];
     const commandId = await commands.send({
       requestId: null,
+      programRunId: null,
       siteId: siteA,
       serialno: 'R-1001',
       command: { action: 'ping' },
@@ -441,6 +453,7 @@ describe('restart', () => {
     behaviour = () => [];
     const commandId = await commands.send({
       requestId: null,
+      programRunId: null,
       siteId: siteA,
       serialno: 'R-1001',
       command: { action: 'ping' },

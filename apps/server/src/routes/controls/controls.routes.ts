@@ -9,19 +9,17 @@ import {
   controlTestBodySchema,
   idParamSchema,
 } from '@paddock/domain';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createRequest, findRequest, presentRequest } from '../../commands/create-request.ts';
-import { controls, requests } from '../../db/schema.ts';
+import { controls } from '../../db/schema.ts';
 import { authOf } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { requireObject } from '../../permissions/access.ts';
+import { presentRequest } from '../../requests/request.presenter.ts';
+import { createRequest, findOpenRequest, findRequest } from '../../requests/request.repository.ts';
 import { presentControl } from './control.presenter.ts';
-
-/** Request statuses that mean the field has not finished with it yet. */
-const OPEN_STATUSES = ['new', 'inProgress', 'pending'] as const;
 
 export async function controlRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -105,19 +103,8 @@ export async function controlRoutes(fastify: FastifyInstance) {
           .from(controls)
           .where(eq(controls.id, id))
           .for('update');
-        const [open] = await tx
-          .select({ id: requests.id })
-          .from(requests)
-          .where(
-            and(
-              eq(requests.type, 'control'),
-              eq(requests.targetId, id),
-              eq(requests.action, 'test'),
-              inArray(requests.status, [...OPEN_STATUSES]),
-            ),
-          )
-          .orderBy(desc(requests.id))
-          .limit(1);
+        // A test never overtakes another (the domain's mayOvertake): one at a time per control.
+        const open = await findOpenRequest(tx, 'control', id, 'test');
         if (open) {
           throw conflict(`Control test request ${open.id} is still being carried out`);
         }

@@ -7,6 +7,7 @@ import {
   isStartable,
   isStoppable,
   isTestable,
+  mayOvertake,
   schedulingMode,
   shownActivity,
   zoneRunState,
@@ -87,7 +88,7 @@ export function resolveZones(
  * refuses the action now. Without zones the rule reads the program's shown activity (running with
  * a past end time is stopped). With zones each named zone must allow the action and the program's
  * activity is left alone, like the console's zone actions (§4). Only pause may overtake a request
- * still in flight: stopping water must never wait.
+ * still in flight (the domain's mayOvertake): stopping water must never wait.
  */
 export function checkAction(
   action: ProgramActionName,
@@ -113,7 +114,7 @@ export function checkAction(
       throw conflict(`Program cannot ${action}: it is ${activity}`);
     }
   }
-  if (action !== 'pause' && status.requestActive) {
+  if (!mayOvertake(action) && status.requestActive) {
     const which = status.requestId ? `request ${status.requestId}` : 'an earlier request';
     throw conflict(`Program cannot ${action}: ${which} is still being carried out`);
   }

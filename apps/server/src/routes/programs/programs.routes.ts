@@ -14,10 +14,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createRequest, findRequest } from '../../commands/create-request.ts';
 import { authOf } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireObject } from '../../permissions/access.ts';
+import { createRequest, findRequest } from '../../requests/request.repository.ts';
 import { actionPayload, checkAction, PROGRAM_ACTIONS, resolveZones } from './program-action.ts';
 import { applyProgramUpdate } from './program-update.ts';
 import { presentProgram } from './program.presenter.ts';

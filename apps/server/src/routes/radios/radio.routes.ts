@@ -12,16 +12,16 @@ import {
 } from '@paddock/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createRequest, findRequest, presentRequest } from '../../commands/create-request.ts';
 import { authOf } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { createResponseCache, sendCachedJson } from '../../http/response-cache.ts';
 import { requireObject } from '../../permissions/access.ts';
+import { presentRequest } from '../../requests/request.presenter.ts';
+import { createRequest, findRequest, latestRequests } from '../../requests/request.repository.ts';
 import { presentRadio } from './radio.presenter.ts';
 import {
   findRadio,
   isSectionOfSite,
-  listRadioRequests,
   listRadiosOfArea,
   radiosOfAreaVersion,
   radioIdsOfSite,
@@ -192,7 +192,7 @@ export async function radioRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await requireObject(db, request, 'radio', request.params.id, 'view');
-      const rows = await listRadioRequests(db, request.params.id);
+      const rows = await latestRequests(db, 'radio', request.params.id, RADIO_REQUESTS_LIMIT);
       return rows.map(presentRequest);
     },
   );
