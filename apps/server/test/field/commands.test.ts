@@ -422,6 +422,50 @@ describe('acks', () => {
   });
 });
 
+describe('the run of a command', () => {
+  it('is recorded with the command and named by its settlement', async () => {
+    const siteA = testApp.farm.sites.a.id;
+    const programRunId = testApp.farm.programs.a.id;
+    // A run row to name (program_runs is keyed by its program); its state is not read here.
+    await testApp.db
+      .insert(t.programRuns)
+      .values({ programId: programRunId, state: {}, updatedAt: new Date() })
+      .onConflictDoNothing();
+    const commandId = await commands.send({
+      requestId: null,
+      programRunId,
+      siteId: siteA,
+      serialno: 'R-1001',
+      command: { action: 'close', controls: [testApp.farm.controls.valve1.id] },
+    });
+    const [row] = await testApp.db
+      .select()
+      .from(t.fieldCommands)
+      .where(eq(t.fieldCommands.id, commandId));
+    expect(present(row).programRunId).toBe(programRunId);
+    await waitFor('settlement', () => settled.some((s) => s.commandId === commandId));
+    expect(settled.find((s) => s.commandId === commandId)).toMatchObject({
+      programRunId,
+      status: 'done',
+      action: 'close',
+    });
+  });
+
+  it('is none for a command of a control or radio request', async () => {
+    const posted = await testApp.as(testApp.farm.users.admin.id, {
+      method: 'POST',
+      url: `/api/radios/${testApp.farm.radios.radio1.id}/ping`,
+      payload: {},
+    });
+    const requestId = posted.json<{ id: number }>().id;
+    await waitForStatus(requestId, 'done');
+    const [command] = await commandsOf(requestId);
+    expect(present(command).programRunId).toBeNull();
+    await waitFor('settlement', () => settled.some((s) => s.commandId === present(command).id));
+    expect(settled.find((s) => s.commandId === present(command).id)?.programRunId).toBeNull();
+  });
+});
+
 describe('program requests', () => {
   it('hands a claimed program request to the runner, once', async () => {
     const program = testApp.farm.programs.a;
