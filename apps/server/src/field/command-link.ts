@@ -38,6 +38,7 @@ import { controls, deadLetters, fieldCommands } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
 import { advanceRequestsFromCommands } from '../requests/request.repository.ts';
 import { serverClientOptions, type BrokerEndpoint } from './connection.ts';
+import { repeatEvery } from './repeat.ts';
 
 export type FieldCommand =
   | { action: 'open'; controls: number[]; durationSeconds: number }
@@ -370,15 +371,11 @@ export async function startCommands(deps: {
     if (rows.length > 0) await announce(rows);
   }
 
-  let sweeping: Promise<void> | null = null;
-  const sweepTimer = setInterval(() => {
-    if (sweeping) return;
-    sweeping = sweepDeadlines()
-      .catch((error: unknown) => log.error({ err: error }, 'command deadline sweep failed'))
-      .finally(() => {
-        sweeping = null;
-      });
-  }, deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
+  const sweeps = repeatEvery(
+    deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+    sweepDeadlines,
+    (error) => log.error({ err: error }, 'command deadline sweep failed'),
+  );
 
   async function publish(topic: string, downlink: CommandDownlink) {
     try {
@@ -444,9 +441,9 @@ export async function startCommands(deps: {
     },
     async close() {
       closed = true;
-      clearInterval(sweepTimer);
+      const sweepDone = sweeps.stop();
       if (settledWorker) await jobs.offWork({ id: await settledWorker });
-      await sweeping;
+      await sweepDone;
       await client.endAsync();
       await Promise.allSettled(publishing);
       await acks;

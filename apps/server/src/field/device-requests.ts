@@ -18,6 +18,7 @@ import type { RequestHandlers } from '../requests/dispatcher.ts';
 import { setRequestStatus, type RequestRow } from '../requests/request.repository.ts';
 import type { CommandSender, FieldLog } from './command-link.ts';
 import { controlDevices } from './control-devices.ts';
+import { repeatEvery } from './repeat.ts';
 
 /** How long a control test keeps the control open, unless the caller says otherwise. */
 export const CONTROL_TEST_SECONDS = 60;
@@ -133,22 +134,16 @@ export async function startDeviceRequests(deps: {
     }
   }
 
-  let checking: Promise<void> | null = null;
-  const staleTimer = setInterval(() => {
-    if (checking) return;
-    checking = failStaleClaims()
-      .catch((error: unknown) => log.error({ err: error }, 'stale request check failed'))
-      .finally(() => {
-        checking = null;
-      });
-  }, STALE_CHECK_INTERVAL_MS);
+  const staleChecks = repeatEvery(STALE_CHECK_INTERVAL_MS, failStaleClaims, (error) =>
+    log.error({ err: error }, 'stale request check failed'),
+  );
 
   return {
     handlers: { radio: { ping }, control: { test } },
     async close() {
-      clearInterval(staleTimer);
+      const checkDone = staleChecks.stop();
       await jobs.offWork({ id: closeWorker });
-      await checking;
+      await checkDone;
     },
   };
 }

@@ -15,6 +15,7 @@ import type { Database } from '../db/client.ts';
 import { requests } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
 import type { FieldLog } from '../field/command-link.ts';
+import { repeatEvery } from '../field/repeat.ts';
 import { setRequestStatus, type RequestRow } from './request.repository.ts';
 
 /** Carries out a request; it arrives claimed (status pending) and the handler moves it on. */
@@ -83,20 +84,10 @@ export async function startDispatcher(deps: {
     return claimed.length;
   }
 
-  let running: Promise<unknown> | null = null;
-  const pollTimer = setInterval(() => {
-    if (running) return;
-    running = dispatchOnce()
-      .catch((error: unknown) => log.error({ err: error }, 'request dispatch failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, deps.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS);
-
-  return {
-    async close() {
-      clearInterval(pollTimer);
-      await running;
-    },
-  };
+  const polls = repeatEvery(
+    deps.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+    dispatchOnce,
+    (error) => log.error({ err: error }, 'request dispatch failed'),
+  );
+  return { close: () => polls.stop() };
 }

@@ -3,18 +3,17 @@
  * (field_commands.program_run_id), not by looking through every live run. The field link is a
  * fake here: it records what the runner sends and hands the runner settlements the test writes.
  */
-import { runStateSchema, type RunState } from '@paddock/domain';
-import { eq } from 'drizzle-orm';
+import type { RunState } from '@paddock/domain';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as t from '../../src/db/schema.ts';
 import type { CommandSender, CommandSettled } from '../../src/field/command-link.ts';
 import { startJobs } from '../../src/field/jobs.ts';
 import { PROGRAM_RUNNER_QUEUE, startProgramRunner } from '../../src/irrigation/runner-service.ts';
 import { requestById } from '../../src/requests/request.repository.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { quietLog, waitFor } from '../field/field-test-kit.ts';
+import { storedRun } from './run-kit.ts';
 
 /** Jobs move on real time: the runner must see the time pg-boss sees. */
 const realClock = { now: () => new Date() };
@@ -45,12 +44,8 @@ function present<T>(value: T | null | undefined): T {
 
 const programId = () => testApp.farm.programs.a.id;
 
-async function run(): Promise<RunState> {
-  const [row] = await testApp.db
-    .select()
-    .from(t.programRuns)
-    .where(eq(t.programRuns.programId, programId()));
-  return runStateSchema.parse(present(row).state);
+function run(): Promise<RunState> {
+  return storedRun(testApp.db, programId());
 }
 
 /** A settlement of a command the runner sent, as the field link would announce it. */

@@ -8,7 +8,6 @@
 import {
   commandDownlinkSchema,
   programDisplay,
-  runStateSchema,
   type CommandDownlink,
   type ProgramZone,
   type RunState,
@@ -29,6 +28,7 @@ import { startTestBroker, type TestBroker } from '../helpers/field.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { deviceSiteLookup } from '../../src/field/provisioning.ts';
 import { quietLog, waitFor } from '../field/field-test-kit.ts';
+import { storedRun } from './run-kit.ts';
 
 const TIMEOUT_SECONDS = 30;
 /** mm/h: 1 mm of depth is one second of watering. */
@@ -193,12 +193,8 @@ async function requestStatus(id: number) {
   return present(row).status;
 }
 
-async function run(): Promise<RunState> {
-  const [row] = await testApp.db
-    .select()
-    .from(t.programRuns)
-    .where(eq(t.programRuns.programId, programId()));
-  return runStateSchema.parse(present(row).state);
+function run(): Promise<RunState> {
+  return storedRun(testApp.db, programId());
 }
 
 async function control(id: number) {
