@@ -29,7 +29,9 @@ const packages = new Map<string, string>(
 );
 
 const isSource = (file: string) =>
-  /\.(ts|tsx)$/.test(file) && !/\.(test|spec|bench)\.(ts|tsx)$/.test(file) && !/\.d\.ts$/.test(file);
+  /\.(ts|tsx)$/.test(file) &&
+  !/\.(test|spec|bench)\.(ts|tsx)$/.test(file) &&
+  !/\.d\.ts$/.test(file);
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -47,7 +49,13 @@ function resolveSpecifier(from: string, specifier: string): string | undefined {
   if (entry) return existsSync(entry) ? entry : undefined;
   if (!specifier.startsWith('.')) return undefined;
   const base = resolve(dirname(from), specifier);
-  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')];
+  const candidates = [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    join(base, 'index.ts'),
+    join(base, 'index.tsx'),
+  ];
   return candidates.find((path) => existsSync(path) && statSync(path).isFile() && isSource(path));
 }
 

@@ -11,3 +11,4 @@ export * from './constants/index.ts';
 export * from './field/index.ts';
 export * from './telemetry/index.ts';
 export * from './irrigation/index.ts';
+export * from './contract/index.ts';
