@@ -12,3 +12,4 @@ export * from './field/index.ts';
 export * from './telemetry/index.ts';
 export * from './irrigation/index.ts';
 export * from './requests/index.ts';
+export * from './contract/index.ts';

@@ -2,24 +2,15 @@
  * Errors an endpoint raises on purpose, and the one error handler that turns every failure into
  * the same JSON body: { statusCode, error, message, field?, reason? } (spec §8 status codes).
  */
+import { isRefusal, refuse, type ApiErrorBody, type RefusalKind } from '@paddock/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
 } from 'fastify-type-provider-zod';
 
-export type ErrorBody = {
-  statusCode: number;
-  error: string;
-  message: string;
-  /** The input at fault, e.g. 'email' or 'zones.0'. */
-  field?: string;
-  /** Where that input was: body, querystring or params. */
-  location?: string;
-  reason?: string;
-  /** Extra lines, e.g. every failed password rule (§7 activation finish: "message and detail list"). */
-  detail?: string[];
-};
+/** The domain's error body, with the status always filled in. */
+export type ErrorBody = ApiErrorBody & { statusCode: number; error: string };
 
 export class HttpError extends Error {
   constructor(
@@ -31,12 +22,16 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * The refusals of the domain's rule book, under the names routes have always used; actions
+ * throw them wherever they run, and the handler below maps each kind to its status.
+ */
 export const badRequest = (field: string, reason: string, detail?: string[]) =>
-  new HttpError(400, `${field}: ${reason}`, { field, reason, location: 'body', detail });
+  refuse.invalid(field, reason, detail);
+export const forbidden = refuse.forbidden;
+export const notFound = refuse.notFound;
+export const conflict = refuse.conflict;
 export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
-export const forbidden = (message = 'Insufficient permission') => new HttpError(403, message);
-export const notFound = (what: string) => new HttpError(404, `${what} not found`);
-export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 
 const STATUS_TEXT: Record<number, string> = {
@@ -60,8 +55,27 @@ function fieldOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.');
 }
 
+/** Each kind of refusal's status: the one place a domain refusal becomes HTTP. */
+const REFUSAL_STATUS: Record<RefusalKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+};
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isRefusal(error)) {
+      const status = REFUSAL_STATUS[error.kind];
+      return reply.code(status).send(
+        body(status, error.message, {
+          field: error.field,
+          reason: error.reason,
+          location: error.kind === 'invalid' ? 'body' : undefined,
+          detail: error.detail ? [...error.detail] : undefined,
+        }),
+      );
+    }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).send(body(error.statusCode, error.message, error.extra));
     }

@@ -85,91 +85,110 @@ export async function requireSite(
   return access;
 }
 
-/** The kinds of object an endpoint can name by id, and how each finds its site and area. */
-export type ObjectKind =
-  'area' | 'section' | 'radio' | 'unit' | 'sensor' | 'control' | 'program' | 'alarm' | 'contact';
-
 // A name no joined table has: drizzle leaves aliased expressions of a subquery unqualified.
 const noArea = () => sql<number | null>`null::int`.as('located_area_id');
 
-/** A one-row query naming the object's site and area (null for site-level objects). */
-function locate(db: Database, kind: ObjectKind, id: Placeholder) {
-  switch (kind) {
-    case 'area':
-      return db
-        .select({ siteId: areas.siteId, areaId: areas.id })
-        .from(areas)
-        .where(eq(areas.id, id));
-    case 'section':
-      return db
+/**
+ * One entry per kind of object an endpoint can name by id: its label in messages, the tables
+ * its access row is read from (its own and its area's; memberships are added for every kind),
+ * and a one-row query naming its site and area (null for site-level objects). A new kind of
+ * object (a tank, a meter, a fan, a report) is one entry here.
+ */
+const OBJECT_KINDS = {
+  area: {
+    label: 'Area',
+    tables: ['areas'],
+    locate: (db: Database, id: Placeholder) =>
+      db.select({ siteId: areas.siteId, areaId: areas.id }).from(areas).where(eq(areas.id, id)),
+  },
+  section: {
+    label: 'Section',
+    tables: ['sections', 'areas'],
+    locate: (db: Database, id: Placeholder) =>
+      db
         .select({ siteId: areas.siteId, areaId: areas.id })
         .from(sections)
         .innerJoin(areas, eq(areas.id, sections.areaId))
-        .where(eq(sections.id, id));
-    case 'radio':
-      return db
+        .where(eq(sections.id, id)),
+  },
+  radio: {
+    label: 'Radio',
+    tables: ['radios'],
+    locate: (db: Database, id: Placeholder) =>
+      db
         .select({ siteId: radios.siteId, areaId: radios.areaId })
         .from(radios)
-        .where(eq(radios.id, id));
-    case 'unit':
-      return db
-        .select({ siteId: units.siteId, areaId: noArea() })
-        .from(units)
-        .where(eq(units.id, id));
-    case 'sensor':
-      return db
+        .where(eq(radios.id, id)),
+  },
+  unit: {
+    label: 'Unit',
+    tables: ['units'],
+    locate: (db: Database, id: Placeholder) =>
+      db.select({ siteId: units.siteId, areaId: noArea() }).from(units).where(eq(units.id, id)),
+  },
+  sensor: {
+    label: 'Sensor',
+    tables: ['sensors'],
+    locate: (db: Database, id: Placeholder) =>
+      db
         .select({ siteId: sensors.siteId, areaId: sensors.areaId })
         .from(sensors)
-        .where(eq(sensors.id, id));
-    case 'control':
-      return db
+        .where(eq(sensors.id, id)),
+  },
+  control: {
+    label: 'Control',
+    tables: ['controls', 'areas'],
+    locate: (db: Database, id: Placeholder) =>
+      db
         .select({ siteId: areas.siteId, areaId: areas.id })
         .from(controls)
         .innerJoin(areas, eq(areas.id, controls.areaId))
-        .where(eq(controls.id, id));
-    case 'program':
-      return db
+        .where(eq(controls.id, id)),
+  },
+  program: {
+    label: 'Program',
+    tables: ['programs', 'areas'],
+    locate: (db: Database, id: Placeholder) =>
+      db
         .select({ siteId: areas.siteId, areaId: areas.id })
         .from(programs)
         .innerJoin(areas, eq(areas.id, programs.areaId))
-        .where(eq(programs.id, id));
-    case 'alarm':
-      return db
+        .where(eq(programs.id, id)),
+  },
+  alarm: {
+    label: 'Alarm',
+    tables: ['alarms'],
+    locate: (db: Database, id: Placeholder) =>
+      db
         .select({ siteId: alarms.siteId, areaId: alarms.areaId })
         .from(alarms)
-        .where(eq(alarms.id, id));
-    case 'contact':
-      return db
+        .where(eq(alarms.id, id)),
+  },
+  contact: {
+    label: 'Contact',
+    tables: ['contacts'],
+    locate: (db: Database, id: Placeholder) =>
+      db
         .select({ siteId: contacts.siteId, areaId: noArea() })
         .from(contacts)
-        .where(eq(contacts.id, id));
-  }
-}
+        .where(eq(contacts.id, id)),
+  },
+} satisfies Record<string, ObjectKindEntry>;
 
-const KIND_LABEL: Record<ObjectKind, string> = {
-  area: 'Area',
-  section: 'Section',
-  radio: 'Radio',
-  unit: 'Unit',
-  sensor: 'Sensor',
-  control: 'Control',
-  program: 'Program',
-  alarm: 'Alarm',
-  contact: 'Contact',
+type ObjectKindEntry = {
+  label: string;
+  tables: readonly WatchedTable[];
+  locate: (
+    db: Database,
+    id: Placeholder,
+  ) => {
+    as: (alias: 'located') => unknown;
+  };
 };
 
-/** The tables each kind's access row is read from: the object's, its area's, the memberships. */
-const ACCESS_TABLES: Record<ObjectKind, readonly WatchedTable[]> = {
-  area: ['areas'],
-  section: ['sections', 'areas'],
-  radio: ['radios'],
-  unit: ['units'],
-  sensor: ['sensors'],
-  control: ['controls', 'areas'],
-  program: ['programs', 'areas'],
-  alarm: ['alarms'],
-  contact: ['contacts'],
-};
+/** The kinds of object an endpoint can name by id. */
+export type ObjectKind = keyof typeof OBJECT_KINDS;
+
 const MEMBERSHIP_TABLES: readonly WatchedTable[] = ['site_members', 'area_members', 'users'];
 
 /** Access rows kept per database and kind (embedded only; see db/table-versions.ts). */
@@ -191,7 +210,7 @@ const objectAccessOf = perDatabase((db) => {
         statement: prepareObjectAccess(db, kind),
         kept: new KeptWhileUnchanged(
           db,
-          [...ACCESS_TABLES[kind], ...MEMBERSHIP_TABLES],
+          [...OBJECT_KINDS[kind].tables, ...MEMBERSHIP_TABLES],
           ACCESS_ROWS_KEPT,
         ),
       };
@@ -203,7 +222,7 @@ const objectAccessOf = perDatabase((db) => {
 
 function prepareObjectAccess(db: Database, kind: ObjectKind) {
   const userId = sql.placeholder('userId');
-  const located = locate(db, kind, sql.placeholder('id')).as('located');
+  const located = OBJECT_KINDS[kind].locate(db, sql.placeholder('id')).as('located');
   return db
     .select({
       siteId: located.siteId,
@@ -245,7 +264,7 @@ export async function requireObject(
     `${id} ${userId}`,
     async () => (await statement.execute({ id, userId }))[0] ?? null,
   );
-  if (!row) throw notFound(KIND_LABEL[kind]);
+  if (!row) throw notFound(OBJECT_KINDS[kind].label);
   if (!row.sitePrivileges) throw forbidden('Not a member of this site');
   const access: SitePrivileges = {
     privileges: row.sitePrivileges,

@@ -8,7 +8,15 @@
  *   const sites = await api.get('/sites', { schema: z.array(siteSchema) });
  *   await api.put(`/sites/${id}`, { config });
  */
-import { INVALID_CREDENTIALS, parseTokenSet, type TokenSet } from '@paddock/domain';
+import {
+  endpointPath,
+  INVALID_CREDENTIALS,
+  parseTokenSet,
+  type CallInput,
+  type EndpointSpec,
+  type ResponseOf,
+  type TokenSet,
+} from '@paddock/domain';
 import { emitAuthEvent } from './auth-events.ts';
 import { clearAuth, readAuth, writeAuth } from './auth-storage.ts';
 
@@ -78,6 +86,8 @@ export interface RequestOptions<T> {
   /** No bearer token and no refresh on 401 (login, refresh, password reset, activation, sign-up). */
   readonly anonymous?: boolean;
   readonly signal?: AbortSignal;
+  /** Checks the response body by its status, where statuses answer with different bodies. */
+  readonly responses?: Readonly<Record<number, ResponseSchema<unknown>>>;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -229,7 +239,9 @@ async function request<T>(
     }
   }
   if (!response.ok) throw await toError(response);
-  return read(response, options.schema);
+  const schema =
+    (options.responses?.[response.status] as ResponseSchema<T> | undefined) ?? options.schema;
+  return read(response, schema);
 }
 
 export const api = {
@@ -242,3 +254,30 @@ export const api = {
   delete: <T = unknown>(path: string, body?: unknown, options?: RequestOptions<T>) =>
     request<T>('DELETE', path, body, options),
 };
+
+/**
+ * Calls an endpoint of the contract (packages/domain/src/contract): its method and path, its
+ * params filled in, and the answer checked with the entry's schema for the status that came.
+ *
+ *   const events = await callEndpoint(eventEndpoints.listAreaEvents, { params: { id }, body });
+ *
+ * `query` given here overrides the input's query, for repeated keys (the site filter's pairs).
+ */
+export function callEndpoint<E extends EndpointSpec>(
+  endpoint: E,
+  input: CallInput<E>,
+  options: { readonly signal?: AbortSignal; readonly query?: QueryParams } = {},
+): Promise<ResponseOf<E>> {
+  const parts = input as { params?: Record<string, unknown>; query?: QueryParams; body?: unknown };
+  return request<ResponseOf<E>>(
+    endpoint.method,
+    endpointPath(endpoint.path, parts.params),
+    parts.body,
+    {
+      query: options.query ?? parts.query,
+      signal: options.signal,
+      anonymous: endpoint.auth === 'none',
+      responses: endpoint.responses,
+    },
+  );
+}

@@ -165,10 +165,19 @@ export const recoveryTokenSchema = z.object({
 });
 export type RecoveryToken = z.infer<typeof recoveryTokenSchema>;
 
-/** An error response body (§7 "JSON with message and detail list"); field names the bad input. */
+/**
+ * An error response body (§7 "JSON with message and detail list"), the one the server sends for
+ * every failure and the console reads: field names the bad input, location where it was (body,
+ * querystring, params), reason what is wrong with it.
+ */
 export const apiErrorBodySchema = z.object({
+  statusCode: z.number().int().optional(),
+  /** The status's text, e.g. 'Bad Request'. */
+  error: z.string().optional(),
   message: z.string(),
   detail: z.array(z.string()).optional(),
   field: z.string().optional(),
+  location: z.string().optional(),
+  reason: z.string().optional(),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;

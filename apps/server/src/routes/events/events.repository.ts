@@ -1,12 +1,9 @@
 /** The event log of an area, filtered, and its open count. */
-import type { EventFilterBody } from '@paddock/domain';
+import { EVENTS_LIMIT, type EventFilterBody } from '@paddock/domain';
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { events } from '../../db/schema.ts';
 import type { EventRow } from './event.presenter.ts';
-
-/** Decision: at most this many events per call, the newest; the filter narrows older ones in. */
-export const EVENTS_LIMIT = 200;
 
 /**
  * Newest first (by time, then id), which is also newest first per target. The time window is

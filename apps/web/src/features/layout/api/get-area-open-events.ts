@@ -2,12 +2,15 @@
  * POST areas/{id}/events (§7) asking for open events only: the Irrigation tab shows stats.open
  * (§1 "Irrigation (shows a count of open events)"). Refreshed with the route (60 s, §9).
  */
-import { eventDataSchema, ROUTE_REFRESH_MS, type EventData } from '@paddock/domain';
+import { eventEndpoints, ROUTE_REFRESH_MS, type EventData } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 
 export function getAreaOpenEvents(areaId: number): Promise<EventData> {
-  return api.post(`/areas/${areaId}/events`, { open: true }, { schema: eventDataSchema });
+  return callEndpoint(eventEndpoints.listAreaEvents, {
+    params: { id: areaId },
+    body: { open: true },
+  });
 }
 
 export function getAreaOpenEventsQueryOptions(areaId: number) {

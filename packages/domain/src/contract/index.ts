@@ -1,0 +1,16 @@
+/**
+ * Every endpoint of the API, one file per resource. `apiContract` lists them all: the server
+ * checks that it registers exactly these (test/contract.test.ts), and the console calls them
+ * through `callEndpoint` in apps/web/src/lib/api-client.ts.
+ */
+import type { EndpointSpec } from './endpoint.ts';
+import { eventEndpoints } from './events.ts';
+
+export * from './endpoint.ts';
+export * from './refusal.ts';
+export * from './events.ts';
+
+/** Every endpoint, by resource. */
+export const apiContract = {
+  events: eventEndpoints,
+} satisfies Record<string, Record<string, EndpointSpec>>;
