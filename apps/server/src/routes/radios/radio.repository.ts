@@ -8,9 +8,6 @@ import { tableVersionsOf } from '../../db/table-versions.ts';
 import { areas, radios, sections } from '../../db/schema.ts';
 import type { RadioRow } from './radio.presenter.ts';
 
-/** How many requests GET radios/{id}/requests returns, newest first. */
-export const RADIO_REQUESTS_LIMIT = 50;
-
 /** One indexed query (radios_area_idx); the console fetches it per area, often. */
 export function listRadiosOfArea(db: Database, areaId: number): Promise<RadioRow[]> {
   return db.select().from(radios).where(eq(radios.areaId, areaId)).orderBy(asc(radios.id));
