@@ -5,12 +5,30 @@
  */
 import type { EndpointSpec } from './endpoint.ts';
 import { eventEndpoints } from './events.ts';
+import { metricEndpoints } from './metrics.ts';
+import { permissionEndpoints } from './permissions.ts';
+import { siteEndpoints } from './sites.ts';
+import { statusEndpoints } from './status.ts';
+import { currentUserEndpoints } from './user.ts';
+import { userEndpoints } from './users.ts';
 
 export * from './endpoint.ts';
 export * from './refusal.ts';
 export * from './events.ts';
+export * from './metrics.ts';
+export * from './permissions.ts';
+export * from './sites.ts';
+export * from './status.ts';
+export * from './user.ts';
+export * from './users.ts';
 
 /** Every endpoint, by resource. */
 export const apiContract = {
   events: eventEndpoints,
+  metrics: metricEndpoints,
+  permissions: permissionEndpoints,
+  sites: siteEndpoints,
+  status: statusEndpoints,
+  user: currentUserEndpoints,
+  users: userEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;
