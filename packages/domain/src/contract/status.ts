@@ -1,9 +1,6 @@
 /** The service's status: the status page's summary for the banner (§4), and the health check. */
-import {
-  healthSchema,
-  statusSummaryQuerySchema,
-  statusSummarySchema,
-} from '../entities/status-summary.ts';
+import { statusSummaryQuerySchema } from '../entities/params.ts';
+import { healthSchema, statusSummarySchema } from '../entities/status-summary.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const statusEndpoints = {

@@ -1,11 +1,10 @@
 /** Users (§7): a site's users, inviting one (or adding an existing user) and a new invitation link. */
 import { z } from 'zod';
+import { siteIdParamSchema, userIdParamSchema } from '../entities/params.ts';
 import {
   createUserPayloadSchema,
   resendActivationBodySchema,
-  siteIdParamSchema,
   userCreatedSchema,
-  userIdParamSchema,
   userSchema,
 } from '../entities/user.ts';
 import { defineEndpoint } from './endpoint.ts';

@@ -14,12 +14,6 @@ export const statusSummarySchema = z.looseObject({
 });
 export type StatusSummary = z.infer<typeof statusSummarySchema>;
 
-/** GET status/summary: the console adds a timestamp so no cache in between answers an old one. */
-export const statusSummaryQuerySchema = z.object({
-  timestamp: z.coerce.number().int().nonnegative().optional(),
-});
-export type StatusSummaryQuery = z.infer<typeof statusSummaryQuerySchema>;
-
 /** GET health: the server is up (load balancers and the field network's checks). */
 export const healthSchema = z.object({ status: z.literal('ok') });
 export type Health = z.infer<typeof healthSchema>;

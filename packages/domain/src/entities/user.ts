@@ -1,7 +1,6 @@
 /** User (§3): a login with privileges on a site, and the payload that invites a new one. */
 import { z } from 'zod';
 import { contactSchema } from './contact.ts';
-import { idParamValueSchema } from './params.ts';
 import { idSchema, nonEmptyStringSchema, nullableIsoDateTimeSchema } from './primitives.ts';
 import { privilegeSchema, signupStatusSchema } from './vocabulary.ts';
 
@@ -49,14 +48,6 @@ export type CreateUserPayload = z.infer<typeof createUserPayloadSchema>;
 /** POST /users/{userId}/resend-activation-email (§7). */
 export const resendActivationBodySchema = z.object({ siteId: idSchema });
 export type ResendActivationBody = z.infer<typeof resendActivationBodySchema>;
-
-/** GET sites/{siteId}/users (§7). */
-export const siteIdParamSchema = z.object({ siteId: idParamValueSchema });
-export type SiteIdParam = z.infer<typeof siteIdParamSchema>;
-
-/** POST users/{userId}/resend-activation-email (§7). */
-export const userIdParamSchema = z.object({ userId: idParamValueSchema });
-export type UserIdParam = z.infer<typeof userIdParamSchema>;
 
 /** POST users (§7): the invited or added user, as a member of the site. */
 export const userCreatedSchema = z.object({ user: userSchema });
