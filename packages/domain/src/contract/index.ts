@@ -4,13 +4,22 @@
  * through `callEndpoint` in apps/web/src/lib/api-client.ts.
  */
 import type { EndpointSpec } from './endpoint.ts';
+import { areaEndpoints } from './areas.ts';
 import { eventEndpoints } from './events.ts';
+import { sectionEndpoints } from './sections.ts';
+import { sensorEndpoints } from './sensors.ts';
 
 export * from './endpoint.ts';
 export * from './refusal.ts';
+export * from './areas.ts';
 export * from './events.ts';
+export * from './sections.ts';
+export * from './sensors.ts';
 
 /** Every endpoint, by resource. */
 export const apiContract = {
+  areas: areaEndpoints,
   events: eventEndpoints,
+  sections: sectionEndpoints,
+  sensors: sensorEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;
