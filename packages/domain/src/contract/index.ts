@@ -6,20 +6,26 @@
 import type { EndpointSpec } from './endpoint.ts';
 import { areaEndpoints } from './areas.ts';
 import { eventEndpoints } from './events.ts';
+import { noteEndpoints } from './notes.ts';
 import { sectionEndpoints } from './sections.ts';
 import { sensorEndpoints } from './sensors.ts';
+import { telemetryEndpoints } from './telemetry.ts';
 
 export * from './endpoint.ts';
 export * from './refusal.ts';
 export * from './areas.ts';
 export * from './events.ts';
+export * from './notes.ts';
 export * from './sections.ts';
 export * from './sensors.ts';
+export * from './telemetry.ts';
 
 /** Every endpoint, by resource. */
 export const apiContract = {
   areas: areaEndpoints,
   events: eventEndpoints,
+  notes: noteEndpoints,
   sections: sectionEndpoints,
   sensors: sensorEndpoints,
+  telemetry: telemetryEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;
