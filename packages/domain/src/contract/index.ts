@@ -4,6 +4,7 @@
  * through `callEndpoint` in apps/web/src/lib/api-client.ts.
  */
 import type { EndpointSpec } from './endpoint.ts';
+import { alarmEndpoints } from './alarms.ts';
 import { areaEndpoints } from './areas.ts';
 import { eventEndpoints } from './events.ts';
 import { noteEndpoints } from './notes.ts';
@@ -13,6 +14,7 @@ import { telemetryEndpoints } from './telemetry.ts';
 
 export * from './endpoint.ts';
 export * from './refusal.ts';
+export * from './alarms.ts';
 export * from './areas.ts';
 export * from './events.ts';
 export * from './notes.ts';
@@ -22,6 +24,7 @@ export * from './telemetry.ts';
 
 /** Every endpoint, by resource. */
 export const apiContract = {
+  alarms: alarmEndpoints,
   areas: areaEndpoints,
   events: eventEndpoints,
   notes: noteEndpoints,
