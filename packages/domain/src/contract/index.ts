@@ -6,6 +6,7 @@
 import type { EndpointSpec } from './endpoint.ts';
 import { alarmEndpoints } from './alarms.ts';
 import { areaEndpoints } from './areas.ts';
+import { contactEndpoints } from './contacts.ts';
 import { eventEndpoints } from './events.ts';
 import { noteEndpoints } from './notes.ts';
 import { sectionEndpoints } from './sections.ts';
@@ -16,6 +17,7 @@ export * from './endpoint.ts';
 export * from './refusal.ts';
 export * from './alarms.ts';
 export * from './areas.ts';
+export * from './contacts.ts';
 export * from './events.ts';
 export * from './notes.ts';
 export * from './sections.ts';
@@ -26,6 +28,7 @@ export * from './telemetry.ts';
 export const apiContract = {
   alarms: alarmEndpoints,
   areas: areaEndpoints,
+  contacts: contactEndpoints,
   events: eventEndpoints,
   notes: noteEndpoints,
   sections: sectionEndpoints,
