@@ -6,6 +6,7 @@
 import type { EndpointSpec } from './endpoint.ts';
 import { alarmEndpoints } from './alarms.ts';
 import { areaEndpoints } from './areas.ts';
+import { authEndpoints } from './auth.ts';
 import { contactEndpoints } from './contacts.ts';
 import { eventEndpoints } from './events.ts';
 import { noteEndpoints } from './notes.ts';
@@ -17,6 +18,7 @@ export * from './endpoint.ts';
 export * from './refusal.ts';
 export * from './alarms.ts';
 export * from './areas.ts';
+export * from './auth.ts';
 export * from './contacts.ts';
 export * from './events.ts';
 export * from './notes.ts';
@@ -28,6 +30,7 @@ export * from './telemetry.ts';
 export const apiContract = {
   alarms: alarmEndpoints,
   areas: areaEndpoints,
+  auth: authEndpoints,
   contacts: contactEndpoints,
   events: eventEndpoints,
   notes: noteEndpoints,
