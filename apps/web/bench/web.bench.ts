@@ -32,6 +32,7 @@
  *
  * Options: --runs N  --profiles localhost,mobile  --pages login,summary,irrigation
  */
+import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -45,8 +46,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 const HOST = '127.0.0.1';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DIST = process.env.WEB_DIST ?? path.join(ROOT, 'apps/web/dist');
-const ADMIN = 'admin@demo.paddock.example';
-const PASSWORD = 'DemoPaddock#2026';
+const ADMIN = DEMO_LOGINS.admin;
+const PASSWORD = DEMO_PASSWORD;
 const TARGET_JS_GZIP_KB = 170;
 const TARGET_LCP_MS = 1_500;
 /** Seeding the demo farm into a new embedded database takes a while on a small machine. */

@@ -26,6 +26,7 @@ import {
   type SensorTopic,
   type ZoneApplication,
 } from '@paddock/domain';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccountKey } from '@paddock/domain/demo';
 import { buildProgramZone, buildRadio } from '@paddock/domain/testing';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
@@ -49,57 +50,6 @@ import {
   strips,
 } from './geometry.ts';
 import { ensureMetrics } from '../routes/metrics/ensure-metrics.ts';
-
-/** The password of every demo account (and of the bench user). */
-export const DEMO_PASSWORD = 'DemoPaddock#2026';
-
-export type DemoAccountKey = 'admin' | 'manager' | 'monitor' | 'staff';
-
-export type DemoAccount = {
-  key: DemoAccountKey;
-  login: string;
-  firstName: string;
-  lastName: string;
-  /** User-level privileges (§6). */
-  privileges: readonly Privilege[];
-  /** What the account is for, as the README and the start-up log tell it. */
-  summary: string;
-};
-
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  {
-    key: 'admin',
-    login: 'admin@demo.paddock.example',
-    firstName: 'Aroha',
-    lastName: 'Ngata',
-    privileges: [],
-    summary: 'admin on every demo site: everything, including inviting users and permissions',
-  },
-  {
-    key: 'manager',
-    login: 'manager@demo.paddock.example',
-    firstName: 'Jack',
-    lastName: 'Walsh',
-    privileges: [],
-    summary: 'manage on two sites: edit, run programs and controls, see users',
-  },
-  {
-    key: 'monitor',
-    login: 'monitor@demo.paddock.example',
-    firstName: 'Priya',
-    lastName: 'Nair',
-    privileges: [],
-    summary: 'monitor on one site: view only',
-  },
-  {
-    key: 'staff',
-    login: 'staff@demo.paddock.example',
-    firstName: 'Sam',
-    lastName: 'Fielding',
-    privileges: ['loginAs', 'internal'],
-    summary: 'support staff: admin on every demo site plus Switch User (loginAs) and internal',
-  },
-];
 
 /** Refused because the database already holds sites or users. */
 export class SeedRefusedError extends Error {}

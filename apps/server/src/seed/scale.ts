@@ -15,16 +15,13 @@ import {
   type ProgramZone,
   type RadioType,
 } from '@paddock/domain';
+import { BENCH_LOGIN, DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { buildProgramZone } from '@paddock/domain/testing';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-farm.ts';
 import { blockGrid, boundsOf, boundsPolygon, centroid, offset } from './geometry.ts';
-
-/** Member of every scale site; the benchmarks sign in as this user. Password: DEMO_PASSWORD. */
-export const BENCH_LOGIN = 'bench@demo.paddock.example';
 
 export type ScaleOptions = {
   sites?: number;
@@ -133,7 +130,7 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
       passwordHash,
     })
     .onConflictDoNothing({ target: t.users.login });
-  const adminLogin = DEMO_ACCOUNTS.find((account) => account.key === 'admin')?.login ?? '';
+  const adminLogin = DEMO_LOGINS.admin;
   const memberRows = await db
     .select({ id: t.users.id, login: t.users.login })
     .from(t.users)
@@ -344,11 +341,6 @@ const BIG_BLOCK_COLUMNS = 10;
 const BIG_BLOCK_VARIETIES = ['Royal Gala', 'Jazz', 'Envy', 'Braeburn', 'Pink Lady', 'Granny Smith'];
 /** Hastings plains, clear of the demo farm's Te Awa Vineyard (about 8 km west). */
 const BIG_BLOCK_SHED = { lat: -39.5806, lng: 176.8612 };
-
-/** The demo accounts' logins by key. */
-const DEMO_LOGINS = Object.fromEntries(
-  DEMO_ACCOUNTS.map((account) => [account.key, account.login]),
-) as Record<(typeof DEMO_ACCOUNTS)[number]['key'], string>;
 
 export type BigAreaSeeded = {
   siteId: number;

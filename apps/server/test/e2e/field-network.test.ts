@@ -9,6 +9,7 @@
  * the embedded one, or MQTT_URL's under a private topic root.
  */
 import type { Control, Program, Radio } from '@paddock/domain';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +17,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/seed/demo-farm.ts';
 import { freePort } from '../field/field-test-kit.ts';
 import { createScratchDatabase } from '../helpers/database.ts';
 
@@ -125,7 +125,7 @@ beforeAll(async () => {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      user: 'manager@demo.paddock.example',
+      user: DEMO_LOGINS.manager,
       password: DEMO_PASSWORD,
       region: 'ap-southeast-2',
     }),

@@ -6,11 +6,13 @@
  */
 import type { Privilege } from '@paddock/domain';
 import { ROLES } from '@paddock/domain';
+import { DEMO_PASSWORD } from '@paddock/domain/demo';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import type { Database } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
 
-export const TEST_PASSWORD = 'DemoPaddock#2026';
+/** The test farm's users sign in with the demo farm's password. */
+export const TEST_PASSWORD = DEMO_PASSWORD;
 
 let passwordHash: Promise<string> | undefined;
 
