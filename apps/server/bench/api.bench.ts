@@ -88,7 +88,6 @@ async function serve(): Promise<void> {
     BUGSNAG_API_KEY: process.env.BUGSNAG_API_KEY || 'bench',
     HOST,
     PORT: '0',
-    PADDOCK_DEMO: 'false',
     // Long enough that the token outlives seeding and every run.
     ACCESS_TOKEN_TTL_SECONDS: '7200',
   });

@@ -93,7 +93,6 @@ async function runEngine(engine: Engine): Promise<Row[] | null> {
     BUGSNAG_API_KEY: 'bench',
     PADDOCK_DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
-    PADDOCK_DEMO: 'false',
     ACCESS_TOKEN_TTL_SECONDS: '7200',
   });
   const app = await buildApp(config);

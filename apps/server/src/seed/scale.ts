@@ -358,7 +358,7 @@ export type BigAreaSeeded = {
  * controller radio per block, a pump radio, repeaters and a coordinator, two pumps, and one
  * stopped program with every zone in 4 sequences of 15. The demo admin (admin), manager (manage)
  * and staff and the bench user (admin) are its members, as far as they exist. Every valve is on a
- * radio with serial numbers the field protocol takes, so the in-process simulator runs them when
+ * radio with serial numbers the field protocol takes, so the devstack's simulator runs them when
  * the server starts after this seed. Can run more than once: serial numbers carry the site's id.
  */
 export async function seedBigIrrigationArea(

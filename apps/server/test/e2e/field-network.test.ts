@@ -1,6 +1,6 @@
 /**
- * Issue 4 end to end: the real server process (every role) with its in-process simulator of the
- * demo farm, driven only through the HTTP API and the simulator's fault-injection server, as an
+ * Issue 4 end to end: the real server process (every role) with the simulator of the demo farm
+ * beside it, as `npm start` runs them (apps/devstack), driven only through the HTTP API and the simulator's fault-injection server, as an
  * operator and the field would. Starting a program opens the simulated valves, the zones run in
  * sequence and the program ends irrigated; pause and resume work mid-zone; a ping completes; a
  * silenced radio becomes overdue.
@@ -70,7 +70,7 @@ beforeAll(async () => {
   const controlPort = await freePort();
   base = `http://127.0.0.1:${port}`;
   simulatorUrl = `http://127.0.0.1:${controlPort}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/devstack/src/main.ts'], {
     cwd: repositoryRoot,
     env: {
       ...process.env,
