@@ -1,7 +1,7 @@
 /**
  * Issue 4 end to end: the real server process (every role) with the simulator of the demo farm
- * beside it, as `npm start` runs them (apps/devstack), driven only through the HTTP API and the simulator's fault-injection server, as an
- * operator and the field would. Starting a program opens the simulated valves, the zones run in
+ * beside it, as `npm start` runs them (apps/devstack), driven only through the HTTP API and the
+ * simulator's fault-injection server, as an operator and the field would. Starting a program opens the simulated valves, the zones run in
  * sequence and the program ends irrigated; pause and resume work mid-zone; a ping completes; a
  * silenced radio becomes overdue.
  *
