@@ -94,5 +94,33 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The server never starts the simulator: apps/devstack runs them side by side. A later
+    // no-restricted-imports replaces an earlier one, so the web rule is repeated here.
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/apps/web/**', '@paddock/web'],
+              message: 'The server never imports web code.',
+            },
+            {
+              group: [
+                '**/apps/simulator/**',
+                '**/simulator/src/**',
+                '@paddock/simulator',
+                '@paddock/simulator/*',
+              ],
+              message:
+                'The server never imports the simulator: apps/devstack runs it beside the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );
