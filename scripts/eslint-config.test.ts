@@ -40,3 +40,29 @@ describe('the server does not import the simulator', () => {
     },
   );
 });
+
+describe('routes are HTTP only', () => {
+  it.each([
+    "import { sites } from '../../db/schema.ts';\nvoid sites;\n",
+    "import { eq } from 'drizzle-orm';\nvoid eq;\n",
+    "import { sql } from 'drizzle-orm/sql';\nvoid sql;\n",
+  ])('refuses %j in a route file', async (code) => {
+    const errors = await ruleErrors(code, 'apps/server/src/routes/sites/site.routes.ts');
+    expect(errors).toEqual([expect.stringContaining('Routes are HTTP only')]);
+  });
+
+  it('still refuses the simulator and web code in a route file', async () => {
+    const code =
+      "import { App } from '@paddock/web';\nimport { startSimulator } from '@paddock/simulator';\nvoid App;\nvoid startSimulator;\n";
+    const errors = await ruleErrors(code, 'apps/server/src/routes/sites/site.routes.ts');
+    expect(errors).toEqual([
+      expect.stringContaining('never imports web code'),
+      expect.stringContaining('never imports the simulator'),
+    ]);
+  });
+
+  it("lets the resource's repository use the schema", async () => {
+    const code = "import { sites } from '../../db/schema.ts';\nvoid sites;\n";
+    expect(await ruleErrors(code, 'apps/server/src/routes/sites/site.repository.ts')).toEqual([]);
+  });
+});
