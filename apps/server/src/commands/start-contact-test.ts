@@ -4,7 +4,7 @@
  * any other final status is a failure). The caller has checked it may touch the contact.
  */
 import type { Database } from '../db/client.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../clock.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { ContactRow } from '../routes/contacts/contact.presenter.ts';

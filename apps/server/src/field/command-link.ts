@@ -33,12 +33,13 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { controls, deadLetters, fieldCommands } from '../db/schema.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../clock.ts';
 import { advanceRequestsFromCommands } from '../requests/request.repository.ts';
 import { serverClientOptions, type BrokerEndpoint } from './connection.ts';
 import { repeatEvery } from './repeat.ts';
+import type { Log } from '../log.ts';
 
 export type FieldCommand =
   | { action: 'open'; controls: number[]; durationSeconds: number }
@@ -76,16 +77,8 @@ export type CommandSender = {
   onSettled(listener: (settled: CommandSettled) => void | Promise<void>): void;
 };
 
-/** pino's shape, which the server's logger has: a message, or fields and a message. */
-type LogFunction = {
-  (object: object, message?: string): void;
-  (message: string): void;
-};
-export type FieldLog = { info: LogFunction; warn: LogFunction; error: LogFunction };
-
 type CommandRow = typeof fieldCommands.$inferSelect;
 type CommandStatus = CommandRow['status'];
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The queue settlements travel on to the listeners. */
 export const COMMAND_SETTLED_QUEUE = 'field-command-settled';
@@ -164,7 +157,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export async function startCommands(deps: {
   db: Database;
   clock: Clock;
-  log: FieldLog;
+  log: Log;
   broker: BrokerEndpoint;
   topicRoot: string;
   /** A command with no final ack by then is timed out, and its request fails. */

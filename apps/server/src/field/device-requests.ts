@@ -13,12 +13,13 @@ import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { controls, fieldCommands, radios, requests } from '../db/schema.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../clock.ts';
 import type { RequestHandlers } from '../requests/dispatcher.ts';
 import { setRequestStatus, type RequestRow } from '../requests/request.repository.ts';
-import type { CommandSender, FieldLog } from './command-link.ts';
+import type { CommandSender } from './command-link.ts';
 import { controlDevices } from './control-devices.ts';
 import { repeatEvery } from './repeat.ts';
+import type { Log } from '../log.ts';
 
 /** How long a control test keeps the control open, unless the caller says otherwise. */
 export const CONTROL_TEST_SECONDS = 60;
@@ -43,7 +44,7 @@ async function deviceOfControl(db: Database, controlId: number) {
 export async function startDeviceRequests(deps: {
   db: Database;
   clock: Clock;
-  log: FieldLog;
+  log: Log;
   jobs: PgBoss;
   commands: CommandSender;
   controlTestSeconds?: number;

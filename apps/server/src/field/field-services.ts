@@ -10,13 +10,13 @@
 import { loadFieldSecret } from '../auth/secrets.ts';
 import type { ServerConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../clock.ts';
 import { startFollowups } from '../ingest/followups.ts';
 import { startIngest } from '../ingest/ingest.ts';
 import { startProgramRunner } from '../irrigation/runner-service.ts';
 import { startEmbeddedBroker } from './broker.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
-import { startCommands, type FieldLog } from './command-link.ts';
+import { startCommands } from './command-link.ts';
 import { serverLogin, type BrokerEndpoint } from './connection.ts';
 import { startDeviceRequests } from './device-requests.ts';
 import { portInUse } from '../start/startup-errors.ts';
@@ -29,6 +29,7 @@ import {
   publishDeviceConfigs,
   type GatewayKey,
 } from './provisioning.ts';
+import type { Log } from '../log.ts';
 
 export type FieldServices = {
   broker: BrokerEndpoint;
@@ -43,7 +44,7 @@ export async function startFieldServices(deps: {
   handle: DatabaseHandle;
   config: ServerConfig;
   clock: Clock;
-  log: FieldLog;
+  log: Log;
 }): Promise<FieldServices> {
   const { handle, config, clock, log } = deps;
   const { db } = handle;

@@ -11,7 +11,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
-import type { FieldLog } from './command-link.ts';
+import type { Log } from '../log.ts';
 
 /**
  * How often an idle worker asks for new jobs. pg-boss refuses less than 0.5 s; a runner step
@@ -31,7 +31,7 @@ function pgliteExecuteSql(pglite: PGlite): ExecuteSql {
 
 export async function startJobs(deps: {
   handle: DatabaseHandle;
-  log: Pick<FieldLog, 'info' | 'error'>;
+  log: Pick<Log, 'info' | 'error'>;
 }): Promise<PgBoss> {
   const { client } = deps.handle;
   const executeSql: ExecuteSql =

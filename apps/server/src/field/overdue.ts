@@ -25,9 +25,9 @@ import {
 import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { events, radios, units } from '../db/schema.ts';
-import type { Clock } from '../http/context.ts';
-import type { FieldLog } from './command-link.ts';
+import type { Clock } from '../clock.ts';
 import { repeatEvery } from './repeat.ts';
+import type { Log } from '../log.ts';
 
 /** A device is overdue past this many report intervals without a report. */
 export const OVERDUE_GRACE = 1.5;
@@ -116,7 +116,7 @@ export type OverdueSweepResult = {
 export async function sweepOverdue(
   db: Database,
   now: Date,
-  options: { grace?: number; log?: FieldLog } = {},
+  options: { grace?: number; log?: Log } = {},
 ): Promise<OverdueSweepResult> {
   const grace = options.grace ?? OVERDUE_GRACE;
   const result: OverdueSweepResult = { overdue: [], recovered: [] };
@@ -276,7 +276,7 @@ export async function sweepOverdue(
 export function startOverdueSweep(deps: {
   db: Database;
   clock: Clock;
-  log: FieldLog;
+  log: Log;
   intervalMs?: number;
   grace?: number;
 }): { close(): Promise<void> } {

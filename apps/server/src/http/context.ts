@@ -3,11 +3,9 @@
  * configuration. Tests build the same context with an in-memory database and a fixed clock.
  */
 import type { ServerConfig } from '../config.ts';
+import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
-
-export type Clock = { now: () => Date };
-export const systemClock: Clock = { now: () => new Date() };
 
 export type AppContext = {
   config: ServerConfig;

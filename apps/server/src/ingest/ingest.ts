@@ -22,7 +22,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { queryRows, type Database } from '../db/client.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../clock.ts';
 import { createCatalog } from './catalog.ts';
 import { createLanes, DEFAULT_BATCH, type BatchLimits } from './lanes.ts';
 import {

@@ -44,13 +44,14 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { controls, programRuns, programs } from '../db/schema.ts';
-import type { CommandSender, FieldLog } from '../field/command-link.ts';
+import type { CommandSender } from '../field/command-link.ts';
 import { controlDevices } from '../field/control-devices.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../clock.ts';
 import type { RequestHandler, RequestHandlers } from '../requests/dispatcher.ts';
 import { requestById, setRequestStatus } from '../requests/request.repository.ts';
+import type { Log } from '../log.ts';
 
 export const PROGRAM_RUNNER_QUEUE = 'program-runner';
 
@@ -85,7 +86,6 @@ const requestPayloadSchema = z.object({
   zones: z.array(idSchema).min(1).optional(),
 });
 
-type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type StoredRun = { state: RunState; version: number };
 /** One step of a run: the state after it, or null when there is nothing to do. */
 type Transform = (state: RunState | null, now: Date) => StepResult | null;
@@ -93,7 +93,7 @@ type Transform = (state: RunState | null, now: Date) => StepResult | null;
 export type ProgramRunnerDeps = {
   db: Database;
   clock: Clock;
-  log: FieldLog;
+  log: Log;
   jobs: PgBoss;
   commands: CommandSender;
   /**

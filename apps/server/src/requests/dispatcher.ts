@@ -13,10 +13,10 @@ import type { RequestAction, RequestType } from '@paddock/domain';
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { requests } from '../db/schema.ts';
-import type { Clock } from '../http/context.ts';
-import type { FieldLog } from '../field/command-link.ts';
+import type { Clock } from '../clock.ts';
 import { repeatEvery } from '../field/repeat.ts';
 import { setRequestStatus, type RequestRow } from './request.repository.ts';
+import type { Log } from '../log.ts';
 
 /** Carries out a request; it arrives claimed (status pending) and the handler moves it on. */
 export type RequestHandler = (request: RequestRow) => Promise<void>;
@@ -42,7 +42,7 @@ export function handlerOf(
 export async function startDispatcher(deps: {
   db: Database;
   clock: Clock;
-  log: FieldLog;
+  log: Log;
   handlers: RequestHandlers;
   pollIntervalMs?: number;
 }): Promise<{ close(): Promise<void> }> {

@@ -30,7 +30,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccountKey } from '@paddock/doma
 import { buildRadio } from '@paddock/domain/testing';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { refreshAreaHealth } from '../field/overdue.ts';
 import {
@@ -55,13 +55,11 @@ import { ensureMetrics } from '../routes/metrics/ensure-metrics.ts';
 /** Refused because the database already holds sites or users. */
 export class SeedRefusedError extends Error {}
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-
 /**
  * True when no site and no user exists yet. Other tables may already hold rows a start-up writes
  * by itself (the token secret, metrics), which do not make a database "in use".
  */
-export async function isDatabaseEmpty(db: Database | Tx): Promise<boolean> {
+export async function isDatabaseEmpty(db: Database | Transaction): Promise<boolean> {
   const anySite = await db.select({ id: t.sites.id }).from(t.sites).limit(1);
   const anyUser = await db.select({ id: t.users.id }).from(t.users).limit(1);
   return anySite.length === 0 && anyUser.length === 0;
@@ -245,7 +243,7 @@ type RadioPlan = {
   key: string;
 };
 
-async function seedSite(tx: Tx, spec: DemoSite, ctx: SiteContext): Promise<number> {
+async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext): Promise<number> {
   const { now, random, serials } = ctx;
 
   // Shapes first: the site's bounds and boundary come from its blocks.
@@ -1088,7 +1086,7 @@ type ProgramInput = {
 };
 
 /** The valves, pumps and add-ons of one irrigation area and its program (one per area, §3). */
-async function seedProgram(tx: Tx, input: ProgramInput) {
+async function seedProgram(tx: Transaction, input: ProgramInput) {
   const { area, spec, zones, now } = input;
   const program = spec.program;
   const at = (minutes: number) => minutesAgo(now, minutes).toISOString();

@@ -16,7 +16,7 @@ import {
 import { BENCH_LOGIN, DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { blockGrid, boundsOf, boundsPolygon, centroid, offset } from './geometry.ts';
 import { memberRow, meshRole, programRow, programZoneRow } from './rows.ts';
@@ -36,8 +36,6 @@ export type ScaleSeeded = {
   areaIds: number[];
   benchUserId: number;
 };
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Rows per insert statement: well under PostgreSQL's 65,535 parameters for every table here. */
 const ROWS_PER_INSERT = 1000;
@@ -162,7 +160,7 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
 }
 
 async function seedBatch(
-  tx: Tx,
+  tx: Transaction,
   indexes: number[],
   options: { radiosPerSite: number; now: Date; memberIds: number[] },
 ): Promise<{ siteIds: number[]; areaIds: number[] }> {

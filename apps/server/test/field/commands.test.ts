@@ -14,7 +14,6 @@ import {
   startCommands,
   type CommandSender,
   type CommandSettled,
-  type FieldLog,
 } from '../../src/field/command-link.ts';
 import { gatewayUsername } from '../../src/field/credentials.ts';
 import { startDeviceRequests } from '../../src/field/device-requests.ts';
@@ -26,8 +25,9 @@ import { countRows } from '../helpers/rows.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { deviceSiteLookup } from '../../src/field/provisioning.ts';
 import { waitFor } from './field-test-kit.ts';
+import type { Log } from '../../src/log.ts';
 
-const quietLog: FieldLog = { info: () => {}, warn: () => {}, error: () => {} };
+const quietLog: Log = { info: () => {}, warn: () => {}, error: () => {} };
 const TIMEOUT_SECONDS = 30;
 const TEST_SECONDS = 1;
 

@@ -1,8 +1,8 @@
 /** Small pieces the field tests share: a quiet log, waiting for a condition, a free port. */
 import { createServer, type AddressInfo } from 'node:net';
-import type { FieldLog } from '../../src/field/command-link.ts';
+import type { Log } from '../../src/log.ts';
 
-export const quietLog: FieldLog = { info: () => {}, warn: () => {}, error: () => {} };
+export const quietLog: Log = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Resolves once `check` holds; fails with `what` after `timeoutMs`. */
 export async function waitFor(

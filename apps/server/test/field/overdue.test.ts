@@ -6,12 +6,12 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
-import type { FieldLog } from '../../src/field/command-link.ts';
 import { OVERDUE_GRACE, startOverdueSweep, sweepOverdue } from '../../src/field/overdue.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { waitFor } from './field-test-kit.ts';
+import type { Log } from '../../src/log.ts';
 
-const quietLog: FieldLog = { info: () => {}, warn: () => {}, error: () => {} };
+const quietLog: Log = { info: () => {}, warn: () => {}, error: () => {} };
 let testApp: TestApp;
 
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 /** SQL of contacts and their notifications; writes that touch several rows take a transaction. */
 import type { Contact, CountryCode } from '@paddock/domain';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import {
   alarms,
   areas,
@@ -19,7 +19,6 @@ import {
 } from './contact.presenter.ts';
 
 /** A transaction or the database itself: repository writes run inside the caller's transaction. */
-export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const contactColumns = {
   id: contacts.id,

@@ -2,7 +2,7 @@
 import type { Privilege } from '@paddock/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { siteMembers } from '../../db/schema.ts';
-import type { Queryable } from '../users/users.repository.ts';
+import type { Queryable } from '../../db/client.ts';
 
 export type MemberPrivileges = { userId: number; siteId: number; privileges: Privilege[] };
 

@@ -6,7 +6,7 @@
  * are due, with concurrent callers sharing one computation. The site summary page (GET
  * sites/{id}/summary) is always computed fresh.
  */
-import type { Clock } from '../../http/context.ts';
+import type { Clock } from '../../clock.ts';
 import type { BriefStats } from './site.repository.ts';
 
 /** How old a site's brief summary in GET sites may be: a fault shows in the list within this time. */

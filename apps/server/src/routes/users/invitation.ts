@@ -7,7 +7,7 @@ import { issueAccountToken } from '../../auth/account-tokens.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { invitationEmail, signUpLink } from '../../mail/templates.ts';
-import type { Queryable } from './users.repository.ts';
+import type { Queryable } from '../../db/client.ts';
 
 export type Invitee = {
   id: number;

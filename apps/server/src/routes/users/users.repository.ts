@@ -4,7 +4,7 @@
  */
 import type { Privilege, SignupStatus, User } from '@paddock/domain';
 import { and, asc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Queryable } from '../../db/client.ts';
 import {
   accountTokens,
   alarms,
@@ -18,7 +18,6 @@ import { listContacts } from '../contacts/contacts.repository.ts';
 import { presentUser, type MemberRow } from './user.presenter.ts';
 
 /** A transaction or the database itself. */
-export type Queryable = Database | Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const memberColumns = {
   id: users.id,
