@@ -4,11 +4,9 @@
  */
 import { contactSchema, type Contact, type ContactUpdateBody } from '@paddock/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { alarmKeys } from '../../../data/alarms/keys.ts';
 import { api } from '../../../lib/api-client.ts';
 import { USER_CONTACT_QUERY_KEY } from './get-user-contact.ts';
-
-/** Alarm queries (GET areas/{id}/alarms) start with this key; they name the contacts they notify. */
-const ALARMS_QUERY_KEY = ['alarms'] as const;
 
 export function updateContact(id: number, body: ContactUpdateBody): Promise<Contact> {
   return api.put(`/contacts/${id}`, body, { schema: contactSchema });
@@ -22,7 +20,7 @@ export function useUpdateContact() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: USER_CONTACT_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: ['contacts'] }),
-        queryClient.invalidateQueries({ queryKey: ALARMS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: alarmKeys.all }),
       ]);
     },
   });

@@ -4,10 +4,8 @@
  */
 import { siteSchema, type Season, type Site, type SiteConfig } from '@paddock/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { siteKeys } from '../../../data/sites/keys.ts';
 import { api } from '../../../lib/api-client.ts';
-
-/** GET sites and GET sites/{id} keys start with this (features/sites). */
-const SITES_QUERY_KEY = ['sites'] as const;
 
 export function updateSiteSeason(input: {
   siteId: number;
@@ -25,6 +23,6 @@ export function useUpdateSiteSeason() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSiteSeason,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SITES_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.all }),
   });
 }

@@ -5,7 +5,8 @@
  */
 import { radioSchema, ROUTE_REFRESH_MS, type Radio } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../../lib/api-client.ts';
+import { api, arrayOf } from '../../lib/api-client.ts';
+import { radioKeys } from './keys.ts';
 
 const radiosSchema = arrayOf(radioSchema);
 
@@ -15,7 +16,7 @@ export function getAreaRadios(areaId: number): Promise<Radio[]> {
 
 export function getAreaRadiosQueryOptions(areaId: number) {
   return queryOptions({
-    queryKey: ['areas', areaId, 'radios'],
+    queryKey: radioKeys.area(areaId),
     queryFn: async () => {
       try {
         return await getAreaRadios(areaId);

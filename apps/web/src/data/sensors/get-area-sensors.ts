@@ -1,7 +1,8 @@
 /** GET sensors?area={id} (§7): an area's sensors, for a sensor deep link. */
 import { sensorSchema, type Sensor } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../../lib/api-client.ts';
+import { api, arrayOf } from '../../lib/api-client.ts';
+import { sensorKeys } from './keys.ts';
 
 const sensorsSchema = arrayOf(sensorSchema);
 
@@ -11,7 +12,7 @@ export function getAreaSensors(areaId: number): Promise<Sensor[]> {
 
 export function getAreaSensorsQueryOptions(areaId: number) {
   return queryOptions({
-    queryKey: ['areas', areaId, 'sensors'],
+    queryKey: sensorKeys.area(areaId),
     queryFn: () => getAreaSensors(areaId),
   });
 }

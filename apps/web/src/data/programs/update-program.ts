@@ -5,7 +5,7 @@
  * (pending, applied, applyFailed) and puts the answer into the area's programs.
  */
 import { programSchema, type Program, type ProgramUpdateBody } from '@paddock/domain';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 export function updateProgram(id: number, body: ProgramUpdateBody): Promise<Program> {
   return api.put(`/programs/${id}`, body, { schema: programSchema });

@@ -1,11 +1,11 @@
 /**
- * GET sites/{id}/privileges (§7): the caller's site-level actions and per-area actions. The
- * sidebar shows Users with viewUsers (§6) and Season with edit.
+ * GET sites/{id}/privileges (§7): the caller's site-level actions and per-area actions. Read
+ * through usePrivileges, which adds the user's own.
  */
 import { sitePrivilegesSchema, type SitePrivileges } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { SITES_QUERY_KEY } from './get-sites.ts';
+import { api } from '../../lib/api-client.ts';
+import { privilegeKeys } from './keys.ts';
 
 export function getSitePrivileges(siteId: number): Promise<SitePrivileges> {
   return api.get(`/sites/${siteId}/privileges`, { schema: sitePrivilegesSchema });
@@ -13,7 +13,7 @@ export function getSitePrivileges(siteId: number): Promise<SitePrivileges> {
 
 export function getSitePrivilegesQueryOptions(siteId: number) {
   return queryOptions({
-    queryKey: [...SITES_QUERY_KEY, siteId, 'privileges'],
+    queryKey: privilegeKeys.site(siteId),
     queryFn: () => getSitePrivileges(siteId),
   });
 }

@@ -4,7 +4,7 @@
  * up to 3 minutes, §9).
  */
 import { actionRequestSchema, type ActionRequest } from '@paddock/domain';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 export function postControlTest(
   controlId: number,

@@ -6,7 +6,8 @@
  */
 import { programSchema, type Program } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../../lib/api-client.ts';
+import { api, arrayOf } from '../../lib/api-client.ts';
+import { programKeys } from './keys.ts';
 
 const programsSchema = arrayOf(programSchema);
 
@@ -14,13 +15,9 @@ export function getAreaPrograms(areaId: number): Promise<Program[]> {
   return api.get('/programs', { schema: programsSchema, query: { area: areaId } });
 }
 
-export function areaProgramsQueryKey(areaId: number) {
-  return ['areas', areaId, 'programs'] as const;
-}
-
 export function getAreaProgramsQueryOptions(areaId: number) {
   return queryOptions({
-    queryKey: areaProgramsQueryKey(areaId),
+    queryKey: programKeys.area(areaId),
     queryFn: () => getAreaPrograms(areaId),
   });
 }

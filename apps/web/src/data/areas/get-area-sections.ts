@@ -4,7 +4,8 @@
  */
 import { sectionSchema, type Section } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../../lib/api-client.ts';
+import { api, arrayOf } from '../../lib/api-client.ts';
+import { areaKeys } from './keys.ts';
 
 const sectionsSchema = arrayOf(sectionSchema);
 
@@ -14,7 +15,7 @@ export function getAreaSections(areaId: number): Promise<Section[]> {
 
 export function getAreaSectionsQueryOptions(areaId: number) {
   return queryOptions({
-    queryKey: ['sections', { area: areaId }],
+    queryKey: areaKeys.sections(areaId),
     queryFn: () => getAreaSections(areaId),
   });
 }

@@ -9,7 +9,7 @@ import {
   type ProgramActionBody,
   type ProgramActionResponse,
 } from '@paddock/domain';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
 
 export type ProgramActionName = 'start' | 'resume' | 'pause' | 'test';
 

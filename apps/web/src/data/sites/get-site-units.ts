@@ -1,9 +1,9 @@
 /** GET sites/{id}/units (§7): a site's units, for a unit deep link and the irrigation map. */
 import { unitSchema, type Unit } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../../lib/api-client.ts';
-import { cachedQueryOptions } from '../../../lib/offline-cache-queries.ts';
-import { siteQueryKey } from './get-site.ts';
+import { api, arrayOf } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
+import { siteKeys } from './keys.ts';
 
 const unitsSchema = arrayOf(unitSchema);
 
@@ -15,7 +15,7 @@ export function getSiteUnitsQueryOptions(siteId: number) {
   // Served from the offline cache first (§4 cached units), then refreshed.
   return cachedQueryOptions(
     queryOptions({
-      queryKey: [...siteQueryKey(siteId), 'units'],
+      queryKey: siteKeys.units(siteId),
       queryFn: () => getSiteUnits(siteId),
     }),
     { key: 'siteUnits', siteId },
