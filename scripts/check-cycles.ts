@@ -79,6 +79,10 @@ function cycles(graph: Map<string, string[]>): string[][] {
   const onStack = new Set<string>();
   const found: string[][] = [];
 
+  // Every file visited has both numbers, so a missing one reads as the larger bound.
+  const lowOf = (file: string) => low.get(file) ?? Infinity;
+  const indexOf = (file: string) => index.get(file) ?? Infinity;
+
   const visit = (file: string) => {
     index.set(file, next);
     low.set(file, next);
@@ -88,16 +92,17 @@ function cycles(graph: Map<string, string[]>): string[][] {
     for (const target of graph.get(file) ?? []) {
       if (!index.has(target)) {
         visit(target);
-        low.set(file, Math.min(low.get(file)!, low.get(target)!));
+        low.set(file, Math.min(lowOf(file), lowOf(target)));
       } else if (onStack.has(target)) {
-        low.set(file, Math.min(low.get(file)!, index.get(target)!));
+        low.set(file, Math.min(lowOf(file), indexOf(target)));
       }
     }
     if (low.get(file) === index.get(file)) {
       const component: string[] = [];
-      let member: string;
+      let member: string | undefined;
       do {
-        member = stack.pop()!;
+        member = stack.pop();
+        if (member === undefined) break;
         onStack.delete(member);
         component.push(member);
       } while (member !== file);

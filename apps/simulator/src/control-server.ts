@@ -10,8 +10,21 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { faultFilterSchema, faultInputSchema, UnknownTargetError } from './faults.ts';
-import type { Simulator } from './simulator.ts';
+import {
+  faultFilterSchema,
+  faultInputSchema,
+  UnknownTargetError,
+  type FaultFilter,
+  type FaultInput,
+} from './faults.ts';
+
+/** What the control server drives: the running simulator's devices and faults. */
+export interface FaultControl {
+  inject(fault: FaultInput): unknown;
+  clear(filter?: FaultFilter): unknown;
+  faults(): unknown;
+  devices(): unknown;
+}
 
 /** Where the fault-injection server listens unless told otherwise (also for `npm start`). */
 export const DEFAULT_CONTROL_PORT = 8091;
@@ -68,7 +81,7 @@ function zodMessage(error: z.ZodError): string {
 }
 
 async function handle(
-  simulator: Simulator,
+  simulator: FaultControl,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
@@ -100,7 +113,7 @@ async function handle(
 }
 
 export async function startControlServer(
-  simulator: Simulator,
+  simulator: FaultControl,
   options: { port: number; host: string },
 ): Promise<ControlServer> {
   const server = createServer((request, response) => {

@@ -9,7 +9,6 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,8 +17,9 @@ import { acquireDataDirLock } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 import { watchTableChanges } from './table-versions.ts';
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+import type { Database } from './database.ts';
+
+export type { Database, Queryable, Schema, Transaction } from './database.ts';
 
 export type DatabaseTarget =
   /** Embedded PGlite; `dataDir` null keeps it in memory (tests). */

@@ -15,7 +15,7 @@
  * writers never take the notify queue's lock at commit.
  */
 import type { PGlite } from '@electric-sql/pglite';
-import type { Database } from './client.ts';
+import type { Database } from './database.ts';
 import { RecentMap } from '../http/recent-map.ts';
 
 /** The tables migration 0005 reports on. */
