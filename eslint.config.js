@@ -67,6 +67,27 @@ const consoleLayers = {
   },
 };
 
+// A later no-restricted-imports replaces an earlier one for the same files, so each block below
+// lists every pattern that applies to its files.
+const NO_WEB_CODE = {
+  group: ['**/apps/web/**', '@paddock/web'],
+  message: 'The server never imports web code.',
+};
+const NO_SIMULATOR = {
+  group: [
+    '**/apps/simulator/**',
+    '**/simulator/src/**',
+    '@paddock/simulator',
+    '@paddock/simulator/*',
+  ],
+  message: 'The server never imports the simulator: apps/devstack runs it beside the server.',
+};
+const NO_DATABASE_IN_ROUTES = {
+  group: ['**/db/schema', '**/db/schema.ts', 'drizzle-orm', 'drizzle-orm/*'],
+  message:
+    "Routes are HTTP only: SQL goes in the resource's repository, writes that touch several entities in src/commands/.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -146,17 +167,21 @@ export default tseslint.config(
   },
   {
     files: ['apps/server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_WEB_CODE] }] },
+  },
+  {
+    // The server never starts the simulator: apps/devstack runs them side by side.
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [NO_WEB_CODE, NO_SIMULATOR] }] },
+  },
+  {
+    // Routes are HTTP only: each resource's SQL is in its repository, writes that touch several
+    // entities are actions in src/commands/.
+    files: ['apps/server/src/routes/**/*.routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          patterns: [
-            {
-              group: ['**/apps/web/**', '@paddock/web'],
-              message: 'The server never imports web code.',
-            },
-          ],
-        },
+        { patterns: [NO_WEB_CODE, NO_SIMULATOR, NO_DATABASE_IN_ROUTES] },
       ],
     },
   },

@@ -52,7 +52,8 @@ export default defineConfig({
       env: { STATUS_PAGE_PORT: String(statusPagePort) },
     },
     {
-      command: 'node --import tsx apps/server/src/main.ts',
+      // `npm start` without the build: the server, the demo farm and the simulator.
+      command: 'node --import tsx apps/devstack/src/main.ts',
       url: `http://127.0.0.1:${port}/appConfig.json`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -65,7 +66,7 @@ export default defineConfig({
         PADDOCK_DATA_DIR: dataDir,
         // Empty means unset: the e2e server always uses the embedded database, as `npm start` does.
         DATABASE_URL: '',
-        // Likewise the embedded broker (on a free port) with the in-process simulator.
+        // Likewise the embedded broker (on a free port) with the simulator beside the server.
         MQTT_URL: '',
         MQTT_PORT: '0',
         SIMULATOR_CONTROL_PORT: '0',

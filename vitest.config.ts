@@ -33,6 +33,25 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'devstack',
+          root: 'apps/devstack',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          // Starts the server on an embedded database.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'scripts',
+          root: '.',
+          include: ['scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'web',
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],

@@ -1,11 +1,12 @@
+import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { expect, test, type Page } from '@playwright/test';
 
 /**
  * German (§1 "Languages: English is the default"): a German browser, or the language picked on
  * the login page, shows the console in German — the sign-in form and the layout.
  */
-const ADMIN = 'admin@demo.paddock.example';
-const PASSWORD = 'DemoPaddock#2026';
+const ADMIN = DEMO_LOGINS.admin;
+const PASSWORD = DEMO_PASSWORD;
 
 async function signInGerman(page: Page) {
   await page.getByLabel('Kontoname').fill(ADMIN);

@@ -1,3 +1,4 @@
+import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, type ApiSession } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
@@ -8,11 +9,7 @@ import { signIn } from './support/sign-in.ts';
  * without controls, actions from pending to the field's answer, and a whole run followed on the
  * map. Colours are the spec's §9 values.
  */
-const ACCOUNTS = {
-  admin: 'admin@demo.paddock.example',
-  manager: 'manager@demo.paddock.example',
-  monitor: 'monitor@demo.paddock.example',
-} as const;
+const ACCOUNTS = DEMO_LOGINS;
 const COLOURS = { running: '#448AFF', irrigated: '#4CAF50' } as const;
 
 interface SiteInfo {

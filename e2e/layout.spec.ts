@@ -1,3 +1,4 @@
+import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from './support/api.ts';
@@ -7,11 +8,7 @@ import { signIn } from './support/sign-in.ts';
  * Spec §2 Header and sidebar, Top tab bar and the layout's modals, against the real server and
  * demo farm.
  */
-const ACCOUNTS = {
-  admin: 'admin@demo.paddock.example',
-  monitor: 'monitor@demo.paddock.example',
-  staff: 'staff@demo.paddock.example',
-} as const;
+const ACCOUNTS = DEMO_LOGINS;
 const EN = JSON.parse(
   readFileSync(new URL('../apps/web/public/locales/en/translations.json', import.meta.url), 'utf8'),
 ) as Record<string, string>;

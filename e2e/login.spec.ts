@@ -1,13 +1,9 @@
+import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { expect, test, type Page } from '@playwright/test';
 
 /** Spec §2 Login and "After login, redirect", against the real server and demo farm. */
-const PASSWORD = 'DemoPaddock#2026';
-const ACCOUNTS = {
-  admin: 'admin@demo.paddock.example',
-  manager: 'manager@demo.paddock.example',
-  monitor: 'monitor@demo.paddock.example',
-  staff: 'staff@demo.paddock.example',
-} as const;
+const PASSWORD = DEMO_PASSWORD;
+const ACCOUNTS = DEMO_LOGINS;
 
 async function signIn(page: Page, user: string, password = PASSWORD) {
   await page.getByLabel('Account name').fill(user);

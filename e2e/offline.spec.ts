@@ -1,11 +1,12 @@
+import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
 /**
  * §4 offline: the per-user cache (IndexedDB) serves the user's sites and the site summaries seen
  * before; when the API cannot be reached the console keeps showing them with an "Offline" badge.
  */
-const ADMIN = 'admin@demo.paddock.example';
-const PASSWORD = 'DemoPaddock#2026';
+const ADMIN = DEMO_LOGINS.admin;
+const PASSWORD = DEMO_PASSWORD;
 /** Writes reach IndexedDB 1 s after the last one (§9 write debounce 1 s). */
 const CACHE_WRITE_SETTLE_MS = 1_500;
 

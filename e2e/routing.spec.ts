@@ -1,3 +1,4 @@
+import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { defaultSitePage, type Site } from '@paddock/domain';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -7,9 +8,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
  * browser. Map tiles are cut (the map must work with no tiles reachable, and no test reaches
  * outside the machine).
  */
-const PASSWORD = 'DemoPaddock#2026';
-const ADMIN = 'admin@demo.paddock.example';
-const MONITOR = 'monitor@demo.paddock.example';
+const PASSWORD = DEMO_PASSWORD;
+const ADMIN = DEMO_LOGINS.admin;
+const MONITOR = DEMO_LOGINS.monitor;
 
 interface Area {
   id: number;

@@ -1,3 +1,4 @@
+import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -8,8 +9,7 @@ import path from 'node:path';
  * the run's data directory; the links are taken from there. The demo accounts are shared with
  * other specs, so this one invites a user of its own and works on that account.
  */
-const DEMO_PASSWORD = 'DemoPaddock#2026';
-const ADMIN = 'admin@demo.paddock.example';
+const ADMIN = DEMO_LOGINS.admin;
 const SIGNUP_PASSWORD = 'Paddock#Signup1';
 const RESET_PASSWORD = 'Paddock#Reset2';
 const CHANGED_PASSWORD = 'Changed#3';

@@ -1,7 +1,5 @@
+import { DEMO_PASSWORD } from '@paddock/domain/demo';
 import { expect, type APIRequestContext } from '@playwright/test';
-
-/** Every demo account's password (README). */
-export const DEMO_PASSWORD = 'DemoPaddock#2026';
 
 /** The API as a demo user: set-up and checks beside what the test does in the browser. */
 export interface ApiSession {

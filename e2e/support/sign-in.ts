@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from './api.ts';
+import { DEMO_PASSWORD } from '@paddock/domain/demo';
 
 /** Signs a demo user in through the login screen and waits until the console has moved on. */
 export async function signIn(page: Page, user: string): Promise<void> {

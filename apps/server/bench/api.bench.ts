@@ -63,15 +63,17 @@ const { values: args } = parseArgs({
 /** The child: migrate, seed, serve, report. Stops on SIGTERM from the parent. */
 async function serve(): Promise<void> {
   // Loaded here, not at the top: the parent only generates load and never needs the server.
-  const [app_, config_, sessions, accessToken, passwords, demo, scale] = await Promise.all([
-    import('../src/app.ts'),
-    import('../src/config.ts'),
-    import('../src/auth/sessions.ts'),
-    import('../src/auth/access-token.ts'),
-    import('../src/auth/passwords.ts'),
-    import('../src/seed/demo-farm.ts'),
-    import('../src/seed/scale.ts'),
-  ]);
+  const [app_, config_, sessions, accessToken, passwords, demo, demoAccounts, scale] =
+    await Promise.all([
+      import('../src/app.ts'),
+      import('../src/config.ts'),
+      import('../src/auth/sessions.ts'),
+      import('../src/auth/access-token.ts'),
+      import('../src/auth/passwords.ts'),
+      import('../src/seed/demo-farm.ts'),
+      import('@paddock/domain/demo'),
+      import('../src/seed/scale.ts'),
+    ]);
   const { sql } = await import('drizzle-orm');
   const { buildApp } = app_;
   const { loadConfig } = config_;
@@ -86,7 +88,6 @@ async function serve(): Promise<void> {
     BUGSNAG_API_KEY: process.env.BUGSNAG_API_KEY || 'bench',
     HOST,
     PORT: '0',
-    PADDOCK_DEMO: 'false',
     // Long enough that the token outlives seeding and every run.
     ACCESS_TOKEN_TTL_SECONDS: '7200',
   });
@@ -94,7 +95,7 @@ async function serve(): Promise<void> {
   const { db } = app.ctx;
   const now = new Date();
   const started = Date.now();
-  const passwordHash = await hashPassword(demo.DEMO_PASSWORD);
+  const passwordHash = await hashPassword(demoAccounts.DEMO_PASSWORD);
   await demo.seedDemoFarm(db, { now, passwordHash });
   const seeded = await scale.seedScale(db, {
     sites: positive('sites', args.sites),

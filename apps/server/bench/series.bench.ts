@@ -23,6 +23,7 @@ import {
   seriesWindow,
   siteTimeZone,
 } from '@paddock/domain';
+import { DEMO_PASSWORD } from '@paddock/domain/demo';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { signAccessToken } from '../src/auth/access-token.ts';
@@ -30,7 +31,7 @@ import { hashPassword } from '../src/auth/passwords.ts';
 import { createSession } from '../src/auth/sessions.ts';
 import { loadConfig } from '../src/config.ts';
 import { sensors, series, sites } from '../src/db/schema.ts';
-import { DEMO_PASSWORD, seedDemoFarm } from '../src/seed/demo-farm.ts';
+import { seedDemoFarm } from '../src/seed/demo-farm.ts';
 import { readSeriesAverages, readSeriesHighLows } from '../src/telemetry/series.ts';
 import { insertReadings, type ReadingRow } from '../src/telemetry/store.ts';
 import { parseEngines, positive, printTable, type Engine } from './report.ts';
@@ -92,7 +93,6 @@ async function runEngine(engine: Engine): Promise<Row[] | null> {
     BUGSNAG_API_KEY: 'bench',
     PADDOCK_DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
-    PADDOCK_DEMO: 'false',
     ACCESS_TOKEN_TTL_SECONDS: '7200',
   });
   const app = await buildApp(config);

@@ -10,6 +10,7 @@ import {
 import path from 'node:path';
 import { loadTokenSecret } from './auth/secrets.ts';
 import type { ServerConfig } from './config.ts';
+import { readableLogStream } from './start/log-lines.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type AppContext, type Clock } from './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -34,7 +35,10 @@ export async function buildApp(
   overrides: AppOverrides = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: {
+      level: config.logLevel,
+      ...(config.logFormat === 'pretty' ? { stream: readableLogStream() } : {}),
+    },
     // Only the configured proxies may set the client address (login throttling per address).
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
   }).withTypeProvider<ZodTypeProvider>();

@@ -25,6 +25,8 @@ const envSchema = z.object({
   /** Where the built console lives; `npm run build` writes it here. */
   WEB_DIST: z.string().min(1).default(path.join(repositoryRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty`: one readable line per entry (the default on a terminal); `json`: pino's lines (otherwise). */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** PostgreSQL instead of the embedded database. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   /** Folder of the embedded database and the local mail outbox. */
@@ -64,8 +66,6 @@ const envSchema = z.object({
   STATUS_SUMMARY_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How long the status page's answer is reused; 0 asks it on every call (end-to-end tests). */
   STATUS_SUMMARY_CACHE_MS: z.coerce.number().int().min(0).default(30_000),
-  /** `false` starts with an empty database instead of the demo farm. */
-  PADDOCK_DEMO: z.stringbool().default(true),
   /**
    * An external MQTT broker (Mosquitto, EMQX), e.g. mqtt://user:pass@broker:1883. Unset, the
    * server runs its own embedded broker on MQTT_PORT.
@@ -86,12 +86,6 @@ const envSchema = z.object({
     .default('api,ingest,worker')
     .transform((list) => list.split(',').map((role) => role.trim()))
     .pipe(z.array(z.enum(SERVER_ROLES)).min(1)),
-  /** Runs the simulator's virtual demo farm in-process; defaults to on with the demo farm. */
-  PADDOCK_SIMULATOR: z.stringbool().optional(),
-  /** Port of the in-process simulator's fault-injection server (`npm run simulator -- fault …`); 0 picks a free one. */
-  SIMULATOR_CONTROL_PORT: z.coerce.number().int().min(0).max(65535).default(8091),
-  /** The in-process simulator reports this often instead of each device's interval (demos, tests). */
-  SIMULATOR_REPORT_SECONDS: z.coerce.number().positive().optional(),
   /**
    * This process's name among several (broker session ids are per process, so queued messages
    * come back to the process that left). Defaults to the host name.
@@ -100,52 +94,59 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/)
     .optional(),
-  /** How often every demo radio and unit reports (the demo farm's devices, when it is seeded). */
-  DEMO_REPORT_INTERVAL_SECONDS: z.coerce.number().int().positive().optional(),
   /** How often the worker looks for overdue radios and units. */
   OVERDUE_SWEEP_SECONDS: z.coerce.number().positive().default(10),
   /** A command with no final ack by then fails, and its request with it. */
   COMMAND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
 });
 
-export type ServerConfig = {
-  port: number;
-  host: string;
-  environment: z.infer<typeof environmentSchema>;
-  bugsnagApiKey: string;
-  region: string;
-  webDist: string;
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  database: DatabaseTarget;
-  dataDir: string;
-  smtpUrl: string | null;
-  mailFrom: string;
-  publicUrl: string;
-  tokenSecret: string | null;
-  accessTokenTtlSeconds: number;
-  refreshTokenTtlSeconds: number;
-  demo: boolean;
-  trustedProxies: string[];
-  statusSummaryUrl: string | null;
-  statusSummaryCacheMs: number;
-  field: FieldConfig;
-};
+/**
+ * The environment turned into the server's settings. Their type is this transform's output, so a
+ * setting is declared once, in the schema above, and read under a name of its own.
+ */
+const serverConfigSchema = envSchema.transform((e) => {
+  const database: DatabaseTarget = e.DATABASE_URL
+    ? { kind: 'postgres', url: e.DATABASE_URL }
+    : { kind: 'pglite', dataDir: e.PADDOCK_DATA_DIR };
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    environment: e.PADDOCK_ENVIRONMENT,
+    bugsnagApiKey: e.BUGSNAG_API_KEY,
+    region: e.PADDOCK_REGION,
+    webDist: e.WEB_DIST,
+    logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+    database,
+    dataDir: e.PADDOCK_DATA_DIR,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    tokenSecret: e.PADDOCK_TOKEN_SECRET ?? null,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    trustedProxies: e.TRUST_PROXY,
+    statusSummaryUrl: e.STATUS_SUMMARY_URL ?? null,
+    statusSummaryCacheMs: e.STATUS_SUMMARY_CACHE_MS,
+    field: {
+      mqttUrl: e.MQTT_URL ?? null,
+      embeddedBrokerPort: e.MQTT_PORT,
+      topicRoot: e.FIELD_TOPIC_ROOT,
+      fieldSecret: e.FIELD_SECRET ?? null,
+      roles: [...new Set(e.PADDOCK_ROLES)],
+      instance:
+        e.PADDOCK_INSTANCE ??
+        hostname()
+          .replace(/[^A-Za-z0-9_-]/g, '-')
+          .slice(0, 64),
+      overdueSweepSeconds: e.OVERDUE_SWEEP_SECONDS,
+      commandTimeoutSeconds: e.COMMAND_TIMEOUT_SECONDS,
+    },
+  };
+});
 
-export type FieldConfig = {
-  /** External broker, or null for the embedded one. */
-  mqttUrl: string | null;
-  embeddedBrokerPort: number;
-  topicRoot: string;
-  fieldSecret: string | null;
-  roles: ServerRole[];
-  instance: string;
-  simulator: boolean;
-  simulatorControlPort: number;
-  simulatorReportSeconds: number | null;
-  demoReportIntervalSeconds: number | null;
-  overdueSweepSeconds: number;
-  commandTimeoutSeconds: number;
-};
+export type ServerConfig = z.output<typeof serverConfigSchema>;
+export type FieldConfig = ServerConfig['field'];
 
 export class ConfigError extends Error {}
 
@@ -164,56 +165,26 @@ export function runCommand(main: () => Promise<number>): void {
   );
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
-  // An empty variable means unset (e.g. `DATABASE_URL= npm start` for the embedded database).
+/**
+ * Parses the environment with `schema` at the boundary: an empty variable counts as unset (e.g.
+ * `DATABASE_URL= npm start` for the embedded database), a bad value throws a ConfigError that
+ * names its variable.
+ */
+export function parseEnvironment<Schema extends z.ZodType>(
+  schema: Schema,
+  env: NodeJS.ProcessEnv,
+): z.output<Schema> {
   const given = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(given);
+  const parsed = schema.safeParse(given);
   if (!parsed.success) {
     const problems = parsed.error.issues.map(
       (issue) => `${issue.path.join('.')}: ${issue.message}`,
     );
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
-  const e = parsed.data;
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    environment: e.PADDOCK_ENVIRONMENT,
-    bugsnagApiKey: e.BUGSNAG_API_KEY,
-    region: e.PADDOCK_REGION,
-    webDist: e.WEB_DIST,
-    logLevel: e.LOG_LEVEL,
-    database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: e.PADDOCK_DATA_DIR },
-    dataDir: e.PADDOCK_DATA_DIR,
-    smtpUrl: e.SMTP_URL ?? null,
-    mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    tokenSecret: e.PADDOCK_TOKEN_SECRET ?? null,
-    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
-    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
-    demo: e.PADDOCK_DEMO,
-    trustedProxies: e.TRUST_PROXY,
-    statusSummaryUrl: e.STATUS_SUMMARY_URL ?? null,
-    statusSummaryCacheMs: e.STATUS_SUMMARY_CACHE_MS,
-    field: {
-      mqttUrl: e.MQTT_URL ?? null,
-      embeddedBrokerPort: e.MQTT_PORT,
-      topicRoot: e.FIELD_TOPIC_ROOT,
-      fieldSecret: e.FIELD_SECRET ?? null,
-      roles: [...new Set(e.PADDOCK_ROLES)],
-      instance:
-        e.PADDOCK_INSTANCE ??
-        hostname()
-          .replace(/[^A-Za-z0-9_-]/g, '-')
-          .slice(0, 64),
-      simulator: e.PADDOCK_SIMULATOR ?? e.PADDOCK_DEMO,
-      simulatorControlPort: e.SIMULATOR_CONTROL_PORT,
-      simulatorReportSeconds: e.SIMULATOR_REPORT_SECONDS ?? null,
-      demoReportIntervalSeconds: e.DEMO_REPORT_INTERVAL_SECONDS ?? null,
-      overdueSweepSeconds: e.OVERDUE_SWEEP_SECONDS,
-      commandTimeoutSeconds: e.COMMAND_TIMEOUT_SECONDS,
-    },
-  };
+  return parsed.data;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  return parseEnvironment(serverConfigSchema, env);
 }

@@ -19,6 +19,13 @@ import {
   siteSettingsSchema,
   siteTagsSchema,
 } from '@paddock/domain';
+import {
+  BENCH_LOGIN,
+  DEMO_ACCOUNTS,
+  DEMO_LOGINS,
+  DEMO_PASSWORD,
+  type DemoAccountKey,
+} from '@paddock/domain/demo';
 import { eq, inArray } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,16 +38,12 @@ import { verifyPassword } from '../src/auth/passwords.ts';
 import type { Database, DatabaseHandle } from '../src/db/client.ts';
 import * as t from '../src/db/schema.ts';
 import {
-  DEMO_ACCOUNTS,
-  DEMO_PASSWORD,
   SeedRefusedError,
   isDatabaseEmpty,
   seedDemoFarm,
-  type DemoAccountKey,
   type DemoFarmSeeded,
 } from '../src/seed/demo-farm.ts';
 import {
-  BENCH_LOGIN,
   BIG_BLOCK_LABEL,
   BIG_BLOCK_VALVES,
   BIG_BLOCK_ZONES,
@@ -245,7 +248,7 @@ describe('seedDemoFarm', () => {
       );
     }
     expect(members.every((member) => member.signupStatus === 'completed')).toBe(true);
-    const staff = users.find((user) => user.login === 'staff@demo.paddock.example');
+    const staff = users.find((user) => user.login === DEMO_LOGINS.staff);
     expect(staff?.privileges).toEqual(['loginAs', 'internal']);
     for (const user of users) {
       if (user.login !== staff?.login) expect(user.privileges).toEqual([]);

@@ -14,7 +14,7 @@
  *
  * Keys come from `npm run field:keys` (save its output for --keys-from). The fault commands talk
  * to a running simulator's control server (--control, default http://127.0.0.1:8091) — the
- * in-process one of `npm start` or a standalone run.
+ * one `npm start` runs beside the server, or a standalone run.
  */
 import { FIELD_TOPIC_ROOT } from '@paddock/domain';
 import { readFileSync } from 'node:fs';

@@ -10,21 +10,26 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
+import type { DeviceSummary } from './device.ts';
 import {
   faultFilterSchema,
   faultInputSchema,
   UnknownTargetError,
+  type Fault,
   type FaultFilter,
   type FaultInput,
 } from './faults.ts';
 
-/** What the control server drives: the running simulator's devices and faults. */
-export interface FaultControl {
-  inject(fault: FaultInput): unknown;
-  clear(filter?: FaultFilter): unknown;
-  faults(): unknown;
-  devices(): unknown;
-}
+/**
+ * What the control server drives: the simulator's faults and devices. Named here rather than
+ * imported, so the simulator that starts this server and this server do not import each other.
+ */
+export type ControlledFarm = {
+  inject(fault: FaultInput): Fault;
+  clear(filter?: FaultFilter): Fault[];
+  faults(): Fault[];
+  devices(): DeviceSummary[];
+};
 
 /** Where the fault-injection server listens unless told otherwise (also for `npm start`). */
 export const DEFAULT_CONTROL_PORT = 8091;
@@ -81,7 +86,7 @@ function zodMessage(error: z.ZodError): string {
 }
 
 async function handle(
-  simulator: FaultControl,
+  simulator: ControlledFarm,
   request: IncomingMessage,
   response: ServerResponse,
 ): Promise<void> {
@@ -113,7 +118,7 @@ async function handle(
 }
 
 export async function startControlServer(
-  simulator: FaultControl,
+  simulator: ControlledFarm,
   options: { port: number; host: string },
 ): Promise<ControlServer> {
   const server = createServer((request, response) => {

@@ -16,7 +16,7 @@
  *
  * - the irrigation area page (issue 6) of "Big Block", 60 zones and 200 valves on 66 radios
  *   (`npm run db:seed -- --big-irrigation-area`, seeded with the demo farm before the server
- *   starts, so the in-process simulator runs its valves): LCP cold and warm as the summary, the
+ *   starts, so the devstack's simulator runs its valves): LCP cold and warm as the summary, the
  *   time until it is interactive (every zone drawn and Start enabled, from navigation start), and
  *   the time from clicking Start in the program panel to the first zone polygon in the §9 running
  *   colour — the whole loop: request, program runner, valve commands over MQTT to the simulator
@@ -32,6 +32,7 @@
  *
  * Options: --runs N  --profiles localhost,mobile  --pages login,summary,irrigation
  */
+import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -45,8 +46,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 const HOST = '127.0.0.1';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const DIST = process.env.WEB_DIST ?? path.join(ROOT, 'apps/web/dist');
-const ADMIN = 'admin@demo.paddock.example';
-const PASSWORD = 'DemoPaddock#2026';
+const ADMIN = DEMO_LOGINS.admin;
+const PASSWORD = DEMO_PASSWORD;
 const TARGET_JS_GZIP_KB = 170;
 const TARGET_LCP_MS = 1_500;
 /** Seeding the demo farm into a new embedded database takes a while on a small machine. */
@@ -120,8 +121,9 @@ function serverEnv(dataDir: string): NodeJS.ProcessEnv {
     ...process.env,
     HOST,
     LOG_LEVEL: 'warn',
-    // As `npm start` runs: no error reporting (it would call out to Bugsnag), embedded database,
-    // embedded broker and simulator, here on free ports so a running server does not clash.
+    // As `npm start` runs (apps/devstack): no error reporting (it would call out to Bugsnag),
+    // embedded database, embedded broker and simulator, here on free ports so a running server
+    // does not clash.
     PADDOCK_ENVIRONMENT: 'development',
     PADDOCK_DATA_DIR: dataDir,
     DATABASE_URL: '',
@@ -134,8 +136,8 @@ function serverEnv(dataDir: string): NodeJS.ProcessEnv {
 
 /**
  * The demo farm, and Big Block when the irrigation page is measured, seeded into the new data
- * folder before the server starts: the server only seeds an empty database, and its simulator
- * takes the sites that exist when it starts.
+ * folder before the devstack starts: it only seeds an empty database, and its simulator takes
+ * the sites that exist when it starts.
  */
 function seed(dataDir: string, bigArea: boolean): void {
   const seeded = spawnSync(
@@ -152,7 +154,7 @@ function seed(dataDir: string, bigArea: boolean): void {
 }
 
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/devstack/src/main.ts'], {
     cwd: ROOT,
     env: { ...serverEnv(dataDir), PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],

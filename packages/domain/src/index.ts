@@ -11,4 +11,5 @@ export * from './constants/index.ts';
 export * from './field/index.ts';
 export * from './telemetry/index.ts';
 export * from './irrigation/index.ts';
+export * from './requests/index.ts';
 export * from './contract/index.ts';

@@ -385,8 +385,8 @@ export const requests = pgTable(
   },
   (t) => [
     index('requests_target_idx').on(t.type, t.targetId, t.id),
-    // The dispatcher's outbox (field/dispatch.ts), polled several times a second: only the few
-    // requests not yet carried out, however long the history grows.
+    // The dispatcher's outbox (requests/dispatcher.ts), polled several times a second: only the
+    // few requests not yet carried out, however long the history grows.
     index('requests_waiting_idx')
       .on(t.id)
       .where(sql`${t.status} in ('new', 'pending')`),
@@ -619,6 +619,10 @@ export const fieldCommands = pgTable(
   {
     id: uuid('id').primaryKey(),
     requestId: integer('request_id').references(() => requests.id, { onDelete: 'set null' }),
+    /** The program run that sent it (program_runs is keyed by its program): the run it wakes. */
+    programRunId: integer('program_run_id').references(() => programRuns.programId, {
+      onDelete: 'set null',
+    }),
     siteId: integer('site_id')
       .notNull()
       .references(() => sites.id, { onDelete: 'cascade' }),

@@ -3,11 +3,10 @@
  * - the embedded broker, when no external one is configured;
  * - ingest: uplinks → readings, latest values, dead letters (src/ingest/);
  * - worker: the job queue, commands and acks, request dispatch, the program runner, ingest's
- *   followups, the overdue sweep, and device provisioning at start-up;
- * - the in-process simulator of the demo farm (`npm start`).
- * Stopped in reverse order, so nothing writes to a closed database or broker.
+ *   followups, the overdue sweep, and device provisioning at start-up.
+ * Stopped in reverse order, so nothing writes to a closed database or broker. The demo farm's
+ * simulator is no part of the server: apps/devstack starts it beside it, with `gatewayKeys`.
  */
-import { startSimulator } from '@paddock/simulator';
 import { loadFieldSecret } from '../auth/secrets.ts';
 import type { ServerConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -16,9 +15,11 @@ import { startFollowups } from '../ingest/followups.ts';
 import { startIngest } from '../ingest/ingest.ts';
 import { startProgramRunner } from '../irrigation/runner-service.ts';
 import { startEmbeddedBroker } from './broker.ts';
-import { startCommands, type FieldLog } from './commands.ts';
+import { startDispatcher } from '../requests/dispatcher.ts';
+import { startCommands, type FieldLog } from './command-link.ts';
 import { serverLogin, type BrokerEndpoint } from './connection.ts';
-import { startDispatch } from './dispatch.ts';
+import { startDeviceRequests } from './device-requests.ts';
+import { portInUse } from '../start/startup-errors.ts';
 import { startJobs } from './jobs.ts';
 import { startOverdueSweep } from './overdue.ts';
 import {
@@ -26,10 +27,13 @@ import {
   deviceSiteLookup,
   fieldKeysFor,
   publishDeviceConfigs,
+  type GatewayKey,
 } from './provisioning.ts';
 
 export type FieldServices = {
   broker: BrokerEndpoint;
+  /** Each site's gateway user and key on this broker, for a site gateway or the simulator. */
+  gatewayKeys: () => Promise<GatewayKey[]>;
   close: () => Promise<void>;
 };
 
@@ -62,6 +66,8 @@ export async function startFieldServices(deps: {
         topicRoot: field.topicRoot,
         fieldSecret,
         deviceSite: deviceSiteLookup(db),
+      }).catch((error: unknown) => {
+        throw portInUse(error, { port: field.embeddedBrokerPort, variable: 'MQTT_PORT' });
       });
       started.push(embedded);
       broker = { url: embedded.url, kind: 'embedded', fieldSecret };
@@ -91,17 +97,20 @@ export async function startFieldServices(deps: {
         clientId: `paddock-commands-${instance}`,
       });
       started.push(commands);
-      started.push(
-        await startProgramRunner({
-          db,
-          clock,
-          log,
-          jobs,
-          commands,
-          commandTimeoutSeconds: field.commandTimeoutSeconds,
-        }),
-      );
-      started.push(await startDispatch({ db, clock, log, jobs, commands }));
+      const runner = await startProgramRunner({
+        db,
+        clock,
+        log,
+        jobs,
+        commands,
+        commandTimeoutSeconds: field.commandTimeoutSeconds,
+      });
+      started.push(runner);
+      const deviceRequests = await startDeviceRequests({ db, clock, log, jobs, commands });
+      started.push(deviceRequests);
+      // Who carries out which request: pings and tests by a command, program requests by the run.
+      const handlers = { ...deviceRequests.handlers, ...runner.handlers };
+      started.push(await startDispatcher({ db, clock, log, handlers }));
       // What follows an ingest batch's commit, durably; alarm evaluation's handler goes here.
       started.push(startFollowups({ db, log, handlers: [] }));
       started.push(
@@ -111,25 +120,11 @@ export async function startFieldServices(deps: {
       log.info(`field devices provisioned: ${provisioned.published}`);
     }
 
-    if (field.simulator) {
-      const sites = fieldKeysFor(fieldSecret, await allSiteIds(db));
-      const simulator = await startSimulator({
-        brokerUrl: broker.url,
-        topicRoot: field.topicRoot,
-        sites: sites.map(({ siteId, username, key }) => ({ siteId, username, password: key })),
-        controlPort: field.simulatorControlPort,
-        ...(field.simulatorReportSeconds
-          ? { reportEverySeconds: field.simulatorReportSeconds }
-          : {}),
-        log,
-      });
-      started.push(simulator);
-      log.info(
-        `simulator running the demo farm on ${sites.length} sites; faults at ${simulator.controlUrl}`,
-      );
-    }
-
-    return { broker, close: closeAll };
+    return {
+      broker,
+      gatewayKeys: async () => fieldKeysFor(fieldSecret, await allSiteIds(db)),
+      close: closeAll,
+    };
   } catch (error) {
     await closeAll();
     throw error;

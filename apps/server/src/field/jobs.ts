@@ -11,7 +11,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
-import type { FieldLog } from './commands.ts';
+import type { FieldLog } from './command-link.ts';
 
 /**
  * How often an idle worker asks for new jobs. pg-boss refuses less than 0.5 s; a runner step

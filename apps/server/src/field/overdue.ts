@@ -26,7 +26,8 @@ import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { events, radios, units } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
-import type { FieldLog } from './commands.ts';
+import type { FieldLog } from './command-link.ts';
+import { repeatEvery } from './repeat.ts';
 
 /** A device is overdue past this many report intervals without a report. */
 export const OVERDUE_GRACE = 1.5;
@@ -279,19 +280,10 @@ export function startOverdueSweep(deps: {
   intervalMs?: number;
   grace?: number;
 }): { close(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepOverdue(deps.db, deps.clock.now(), { grace: deps.grace, log: deps.log })
-      .catch((error: unknown) => deps.log.error({ err: error }, 'overdue sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, deps.intervalMs ?? OVERDUE_SWEEP_INTERVAL_MS);
-  return {
-    async close() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const sweeps = repeatEvery(
+    deps.intervalMs ?? OVERDUE_SWEEP_INTERVAL_MS,
+    () => sweepOverdue(deps.db, deps.clock.now(), { grace: deps.grace, log: deps.log }),
+    (error) => deps.log.error({ err: error }, 'overdue sweep failed'),
+  );
+  return { close: () => sweeps.stop() };
 }

@@ -248,7 +248,7 @@ export function fieldKeysFor(secret: string, siteIds: readonly number[]): Gatewa
   });
 }
 
-/** Ids of every site, in order: what `fieldKeysFor` and the in-process simulator are given. */
+/** Ids of every site, in order: what `fieldKeysFor` is given (the devstack's simulator logs in with those keys). */
 export async function allSiteIds(db: Database): Promise<number[]> {
   const rows = await db.select({ id: t.sites.id }).from(t.sites).orderBy(t.sites.id);
   return rows.map((row) => row.id);

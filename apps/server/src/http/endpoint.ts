@@ -27,7 +27,10 @@ export type EndpointHandler<E extends EndpointSpec> = (
 ) => Promise<ReplyOf<E> | FastifyReply>;
 
 /** Route options the contract does not describe: body limits, rate limits, extra hooks. */
-export type EndpointOptions = Pick<RouteShorthandOptions, 'bodyLimit' | 'config' | 'preHandler'>;
+export type EndpointOptions = Pick<
+  RouteShorthandOptions,
+  'bodyLimit' | 'config' | 'preHandler' | 'preValidation'
+>;
 
 export function route<E extends EndpointSpec>(
   app: FastifyInstance,
@@ -44,7 +47,7 @@ export function route<E extends EndpointSpec>(
     // Only the parts the entry has: Fastify warns about a part given as undefined.
     schema: Object.fromEntries(
       Object.entries({
-        tags: [endpoint.tag],
+        tags: typeof endpoint.tag === 'string' ? [endpoint.tag] : [...endpoint.tag],
         summary: endpoint.summary,
         description: endpoint.description,
         hide: endpoint.hidden,

@@ -3,9 +3,10 @@
  * (packages/domain/src/irrigation/runner.ts); this keeps its state, carries out what it asks and
  * feeds it what happens:
  *
- * - Program requests (start, resume, pause, test) arrive from the dispatcher, and settled commands
- *   from the field link; each becomes a job on one pg-boss queue, so whichever worker process is
- *   free takes it, and a job whose process dies runs again.
+ * - Program requests (start, resume, pause, test) arrive from the dispatcher (the runner's
+ *   `handlers` go into its registry), and settled commands from the field link, which names the
+ *   run that sent each command; each becomes a job on one pg-boss queue, so whichever worker
+ *   process is free takes it, and a job whose process dies runs again.
  * - A job loads the run (program_runs.state, parsed at the boundary), steps it, and saves it only
  *   if its `version` is still the one it read: two processes never both advance a run; the loser
  *   reads again and steps the newer state. In the same transaction it writes what the console
@@ -25,6 +26,7 @@ import {
   findPendingCommand,
   handleRunRequest,
   idSchema,
+  isFinalRequestStatus,
   isoDateTimeSchema,
   runActionSchema,
   runControlStates,
@@ -39,15 +41,16 @@ import {
   type RunState,
   type StepResult,
 } from '@paddock/domain';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { controls, programRuns, programs, requests } from '../db/schema.ts';
-import { setRequestStatus, type CommandSender, type FieldLog } from '../field/commands.ts';
-import { registerProgramRequestHandler } from '../field/dispatch.ts';
-import type { Clock } from '../http/context.ts';
+import { controls, programRuns, programs } from '../db/schema.ts';
+import type { CommandSender, FieldLog } from '../field/command-link.ts';
 import { controlDevices } from '../field/control-devices.ts';
+import type { Clock } from '../http/context.ts';
+import type { RequestHandler, RequestHandlers } from '../requests/dispatcher.ts';
+import { requestById, setRequestStatus } from '../requests/request.repository.ts';
 
 export const PROGRAM_RUNNER_QUEUE = 'program-runner';
 
@@ -56,8 +59,6 @@ const DEFAULT_COMMAND_TIMEOUT_SECONDS = 30;
 
 /** A step that keeps losing the race for its run this many times in a row gives up (and retries). */
 const MAX_SAVE_ATTEMPTS = 8;
-
-const FINAL_REQUEST_STATUSES = ['done', 'failed', 'cancelled'];
 
 const runnerJobSchema = z.discriminatedUnion('kind', [
   /** Carry out a program request. */
@@ -110,9 +111,11 @@ function sameControlState(a: RunControlState | undefined, b: RunControlState): b
   return a !== undefined && JSON.stringify(a) === JSON.stringify(b);
 }
 
-export async function startProgramRunner(
-  deps: ProgramRunnerDeps,
-): Promise<{ close(): Promise<void> }> {
+export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
+  /** The dispatcher's handlers for program requests (requests/dispatcher.ts). */
+  handlers: RequestHandlers;
+  close(): Promise<void>;
+}> {
   const { db, clock, log, jobs, commands } = deps;
   let closed = false;
   const inFlight = new Set<Promise<unknown>>();
@@ -302,6 +305,7 @@ export async function startProgramRunner(
       try {
         const commandId = await commands.send({
           requestId: result.state?.request?.id ?? null,
+          programRunId: programId,
           siteId: effect.siteId,
           serialno: effect.serialno,
           command: effect.command,
@@ -338,12 +342,12 @@ export async function startProgramRunner(
   }
 
   async function takeRequest(job: Extract<RunnerJob, { kind: 'request' }>) {
-    const [request] = await db.select().from(requests).where(eq(requests.id, job.requestId));
+    const request = await requestById(db, job.requestId);
     if (!request || request.type !== 'program' || request.targetId !== job.programId) {
       log.warn({ ...job }, 'program runner: no such program request');
       return;
     }
-    if (FINAL_REQUEST_STATUSES.includes(request.status)) return;
+    if (isFinalRequestStatus(request.status)) return;
     const action = runActionSchema.safeParse(request.action);
     const payload = requestPayloadSchema.safeParse(request.payload);
     const setup = await loadSetup(job.programId);
@@ -386,7 +390,13 @@ export async function startProgramRunner(
           type: 'commandSettled',
           ...{ commandId, serialno, action, controls, status, reason },
         };
-        return drive(programId, (state, now) => (state ? stepRun(state, event, now) : null));
+        // Only a live run still waiting on the command hears it: the program's row may hold a
+        // later run by now, which never sent it.
+        return drive(programId, (state, now) =>
+          state && state.activity !== 'stopped' && findPendingCommand(state.commands, event)
+            ? stepRun(state, event, now)
+            : null,
+        );
       }
     }
   }
@@ -427,37 +437,29 @@ export async function startProgramRunner(
     },
   );
 
-  registerProgramRequestHandler(async (request) => {
+  /** A program request, claimed by the dispatcher, becomes a job on the runner's queue. */
+  const takeUp: RequestHandler = async (request) => {
     if (closed) throw new Error('program runner closed');
     await enqueue(
       { kind: 'request', programId: request.targetId, requestId: request.id },
       { singletonKey: `request:${request.id}` },
     );
-  });
+  };
 
-  // A settled command is handed to the run that sent it, as a job any worker may take.
+  // A settled command is handed to the run that sent it (the command names it), as a job any
+  // worker may take. Commands the runner did not send name no run.
   commands.onSettled(async (settled) => {
-    if (closed || settled.action === 'ping') return;
-    const live = await db
-      .select({ programId: programRuns.programId, state: programRuns.state })
-      .from(programRuns)
-      .where(ne(sql`${programRuns.state}->>'activity'`, 'stopped'));
-    for (const run of live) {
-      const parsed = runStateSchema.safeParse(run.state);
-      if (!parsed.success || !findPendingCommand(parsed.data.commands, settled)) continue;
-      const { commandId, serialno, action, controls, status, reason } = settled;
-      await enqueue(
-        {
-          kind: 'settled',
-          programId: run.programId,
-          ...{ commandId, serialno, action, controls, status, reason },
-        },
-        { singletonKey: `settled:${run.programId}:${settled.commandId}` },
-      );
-    }
+    const programId = settled.programRunId;
+    if (closed || programId === null) return;
+    const { commandId, serialno, action, controls, status, reason } = settled;
+    await enqueue(
+      { kind: 'settled', programId, ...{ commandId, serialno, action, controls, status, reason } },
+      { singletonKey: `settled:${programId}:${settled.commandId}` },
+    );
   });
 
   return {
+    handlers: { program: { start: takeUp, resume: takeUp, pause: takeUp, test: takeUp } },
     async close() {
       closed = true;
       await jobs.offWork({ id: workerId });

@@ -21,7 +21,6 @@ import { noteRoutes } from './notes/notes.routes.ts';
 import { seriesRoutes } from './telemetry/series.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
-  app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   await app.register(userRoutes);
   await app.register(statusRoutes);
   await app.register(programRoutes);

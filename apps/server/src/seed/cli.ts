@@ -18,13 +18,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
+import { BENCH_LOGIN, DEMO_ACCOUNTS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { hashPassword } from '../auth/passwords.ts';
 import { loadConfig, runCommand } from '../config.ts';
 import { openDatabase, type DatabaseTarget } from '../db/client.ts';
 import { acquireDataDirLock } from '../db/data-dir-lock.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, isDatabaseEmpty, seedDemoFarm } from './demo-farm.ts';
+import { isDatabaseEmpty, seedDemoFarm } from './demo-farm.ts';
 import {
-  BENCH_LOGIN,
   BIG_BLOCK_LABEL,
   BIG_BLOCK_VALVES,
   BIG_BLOCK_ZONES,

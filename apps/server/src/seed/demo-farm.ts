@@ -26,7 +26,8 @@ import {
   type SensorTopic,
   type ZoneApplication,
 } from '@paddock/domain';
-import { buildProgramZone, buildRadio } from '@paddock/domain/testing';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccountKey } from '@paddock/domain/demo';
+import { buildRadio } from '@paddock/domain/testing';
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/client.ts';
@@ -48,58 +49,8 @@ import {
   rectangle,
   strips,
 } from './geometry.ts';
+import { memberRow, meshRole, programZoneRow, type MeshRole } from './rows.ts';
 import { ensureMetrics } from '../routes/metrics/ensure-metrics.ts';
-
-/** The password of every demo account (and of the bench user). */
-export const DEMO_PASSWORD = 'DemoPaddock#2026';
-
-export type DemoAccountKey = 'admin' | 'manager' | 'monitor' | 'staff';
-
-export type DemoAccount = {
-  key: DemoAccountKey;
-  login: string;
-  firstName: string;
-  lastName: string;
-  /** User-level privileges (§6). */
-  privileges: readonly Privilege[];
-  /** What the account is for, as the README and the start-up log tell it. */
-  summary: string;
-};
-
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  {
-    key: 'admin',
-    login: 'admin@demo.paddock.example',
-    firstName: 'Aroha',
-    lastName: 'Ngata',
-    privileges: [],
-    summary: 'admin on every demo site: everything, including inviting users and permissions',
-  },
-  {
-    key: 'manager',
-    login: 'manager@demo.paddock.example',
-    firstName: 'Jack',
-    lastName: 'Walsh',
-    privileges: [],
-    summary: 'manage on two sites: edit, run programs and controls, see users',
-  },
-  {
-    key: 'monitor',
-    login: 'monitor@demo.paddock.example',
-    firstName: 'Priya',
-    lastName: 'Nair',
-    privileges: [],
-    summary: 'monitor on one site: view only',
-  },
-  {
-    key: 'staff',
-    login: 'staff@demo.paddock.example',
-    firstName: 'Sam',
-    lastName: 'Fielding',
-    privileges: ['loginAs', 'internal'],
-    summary: 'support staff: admin on every demo site plus Switch User (loginAs) and internal',
-  },
-];
 
 /** Refused because the database already holds sites or users. */
 export class SeedRefusedError extends Error {}
@@ -179,12 +130,7 @@ export async function seedDemoFarm(
       });
       sites.push({ id: siteId, label: spec.label });
       const member = (key: DemoAccountKey, privileges: Privilege[]) =>
-        members.push({
-          userId: accounts[key].id,
-          siteId,
-          privileges,
-          signupStatus: 'completed',
-        });
+        members.push(memberRow(accounts[key].id, siteId, privileges));
       member('admin', adminActions);
       if (spec.managed) member('manager', manageActions);
       if (spec.monitored) member('monitor', monitorActions);
@@ -550,11 +496,7 @@ async function seedSite(tx: Tx, spec: DemoSite, ctx: SiteContext): Promise<numbe
     signalValue: Math.round(-62 - random() * 30),
     missesValue: Math.floor(random() * 3),
   });
-  const radioValue = (
-    plan: Omit<RadioPlan, 'key'>,
-    config: { repeater: boolean; coordinator: boolean; children: number[] },
-    trouble?: RadioTrouble,
-  ) => {
+  const radioValue = (plan: Omit<RadioPlan, 'key'>, config: MeshRole, trouble?: RadioTrouble) => {
     const radio = buildRadio({
       type: plan.type,
       serialno: serials.radio(plan.type),
@@ -605,15 +547,7 @@ async function seedSite(tx: Tx, spec: DemoSite, ctx: SiteContext): Promise<numbe
   };
   const leafRows = await tx
     .insert(t.radios)
-    .values(
-      plans.map((plan, index) =>
-        radioValue(
-          plan,
-          { repeater: false, coordinator: false, children: [] },
-          troubleAt.get(index),
-        ),
-      ),
-    )
+    .values(plans.map((plan, index) => radioValue(plan, meshRole(), troubleAt.get(index))))
     .returning();
   const radioByKey = new Map(plans.map((plan, index) => [plan.key, leafRows[index]]));
   const radioFor = (key: string) => radioByKey.get(key) ?? null;
@@ -632,13 +566,12 @@ async function seedSite(tx: Tx, spec: DemoSite, ctx: SiteContext): Promise<numbe
         location: index === 0 ? farCorner : { lat: farmBounds.north, lng: farmBounds.east },
         identifier: 'repeater',
       },
-      {
+      meshRole({
         repeater: true,
-        coordinator: false,
         children: fieldLeaves
           .filter((_, leaf) => leaf % repeaterCount === index)
           .map((row) => row.id),
-      },
+      }),
     ),
   );
   const repeaterRows = await tx.insert(t.radios).values(repeaterValues).returning();
@@ -654,14 +587,13 @@ async function seedSite(tx: Tx, spec: DemoSite, ctx: SiteContext): Promise<numbe
           location: offset(spec.shed, 8, 6),
           identifier: 'gateway',
         },
-        {
-          repeater: false,
+        meshRole({
           coordinator: true,
           children: [
             ...repeaterRows.map((row) => row.id),
             ...leafRows.filter((row) => row.unitId === baseUnit.id).map((row) => row.id),
           ],
-        },
+        }),
       ),
     )
     .returning();
@@ -1173,7 +1105,7 @@ async function seedProgram(tx: Tx, input: ProgramInput) {
 
   // What each zone is doing in this scene.
   const applicationOf = (zone: Section): ZoneApplication => {
-    const base = buildProgramZone().application;
+    const base = programZoneRow(zone.id).application;
     const application: ZoneApplication = { ...base, irrigationType: spec.irrigationType };
     if (banned.has(zones.indexOf(zone))) return application;
     switch (program.scene) {
@@ -1330,23 +1262,17 @@ async function seedProgram(tx: Tx, input: ProgramInput) {
   }
 
   const zoneSettings: ProgramZone[] = zones.map((zone, index) => {
-    const base = buildProgramZone();
     const repeat = program.repeats?.includes(index) ?? false;
-    return {
-      id: zone.id,
-      application: applicationOf(zone),
-      setting: {
-        ...base.setting,
-        id: zone.id,
-        depth: program.depth + (index % 3) * 2,
-        variation: program.variations?.[index] ?? 0,
-        cycles: program.cycles,
-        repeat,
-        repeatInterval: repeat ? 12 : 0,
-        repeatCount: repeat ? 2 : 0,
-        banned: banned.has(index),
-      },
-    };
+    const row = programZoneRow(zone.id, {
+      depth: program.depth + (index % 3) * 2,
+      variation: program.variations?.[index] ?? 0,
+      cycles: program.cycles,
+      repeat,
+      repeatInterval: repeat ? 12 : 0,
+      repeatCount: repeat ? 2 : 0,
+      banned: banned.has(index),
+    });
+    return { ...row, application: applicationOf(zone) };
   });
   const schedule: ProgramSchedule = {
     manual: program.manual ?? false,

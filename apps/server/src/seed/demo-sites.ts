@@ -4,6 +4,7 @@
  * these into rows; the shapes are laid out from the real coordinates of each district.
  */
 import type { CountryCode, IrrigationType, LatLng, Season } from '@paddock/domain';
+import { DEMO_LOGINS } from '@paddock/domain/demo';
 
 /** How the zones of an irrigation area lie on the ground. */
 export type ZoneLayout =
@@ -149,7 +150,7 @@ export const DEMO_SITES: readonly DemoSite[] = [
         name: 'Aroha Ngata',
         company: 'Te Awa Wines Ltd',
         account: 'admin',
-        email: 'admin@demo.paddock.example',
+        email: DEMO_LOGINS.admin,
         sms: '+64215550142',
         afterhours: true,
       },
@@ -157,7 +158,7 @@ export const DEMO_SITES: readonly DemoSite[] = [
         name: 'Jack Walsh',
         company: "AquaTech Hawke's Bay",
         account: 'manager',
-        email: 'manager@demo.paddock.example',
+        email: DEMO_LOGINS.manager,
         sms: '+64275550177',
         voice: '+6468350177',
       },
@@ -165,7 +166,7 @@ export const DEMO_SITES: readonly DemoSite[] = [
         name: 'Priya Nair',
         company: 'Te Awa Wines Ltd',
         account: 'monitor',
-        email: 'monitor@demo.paddock.example',
+        email: DEMO_LOGINS.monitor,
       },
       {
         name: 'Hemi Walker',
@@ -225,7 +226,7 @@ export const DEMO_SITES: readonly DemoSite[] = [
         name: 'Aroha Ngata',
         company: 'Rapaura Estate Ltd',
         account: 'admin',
-        email: 'admin@demo.paddock.example',
+        email: DEMO_LOGINS.admin,
         sms: '+64215550142',
         afterhours: true,
       },
@@ -299,7 +300,7 @@ export const DEMO_SITES: readonly DemoSite[] = [
         name: 'Aroha Ngata',
         company: 'Dunsandel Dairies Ltd',
         account: 'admin',
-        email: 'admin@demo.paddock.example',
+        email: DEMO_LOGINS.admin,
         sms: '+64215550142',
       },
       {
@@ -364,13 +365,13 @@ export const DEMO_SITES: readonly DemoSite[] = [
         name: 'Aroha Ngata',
         company: 'Murray Almond Co',
         account: 'admin',
-        email: 'admin@demo.paddock.example',
+        email: DEMO_LOGINS.admin,
       },
       {
         name: 'Jack Walsh',
         company: 'Riverland Water Services',
         account: 'manager',
-        email: 'manager@demo.paddock.example',
+        email: DEMO_LOGINS.manager,
         sms: '+61412550177',
         afterhours: true,
       },
@@ -424,7 +425,7 @@ export const DEMO_SITES: readonly DemoSite[] = [
         name: 'Aroha Ngata',
         company: 'Red Cliffs Citrus Pty Ltd',
         account: 'admin',
-        email: 'admin@demo.paddock.example',
+        email: DEMO_LOGINS.admin,
       },
       {
         name: 'Marco Rossi',
@@ -477,7 +478,7 @@ export const DEMO_SITES: readonly DemoSite[] = [
         name: 'Aroha Ngata',
         company: 'Huon Fruit Growers',
         account: 'admin',
-        email: 'admin@demo.paddock.example',
+        email: DEMO_LOGINS.admin,
       },
       {
         name: 'Ella Thompson',

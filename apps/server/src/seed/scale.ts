@@ -8,23 +8,18 @@ import {
   ROLES,
   formatPointText,
   formatPolygonText,
-  neverRunProgramStatus,
   polygonToGeometry,
   type CountryCode,
   type Privilege,
-  type ProgramZone,
   type RadioType,
 } from '@paddock/domain';
-import { buildProgramZone } from '@paddock/domain/testing';
+import { BENCH_LOGIN, DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-farm.ts';
 import { blockGrid, boundsOf, boundsPolygon, centroid, offset } from './geometry.ts';
-
-/** Member of every scale site; the benchmarks sign in as this user. Password: DEMO_PASSWORD. */
-export const BENCH_LOGIN = 'bench@demo.paddock.example';
+import { memberRow, meshRole, programRow, programZoneRow } from './rows.ts';
 
 export type ScaleOptions = {
   sites?: number;
@@ -133,7 +128,7 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
       passwordHash,
     })
     .onConflictDoNothing({ target: t.users.login });
-  const adminLogin = DEMO_ACCOUNTS.find((account) => account.key === 'admin')?.login ?? '';
+  const adminLogin = DEMO_LOGINS.admin;
   const memberRows = await db
     .select({ id: t.users.id, login: t.users.login })
     .from(t.users)
@@ -245,16 +240,12 @@ async function seedBatch(
       const sequences: number[][] = [];
       for (let start = 0; start < zones.length; start += 2)
         sequences.push(zones.slice(start, start + 2));
-      return {
+      return programRow({
         areaId: area.id,
         name: 'Irrigation program',
-        status: neverRunProgramStatus(),
-        schedule: { manual: false, attachments: [], sequences, variations: [], controls: [] },
-        zones: zones.map((id): ProgramZone => {
-          const zone = buildProgramZone();
-          return { id, application: zone.application, setting: { ...zone.setting, id } };
-        }),
-      };
+        sequences,
+        zones: zones.map((id) => programZoneRow(id)),
+      });
     }),
   );
 
@@ -296,11 +287,7 @@ async function seedBatch(
           offset(origin, -(number % 20) * 30 - 5, Math.floor(number / 20) * 30 + 5),
         ),
         tags: { identifier: number === 0 ? 'gateway' : 'valve' },
-        config: {
-          repeater: number > 0 && number % 50 === 0,
-          coordinator: number === 0,
-          children: [],
-        },
+        config: meshRole({ repeater: number > 0 && number % 50 === 0, coordinator: number === 0 }),
         overdue,
         online: !overdue,
         lastUpdate: overdue ? new Date(now.getTime() - 6 * 3600_000) : lastUpdate,
@@ -320,16 +307,13 @@ async function seedBatch(
   );
 
   const admin = [...ROLES.admin.actions];
-  await tx.insert(t.siteMembers).values(
-    options.memberIds.flatMap((userId) =>
-      siteIds.map((siteId) => ({
-        userId,
-        siteId,
-        privileges: admin,
-        signupStatus: 'completed' as const,
-      })),
-    ),
-  );
+  await tx
+    .insert(t.siteMembers)
+    .values(
+      options.memberIds.flatMap((userId) =>
+        siteIds.map((siteId) => memberRow(userId, siteId, admin)),
+      ),
+    );
   return { siteIds, areaIds: areaRows.map((row) => row.id) };
 }
 
@@ -344,11 +328,6 @@ const BIG_BLOCK_COLUMNS = 10;
 const BIG_BLOCK_VARIETIES = ['Royal Gala', 'Jazz', 'Envy', 'Braeburn', 'Pink Lady', 'Granny Smith'];
 /** Hastings plains, clear of the demo farm's Te Awa Vineyard (about 8 km west). */
 const BIG_BLOCK_SHED = { lat: -39.5806, lng: 176.8612 };
-
-/** The demo accounts' logins by key. */
-const DEMO_LOGINS = Object.fromEntries(
-  DEMO_ACCOUNTS.map((account) => [account.key, account.login]),
-) as Record<(typeof DEMO_ACCOUNTS)[number]['key'], string>;
 
 export type BigAreaSeeded = {
   siteId: number;
@@ -366,7 +345,7 @@ export type BigAreaSeeded = {
  * controller radio per block, a pump radio, repeaters and a coordinator, two pumps, and one
  * stopped program with every zone in 4 sequences of 15. The demo admin (admin), manager (manage)
  * and staff and the bench user (admin) are its members, as far as they exist. Every valve is on a
- * radio with serial numbers the field protocol takes, so the in-process simulator runs them when
+ * radio with serial numbers the field protocol takes, so the devstack's simulator runs them when
  * the server starts after this seed. Can run more than once: serial numbers carry the site's id.
  */
 export async function seedBigIrrigationArea(
@@ -480,7 +459,7 @@ export async function seedBigIrrigationArea(
           sectionId: sectionRows[index]?.id ?? null,
           location: formatPointText(offset(block[0] ?? origin, -6, 6)),
           tags: { identifier: 'valve' },
-          config: { repeater: false, coordinator: false, children: [] },
+          config: meshRole(),
           lastUpdate: lastUpdate(index),
           ...health(index),
         })),
@@ -497,7 +476,7 @@ export async function seedBigIrrigationArea(
         sectionId: null,
         location: formatPointText(offset(BIG_BLOCK_SHED, 4, 10)),
         tags: { identifier: 'pump' },
-        config: { repeater: false, coordinator: false, children: [] },
+        config: meshRole(),
         lastUpdate: lastUpdate(0),
         ...health(1),
       })
@@ -527,7 +506,7 @@ export async function seedBigIrrigationArea(
             sectionId: null,
             location: formatPointText(offset(origin, -((rows / 2) * 86 - 3), column * 116 + 3)),
             tags: { identifier: 'repeater' },
-            config: { repeater: true, coordinator: false, children },
+            config: meshRole({ repeater: true, children }),
             lastUpdate: lastUpdate(index),
             ...health(index + 2),
           };
@@ -545,11 +524,10 @@ export async function seedBigIrrigationArea(
         sectionId: null,
         location: formatPointText(offset(BIG_BLOCK_SHED, 8, 6)),
         tags: { identifier: 'gateway' },
-        config: {
-          repeater: false,
+        config: meshRole({
           coordinator: true,
           children: [...repeaterRows.map((row) => row.id), pumpRadio.id],
-        },
+        }),
         lastUpdate: lastUpdate(0),
         ...health(3),
       })
@@ -662,26 +640,16 @@ export async function seedBigIrrigationArea(
     );
     const [program] = await tx
       .insert(t.programs)
-      .values({
-        areaId: area.id,
-        name: 'Orchard program',
-        status: neverRunProgramStatus(),
-        schedule: {
-          manual: false,
+      .values(
+        programRow({
+          areaId: area.id,
+          name: 'Orchard program',
           attachments: controlRows.filter((row) => row.type === 'pump').map((row) => row.id),
           sequences,
-          variations: [],
-          controls: [],
-        },
-        zones: sectionIds.map((id, index): ProgramZone => {
-          const zone = buildProgramZone();
-          return {
-            id,
-            application: { ...zone.application, irrigationType: 'valveControlledZone' },
-            setting: { ...zone.setting, id, depth: 10 + (index % 3) * 2 },
-          };
+          // Every zone valve-controlled (the factory's type), the depths varying a little.
+          zones: sectionIds.map((id, index) => programZoneRow(id, { depth: 10 + (index % 3) * 2 })),
         }),
-      })
+      )
       .returning({ id: t.programs.id });
     if (!program) throw new Error('program not inserted');
 
@@ -698,14 +666,9 @@ export async function seedBigIrrigationArea(
       .from(t.users)
       .where(inArray(t.users.login, Object.keys(privilegesOf)));
     if (members.length > 0) {
-      await tx.insert(t.siteMembers).values(
-        members.map((user) => ({
-          userId: user.id,
-          siteId: site.id,
-          privileges: privilegesOf[user.login] ?? [],
-          signupStatus: 'completed' as const,
-        })),
-      );
+      await tx
+        .insert(t.siteMembers)
+        .values(members.map((user) => memberRow(user.id, site.id, privilegesOf[user.login] ?? [])));
     }
     return {
       siteId: site.id,

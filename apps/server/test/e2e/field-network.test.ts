@@ -1,7 +1,7 @@
 /**
- * Issue 4 end to end: the real server process (every role) with its in-process simulator of the
- * demo farm, driven only through the HTTP API and the simulator's fault-injection server, as an
- * operator and the field would. Starting a program opens the simulated valves, the zones run in
+ * Issue 4 end to end: the real server process (every role) with the simulator of the demo farm
+ * beside it, as `npm start` runs them (apps/devstack), driven only through the HTTP API and the
+ * simulator's fault-injection server, as an operator and the field would. Starting a program opens the simulated valves, the zones run in
  * sequence and the program ends irrigated; pause and resume work mid-zone; a ping completes; a
  * silenced radio becomes overdue.
  *
@@ -9,6 +9,7 @@
  * the embedded one, or MQTT_URL's under a private topic root.
  */
 import type { Control, Program, Radio } from '@paddock/domain';
+import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,7 +17,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../../src/seed/demo-farm.ts';
 import { freePort } from '../field/field-test-kit.ts';
 import { createScratchDatabase } from '../helpers/database.ts';
 
@@ -70,7 +70,7 @@ beforeAll(async () => {
   const controlPort = await freePort();
   base = `http://127.0.0.1:${port}`;
   simulatorUrl = `http://127.0.0.1:${controlPort}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/devstack/src/main.ts'], {
     cwd: repositoryRoot,
     env: {
       ...process.env,
@@ -125,7 +125,7 @@ beforeAll(async () => {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
-      user: 'manager@demo.paddock.example',
+      user: DEMO_LOGINS.manager,
       password: DEMO_PASSWORD,
       region: 'ap-southeast-2',
     }),

@@ -9,17 +9,18 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RequestRow } from '../../src/commands/create-request.ts';
 import * as t from '../../src/db/schema.ts';
 import {
   startCommands,
   type CommandSender,
   type CommandSettled,
   type FieldLog,
-} from '../../src/field/commands.ts';
+} from '../../src/field/command-link.ts';
 import { gatewayUsername } from '../../src/field/credentials.ts';
-import { registerProgramRequestHandler, startDispatch } from '../../src/field/dispatch.ts';
+import { startDeviceRequests } from '../../src/field/device-requests.ts';
 import { startJobs } from '../../src/field/jobs.ts';
+import { startDispatcher, type RequestHandler } from '../../src/requests/dispatcher.ts';
+import type { RequestRow } from '../../src/requests/request.repository.ts';
 import { startTestBroker, type TestBroker } from '../helpers/field.ts';
 import { countRows } from '../helpers/rows.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -84,22 +85,32 @@ beforeAll(async () => {
   commands.onSettled((settlement) => {
     settled.push(settlement);
   });
-  registerProgramRequestHandler(async (request) => {
+  const takeUp: RequestHandler = async (request) => {
     programRequests.push(request);
-  });
+  };
   // Two dispatchers, as two worker processes would run: each request is still carried out once.
   for (let i = 0; i < 2; i++) {
-    dispatchers.push(
-      await startDispatch({
-        db: testApp.db,
-        clock: testApp.clock,
-        log: quietLog,
-        jobs,
-        commands,
-        controlTestSeconds: TEST_SECONDS,
-        pollIntervalMs: 100,
-      }),
-    );
+    const common = { db: testApp.db, clock: testApp.clock, log: quietLog };
+    const deviceRequests = await startDeviceRequests({
+      ...common,
+      jobs,
+      commands,
+      controlTestSeconds: TEST_SECONDS,
+    });
+    const dispatcher = await startDispatcher({
+      ...common,
+      handlers: {
+        ...deviceRequests.handlers,
+        program: { start: takeUp, resume: takeUp, pause: takeUp, test: takeUp },
+      },
+      pollIntervalMs: 100,
+    });
+    dispatchers.push({
+      async close() {
+        await dispatcher.close();
+        await deviceRequests.close();
+      },
+    });
   }
 
   const siteA = testApp.farm.sites.a.id;
@@ -336,6 +347,7 @@ describe('acks', () => {
     behaviour = () => [];
     const commandId = await commands.send({
       requestId: null,
+      programRunId: null,
       siteId: siteA,
       serialno: 'R-1001',
       command: { action: 'ping' },
@@ -410,6 +422,50 @@ describe('acks', () => {
   });
 });
 
+describe('the run of a command', () => {
+  it('is recorded with the command and named by its settlement', async () => {
+    const siteA = testApp.farm.sites.a.id;
+    const programRunId = testApp.farm.programs.a.id;
+    // A run row to name (program_runs is keyed by its program); its state is not read here.
+    await testApp.db
+      .insert(t.programRuns)
+      .values({ programId: programRunId, state: {}, updatedAt: new Date() })
+      .onConflictDoNothing();
+    const commandId = await commands.send({
+      requestId: null,
+      programRunId,
+      siteId: siteA,
+      serialno: 'R-1001',
+      command: { action: 'close', controls: [testApp.farm.controls.valve1.id] },
+    });
+    const [row] = await testApp.db
+      .select()
+      .from(t.fieldCommands)
+      .where(eq(t.fieldCommands.id, commandId));
+    expect(present(row).programRunId).toBe(programRunId);
+    await waitFor('settlement', () => settled.some((s) => s.commandId === commandId));
+    expect(settled.find((s) => s.commandId === commandId)).toMatchObject({
+      programRunId,
+      status: 'done',
+      action: 'close',
+    });
+  });
+
+  it('is none for a command of a control or radio request', async () => {
+    const posted = await testApp.as(testApp.farm.users.admin.id, {
+      method: 'POST',
+      url: `/api/radios/${testApp.farm.radios.radio1.id}/ping`,
+      payload: {},
+    });
+    const requestId = posted.json<{ id: number }>().id;
+    await waitForStatus(requestId, 'done');
+    const [command] = await commandsOf(requestId);
+    expect(present(command).programRunId).toBeNull();
+    await waitFor('settlement', () => settled.some((s) => s.commandId === present(command).id));
+    expect(settled.find((s) => s.commandId === present(command).id)?.programRunId).toBeNull();
+  });
+});
+
 describe('program requests', () => {
   it('hands a claimed program request to the runner, once', async () => {
     const program = testApp.farm.programs.a;
@@ -441,6 +497,7 @@ describe('restart', () => {
     behaviour = () => [];
     const commandId = await commands.send({
       requestId: null,
+      programRunId: null,
       siteId: siteA,
       serialno: 'R-1001',
       command: { action: 'ping' },

@@ -1,6 +1,6 @@
 /** Small pieces the field tests share: a quiet log, waiting for a condition, a free port. */
 import { createServer, type AddressInfo } from 'node:net';
-import type { FieldLog } from '../../src/field/commands.ts';
+import type { FieldLog } from '../../src/field/command-link.ts';
 
 export const quietLog: FieldLog = { info: () => {}, warn: () => {}, error: () => {} };
 

@@ -6,7 +6,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
-import type { FieldLog } from '../../src/field/commands.ts';
+import type { FieldLog } from '../../src/field/command-link.ts';
 import { OVERDUE_GRACE, startOverdueSweep, sweepOverdue } from '../../src/field/overdue.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { waitFor } from './field-test-kit.ts';

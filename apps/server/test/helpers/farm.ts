@@ -2,15 +2,19 @@
  * A small farm every API test starts from: two sites with one member of each role, a staff
  * member, a member of the first site whose privilege list is empty (not even view), an
  * outsider who belongs only to the other site, and one area of each type with its
- * sections, radios, unit, sensors, controls and program. Ids are returned, never assumed.
+ * sections, radios, unit, sensors, controls and program. Ids are returned, never assumed. Rows
+ * come from the seeds' factories (src/seed/rows.ts), so the tests' farm is shaped as the demo's.
  */
 import type { Privilege } from '@paddock/domain';
 import { ROLES } from '@paddock/domain';
+import { DEMO_PASSWORD } from '@paddock/domain/demo';
 import { hashPassword } from '../../src/auth/passwords.ts';
 import type { Database } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
+import { memberRow, meshRole, programRow, programZoneRow } from '../../src/seed/rows.ts';
 
-export const TEST_PASSWORD = 'DemoPaddock#2026';
+/** The test farm's users sign in with the demo farm's password. */
+export const TEST_PASSWORD = DEMO_PASSWORD;
 
 let passwordHash: Promise<string> | undefined;
 
@@ -35,9 +39,7 @@ export async function addSiteMember(
     .values({ login, firstName: 'Extra', lastName: 'Member', passwordHash: 'x' })
     .returning();
   if (!user) throw new Error('user not inserted');
-  await db
-    .insert(t.siteMembers)
-    .values({ userId: user.id, siteId, privileges, signupStatus: 'completed' });
+  await db.insert(t.siteMembers).values(memberRow(user.id, siteId, privileges));
   return user;
 }
 
@@ -170,7 +172,7 @@ export async function seedTestFarm(db: Database) {
     sectionId,
     location: '[-39.642,176.843]',
     tags: {},
-    config: { repeater, coordinator: false, children: [] },
+    config: meshRole({ repeater }),
     lastUpdate: new Date('2026-11-21T08:50:00.000Z'),
     batteryValue: 3.6,
     signalValue: -70,
@@ -251,62 +253,23 @@ export async function seedTestFarm(db: Database) {
     .returning();
   if (!valve1 || !valve2 || !valve3 || !pump || !valveB) throw new Error('controls not inserted');
 
-  const zoneOf = (sectionId: number) => ({
-    id: sectionId,
-    application: {
-      irrigationType: 'valveControlledZone' as const,
-      status: 'stopped' as const,
-      cycleCount: 0,
-    },
-    setting: {
-      id: sectionId,
-      depth: 10,
-      variation: 0,
-      cycles: 1,
-      manual: false,
-      repeat: false,
-      repeatInterval: 0,
-      repeatCount: 0,
-      banned: false,
-    },
-  });
-  const stopped = {
-    activity: 'stopped' as const,
-    startTime: null,
-    endTime: null,
-    stoppedTime: null,
-    requestActive: false,
-    requestId: null,
-  };
+  const zoneOf = (sectionId: number) => programZoneRow(sectionId, { depth: 10 });
   const [program, programB] = await db
     .insert(t.programs)
     .values([
-      {
+      programRow({
         areaId: irrigation.id,
         name: 'Block A program',
-        status: stopped,
-        schedule: {
-          manual: false,
-          attachments: [pump.id],
-          sequences: [[zone1.id, zone2.id], [zone3.id]],
-          variations: [],
-          controls: [],
-        },
+        attachments: [pump.id],
+        sequences: [[zone1.id, zone2.id], [zone3.id]],
         zones: [zoneOf(zone1.id), zoneOf(zone2.id), zoneOf(zone3.id)],
-      },
-      {
+      }),
+      programRow({
         areaId: irrigationB.id,
         name: 'North block program',
-        status: stopped,
-        schedule: {
-          manual: false,
-          attachments: [],
-          sequences: [[zoneB1.id]],
-          variations: [],
-          controls: [],
-        },
+        sequences: [[zoneB1.id]],
         zones: [zoneOf(zoneB1.id)],
-      },
+      }),
     ])
     .returning();
   if (!program || !programB) throw new Error('programs not inserted');
@@ -332,26 +295,18 @@ export async function seedTestFarm(db: Database) {
   if (!adminUser || !managerUser || !monitorUser || !staffUser || !outsiderUser || !nobodyUser)
     throw new Error('users not inserted');
 
-  await db.insert(t.siteMembers).values([
-    { userId: adminUser.id, siteId: siteA.id, privileges: admin, signupStatus: 'completed' },
-    { userId: adminUser.id, siteId: siteB.id, privileges: admin, signupStatus: 'completed' },
-    { userId: managerUser.id, siteId: siteA.id, privileges: manage, signupStatus: 'completed' },
-    { userId: monitorUser.id, siteId: siteA.id, privileges: monitor, signupStatus: 'completed' },
-    {
-      userId: staffUser.id,
-      siteId: siteA.id,
-      privileges: [...admin, 'loginAs', 'internal'],
-      signupStatus: 'completed',
-    },
-    {
-      userId: staffUser.id,
-      siteId: siteB.id,
-      privileges: [...admin, 'loginAs', 'internal'],
-      signupStatus: 'completed',
-    },
-    { userId: outsiderUser.id, siteId: siteB.id, privileges: manage, signupStatus: 'completed' },
-    { userId: nobodyUser.id, siteId: siteA.id, privileges: [], signupStatus: 'completed' },
-  ]);
+  await db
+    .insert(t.siteMembers)
+    .values([
+      memberRow(adminUser.id, siteA.id, admin),
+      memberRow(adminUser.id, siteB.id, admin),
+      memberRow(managerUser.id, siteA.id, manage),
+      memberRow(monitorUser.id, siteA.id, monitor),
+      memberRow(staffUser.id, siteA.id, [...admin, 'loginAs', 'internal']),
+      memberRow(staffUser.id, siteB.id, [...admin, 'loginAs', 'internal']),
+      memberRow(outsiderUser.id, siteB.id, manage),
+      memberRow(nobodyUser.id, siteA.id, []),
+    ]);
 
   const [contactA, contactB] = await db
     .insert(t.contacts)

@@ -8,7 +8,6 @@
 import {
   commandDownlinkSchema,
   programDisplay,
-  runStateSchema,
   type CommandDownlink,
   type ProgramZone,
   type RunState,
@@ -19,15 +18,17 @@ import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
-import { startCommands, type CommandSender } from '../../src/field/commands.ts';
+import { startCommands, type CommandSender } from '../../src/field/command-link.ts';
 import { gatewayUsername } from '../../src/field/credentials.ts';
-import { startDispatch } from '../../src/field/dispatch.ts';
+import { startDeviceRequests } from '../../src/field/device-requests.ts';
 import { startJobs } from '../../src/field/jobs.ts';
 import { startProgramRunner } from '../../src/irrigation/runner-service.ts';
+import { startDispatcher } from '../../src/requests/dispatcher.ts';
 import { startTestBroker, type TestBroker } from '../helpers/field.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { deviceSiteLookup } from '../../src/field/provisioning.ts';
 import { quietLog, waitFor } from '../field/field-test-kit.ts';
+import { storedRun } from './run-kit.ts';
 
 const TIMEOUT_SECONDS = 30;
 /** mm/h: 1 mm of depth is one second of watering. */
@@ -78,18 +79,25 @@ async function startWorker(clientId = commandsClientId) {
     commandTimeoutSeconds: TIMEOUT_SECONDS,
     pollingIntervalSeconds: 0.5,
   });
-  const dispatch = await startDispatch({
+  const deviceRequests = await startDeviceRequests({
     db: testApp.db,
     clock: realClock,
     log: quietLog,
     jobs,
     commands,
+  });
+  const dispatch = await startDispatcher({
+    db: testApp.db,
+    clock: realClock,
+    log: quietLog,
+    handlers: { ...deviceRequests.handlers, ...runner.handlers },
     pollIntervalMs: 100,
   });
   return {
     jobs,
     async close() {
       await dispatch.close();
+      await deviceRequests.close();
       await runner.close();
       await commands.close();
       await jobs.stop({ graceful: true, wait: true, timeout: 10_000 });
@@ -185,12 +193,8 @@ async function requestStatus(id: number) {
   return present(row).status;
 }
 
-async function run(): Promise<RunState> {
-  const [row] = await testApp.db
-    .select()
-    .from(t.programRuns)
-    .where(eq(t.programRuns.programId, programId()));
-  return runStateSchema.parse(present(row).state);
+function run(): Promise<RunState> {
+  return storedRun(testApp.db, programId());
 }
 
 async function control(id: number) {

@@ -15,8 +15,11 @@ export interface EndpointSpec {
   readonly method: HttpMethod;
   /** Under the API base path, with Fastify-style parameters: '/controls/:id/test'. */
   readonly path: string;
-  /** The OpenAPI tag: the resource, e.g. 'controls'. */
-  readonly tag: string;
+  /**
+   * The OpenAPI tag: the resource, e.g. 'controls'; a call listed under two resources (user
+   * and contacts for GET user/contact) gives both, in the order the document shows them.
+   */
+  readonly tag: string | readonly [string, ...string[]];
   readonly summary: string;
   readonly description?: string;
   /** Defaults to 'bearer'. */

@@ -4,13 +4,64 @@
  * through `callEndpoint` in apps/web/src/lib/api-client.ts.
  */
 import type { EndpointSpec } from './endpoint.ts';
+import { alarmEndpoints } from './alarms.ts';
+import { areaEndpoints } from './areas.ts';
+import { authEndpoints } from './auth.ts';
+import { contactEndpoints } from './contacts.ts';
+import { controlEndpoints } from './controls.ts';
+import { currentUserEndpoints } from './user.ts';
 import { eventEndpoints } from './events.ts';
+import { metricEndpoints } from './metrics.ts';
+import { noteEndpoints } from './notes.ts';
+import { permissionEndpoints } from './permissions.ts';
+import { programEndpoints } from './programs.ts';
+import { radioEndpoints } from './radios.ts';
+import { sectionEndpoints } from './sections.ts';
+import { sensorEndpoints } from './sensors.ts';
+import { siteEndpoints } from './sites.ts';
+import { statusEndpoints } from './status.ts';
+import { telemetryEndpoints } from './telemetry.ts';
+import { userEndpoints } from './users.ts';
 
 export * from './endpoint.ts';
 export * from './refusal.ts';
+export * from './alarms.ts';
+export * from './areas.ts';
+export * from './auth.ts';
+export * from './contacts.ts';
+export * from './controls.ts';
 export * from './events.ts';
+export * from './metrics.ts';
+export * from './notes.ts';
+export * from './permissions.ts';
+export * from './programs.ts';
+export * from './radios.ts';
+export * from './sections.ts';
+export * from './sensors.ts';
+export * from './sites.ts';
+export * from './status.ts';
+export * from './telemetry.ts';
+export * from './user.ts';
+export * from './users.ts';
 
 /** Every endpoint, by resource. */
 export const apiContract = {
+  alarms: alarmEndpoints,
+  areas: areaEndpoints,
+  auth: authEndpoints,
+  contacts: contactEndpoints,
+  controls: controlEndpoints,
   events: eventEndpoints,
+  metrics: metricEndpoints,
+  notes: noteEndpoints,
+  permissions: permissionEndpoints,
+  programs: programEndpoints,
+  radios: radioEndpoints,
+  sections: sectionEndpoints,
+  sensors: sensorEndpoints,
+  sites: siteEndpoints,
+  status: statusEndpoints,
+  telemetry: telemetryEndpoints,
+  user: currentUserEndpoints,
+  users: userEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;

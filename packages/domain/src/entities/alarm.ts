@@ -1,5 +1,6 @@
 /** Alarm and alarm rule (§3): a threshold or overdue check on a target, with its notifications. */
 import { z } from 'zod';
+import { idParamValueSchema } from './params.ts';
 import { idSchema, nonEmptyStringSchema } from './primitives.ts';
 import { alarmOperatorSchema, alarmSeveritySchema, metaTypeSchema } from './vocabulary.ts';
 
@@ -85,3 +86,14 @@ export const alarmUpdateBodySchema = alarmCreateBodySchema
     'Nothing to update: give active, rule or notifications',
   );
 export type AlarmUpdateBody = z.infer<typeof alarmUpdateBodySchema>;
+
+/** areas/{areaId}/alarms (§7): the area in the path is named areaId. */
+export const areaAlarmsParamSchema = z.object({ areaId: idParamValueSchema });
+export type AreaAlarmsParam = z.infer<typeof areaAlarmsParamSchema>;
+
+/** areas/{areaId}/alarms/{id} (§7). */
+export const areaAlarmParamSchema = z.object({
+  areaId: idParamValueSchema,
+  id: idParamValueSchema,
+});
+export type AreaAlarmParam = z.infer<typeof areaAlarmParamSchema>;

@@ -1,5 +1,6 @@
 /** Contact (§3): a person of a site and the ways (email, sms, voice) alarms reach them. */
 import { z } from 'zod';
+import { idParamValueSchema } from './params.ts';
 import { idSchema, nonEmptyStringSchema } from './primitives.ts';
 import { contactMethodSchema, requestStatusSchema } from './vocabulary.ts';
 
@@ -62,3 +63,14 @@ export type ContactTestStarted = z.infer<typeof contactTestStartedSchema>;
 /** GET contacts/{id}/test/{testId} (§7): polled until done; another final status is a failure (§4). */
 export const contactTestStatusSchema = z.object({ status: requestStatusSchema });
 export type ContactTestStatus = z.infer<typeof contactTestStatusSchema>;
+
+/** POST sites/{site}/contacts (§7): the site in the path is named site. */
+export const siteContactsParamSchema = z.object({ site: idParamValueSchema });
+export type SiteContactsParam = z.infer<typeof siteContactsParamSchema>;
+
+/** DELETE sites/{site}/contacts/{id} (§7). */
+export const siteContactParamSchema = z.object({
+  site: idParamValueSchema,
+  id: idParamValueSchema,
+});
+export type SiteContactParam = z.infer<typeof siteContactParamSchema>;

@@ -19,6 +19,20 @@ export type AreaQuery = z.infer<typeof areaQuerySchema>;
 export const siteQuerySchema = z.object({ site: idParamValueSchema });
 export type SiteQuery = z.infer<typeof siteQuerySchema>;
 
+/** GET sites/{siteId}/users (§7). */
+export const siteIdParamSchema = z.object({ siteId: idParamValueSchema });
+export type SiteIdParam = z.infer<typeof siteIdParamSchema>;
+
+/** POST users/{userId}/resend-activation-email (§7). */
+export const userIdParamSchema = z.object({ userId: idParamValueSchema });
+export type UserIdParam = z.infer<typeof userIdParamSchema>;
+
+/** GET status/summary: the console adds a timestamp so no cache in between answers an old one. */
+export const statusSummaryQuerySchema = z.object({
+  timestamp: z.coerce.number().int().nonnegative().optional(),
+});
+export type StatusSummaryQuery = z.infer<typeof statusSummaryQuerySchema>;
+
 /** GET areas/{id}?withoutSections=true (§7): the area without its sections list. */
 export const areaGetQuerySchema = z.object({ withoutSections: z.stringbool().optional() });
 export type AreaGetQuery = z.infer<typeof areaGetQuerySchema>;

@@ -108,3 +108,36 @@ export function isSiteFilterActive(filter: SiteFilter): boolean {
 function emptySiteFilter(): SiteFilter {
   return { application: [], country: [], region: [], operator: [], client: [] };
 }
+
+/** One filter key as it arrives: once (a string) or repeated (an array); ';' separates values. */
+const filterQueryValueSchema = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .describe('Values separated by ";"; the key may repeat');
+
+/**
+ * GET sites query (§7): the site filter keys and `extended`. Any other key is refused with its
+ * name as the field, rather than ignored, so a misspelt filter never silently shows every site.
+ */
+export const sitesQuerySchema = z
+  .object({
+    application: filterQueryValueSchema,
+    country: filterQueryValueSchema,
+    region: filterQueryValueSchema,
+    operator: filterQueryValueSchema,
+    client: filterQueryValueSchema,
+    extended: z
+      .stringbool()
+      .optional()
+      .describe('true: each site also carries its areas (without sections)'),
+  })
+  .catchall(z.unknown())
+  .superRefine((query, ctx) => {
+    // Reported per key (a strict object would report them all at the root, without a field).
+    for (const key of Object.keys(query)) {
+      if (key !== EXTENDED_QUERY_KEY && !(SITE_FILTER_KEYS as readonly string[]).includes(key)) {
+        ctx.addIssue({ code: 'custom', path: [key], message: 'Unknown site filter key' });
+      }
+    }
+  });
+export type SitesQuery = z.infer<typeof sitesQuerySchema>;

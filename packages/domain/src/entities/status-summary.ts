@@ -13,3 +13,7 @@ export const statusSummarySchema = z.looseObject({
   activeMaintenances: z.array(statusItemSchema),
 });
 export type StatusSummary = z.infer<typeof statusSummarySchema>;
+
+/** GET health: the server is up (load balancers and the field network's checks). */
+export const healthSchema = z.object({ status: z.literal('ok') });
+export type Health = z.infer<typeof healthSchema>;

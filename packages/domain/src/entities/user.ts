@@ -48,3 +48,7 @@ export type CreateUserPayload = z.infer<typeof createUserPayloadSchema>;
 /** POST /users/{userId}/resend-activation-email (§7). */
 export const resendActivationBodySchema = z.object({ siteId: idSchema });
 export type ResendActivationBody = z.infer<typeof resendActivationBodySchema>;
+
+/** POST users (§7): the invited or added user, as a member of the site. */
+export const userCreatedSchema = z.object({ user: userSchema });
+export type UserCreated = z.infer<typeof userCreatedSchema>;

@@ -52,6 +52,8 @@ import type {
   ZoneApplication,
 } from '../entities/program.ts';
 import type { ControlType, RequestStatus } from '../entities/vocabulary.ts';
+import { overtaken } from '../requests/overtaking.ts';
+import { isOpenRequestStatus } from '../requests/statuses.ts';
 import {
   RUN_STATE_FORMAT,
   type Actuator,
@@ -144,7 +146,6 @@ export type StepResult = {
   nextWakeAt: Date | null;
 };
 
-const ACTIVE_REQUEST_STATUSES: readonly RequestStatus[] = ['new', 'inProgress', 'pending'];
 /** How many handled request ids a run remembers for de-duplication. */
 const HANDLED_REQUESTS_KEPT = 20;
 const NO_ANSWER = 'no answer from the device';
@@ -264,13 +265,13 @@ function setRequestStatus(ctx: Ctx, status: RequestStatus, reason: string | null
 }
 
 function requestActive(s: RunState): boolean {
-  return s.request !== null && ACTIVE_REQUEST_STATUSES.includes(s.request.status);
+  return s.request !== null && isOpenRequestStatus(s.request.status);
 }
 
-/** The run takes up a request; one still in flight is overtaken. */
+/** The run takes up a request; one still in flight is overtaken (requests/overtaking.ts). */
 function takeRequest(ctx: Ctx, request: RunRequestInput) {
-  if (requestActive(ctx.s))
-    setRequestStatus(ctx, 'cancelled', `overtaken by request ${request.id}`);
+  const previous = ctx.s.request && overtaken(ctx.s.request, request.id);
+  if (previous) setRequestStatus(ctx, previous.status, previous.reason);
   ctx.s.request = {
     id: request.id,
     action: request.action,

@@ -4,10 +4,9 @@ import {
   assertAlarmRuleCreatable,
   type AlarmRuleInput,
 } from '@paddock/domain';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { contactNotifications, contacts } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
+import { findSiteNotificationIds } from './alarms.repository.ts';
 import { isThingOfArea, type AreaRef } from './area-things.repository.ts';
 
 /**
@@ -46,12 +45,7 @@ export async function validateAlarmNotifications(
 ): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
-  const rows = await db
-    .select({ id: contactNotifications.id })
-    .from(contactNotifications)
-    .innerJoin(contacts, eq(contacts.id, contactNotifications.contactId))
-    .where(and(inArray(contactNotifications.id, unique), eq(contacts.siteId, siteId)));
-  const known = new Set(rows.map((row) => row.id));
+  const known = await findSiteNotificationIds(db, siteId, unique);
   const index = ids.findIndex((id) => !known.has(id));
   if (index >= 0) {
     throw badRequest(`notifications.${index}`, 'Not a contact notification of this site');

@@ -1,16 +1,13 @@
 /** GET areas/{id}?withoutSections=true and PUT areas/{id} (spec §7). */
 import {
   areaAlarmsActiveBodySchema,
-  areaGetQuerySchema,
+  areaEndpoints,
   areaRenameBodySchema,
-  areaSchema,
   areaSnoozeBodySchema,
-  areaUpdateBodySchema,
-  idParamSchema,
 } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import { route } from '../../http/endpoint.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { presentSection } from '../sections/section.presenter.ts';
@@ -49,46 +46,17 @@ async function loadArea(db: Database, id: number, withSections: boolean) {
   return presentArea(row, sections?.map(presentSection));
 }
 
-export async function areaRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function areaRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  app.get(
-    '/areas/:id',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['areas'],
-        summary: 'One area, with its sections unless withoutSections=true',
-        security: [{ bearer: [] }],
-        params: idParamSchema,
-        querystring: areaGetQuerySchema,
-        response: { 200: areaSchema },
-      },
-    },
-    async (request) => {
-      await requireObject(db, request, 'area', request.params.id, 'view');
-      return loadArea(db, request.params.id, request.query.withoutSections !== true);
-    },
-  );
+  route(app, areaEndpoints.getArea, async (request) => {
+    await requireObject(db, request, 'area', request.params.id, 'view');
+    return loadArea(db, request.params.id, request.query.withoutSections !== true);
+  });
 
-  app.put(
-    '/areas/:id',
-    {
-      onRequest: app.authenticate,
-      preValidation: async (request) => checkAreaUpdateForm(request.body),
-      schema: {
-        tags: ['areas'],
-        summary: 'Rename the area, or turn its alarms on or off, or snooze them',
-        description:
-          'Exactly one form: {label}, {site, alarmsActive} or {site, snoozed}; `site` must be ' +
-          "the area's site. Returns the updated area with its sections.",
-        security: [{ bearer: [] }],
-        params: idParamSchema,
-        body: areaUpdateBodySchema,
-        response: { 200: areaSchema },
-      },
-    },
+  route(
+    app,
+    areaEndpoints.updateArea,
     async (request) => {
       const { siteId } = await requireObject(db, request, 'area', request.params.id, 'edit');
       const body = request.body;
@@ -97,5 +65,6 @@ export async function areaRoutes(fastify: FastifyInstance) {
       if (!(await updateArea(db, request.params.id, body))) throw notFound('Area');
       return loadArea(db, request.params.id, true);
     },
+    { preValidation: async (request) => checkAreaUpdateForm(request.body) },
   );
 }

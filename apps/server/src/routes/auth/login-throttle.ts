@@ -7,18 +7,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema.ts';
 import { tooManyRequests } from '../../http/errors.ts';
+import { findUserById } from './auth.repository.ts';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
-/**
- * Failed sign-ins one account may take in a window: enough for typos, far too few to guess.
- * A success clears it.
- */
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-/** Failed sign-ins (or unknown emails) one client address may cause, across accounts. */
-export const MAX_FAILURES_PER_ADDRESS = 20;
-/** Reset emails one account may be sent in a window, so nobody can flood a mailbox. */
-export const MAX_RESET_EMAILS_PER_ACCOUNT = 5;
+// The limits (MAX_FAILURES_PER_ACCOUNT and the others) are in the contract, whose call
+// descriptions quote them.
 
 export const throttleKey = {
   account: (login: string) => `account:${login.toLowerCase()}`,
@@ -71,4 +65,10 @@ export async function countAttempt(db: Database, keys: string[], now: Date): Pro
 
 export async function clearAttempts(db: Database, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
+}
+
+/** Whoever just set their password may sign in at once, even after failed attempts. */
+export async function clearAccountAttempts(db: Database, userId: number): Promise<void> {
+  const user = await findUserById(db, userId);
+  if (user) await clearAttempts(db, throttleKey.account(user.login));
 }

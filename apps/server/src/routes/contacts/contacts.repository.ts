@@ -2,7 +2,15 @@
 import type { Contact, CountryCode } from '@paddock/domain';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { alarms, contactNotifications, contacts, sites, users } from '../../db/schema.ts';
+import {
+  alarms,
+  areas,
+  contactNotifications,
+  contacts,
+  contactTests,
+  sites,
+  users,
+} from '../../db/schema.ts';
 import type { NotificationInput } from './contact-input.ts';
 import {
   presentContact,
@@ -153,4 +161,110 @@ export async function forgetNotificationsInAlarms(
       .set({ notifications: sql`array_remove(${alarms.notifications}, ${id}::integer)` })
       .where(sql`${id}::integer = any(${alarms.notifications})`);
   }
+}
+
+export function listContactsOfSite(db: Queryable, siteId: number): Promise<Contact[]> {
+  return listContacts(db, eq(contacts.siteId, siteId));
+}
+
+/** The user's contact on the first (lowest id) of the sites that has one. */
+export async function findUserContact(
+  db: Queryable,
+  userId: number,
+  siteIds: readonly number[],
+): Promise<Contact | null> {
+  const [contact] = await listContacts(
+    db,
+    and(eq(contacts.userId, userId), inArray(contacts.siteId, [...siteIds])),
+  );
+  return contact ?? null;
+}
+
+/** The id of the user's own contact on the site, if they have one. */
+export async function findOwnContactId(
+  db: Queryable,
+  siteId: number,
+  userId: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.siteId, siteId), eq(contacts.userId, userId)));
+  return row?.id ?? null;
+}
+
+/** The contact's id, only when it is a contact of the site. */
+export async function findContactIdOfSite(
+  db: Queryable,
+  id: number,
+  siteId: number,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.id, id), eq(contacts.siteId, siteId)));
+  return row?.id ?? null;
+}
+
+export async function findUserLocale(db: Queryable, userId: number): Promise<string | null> {
+  const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
+  return row?.locale ?? null;
+}
+
+export async function updateContactRow(
+  db: Queryable,
+  id: number,
+  values: Pick<typeof contacts.$inferInsert, 'name' | 'company' | 'locale'>,
+): Promise<void> {
+  await db.update(contacts).set(values).where(eq(contacts.id, id));
+}
+
+export async function deleteContactRow(db: Queryable, id: number): Promise<void> {
+  await db.delete(contacts).where(eq(contacts.id, id));
+}
+
+/** The area a test is for, only when it belongs to the contact's site. */
+export async function findAreaOfSite(
+  db: Queryable,
+  areaId: number,
+  siteId: number,
+): Promise<{ id: number; label: string; siteLabel: string } | null> {
+  const [row] = await db
+    .select({ id: areas.id, label: areas.label, siteLabel: sites.label })
+    .from(areas)
+    .innerJoin(sites, eq(sites.id, areas.siteId))
+    .where(and(eq(areas.id, areaId), eq(areas.siteId, siteId)));
+  return row ?? null;
+}
+
+export type ContactTestRow = typeof contactTests.$inferSelect;
+
+export async function insertContactTest(
+  db: Queryable,
+  values: Omit<typeof contactTests.$inferInsert, 'id'>,
+): Promise<number> {
+  const [row] = await db.insert(contactTests).values(values).returning({ id: contactTests.id });
+  if (!row) throw new Error('contact test insert returned nothing');
+  return row.id;
+}
+
+export async function setContactTestStatus(
+  db: Queryable,
+  id: number,
+  status: ContactTestRow['status'],
+): Promise<void> {
+  await db.update(contactTests).set({ status }).where(eq(contactTests.id, id));
+}
+
+/** A test's status, only when the test is of the contact. */
+export async function findContactTestStatus(
+  db: Queryable,
+  testId: number,
+  contactId: number,
+): Promise<ContactTestRow['status'] | null> {
+  const [row] = await db
+    .select({ status: contactTests.status })
+    .from(contactTests)
+    .where(and(eq(contactTests.id, testId), eq(contactTests.contactId, contactId)));
+  return row?.status ?? null;
 }

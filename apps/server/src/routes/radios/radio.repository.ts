@@ -1,16 +1,12 @@
-/** SQL of radios: the radios of an area, one radio, its edit and its ping requests. */
+/** SQL of radios: the radios of an area, one radio and its edit (its pings: requests/). */
 import type { RadioUpdateBody } from '@paddock/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { rowsFingerprint } from '../../db/row-versions.ts';
 import { tableVersionsOf } from '../../db/table-versions.ts';
-import { areas, radios, requests, sections } from '../../db/schema.ts';
-import type { RequestRow } from '../../commands/create-request.ts';
+import { areas, radios, sections } from '../../db/schema.ts';
 import type { RadioRow } from './radio.presenter.ts';
-
-/** How many requests GET radios/{id}/requests returns, newest first. */
-export const RADIO_REQUESTS_LIMIT = 50;
 
 /** One indexed query (radios_area_idx); the console fetches it per area, often. */
 export function listRadiosOfArea(db: Database, areaId: number): Promise<RadioRow[]> {
@@ -86,14 +82,4 @@ export async function updateRadio(
     .where(eq(radios.id, id))
     .returning();
   return row ?? null;
-}
-
-/** Newest first; served by requests_target_idx (type, target_id, id). */
-export function listRadioRequests(db: Database, radioId: number): Promise<RequestRow[]> {
-  return db
-    .select()
-    .from(requests)
-    .where(and(eq(requests.type, 'radio'), eq(requests.targetId, radioId)))
-    .orderBy(desc(requests.id))
-    .limit(RADIO_REQUESTS_LIMIT);
 }

@@ -1,5 +1,5 @@
 /** Rows of sites, areas and units → the §3 entities on the wire. */
-import type { Area, Site, SiteBriefSummary, Unit } from '@paddock/domain';
+import type { Area, Site, SiteBriefSummary, SitesFilterOptions, Unit } from '@paddock/domain';
 import type { sites, units } from '../../db/schema.ts';
 
 export type SiteRow = typeof sites.$inferSelect;
@@ -40,5 +40,37 @@ export function presentUnit(row: UnitRow): Unit {
     lastUpdate: isoOrNull(row.lastUpdate),
     location: row.location ?? null,
     radio: row.radioId ?? null,
+  };
+}
+
+/** The filter fields of the caller's sites, as read for GET sites/filter. */
+export type SiteFilterFieldsRow = Pick<SiteRow, 'applications' | 'tags' | 'operator' | 'client'>;
+
+/** GET sites/filter: each key's distinct non-empty values over the caller's sites, sorted. */
+export function presentSitesFilterOptions(
+  rows: readonly SiteFilterFieldsRow[],
+): SitesFilterOptions {
+  const values = {
+    application: new Set<string>(),
+    country: new Set<string>(),
+    region: new Set<string>(),
+    operator: new Set<string>(),
+    client: new Set<string>(),
+  };
+  for (const row of rows) {
+    for (const application of row.applications) values.application.add(application);
+    values.country.add(row.tags.country);
+    values.region.add(row.tags.region);
+    if (row.operator) values.operator.add(row.operator);
+    if (row.client) values.client.add(row.client);
+  }
+  const sorted = (set: Set<string>) =>
+    [...set].filter((value) => value !== '').sort((a, b) => a.localeCompare(b));
+  return {
+    application: sorted(values.application),
+    country: sorted(values.country),
+    region: sorted(values.region),
+    operator: sorted(values.operator),
+    client: sorted(values.client),
   };
 }

@@ -7,6 +7,7 @@ import {
   defaultHardwareThresholds,
   type Privilege,
   type ProgramStatus,
+  type SiteConfig,
   type SiteFilter,
 } from '@paddock/domain';
 import { and, asc, count, eq, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
@@ -276,6 +277,24 @@ export type SiteWithMembership = {
 export async function siteExists(db: Database, siteId: number): Promise<boolean> {
   const [row] = await db.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId));
   return row !== undefined;
+}
+
+/**
+ * PUT sites/{id}: merges the sent config into the stored one. Keys the console did not send are
+ * kept: an older console must not wipe newer settings. Null when the site does not exist.
+ */
+export async function updateSiteConfig(
+  db: Database,
+  siteId: number,
+  config: SiteConfig,
+  now: Date,
+): Promise<SiteRow | null> {
+  const [updated] = await db
+    .update(sites)
+    .set({ config: sql`${sites.config} || ${JSON.stringify(config)}::jsonb`, modifiedAt: now })
+    .where(eq(sites.id, siteId))
+    .returning();
+  return updated ?? null;
 }
 
 /** A site's areas, by label (§2 sidebar order). */

@@ -1,12 +1,13 @@
-/** GET /api/status/summary: the status page's incidents and maintenances, for the banner (§4). */
-import { statusSummarySchema } from '@paddock/domain';
+/**
+ * GET /api/status/summary: the status page's incidents and maintenances, for the banner (§4), and
+ * GET /api/health for load balancers and probes; both open, like the status page itself.
+ */
+import { statusEndpoints } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { createStatusPage } from '../../adapters/status-page.ts';
+import { route } from '../../http/endpoint.ts';
 
-export async function statusRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function statusRoutes(app: FastifyInstance) {
   const statusPage = createStatusPage({
     url: app.ctx.config.statusSummaryUrl,
     cacheMs: app.ctx.config.statusSummaryCacheMs,
@@ -14,21 +15,10 @@ export async function statusRoutes(fastify: FastifyInstance) {
     log: app.log,
   });
 
-  app.get(
-    '/status/summary',
-    {
-      schema: {
-        tags: ['status'],
-        summary:
-          'Active incidents and maintenances of the status page (public, like the page itself)',
-        // The console adds a timestamp so no cache in between answers an old summary.
-        querystring: z.object({ timestamp: z.coerce.number().int().nonnegative().optional() }),
-        response: { 200: statusSummarySchema },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return statusPage.summary();
-    },
-  );
+  route(app, statusEndpoints.getHealth, async () => ({ status: 'ok' as const }));
+
+  route(app, statusEndpoints.getStatusSummary, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return statusPage.summary();
+  });
 }

@@ -5,30 +5,25 @@
 import {
   bucketSeconds,
   CHART_OPTIONS,
-  idParamSchema,
   seriesGrid,
   seriesInterval,
-  seriesQuerySchema,
-  seriesSchema,
   seriesWindow,
   siteTimeZone,
+  telemetryEndpoints,
   type Series,
   type SeriesQuery,
   type SeriesThingType,
 } from '@paddock/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { route } from '../../http/endpoint.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { readSeriesAverages, readSeriesHighLows } from '../../telemetry/series.ts';
 import { findSeriesTarget } from './series.repository.ts';
 
-const security = [{ bearer: [] }];
-
 const LABEL: Record<SeriesThingType, string> = { sensor: 'Sensor', control: 'Control' };
 
-export async function seriesRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function seriesRoutes(app: FastifyInstance) {
   const { db, clock } = app.ctx;
 
   const readSeries = async (
@@ -78,21 +73,10 @@ export async function seriesRoutes(fastify: FastifyInstance) {
     };
   };
 
-  for (const type of ['sensor', 'control'] as const) {
-    app.get(
-      `/${type}s/:id/series`,
-      {
-        onRequest: app.authenticate,
-        schema: {
-          tags: ['telemetry'],
-          summary: `A ${type} metric's readings for a chart: one point per bucket, at most 2 per pixel of width`,
-          security,
-          params: idParamSchema,
-          querystring: seriesQuerySchema,
-          response: { 200: seriesSchema },
-        },
-      },
-      async (request) => readSeries(request, type, request.params.id, request.query),
-    );
-  }
+  route(app, telemetryEndpoints.getSensorSeries, async (request) =>
+    readSeries(request, 'sensor', request.params.id, request.query),
+  );
+  route(app, telemetryEndpoints.getControlSeries, async (request) =>
+    readSeries(request, 'control', request.params.id, request.query),
+  );
 }

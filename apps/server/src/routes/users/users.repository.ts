@@ -1,8 +1,19 @@
-/** SQL of site members (users of a site), their contacts and the alarms they subscribe to. */
-import type { User } from '@paddock/domain';
+/**
+ * SQL of site members (users of a site), their contacts and the alarms they subscribe to, and the
+ * rows the users actions write (users, memberships, the audit log).
+ */
+import type { Privilege, SignupStatus, User } from '@paddock/domain';
 import { and, asc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { accountTokens, alarms, contacts, siteMembers, sites, users } from '../../db/schema.ts';
+import {
+  accountTokens,
+  alarms,
+  auditLog,
+  contacts,
+  siteMembers,
+  sites,
+  users,
+} from '../../db/schema.ts';
 import { listContacts } from '../contacts/contacts.repository.ts';
 import { presentUser, type MemberRow } from './user.presenter.ts';
 
@@ -112,4 +123,61 @@ export async function expireInvitations(
         gt(accountTokens.expiresAt, input.now),
       ),
     );
+}
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function insertUser(
+  db: Queryable,
+  input: { login: string; firstName: string; lastName: string; locale: string; now: Date },
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({
+      login: input.login,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      locale: input.locale,
+      createdAt: input.now,
+    })
+    .returning();
+  if (!row) throw new Error('user insert returned nothing');
+  return row;
+}
+
+export async function insertMember(
+  db: Queryable,
+  input: {
+    userId: number;
+    siteId: number;
+    privileges: Privilege[];
+    signupStatus: SignupStatus;
+    now: Date;
+  },
+): Promise<void> {
+  await db.insert(siteMembers).values({
+    userId: input.userId,
+    siteId: input.siteId,
+    privileges: input.privileges,
+    signupStatus: input.signupStatus,
+    createdAt: input.now,
+  });
+}
+
+export async function setSignupStatus(
+  db: Queryable,
+  input: { userId: number; siteId: number; signupStatus: SignupStatus },
+): Promise<void> {
+  await db
+    .update(siteMembers)
+    .set({ signupStatus: input.signupStatus })
+    .where(and(eq(siteMembers.userId, input.userId), eq(siteMembers.siteId, input.siteId)));
+}
+
+/** One row of the audit log: who changed which user on which site. */
+export async function insertAuditEntry(
+  db: Queryable,
+  entry: Omit<typeof auditLog.$inferInsert, 'id'>,
+): Promise<void> {
+  await db.insert(auditLog).values(entry);
 }

@@ -7,8 +7,12 @@
  * redelivery, a late ack or two processes hearing the same ack change a command once. A command
  * with no final ack by its deadline is timed out by a sweep that any number of processes may run.
  *
- * Requests (§3) advance from their commands. Control and radio requests advance here; program
- * requests are driven by the program runner, which sets their status itself (setRequestStatus).
+ * Requests (§3) advance from their commands. Control and radio requests advance here, in the
+ * transaction that moves the command (requests/request.repository.ts, by the domain's rule);
+ * program requests are driven by the program runner, which sets their status itself.
+ *
+ * A command the program runner sends names its run (programRunId), and so does its settlement:
+ * the runner wakes exactly that run, without looking through the others.
  *
  * Who hears about a settled command: the settlement goes through a pg-boss queue, so a listener
  * (the runner) runs in whichever worker process is free, even when another process heard the ack
@@ -29,11 +33,12 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
-import type { RequestRow } from '../commands/create-request.ts';
 import type { Database } from '../db/client.ts';
-import { controls, deadLetters, fieldCommands, requests } from '../db/schema.ts';
+import { controls, deadLetters, fieldCommands } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
+import { advanceRequestsFromCommands } from '../requests/request.repository.ts';
 import { serverClientOptions, type BrokerEndpoint } from './connection.ts';
+import { repeatEvery } from './repeat.ts';
 
 export type FieldCommand =
   | { action: 'open'; controls: number[]; durationSeconds: number }
@@ -43,6 +48,8 @@ export type FieldCommand =
 export type CommandSettled = {
   commandId: string;
   requestId: number | null;
+  /** The program run that sent it (program_runs is keyed by its program); null for the others. */
+  programRunId: number | null;
   siteId: number;
   serialno: string;
   action: FieldCommand['action'];
@@ -55,6 +62,8 @@ export type CommandSender = {
   /** Records and publishes a command; answers its id once it is recorded. */
   send(input: {
     requestId: number | null;
+    /** The program run sending it (its program's id), told when the command settles. */
+    programRunId: number | null;
     siteId: number;
     serialno: string;
     command: FieldCommand;
@@ -76,7 +85,6 @@ export type FieldLog = { info: LogFunction; warn: LogFunction; error: LogFunctio
 
 type CommandRow = typeof fieldCommands.$inferSelect;
 type CommandStatus = CommandRow['status'];
-type RequestStatus = RequestRow['status'];
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The queue settlements travel on to the listeners. */
@@ -88,9 +96,6 @@ export const ACK_SHARE_GROUP = 'paddock-control';
 /** How often a process looks for commands past their deadline. */
 const DEFAULT_SWEEP_INTERVAL_MS = 1000;
 
-/** Request types whose status follows their commands; programs are the runner's. */
-const AUTO_ADVANCED_TYPES: RequestRow['type'][] = ['control', 'radio'];
-const OPEN_REQUEST_STATUSES: RequestStatus[] = ['new', 'pending', 'inProgress'];
 const FINAL_COMMAND_STATUSES = ['done', 'failed', 'timedOut'] as const;
 
 /** From which statuses an ack's phase may move a command: never backwards, never twice. */
@@ -103,6 +108,8 @@ const TRANSITIONS: Record<'accepted' | 'done' | 'failed', CommandStatus[]> = {
 const settledSchema = z.object({
   commandId: z.uuid(),
   requestId: idSchema.nullable(),
+  // Optional: a settlement queued before runs were recorded on commands names none.
+  programRunId: idSchema.nullable().default(null),
   siteId: idSchema,
   serialno: serialnoSchema,
   action: z.enum(['open', 'close', 'ping']),
@@ -113,65 +120,10 @@ const settledSchema = z.object({
 
 const sendInputSchema = z.object({
   requestId: idSchema.nullable(),
+  programRunId: idSchema.nullable(),
   siteId: idSchema,
   serialno: serialnoSchema,
 });
-
-/**
- * A request's status from its commands' (§3): failed once any failed or timed out, done once all
- * are done, in progress once any was accepted; null while all are merely sent.
- */
-function requestStatusFromCommands(statuses: CommandStatus[]): RequestStatus | null {
-  if (statuses.length === 0) return null;
-  if (statuses.some((status) => status === 'failed' || status === 'timedOut')) return 'failed';
-  if (statuses.every((status) => status === 'done')) return 'done';
-  if (statuses.some((status) => status === 'accepted' || status === 'done')) return 'inProgress';
-  return null;
-}
-
-/**
- * Sets a request's status, for the requests the program runner drives. Only a request still open
- * (new, pending, inProgress) moves: a final status (done, failed, cancelled) stays. Answers
- * whether it moved.
- */
-export async function setRequestStatus(
-  db: Database | Transaction,
-  requestId: number,
-  status: RequestStatus,
-  now: Date,
-): Promise<boolean> {
-  const rows = await db
-    .update(requests)
-    .set({ status, updatedAt: now })
-    .where(and(eq(requests.id, requestId), inArray(requests.status, OPEN_REQUEST_STATUSES)))
-    .returning({ id: requests.id });
-  return rows.length > 0;
-}
-
-/** Moves an auto-advanced request on from its commands; the caller holds the command rows. */
-async function advanceRequests(tx: Transaction, requestIds: number[], now: Date) {
-  // Ascending order: two sweeps locking the same requests cannot deadlock.
-  for (const requestId of [...new Set(requestIds)].sort((a, b) => a - b)) {
-    const [request] = await tx
-      .select({ type: requests.type, status: requests.status })
-      .from(requests)
-      .where(eq(requests.id, requestId))
-      .for('update');
-    if (!request || !AUTO_ADVANCED_TYPES.includes(request.type)) continue;
-    if (!OPEN_REQUEST_STATUSES.includes(request.status)) continue;
-    const commands = await tx
-      .select({ status: fieldCommands.status })
-      .from(fieldCommands)
-      .where(eq(fieldCommands.requestId, requestId));
-    const next = requestStatusFromCommands(commands.map((command) => command.status));
-    if (next && next !== request.status) {
-      await tx
-        .update(requests)
-        .set({ status: next, updatedAt: now })
-        .where(eq(requests.id, requestId));
-    }
-  }
-}
 
 function controlsOf(row: CommandRow): number[] {
   const parsed = z.object({ controls: z.array(idSchema) }).safeParse(row.payload);
@@ -183,6 +135,7 @@ function settlementOf(row: CommandRow): CommandSettled | null {
   return {
     commandId: row.id,
     requestId: row.requestId,
+    programRunId: row.programRunId,
     siteId: row.siteId,
     serialno: row.serialno,
     action: row.action,
@@ -290,7 +243,8 @@ export async function startCommands(deps: {
         .where(and(eq(fieldCommands.id, commandId), inArray(fieldCommands.status, from)))
         .returning();
       if (!updated) return null;
-      if (updated.requestId !== null) await advanceRequests(tx, [updated.requestId], now);
+      if (updated.requestId !== null)
+        await advanceRequestsFromCommands(tx, [updated.requestId], now);
       await releaseFailedOpens(tx, [updated], now);
       return updated;
     });
@@ -410,22 +364,18 @@ export async function startCommands(deps: {
         )
         .returning();
       const requestIds = timedOut.flatMap((row) => (row.requestId === null ? [] : [row.requestId]));
-      await advanceRequests(tx, requestIds, now);
+      await advanceRequestsFromCommands(tx, requestIds, now);
       await releaseFailedOpens(tx, timedOut, now);
       return timedOut;
     });
     if (rows.length > 0) await announce(rows);
   }
 
-  let sweeping: Promise<void> | null = null;
-  const sweepTimer = setInterval(() => {
-    if (sweeping) return;
-    sweeping = sweepDeadlines()
-      .catch((error: unknown) => log.error({ err: error }, 'command deadline sweep failed'))
-      .finally(() => {
-        sweeping = null;
-      });
-  }, deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS);
+  const sweeps = repeatEvery(
+    deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+    sweepDeadlines,
+    (error) => log.error({ err: error }, 'command deadline sweep failed'),
+  );
 
   async function publish(topic: string, downlink: CommandDownlink) {
     try {
@@ -439,7 +389,7 @@ export async function startCommands(deps: {
   return {
     async send(input) {
       if (closed) throw new Error('command sender closed');
-      const { requestId, siteId, serialno } = sendInputSchema.parse(input);
+      const { requestId, programRunId, siteId, serialno } = sendInputSchema.parse(input);
       const now = clock.now();
       const downlink = commandDownlinkSchema.parse({
         ...input.command,
@@ -451,6 +401,7 @@ export async function startCommands(deps: {
         await tx.insert(fieldCommands).values({
           id: downlink.commandId,
           requestId,
+          programRunId,
           siteId,
           serialno,
           action: downlink.action,
@@ -490,9 +441,9 @@ export async function startCommands(deps: {
     },
     async close() {
       closed = true;
-      clearInterval(sweepTimer);
+      const sweepDone = sweeps.stop();
       if (settledWorker) await jobs.offWork({ id: await settledWorker });
-      await sweeping;
+      await sweepDone;
       await client.endAsync();
       await Promise.allSettled(publishing);
       await acks;

@@ -1,24 +1,34 @@
 /**
  * POST programs/{id}/start|resume|pause|test: which action the program (or the named zones) can
- * take now, by the §4 rules, and the activity the program shows while the request is carried out.
+ * take now, by the §4 rules, and the activity the program shows while the request is carried out;
+ * the request and the program's status are written together, on the locked program.
  */
 import {
   isResumable,
   isStartable,
   isStoppable,
   isTestable,
+  mayOvertake,
+  refuse,
   schedulingMode,
   shownActivity,
   zoneRunState,
+  type ProgramActionBody,
   type ProgramActivity,
   type ProgramStatus,
   type ProgramZone,
+  type RunAction,
 } from '@paddock/domain';
-import { badRequest, conflict } from '../../http/errors.ts';
-import type { AreaParts } from './program.repository.ts';
+import type { Database } from '../db/client.ts';
+import { createRequest, type RequestRow } from '../requests/request.repository.ts';
+import {
+  areaParts,
+  lockProgram,
+  updateProgram,
+  type AreaParts,
+} from '../routes/programs/program.repository.ts';
 
-export const PROGRAM_ACTIONS = ['start', 'resume', 'pause', 'test'] as const;
-export type ProgramActionName = (typeof PROGRAM_ACTIONS)[number];
+export type ProgramActionName = RunAction;
 
 /**
  * The activity shown while a whole-program request is in flight (§4 client status: activate shows
@@ -64,7 +74,7 @@ function zoneAllows(action: ProgramActionName, zone: ProgramZone, now: Date): bo
 }
 
 /** The named zones, each a zone of this program (400 on the first that is not). */
-export function resolveZones(
+function resolveZones(
   zoneIds: number[],
   programZones: ProgramZone[],
   area: AreaParts,
@@ -73,11 +83,11 @@ export function resolveZones(
   const seen = new Set<number>();
   return zoneIds.map((id, i) => {
     const field = `zones.${i}`;
-    if (!sectionIds.has(id)) throw badRequest(field, 'not a section of this area');
-    if (seen.has(id)) throw badRequest(field, 'listed twice');
+    if (!sectionIds.has(id)) throw refuse.invalid(field, 'not a section of this area');
+    if (seen.has(id)) throw refuse.invalid(field, 'listed twice');
     seen.add(id);
     const zone = programZones.find((candidate) => candidate.id === id);
-    if (!zone) throw badRequest(field, 'not a zone of this program');
+    if (!zone) throw refuse.invalid(field, 'not a zone of this program');
     return zone;
   });
 }
@@ -87,9 +97,9 @@ export function resolveZones(
  * refuses the action now. Without zones the rule reads the program's shown activity (running with
  * a past end time is stopped). With zones each named zone must allow the action and the program's
  * activity is left alone, like the console's zone actions (§4). Only pause may overtake a request
- * still in flight: stopping water must never wait.
+ * still in flight (the domain's mayOvertake): stopping water must never wait.
  */
-export function checkAction(
+function checkAction(
   action: ProgramActionName,
   status: ProgramStatus,
   zones: ProgramZone[] | null,
@@ -104,26 +114,70 @@ export function checkAction(
           schedulingMode(zone.application.irrigationType) === 'valve' && action === 'test'
             ? 'it is scheduled by valve'
             : `it is ${zoneRunState(zone.application, zone.setting)}`;
-        throw conflict(`Zone "${label}" cannot ${action}: ${why}`);
+        throw refuse.conflict(`Zone "${label}" cannot ${action}: ${why}`);
       }
     }
   } else {
     const activity = shownActivity(status, now);
     if (!programAllows(action, activity)) {
-      throw conflict(`Program cannot ${action}: it is ${activity}`);
+      throw refuse.conflict(`Program cannot ${action}: it is ${activity}`);
     }
   }
-  if (action !== 'pause' && status.requestActive) {
+  if (!mayOvertake(action) && status.requestActive) {
     const which = status.requestId ? `request ${status.requestId}` : 'an earlier request';
-    throw conflict(`Program cannot ${action}: ${which} is still being carried out`);
+    throw refuse.conflict(`Program cannot ${action}: ${which} is still being carried out`);
   }
   return zones ? null : PENDING_ACTIVITY[action];
 }
 
 /** The request's payload: what the field link needs to carry the action out. */
-export function actionPayload(body: { startTime?: string; zones?: number[] }) {
+function actionPayload(body: { startTime?: string; zones?: number[] }) {
   return {
     ...(body.startTime !== undefined && { startTime: body.startTime }),
     ...(body.zones !== undefined && { zones: body.zones }),
   };
+}
+
+/**
+ * Records the action's request and shows it on the program (its pending activity, requestActive
+ * and requestId), on the program locked: two actions never both pass the §4 check.
+ */
+export async function requestProgramAction(
+  db: Database,
+  input: {
+    programId: number;
+    action: ProgramActionName;
+    body: Omit<ProgramActionBody, 'requestId'>;
+    siteId: number;
+    requestedBy: number;
+    now: Date;
+  },
+): Promise<RequestRow> {
+  const { programId, action, body, now } = input;
+  return db.transaction(async (tx) => {
+    const program = await lockProgram(tx, programId);
+    if (!program) throw refuse.notFound('Program');
+    const area = await areaParts(tx, program.areaId);
+    const zones = body.zones ? resolveZones(body.zones, program.zones, area) : null;
+    const pending = checkAction(action, program.status, zones, area, now);
+    const row = await createRequest(tx, {
+      action,
+      type: 'program',
+      targetId: programId,
+      siteId: input.siteId,
+      requestedBy: input.requestedBy,
+      payload: actionPayload(body),
+      now,
+    });
+    await updateProgram(tx, programId, {
+      status: {
+        ...program.status,
+        activity: pending ?? program.status.activity,
+        requestActive: true,
+        requestId: row.id,
+      },
+      modifiedAt: now,
+    });
+    return row;
+  });
 }

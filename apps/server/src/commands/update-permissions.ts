@@ -1,0 +1,90 @@
+/**
+ * PUT permissions (§7): grant (allowed=true) or revoke (allowed=false) actions on sites for users.
+ * All or nothing: every site and every member change is checked before one transaction writes
+ * them, each change with its own audit_log row.
+ */
+import { hasPrivilege, refuse, type PermissionUpdateBody, type Privilege } from '@paddock/domain';
+import type { Database } from '../db/client.ts';
+import {
+  applyChange,
+  checkActions,
+  checkRoleChange,
+} from '../routes/permissions/permission-change.ts';
+import {
+  membersOnSites,
+  setMemberPrivileges,
+} from '../routes/permissions/permissions.repository.ts';
+import { insertAuditEntry } from '../routes/users/users.repository.ts';
+import type { AuditActor } from './audit-actor.ts';
+
+type Change = { userId: number; siteId: number; before: Privilege[]; after: Privilege[] };
+
+export async function updatePermissions(
+  db: Database,
+  input: {
+    body: PermissionUpdateBody;
+    /** The user whose privileges act (the one acted as, under login/as). */
+    userId: number;
+    /**
+     * The acting user's privileges on a target site; refuses a site that does not exist or that
+     * they cannot view (a route checks it against the caller's session).
+     */
+    privilegesOn: (siteId: number) => Promise<Privilege[]>;
+    actor: AuditActor;
+  },
+  now: Date,
+): Promise<void> {
+  const { actions, target, allowed } = input.body.privilege;
+  const siteIds = [...new Set(target.ids)];
+  const ownerIds = [...new Set(input.body.owners.map((owner) => owner.id))];
+  if (ownerIds.includes(input.userId)) {
+    throw refuse.forbidden('You cannot change your own permissions');
+  }
+
+  const actorOnSite = new Map<number, Privilege[]>();
+  for (const siteId of siteIds) {
+    const actor = await input.privilegesOn(siteId);
+    if (!hasPrivilege(actor, 'addPermissions') && !hasPrivilege(actor, 'updateUsers')) {
+      throw refuse.forbidden('Requires the addPermissions privilege on this site');
+    }
+    const refusal = checkActions(actor, actions, allowed);
+    if (refusal) throw refuse.forbidden(refusal.reason);
+    actorOnSite.set(siteId, actor);
+  }
+
+  const members = await membersOnSites(db, siteIds, ownerIds);
+  const missing = ownerIds.filter((id) => !members.some((member) => member.userId === id));
+  if (missing.length > 0) throw refuse.notFound(`User ${missing.join(', ')} on these sites`);
+
+  const changes: Change[] = [];
+  for (const member of members) {
+    const actor = actorOnSite.get(member.siteId) ?? [];
+    const after = applyChange(member.privileges, actions, allowed);
+    const refusal = checkRoleChange(actor, member.privileges, after);
+    if (refusal) throw refuse.forbidden(refusal.reason);
+    // A member who already has (or lacks) every action is left as is, without an audit row.
+    const same =
+      after.length === member.privileges.length &&
+      after.every((action) => member.privileges.includes(action));
+    if (!same) changes.push({ ...member, before: member.privileges, after });
+  }
+
+  await db.transaction(async (tx) => {
+    for (const change of changes) {
+      await setMemberPrivileges(tx, { ...change, privileges: change.after });
+      await insertAuditEntry(tx, {
+        actorUserId: input.actor.actorUserId,
+        action: allowed ? 'permissions.grant' : 'permissions.revoke',
+        targetUserId: change.userId,
+        siteId: change.siteId,
+        detail: {
+          actions,
+          before: change.before,
+          after: change.after,
+          onBehalfOf: input.actor.onBehalfOf,
+        },
+        createdAt: now,
+      });
+    }
+  });
+}

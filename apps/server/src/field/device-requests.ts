@@ -1,0 +1,149 @@
+/**
+ * Requests carried out by a command to a device (the dispatcher's handlers for them,
+ * requests/dispatcher.ts); their status then follows their commands (command-link.ts).
+ *
+ * - radio ping: a ping command to the radio; the request is done when the radio acks done.
+ * - control test: opens the control on its radio or unit for a short while; the request is done
+ *   when the open is done. A delayed job closes it again after the test time (the open carries
+ *   the same time as its fail-safe, so the device closes it even if the close never comes).
+ */
+import { COMMAND_ADVANCED_REQUEST_TYPES, idSchema } from '@paddock/domain';
+import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { controls, fieldCommands, radios, requests } from '../db/schema.ts';
+import type { Clock } from '../http/context.ts';
+import type { RequestHandlers } from '../requests/dispatcher.ts';
+import { setRequestStatus, type RequestRow } from '../requests/request.repository.ts';
+import type { CommandSender, FieldLog } from './command-link.ts';
+import { controlDevices } from './control-devices.ts';
+import { repeatEvery } from './repeat.ts';
+
+/** How long a control test keeps the control open, unless the caller says otherwise. */
+export const CONTROL_TEST_SECONDS = 60;
+
+export const CONTROL_TEST_CLOSE_QUEUE = 'field-control-test-close';
+
+/**
+ * A control or radio request claimed this long ago that still has no command was claimed by a
+ * process that died before sending; it fails rather than blocking the control's next test.
+ */
+const STALE_CLAIM_MS = 60_000;
+const STALE_CHECK_INTERVAL_MS = 30_000;
+
+const closeJobSchema = z.object({ requestId: idSchema, controlId: idSchema });
+
+/** Where a command to a control goes (control-devices.ts), or null for an unknown or unwired one. */
+async function deviceOfControl(db: Database, controlId: number) {
+  const [control] = await controlDevices(db, eq(controls.id, controlId));
+  return control?.device ?? null;
+}
+
+export async function startDeviceRequests(deps: {
+  db: Database;
+  clock: Clock;
+  log: FieldLog;
+  jobs: PgBoss;
+  commands: CommandSender;
+  controlTestSeconds?: number;
+}): Promise<{ handlers: RequestHandlers; close(): Promise<void> }> {
+  const { db, clock, log, jobs, commands } = deps;
+  const testSeconds = deps.controlTestSeconds ?? CONTROL_TEST_SECONDS;
+
+  await jobs.createQueue(CONTROL_TEST_CLOSE_QUEUE, {
+    name: CONTROL_TEST_CLOSE_QUEUE,
+    // One close per test, even if a test were scheduled twice.
+    policy: 'stately',
+    retryLimit: 5,
+    retryDelay: 5,
+  });
+  const closeWorker = await jobs.work<unknown>(CONTROL_TEST_CLOSE_QUEUE, async ([job]) => {
+    if (!job) return;
+    const { requestId, controlId } = closeJobSchema.parse(job.data);
+    const device = await deviceOfControl(db, controlId);
+    if (!device) {
+      log.warn({ requestId, controlId }, 'control test not closed: the control has no device');
+      return;
+    }
+    await commands.send({
+      requestId,
+      programRunId: null,
+      ...device,
+      command: { action: 'close', controls: [controlId] },
+    });
+  });
+
+  async function fail(request: RequestRow, why: string) {
+    log.warn({ requestId: request.id, type: request.type, action: request.action }, why);
+    await setRequestStatus(db, request.id, 'failed', clock.now());
+  }
+
+  async function ping(request: RequestRow) {
+    const [radio] = await db
+      .select({ siteId: radios.siteId, serialno: radios.serialno })
+      .from(radios)
+      .where(eq(radios.id, request.targetId));
+    if (!radio) return fail(request, 'ping failed: no such radio');
+    await commands.send({
+      requestId: request.id,
+      programRunId: null,
+      ...radio,
+      command: { action: 'ping' },
+    });
+  }
+
+  async function test(request: RequestRow) {
+    const device = await deviceOfControl(db, request.targetId);
+    if (!device) return fail(request, 'control test failed: the control has no radio or unit');
+    const controlIds = [request.targetId];
+    await commands.send({
+      requestId: request.id,
+      programRunId: null,
+      ...device,
+      command: { action: 'open', controls: controlIds, durationSeconds: testSeconds },
+    });
+    await jobs.send(
+      CONTROL_TEST_CLOSE_QUEUE,
+      { requestId: request.id, controlId: request.targetId },
+      { startAfter: testSeconds, singletonKey: String(request.id) },
+    );
+  }
+
+  async function failStaleClaims() {
+    const before = new Date(clock.now().getTime() - STALE_CLAIM_MS);
+    const stale = await db
+      .update(requests)
+      .set({ status: 'failed', updatedAt: clock.now() })
+      .where(
+        and(
+          eq(requests.status, 'pending'),
+          inArray(requests.type, [...COMMAND_ADVANCED_REQUEST_TYPES]),
+          lt(requests.updatedAt, before),
+          notExists(
+            db
+              .select({ one: sql`1` })
+              .from(fieldCommands)
+              .where(eq(fieldCommands.requestId, requests.id)),
+          ),
+        ),
+      )
+      .returning({ id: requests.id });
+    if (stale.length > 0) {
+      log.warn({ requests: stale.map((row) => row.id) }, 'claimed requests never sent: failed');
+    }
+  }
+
+  const staleChecks = repeatEvery(STALE_CHECK_INTERVAL_MS, failStaleClaims, (error) =>
+    log.error({ err: error }, 'stale request check failed'),
+  );
+
+  return {
+    handlers: { radio: { ping }, control: { test } },
+    async close() {
+      const checkDone = staleChecks.stop();
+      await jobs.offWork({ id: closeWorker });
+      await checkDone;
+    },
+  };
+}

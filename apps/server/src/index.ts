@@ -1,0 +1,11 @@
+/**
+ * What runs the server from outside it (apps/devstack, which adds the demo farm and the
+ * simulator): its configuration, its start, the demo seed, and the entry-point runner.
+ */
+export { ConfigError, loadConfig, parseEnvironment, type ServerConfig } from './config.ts';
+export type { Database } from './db/client.ts';
+export type { GatewayKey } from './field/provisioning.ts';
+export { seedDemoFarmIfEmpty } from './seed/demo-farm.ts';
+export { runUntilStopped, type Running } from './start/run.ts';
+export { startServer, type RunningServer, type StartOptions } from './start/server.ts';
+export { portInUse, startupProblem } from './start/startup-errors.ts';

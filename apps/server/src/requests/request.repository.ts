@@ -1,0 +1,156 @@
+/**
+ * SQL of requests (spec §3 Request): the API records a request as `new`; the dispatcher
+ * (dispatcher.ts) claims it and hands it to whoever carries it out, and its status advances from
+ * there. The same request id never actuates twice: a caller that repeats a request id gets the
+ * existing request back (findRequest), and a request is claimed only once.
+ */
+import {
+  isCommandAdvanced,
+  isOpenRequestStatus,
+  OPEN_REQUEST_STATUSES,
+  requestStatusFromCommands,
+  type RequestAction,
+  type RequestStatus,
+  type RequestType,
+} from '@paddock/domain';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { fieldCommands, requests } from '../db/schema.ts';
+
+export type RequestRow = typeof requests.$inferSelect;
+
+export async function createRequest(
+  db: Database,
+  input: {
+    action: RequestAction;
+    type: RequestType;
+    targetId: number;
+    siteId: number;
+    requestedBy: number;
+    payload?: Record<string, unknown>;
+    now: Date;
+  },
+): Promise<RequestRow> {
+  const [row] = await db
+    .insert(requests)
+    .values({
+      action: input.action,
+      type: input.type,
+      targetId: input.targetId,
+      siteId: input.siteId,
+      status: 'new',
+      payload: input.payload ?? {},
+      requestedBy: input.requestedBy,
+      createdAt: input.now,
+    })
+    .returning();
+  if (!row) throw new Error('request insert returned nothing');
+  return row;
+}
+
+/** An earlier request on the same target, when a client follows one up by its id. */
+export async function findRequest(
+  db: Database,
+  type: RequestType,
+  targetId: number,
+  requestId: number,
+): Promise<RequestRow | null> {
+  const [row] = await db
+    .select()
+    .from(requests)
+    .where(
+      and(eq(requests.id, requestId), eq(requests.type, type), eq(requests.targetId, targetId)),
+    );
+  return row ?? null;
+}
+
+/** A request by its id alone, e.g. the one a job names. */
+export async function requestById(db: Database, requestId: number): Promise<RequestRow | null> {
+  const [row] = await db.select().from(requests).where(eq(requests.id, requestId));
+  return row ?? null;
+}
+
+/** The target's requests, newest first; served by requests_target_idx (type, target_id, id). */
+export function latestRequests(
+  db: Database,
+  type: RequestType,
+  targetId: number,
+  limit: number,
+): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(requests)
+    .where(and(eq(requests.type, type), eq(requests.targetId, targetId)))
+    .orderBy(desc(requests.id))
+    .limit(limit);
+}
+
+/** The newest request of this action on the target that the field has not finished with. */
+export async function findOpenRequest(
+  db: Database,
+  type: RequestType,
+  targetId: number,
+  action: RequestAction,
+): Promise<{ id: number } | null> {
+  const [row] = await db
+    .select({ id: requests.id })
+    .from(requests)
+    .where(
+      and(
+        eq(requests.type, type),
+        eq(requests.targetId, targetId),
+        eq(requests.action, action),
+        inArray(requests.status, [...OPEN_REQUEST_STATUSES]),
+      ),
+    )
+    .orderBy(desc(requests.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Sets a request's status. Only a request still open (new, pending, inProgress) moves: a final
+ * status (done, failed, cancelled) stays. Answers whether it moved.
+ */
+export async function setRequestStatus(
+  db: Database,
+  requestId: number,
+  status: RequestStatus,
+  now: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(requests)
+    .set({ status, updatedAt: now })
+    .where(and(eq(requests.id, requestId), inArray(requests.status, [...OPEN_REQUEST_STATUSES])))
+    .returning({ id: requests.id });
+  return rows.length > 0;
+}
+
+/**
+ * Moves control and radio requests on from their commands (the domain's
+ * requestStatusFromCommands); program requests are the runner's. Called in the transaction that
+ * changed the commands, so the request and its commands never disagree.
+ */
+export async function advanceRequestsFromCommands(db: Database, requestIds: number[], now: Date) {
+  // Ascending order: two sweeps locking the same requests cannot deadlock.
+  for (const requestId of [...new Set(requestIds)].sort((a, b) => a - b)) {
+    const [request] = await db
+      .select({ type: requests.type, status: requests.status })
+      .from(requests)
+      .where(eq(requests.id, requestId))
+      .for('update');
+    if (!request || !isCommandAdvanced(request.type)) continue;
+    if (!isOpenRequestStatus(request.status)) continue;
+    const commands = await db
+      .select({ status: fieldCommands.status })
+      .from(fieldCommands)
+      .where(eq(fieldCommands.requestId, requestId));
+    const next = requestStatusFromCommands(commands.map((command) => command.status));
+    if (next && next !== request.status) {
+      await db
+        .update(requests)
+        .set({ status: next, updatedAt: now })
+        .where(eq(requests.id, requestId));
+    }
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * Chart series (issue 4; docs/api.md): GET sensors/{id}/series and controls/{id}/series, a
+ * metric's readings over a §9 chart interval or an explicit range, one point per bucket.
+ */
+import { idParamSchema } from '../entities/params.ts';
+import { seriesQuerySchema, seriesSchema } from '../telemetry/series.ts';
+import { defineEndpoint } from './endpoint.ts';
+
+export const telemetryEndpoints = {
+  getSensorSeries: defineEndpoint({
+    method: 'GET',
+    path: '/sensors/:id/series',
+    tag: 'telemetry',
+    summary:
+      "A sensor metric's readings for a chart: one point per bucket, at most 2 per pixel of width",
+    params: idParamSchema,
+    query: seriesQuerySchema,
+    responses: { 200: seriesSchema },
+  }),
+  getControlSeries: defineEndpoint({
+    method: 'GET',
+    path: '/controls/:id/series',
+    tag: 'telemetry',
+    summary:
+      "A control metric's readings for a chart: one point per bucket, at most 2 per pixel of width",
+    params: idParamSchema,
+    query: seriesQuerySchema,
+    responses: { 200: seriesSchema },
+  }),
+};

@@ -1,0 +1,35 @@
+/**
+ * A request's life (§3 Request): it is recorded `new`, may wait `pending` (claimed, or a start at a
+ * later time), goes `inProgress` once the field has taken it, and ends `done`, `failed` or
+ * `cancelled`. A final status never moves again.
+ */
+import type { RequestStatus } from '../entities/vocabulary.ts';
+
+/** The field has not finished with the request yet: it may still change. */
+export const OPEN_REQUEST_STATUSES = [
+  'new',
+  'pending',
+  'inProgress',
+] as const satisfies readonly RequestStatus[];
+export type OpenRequestStatus = (typeof OPEN_REQUEST_STATUSES)[number];
+
+/** The request is over and its status stays. */
+export const FINAL_REQUEST_STATUSES = [
+  'done',
+  'failed',
+  'cancelled',
+] as const satisfies readonly RequestStatus[];
+export type FinalRequestStatus = (typeof FINAL_REQUEST_STATUSES)[number];
+
+export function isOpenRequestStatus(status: RequestStatus): status is OpenRequestStatus {
+  return (OPEN_REQUEST_STATUSES as readonly RequestStatus[]).includes(status);
+}
+
+export function isFinalRequestStatus(status: RequestStatus): status is FinalRequestStatus {
+  return (FINAL_REQUEST_STATUSES as readonly RequestStatus[]).includes(status);
+}
+
+/** Over without being carried out: it failed, or a newer request overtook it (cancelled). */
+export function isFailedRequestStatus(status: RequestStatus): boolean {
+  return status === 'failed' || status === 'cancelled';
+}

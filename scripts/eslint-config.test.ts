@@ -1,0 +1,68 @@
+/**
+ * The lint rules that keep the architecture: run through ESLint's own API on small texts, as
+ * `npm run check` would meet them in these files.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ cwd: new URL('..', import.meta.url).pathname });
+
+async function ruleErrors(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
+describe('the server does not import the simulator', () => {
+  it.each([
+    "import { startSimulator } from '@paddock/simulator';\nvoid startSimulator;\n",
+    "import { startSimulator } from '../../../simulator/src/simulator.ts';\nvoid startSimulator;\n",
+    "export { startSimulator } from '@paddock/simulator';\n",
+  ])('refuses %j in the server', async (code) => {
+    const errors = await ruleErrors(code, 'apps/server/src/field/field-services.ts');
+    expect(errors).toEqual([expect.stringContaining('never imports the simulator')]);
+  });
+
+  it('still refuses web code in the server', async () => {
+    const errors = await ruleErrors(
+      "import { App } from '@paddock/web';\nvoid App;\n",
+      'apps/server/src/main.ts',
+    );
+    expect(errors).toEqual([expect.stringContaining('never imports web code')]);
+  });
+
+  it.each(['apps/server/test/field/simulator.test.ts', 'apps/devstack/src/devstack.ts'])(
+    'lets %s import it',
+    async (filePath) => {
+      const code = "import { startSimulator } from '@paddock/simulator';\nvoid startSimulator;\n";
+      expect(await ruleErrors(code, filePath)).toEqual([]);
+    },
+  );
+});
+
+describe('routes are HTTP only', () => {
+  it.each([
+    "import { sites } from '../../db/schema.ts';\nvoid sites;\n",
+    "import { eq } from 'drizzle-orm';\nvoid eq;\n",
+    "import { sql } from 'drizzle-orm/sql';\nvoid sql;\n",
+  ])('refuses %j in a route file', async (code) => {
+    const errors = await ruleErrors(code, 'apps/server/src/routes/sites/site.routes.ts');
+    expect(errors).toEqual([expect.stringContaining('Routes are HTTP only')]);
+  });
+
+  it('still refuses the simulator and web code in a route file', async () => {
+    const code =
+      "import { App } from '@paddock/web';\nimport { startSimulator } from '@paddock/simulator';\nvoid App;\nvoid startSimulator;\n";
+    const errors = await ruleErrors(code, 'apps/server/src/routes/sites/site.routes.ts');
+    expect(errors).toEqual([
+      expect.stringContaining('never imports web code'),
+      expect.stringContaining('never imports the simulator'),
+    ]);
+  });
+
+  it("lets the resource's repository use the schema", async () => {
+    const code = "import { sites } from '../../db/schema.ts';\nvoid sites;\n";
+    expect(await ruleErrors(code, 'apps/server/src/routes/sites/site.repository.ts')).toEqual([]);
+  });
+});
