@@ -14,7 +14,7 @@
  * The follow starts the moment it is asked for, not on the next render, so the first follow-up
  * is exactly one period after the answer in hand.
  */
-import type { RequestStatus } from '@paddock/domain';
+import { isFinalRequestStatus, type RequestStatus } from '@paddock/domain';
 import {
   QueryObserver,
   queryOptions,
@@ -24,7 +24,6 @@ import {
 import { useCallback, useEffect, useRef } from 'react';
 import { isApiError, type ApiError } from '../../lib/api-client.ts';
 import { requestKeys } from './keys.ts';
-import { isFinalRequestStatus } from './request-statuses.ts';
 
 /** A follow-up every `everyMs`, at most `polls` of them. */
 export interface RequestPace {

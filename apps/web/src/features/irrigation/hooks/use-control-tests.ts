@@ -7,6 +7,7 @@
 import {
   CONTROL_TEST_POLL_MS,
   controlTestPollSchedule,
+  isFinalRequestStatus,
   TEST_FAILED,
   USER_CANCELLED,
   type Control,
@@ -17,7 +18,6 @@ import { useTranslation } from 'react-i18next';
 import { controlKeys } from '../../../data/controls/keys.ts';
 import { postControlTest } from '../../../data/controls/test-control.ts';
 import { useFollowRequest, type RequestPace } from '../../../data/requests/follow-request.ts';
-import { isFinalRequestStatus } from '../../../data/requests/request-statuses.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { clientStatusKey } from '../client-status.ts';

@@ -11,6 +11,8 @@
  */
 import {
   initialProgramClientState,
+  isFailedRequestStatus,
+  isFinalRequestStatus,
   isManualProgram,
   nextProgramClientState,
   type Program,
@@ -35,10 +37,6 @@ import {
 } from '../../../data/programs/program-action.ts';
 import { updateProgram } from '../../../data/programs/update-program.ts';
 import { useFollowRequest } from '../../../data/requests/follow-request.ts';
-import {
-  isFailedRequestStatus,
-  isFinalRequestStatus,
-} from '../../../data/requests/request-statuses.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { clientStatusKey, clientStatusLevel } from '../client-status.ts';
