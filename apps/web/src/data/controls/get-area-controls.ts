@@ -2,15 +2,13 @@
  * GET controls?area={id} (§7): the area's valves, pumps, add-on valves and pivots. A page that
  * follows the field (the irrigation workspace while its program is live) polls it at its pace.
  */
-import { controlSchema, type Control } from '@paddock/domain';
+import { controlEndpoints, type Control } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/api-client.ts';
 import { controlKeys } from './keys.ts';
 
-const controlsSchema = arrayOf(controlSchema);
-
 export function getAreaControls(areaId: number): Promise<Control[]> {
-  return api.get('/controls', { schema: controlsSchema, query: { area: areaId } });
+  return callEndpoint(controlEndpoints.listControls, { query: { area: areaId } });
 }
 
 export function getAreaControlsQueryOptions(areaId: number) {

@@ -2,13 +2,13 @@
  * GET sites/{id}/privileges (§7): the caller's site-level actions and per-area actions. Read
  * through usePrivileges, which adds the user's own.
  */
-import { sitePrivilegesSchema, type SitePrivileges } from '@paddock/domain';
+import { siteEndpoints, type SitePrivileges } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/api-client.ts';
 import { privilegeKeys } from './keys.ts';
 
 export function getSitePrivileges(siteId: number): Promise<SitePrivileges> {
-  return api.get(`/sites/${siteId}/privileges`, { schema: sitePrivilegesSchema });
+  return callEndpoint(siteEndpoints.getSitePrivileges, { params: { id: siteId } });
 }
 
 export function getSitePrivilegesQueryOptions(siteId: number) {

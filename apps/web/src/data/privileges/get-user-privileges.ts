@@ -2,13 +2,13 @@
  * GET user/privileges (§7): the user-level privileges of §6, e.g. loginAs (Switch User). Read
  * through usePrivileges, which adds them to the site's and the area's.
  */
-import { userPrivilegesSchema, type UserPrivileges } from '@paddock/domain';
+import { currentUserEndpoints, type UserPrivileges } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/api-client.ts';
 import { privilegeKeys } from './keys.ts';
 
 export function getUserPrivileges(): Promise<UserPrivileges> {
-  return api.get('/user/privileges', { schema: userPrivilegesSchema });
+  return callEndpoint(currentUserEndpoints.getUserPrivileges, {});
 }
 
 export function getUserPrivilegesQueryOptions() {

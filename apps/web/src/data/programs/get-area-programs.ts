@@ -4,15 +4,13 @@
  * tell zone- from valve-based scheduling (§4); the irrigation workspace polls the same query
  * faster while the program is live.
  */
-import { programSchema, type Program } from '@paddock/domain';
+import { programEndpoints, type Program } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/api-client.ts';
 import { programKeys } from './keys.ts';
 
-const programsSchema = arrayOf(programSchema);
-
 export function getAreaPrograms(areaId: number): Promise<Program[]> {
-  return api.get('/programs', { schema: programsSchema, query: { area: areaId } });
+  return callEndpoint(programEndpoints.listPrograms, { query: { area: areaId } });
 }
 
 export function getAreaProgramsQueryOptions(areaId: number) {

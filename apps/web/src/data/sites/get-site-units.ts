@@ -1,14 +1,12 @@
 /** GET sites/{id}/units (§7): a site's units, for a unit deep link and the irrigation map. */
-import { unitSchema, type Unit } from '@paddock/domain';
+import { siteEndpoints, type Unit } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/api-client.ts';
 import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { siteKeys } from './keys.ts';
 
-const unitsSchema = arrayOf(unitSchema);
-
 export function getSiteUnits(siteId: number): Promise<Unit[]> {
-  return api.get(`/sites/${siteId}/units`, { schema: unitsSchema });
+  return callEndpoint(siteEndpoints.listSiteUnits, { params: { id: siteId } });
 }
 
 export function getSiteUnitsQueryOptions(siteId: number) {

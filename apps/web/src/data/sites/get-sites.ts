@@ -5,19 +5,17 @@
  */
 import {
   EMPTY_SITE_FILTER,
+  siteEndpoints,
   siteFilterToQuery,
-  siteSchema,
   SITE_QUERY_REFETCH_MS,
   USER_SITES_STALE_MS,
   type Site,
   type SiteFilter,
 } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/api-client.ts';
 import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { siteKeys } from './keys.ts';
-
-const sitesSchema = arrayOf(siteSchema);
 
 export interface GetSitesInput {
   readonly filter?: SiteFilter;
@@ -27,10 +25,12 @@ export interface GetSitesInput {
 export function getSites({ filter = EMPTY_SITE_FILTER, extended }: GetSitesInput = {}): Promise<
   Site[]
 > {
-  return api.get('/sites', {
-    schema: sitesSchema,
-    query: siteFilterToQuery(filter, { extended }),
-  });
+  // The filter's values repeat their key, so the query goes as pairs.
+  return callEndpoint(
+    siteEndpoints.listSites,
+    { query: {} },
+    { query: siteFilterToQuery(filter, { extended }) },
+  );
 }
 
 /** Served from the offline cache (§4 user-site data) first, then refreshed. */
