@@ -1,9 +1,71 @@
 // One linter for the whole tree; formatting is Prettier's job (eslint-config-prettier turns off clashing rules).
+import path from 'node:path';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const CONSOLE_SRC = path.resolve(import.meta.dirname, 'apps/web/src');
+const SHARED_LAYERS = new Set(['data', 'lib', 'components', 'config']);
+
+/** Where a file sits in the console: a feature (by name), the app (route modules), a shared layer. */
+function consoleLayerOf(file) {
+  const relative = path.relative(CONSOLE_SRC, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+  const [top, name, ...rest] = relative.split(path.sep);
+  if (top === 'features' && name !== undefined && rest.length > 0) return { feature: name };
+  if (top === 'app') return { app: true };
+  if (SHARED_LAYERS.has(top) && name !== undefined) return { shared: top };
+  return undefined;
+}
+
+/**
+ * The console's layers: route modules (src/app/) compose features; features never import each
+ * other nor the app, and use what they share from data/, lib/, components/ and config/, which
+ * import no feature (nor the app, but in their tests). Relative specifiers are resolved against
+ * the importing file, which a pattern on the specifier alone cannot do.
+ */
+const consoleLayers = {
+  meta: {
+    type: 'problem',
+    messages: {
+      crossFeature:
+        "Features never import each other: '{{from}}' imports the '{{to}}' feature. Move what they share to src/data/, src/lib/ or src/components/, or compose them in a route module (src/app/).",
+      featureIntoApp:
+        "Features never import the app: '{{from}}' imports src/app/. Route modules compose features, not the other way round.",
+      sharedIntoFeature:
+        "src/{{from}}/ is shared by every feature and imports none: it imports the '{{to}}' feature.",
+      sharedIntoApp:
+        'src/{{from}}/ is shared by every feature and never imports src/app/ (its tests may, to run as the app does).',
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = consoleLayerOf(context.filename);
+    if (from === undefined || from.app) return {};
+    const check = (source) => {
+      if (!source || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const to = consoleLayerOf(path.resolve(path.dirname(context.filename), source.value));
+      const report = (messageId, data) => context.report({ node: source, messageId, data });
+      if (from.feature !== undefined) {
+        if (to?.feature !== undefined && to.feature !== from.feature) {
+          report('crossFeature', { from: from.feature, to: to.feature });
+        } else if (to?.app) report('featureIntoApp', { from: from.feature });
+      } else if (to?.feature !== undefined) {
+        report('sharedIntoFeature', { from: from.shared, to: to.feature });
+      } else if (to?.app && !/\.test\.tsx?$/.test(context.filename)) {
+        report('sharedIntoApp', { from: from.shared });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 // A later no-restricted-imports replaces an earlier one for the same files, so each block below
 // lists every pattern that applies to its files.
@@ -82,9 +144,13 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: {
+      'react-hooks': reactHooks,
+      console: { rules: { layers: consoleLayers } },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'console/layers': 'error',
       // The web app and the server meet only in packages/domain.
       'no-restricted-imports': [
         'error',

@@ -31,6 +31,8 @@ function update(): void {
 
 function startProbe(): void {
   probe ??= setInterval(() => {
+    // statusEndpoints.getStatusSummary by hand: the contract's entries carry zod schemas, and this
+    // module is on the first load (app/first-load.test.ts).
     api.get('/status/summary', { anonymous: true, query: { timestamp: Date.now() } }).then(
       () => reportApiReachable(true),
       (error: unknown) => {

@@ -1,6 +1,6 @@
 import { buildProgram, buildProgramZone } from '@paddock/domain/testing';
 import { describe, expect, it } from 'vitest';
-import { isFailedRequestStatus, isFinalRequestStatus, isProgramLive } from './live.ts';
+import { isProgramLive } from './live.ts';
 
 const NOW = new Date('2026-11-21T08:00:00Z');
 
@@ -36,19 +36,5 @@ describe('a program is followed at the live pace while it changes in the field',
     ],
   ])('%s → %s', (_, program, expected) => {
     expect(isProgramLive(program, NOW)).toBe(expected);
-  });
-});
-
-describe('request statuses (§3)', () => {
-  it.each([
-    ['new', false, false],
-    ['pending', false, false],
-    ['inProgress', false, false],
-    ['done', true, false],
-    ['failed', true, true],
-    ['cancelled', true, true],
-  ] as const)('%s: final %s, failed %s', (status, final, failed) => {
-    expect(isFinalRequestStatus(status)).toBe(final);
-    expect(isFailedRequestStatus(status)).toBe(failed);
   });
 });

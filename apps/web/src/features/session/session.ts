@@ -40,6 +40,8 @@ export async function ensureValidSession(now: Date = new Date()): Promise<Sessio
  */
 export function resetSession(): void {
   if (!readAuth()) return;
+  // authEndpoints.logout by hand: the contract's entries carry zod schemas, and this module is on
+  // the first load (app/first-load.test.ts).
   void api.post('/user/logout').catch(() => undefined);
   clearAuth();
 }

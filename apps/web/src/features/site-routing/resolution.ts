@@ -23,12 +23,6 @@ import {
 } from '@paddock/domain';
 import { lastRouteSiteId } from './route-memory.ts';
 
-/**
- * Every query about one site keys under ['sites', siteId] (GET sites/{id} itself is exactly that
- * key, see features/sites/api/get-site.ts): the route refresh and a site reset reach them all.
- */
-export const siteScopeKey = (siteId: number) => ['sites', siteId] as const;
-
 /** Router state a page leaves for / when its site failed to load (§2 "reset … and go to /"). */
 export interface SiteFailureState {
   readonly failedSiteId: number;

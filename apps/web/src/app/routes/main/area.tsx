@@ -2,7 +2,7 @@
 import { routeSiteId } from '@paddock/domain';
 import { useSession } from '../../../features/session/hooks/use-session.ts';
 import { SiteResolution } from '../../../features/site-routing/components/site-resolution.tsx';
-import { useSite } from '../../../features/sites/api/get-site.ts';
+import { useSite } from '../../../data/sites/get-site.ts';
 import { useParsedRoute } from '../use-parsed-route.ts';
 
 export function Component() {

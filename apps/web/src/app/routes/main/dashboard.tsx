@@ -10,7 +10,7 @@ import { DashboardView } from '../../../features/dashboard/components/dashboard-
 import { useSession } from '../../../features/session/hooks/use-session.ts';
 import { RouteLoading } from '../../../features/site-routing/components/route-loading.tsx';
 import { useRememberRoute } from '../../../features/site-routing/hooks/use-remember-route.ts';
-import { useUserSites } from '../../../features/sites/api/get-sites.ts';
+import { useUserSites } from '../../../data/sites/get-sites.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useParsedRoute } from '../use-parsed-route.ts';
 

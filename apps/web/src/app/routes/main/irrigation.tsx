@@ -1,12 +1,11 @@
 /**
  * /{siteId}/irrigation/{areaId} and its zone pages /zone/{sectionId}[?valve={id}] (§2): the
- * irrigation workspace (issue 6). Composes the sites feature (the user's privileges on the site
- * and area, §6) with the irrigation feature; other details under the area show the area page.
+ * irrigation workspace (issue 6). Composes the user's privileges on the site and area (§6) with
+ * the irrigation feature; other details under the area show the area page.
  */
-import { hasPrivilege, privilegesForArea, type Area, type Site } from '@paddock/domain';
+import type { Area, Site } from '@paddock/domain';
+import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { IrrigationWorkspace } from '../../../features/irrigation/components/irrigation-workspace.tsx';
-import { useSitePrivileges } from '../../../features/sites/api/get-site-privileges.ts';
-import { useUserPrivileges } from '../../../features/switch-user/api/get-user-privileges.ts';
 import { useParsedRoute } from '../use-parsed-route.ts';
 import { SiteScope } from './site-scope.tsx';
 
@@ -44,20 +43,16 @@ function Irrigation({
   sectionId?: number;
   valveId?: number;
 }) {
-  const sitePrivileges = useSitePrivileges(site.id);
-  const userPrivileges = useUserPrivileges();
   // Until the privileges are known no control is offered (§6: a monitor sees none).
-  const held = sitePrivileges.data
-    ? privilegesForArea(sitePrivileges.data, area.id, userPrivileges.data?.privileges)
-    : [];
+  const privileges = usePrivileges(site.id, area.id);
   return (
     <IrrigationWorkspace
       site={site}
       area={area}
       {...(sectionId === undefined ? {} : { sectionId })}
       {...(valveId === undefined ? {} : { valveId })}
-      canProgram={hasPrivilege(held, 'program')}
-      canControl={hasPrivilege(held, 'control')}
+      canProgram={privileges.has('program')}
+      canControl={privileges.has('control')}
     />
   );
 }

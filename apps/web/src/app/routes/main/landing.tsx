@@ -15,7 +15,7 @@ import { RouteLoading } from '../../../features/site-routing/components/route-lo
 import { useLandingDecision } from '../../../features/site-routing/hooks/use-landing-decision.ts';
 import type { FallbackState } from '../../../features/site-routing/resolution.ts';
 import { useSiteFilter } from '../../../features/site-filter/hooks/use-site-filter.ts';
-import { useUserSites } from '../../../features/sites/api/get-sites.ts';
+import { useUserSites } from '../../../data/sites/get-sites.ts';
 import { useNow } from '../../../lib/use-now.ts';
 
 /** How often the list's "updated … ago" texts are renewed. */

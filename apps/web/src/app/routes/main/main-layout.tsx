@@ -23,9 +23,12 @@ import {
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { useAreaSections } from '../../../data/areas/get-area-sections.ts';
+import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
+import { useSite } from '../../../data/sites/get-site.ts';
+import { useUserSites } from '../../../data/sites/get-sites.ts';
 import { SoftwareUpdateModal } from '../../../features/app-update/components/software-update-modal.tsx';
 import { useAppUpdate } from '../../../features/app-update/hooks/use-app-update.ts';
-import { useAreaSections } from '../../../features/sites/api/get-area-sections.ts';
 import { AppHeader } from '../../../features/layout/components/app-header.tsx';
 import { AppSidebar } from '../../../features/layout/components/app-sidebar.tsx';
 import { PageFade } from '../../../features/layout/components/page-fade.tsx';
@@ -39,15 +42,11 @@ import { useUserContact } from '../../../features/profile/api/get-user-contact.t
 import { useLogout } from '../../../features/session/api/logout.ts';
 import { RequireSession } from '../../../features/session/components/require-session.tsx';
 import { useSession } from '../../../features/session/hooks/use-session.ts';
-import { useUserPrivileges } from '../../../features/switch-user/api/get-user-privileges.ts';
 import {
   useSiteFilter,
   useSiteFilterModalOpen,
 } from '../../../features/site-filter/hooks/use-site-filter.ts';
 import { openSiteFilter } from '../../../features/site-filter/site-filter-store.ts';
-import { useSite } from '../../../features/sites/api/get-site.ts';
-import { useSitePrivileges } from '../../../features/sites/api/get-site-privileges.ts';
-import { useUserSites } from '../../../features/sites/api/get-sites.ts';
 import { PRODUCT_NAME, SUPPORT_BASE_URL } from '../../../config/support.ts';
 import { useParsedRoute } from '../use-parsed-route.ts';
 
@@ -121,8 +120,7 @@ function Shell() {
   const sites = useUserSites({ filter });
   const site = useSite(siteId);
   const currentSite = site.data?.id === siteId ? site.data : undefined;
-  const sitePrivileges = useSitePrivileges(siteId);
-  const userPrivileges = useUserPrivileges();
+  const privileges = usePrivileges(siteId);
   const contact = useUserContact(siteId);
   const sections = useAreaSections(route.kind === 'zone' ? route.areaId : undefined);
   const recent = useRecentSites(session.uid);
@@ -162,10 +160,9 @@ function Shell() {
     },
     t,
   );
-  const canSwitchUser =
-    (userPrivileges.data?.privileges.includes(LOGIN_AS) ?? false) ||
-    (sitePrivileges.data?.privileges.includes(LOGIN_AS) ?? false);
-  const held = siteId !== undefined ? sitePrivileges.data?.privileges : undefined;
+  // Switch User is offered as soon as either the user's own or the site's privileges hold it.
+  const canSwitchUser = privileges.held.includes(LOGIN_AS);
+  const held = privileges.site;
 
   // The page fades in when the matched route changes, not on every query change.
   const pageKey = matches.at(-1)?.id ?? pathname;

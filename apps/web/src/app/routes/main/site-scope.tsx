@@ -10,7 +10,7 @@ import { Navigate } from 'react-router';
 import { useSession } from '../../../features/session/hooks/use-session.ts';
 import { LoadedRoute } from '../../../features/site-routing/components/loaded-route.tsx';
 import { SiteGate } from '../../../features/site-routing/components/site-gate.tsx';
-import { useSite } from '../../../features/sites/api/get-site.ts';
+import { useSite } from '../../../data/sites/get-site.ts';
 
 export function SiteScope({
   siteId,

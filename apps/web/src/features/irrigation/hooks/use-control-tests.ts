@@ -5,32 +5,36 @@
  * when the request was cancelled (§8); a refused call (403) is notPermitted.
  */
 import {
+  CONTROL_TEST_POLL_MS,
   controlTestPollSchedule,
+  isFinalRequestStatus,
   TEST_FAILED,
   USER_CANCELLED,
   type Control,
 } from '@paddock/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { controlKeys } from '../../../data/controls/keys.ts';
+import { postControlTest } from '../../../data/controls/test-control.ts';
+import { useFollowRequest, type RequestPace } from '../../../data/requests/follow-request.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
-import { postControlTest } from '../api/test-control.ts';
 import { clientStatusKey } from '../client-status.ts';
-import { isFinalRequestStatus } from '../live.ts';
 
 export type ControlTestState = 'idle' | 'loading' | 'finished' | 'error';
+
+/** §9: a follow-up every 30 s, the last at 3 minutes. */
+const CONTROL_TEST_PACE: RequestPace = {
+  everyMs: CONTROL_TEST_POLL_MS,
+  polls: controlTestPollSchedule().length,
+};
 
 export function useControlTests(areaId: number) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const followRequest = useFollowRequest();
   const [states, setStates] = useState<ReadonlyMap<number, ControlTestState>>(new Map());
-  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => pending.forEach((timer) => clearTimeout(timer));
-  }, []);
 
   const set = useCallback((id: number, state: ControlTestState) => {
     setStates((current) => new Map(current).set(id, state));
@@ -47,7 +51,7 @@ export function useControlTests(areaId: number) {
           title,
           message: control.label,
         });
-        void queryClient.invalidateQueries({ queryKey: ['areas', areaId, 'controls'] });
+        void queryClient.invalidateQueries({ queryKey: controlKeys.area(areaId) });
       };
       const failed = (error: unknown) =>
         end(
@@ -65,10 +69,9 @@ export function useControlTests(areaId: number) {
       };
 
       void (async () => {
-        let requestId: number;
+        let request;
         try {
-          const request = await postControlTest(control.id);
-          requestId = request.id;
+          request = await postControlTest(control.id);
           if (isFinalRequestStatus(request.status)) {
             outcome(request.status);
             return;
@@ -77,36 +80,24 @@ export function useControlTests(areaId: number) {
           failed(error);
           return;
         }
-        const schedule = controlTestPollSchedule();
-        let done = false;
-        for (const [index, at] of schedule.entries()) {
-          const timer = setTimeout(() => {
-            timers.current.delete(timer);
-            if (done) return;
-            void postControlTest(control.id, requestId).then(
-              (request) => {
-                if (done) return;
-                if (outcome(request.status)) done = true;
-                // No answer by the last poll: the test did not finish in time.
-                else if (index === schedule.length - 1) {
-                  done = true;
-                  end('error', t(TEST_FAILED));
-                }
-              },
-              (error: unknown) => {
-                if (done) return;
-                if (index === schedule.length - 1 || (isApiError(error) && error.status >= 400)) {
-                  done = true;
-                  failed(error);
-                }
-              },
-            );
-          }, at);
-          timers.current.add(timer);
-        }
+        const requestId = request.id;
+        followRequest(
+          {
+            requestId,
+            answer: request,
+            ask: () => postControlTest(control.id, requestId),
+            pace: CONTROL_TEST_PACE,
+          },
+          (ended) => {
+            if (ended.kind === 'final') outcome(ended.answer.status);
+            else if (ended.kind === 'rejected') failed(ended.error);
+            // No final status by the last follow-up: the test did not finish in time.
+            else end('error', t(TEST_FAILED));
+          },
+        );
       })();
     },
-    [areaId, queryClient, set, t],
+    [areaId, queryClient, set, t, followRequest],
   );
 
   return { states, test };

@@ -5,11 +5,10 @@
  * TanStack Query keeps referentially stable where a poll changed nothing.
  */
 import { useMemo } from 'react';
-import { useAreaRadios } from '../../sites/api/get-area-radios.ts';
-import { useAreaControls } from '../api/get-controls.ts';
-import { useLiveAreaPrograms } from '../api/get-programs.ts';
-import { useAreaSections } from '../../sites/api/get-area-sections.ts';
-import { useSiteUnits } from '../../sites/api/get-site-units.ts';
+import { useAreaSections } from '../../../data/areas/get-area-sections.ts';
+import { useAreaRadios } from '../../../data/radios/get-area-radios.ts';
+import { useSiteUnits } from '../../../data/sites/get-site-units.ts';
+import { useLiveAreaControls, useLiveAreaPrograms } from '../api/get-live-area-data.ts';
 import { sectionShapes, valveViews, zoneViews } from '../irrigation-view.ts';
 import { isProgramLive } from '../live.ts';
 
@@ -18,7 +17,7 @@ export function useIrrigationArea(siteId: number, areaId: number, now: Date) {
   const program = programs.data?.[0];
   const live = program ? isProgramLive(program, now) : false;
   const sections = useAreaSections(areaId);
-  const controls = useAreaControls(areaId, live);
+  const controls = useLiveAreaControls(areaId, live);
   const radios = useAreaRadios(areaId);
   const units = useSiteUnits(siteId);
 

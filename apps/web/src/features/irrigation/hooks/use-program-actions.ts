@@ -6,38 +6,41 @@
  * restored; a refused call (403) is notPermitted. Every outcome is also a notification (§8).
  *
  * A field request is followed up (POST …/{action} with its requestId) every 2 s until it is done,
- * failed or cancelled; meanwhile the program itself polls at the live pace (see live.ts).
+ * failed or cancelled (useFollowRequest); meanwhile the program itself polls at the live pace (see
+ * live.ts).
  */
 import {
   initialProgramClientState,
+  isFailedRequestStatus,
+  isFinalRequestStatus,
   isManualProgram,
   nextProgramClientState,
   type Program,
   type ProgramActionEvent,
+  type ProgramActionResponse,
   type ProgramActionPhase,
   type ProgramActivity,
   type ProgramClientState,
   type ProgramUpdateBody,
 } from '@paddock/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client.ts';
-import { notify } from '../../../lib/notify.ts';
-import { areaProgramsQueryKey } from '../../sites/api/get-area-programs.ts';
+import {
+  invalidateProgramArea,
+  placeSavedProgram,
+} from '../../../data/programs/invalidate-program-area.ts';
 import {
   followProgramAction,
   postProgramAction,
   type ProgramActionName,
-} from '../api/program-action.ts';
-import { updateProgram } from '../api/update-program.ts';
+} from '../../../data/programs/program-action.ts';
+import { updateProgram } from '../../../data/programs/update-program.ts';
+import { useFollowRequest } from '../../../data/requests/follow-request.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+import { notify } from '../../../lib/notify.ts';
 import { clientStatusKey, clientStatusLevel } from '../client-status.ts';
-import {
-  isFailedRequestStatus,
-  isFinalRequestStatus,
-  REQUEST_POLL_LIMIT_MS,
-  REQUEST_POLL_MS,
-} from '../live.ts';
+import { PROGRAM_REQUEST_PACE } from '../live.ts';
 
 /** What the console can ask of a program (§3 actions start, resume, stop, test start). */
 export type ProgramCommand =
@@ -120,10 +123,6 @@ export interface ProgramActions {
   readonly apply: (body: ProgramUpdateBody) => Promise<string | null>;
 }
 
-interface Follow {
-  cancel(): void;
-}
-
 export function useProgramActions(program: Program | undefined, areaId: number): ProgramActions {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -134,19 +133,15 @@ export function useProgramActions(program: Program | undefined, areaId: number):
   // The call itself is on its way: until the server answers, the console shows the activity it
   // asked for; from then on the server's own (starting, resuming, pausing…) is shown.
   const [posting, setPosting] = useState(false);
-  const follow = useRef<Follow | null>(null);
+  const followRequest = useFollowRequest();
+  // Stops following the request of the command before (a new command overtakes it).
+  const stopFollow = useRef<(() => void) | null>(null);
   // The latest state, for the step after an await (the reducer runs on what is current then);
   // every change goes through it and then into React state.
   const stateRef = useRef(state);
 
-  useEffect(() => () => follow.current?.cancel(), []);
-
   const refresh = useCallback(
-    () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: areaProgramsQueryKey(areaId) }),
-        queryClient.invalidateQueries({ queryKey: ['areas', areaId, 'controls'] }),
-      ]),
+    () => invalidateProgramArea(queryClient, areaId),
     [queryClient, areaId],
   );
 
@@ -177,8 +172,8 @@ export function useProgramActions(program: Program | undefined, areaId: number):
       if (!program) return;
       const plan = commandPlan(command, program);
       const subject = subjectOf(command, program);
-      follow.current?.cancel();
-      follow.current = null;
+      stopFollow.current?.();
+      stopFollow.current = null;
       // The reducer starts from what the server last said, unless an action is still pending.
       if (stateRef.current.clientStatus !== 'pending') {
         stateRef.current = initialProgramClientState(program.status.activity);
@@ -195,14 +190,13 @@ export function useProgramActions(program: Program | undefined, areaId: number):
       };
 
       void (async () => {
-        let requestId: number;
+        let first: ProgramActionResponse;
         try {
-          const answer = await postProgramAction(program.id, plan.action, {
+          first = await postProgramAction(program.id, plan.action, {
             ...(plan.zones ? { zones: [...plan.zones] } : {}),
           });
-          requestId = answer.requestId;
-          if (isFinalRequestStatus(answer.status)) {
-            finish(isFailedRequestStatus(answer.status) ? 'failed' : 'succeeded');
+          if (isFinalRequestStatus(first.status)) {
+            finish(isFailedRequestStatus(first.status) ? 'failed' : 'succeeded');
             return;
           }
         } catch (error) {
@@ -211,51 +205,34 @@ export function useProgramActions(program: Program | undefined, areaId: number):
         }
         await refresh();
         setPosting(false);
+        const { requestId } = first;
 
         // Follow the request up until the field has carried it out (or given up on it).
-        let stopped = false;
-        let timer: ReturnType<typeof setTimeout> | undefined;
-        const startedAt = Date.now();
-        const own: Follow = {
-          cancel: () => {
-            stopped = true;
-            clearTimeout(timer);
+        stopFollow.current = followRequest(
+          {
+            requestId,
+            answer: first,
+            ask: () => followProgramAction(program.id, plan.action, requestId),
+            pace: PROGRAM_REQUEST_PACE,
           },
-        };
-        follow.current = own;
-        const tick = async () => {
-          try {
-            const answer = await followProgramAction(program.id, plan.action, requestId);
-            if (stopped) return;
-            if (isFinalRequestStatus(answer.status)) {
-              follow.current = null;
-              finish(isFailedRequestStatus(answer.status) ? 'failed' : 'succeeded');
-              return;
+          (end) => {
+            stopFollow.current = null;
+            if (end.kind === 'final') {
+              finish(isFailedRequestStatus(end.answer.status) ? 'failed' : 'succeeded');
+            } else if (end.kind === 'rejected') {
+              finish(failurePhase(end.error), errorDetail(end.error));
+            } else {
+              // The field is out of reach: stop following; the program poll shows what happens.
+              setPending(null);
+              const reset = initialProgramClientState(program.status.activity);
+              stateRef.current = reset;
+              setState(reset);
             }
-          } catch (error) {
-            if (stopped) return;
-            // A refusal or a rejected follow-up is final; a lost connection is tried again.
-            if (isApiError(error) && error.status >= 400) {
-              follow.current = null;
-              finish(failurePhase(error), errorDetail(error));
-              return;
-            }
-          }
-          if (Date.now() - startedAt >= REQUEST_POLL_LIMIT_MS) {
-            // The field is out of reach: stop following; the program poll shows what happens.
-            follow.current = null;
-            setPending(null);
-            const reset = initialProgramClientState(program.status.activity);
-            stateRef.current = reset;
-            setState(reset);
-            return;
-          }
-          timer = setTimeout(() => void tick(), REQUEST_POLL_MS);
-        };
-        timer = setTimeout(() => void tick(), REQUEST_POLL_MS);
+          },
+        );
       })();
     },
-    [program, refresh, step, subjectOf],
+    [program, refresh, step, subjectOf, followRequest],
   );
 
   const apply = useCallback(
@@ -265,9 +242,7 @@ export function useProgramActions(program: Program | undefined, areaId: number):
       step({ action: 'update', phase: 'requested' }, subject);
       try {
         const saved = await updateProgram(program.id, body);
-        queryClient.setQueryData<Program[]>(areaProgramsQueryKey(areaId), (programs) =>
-          programs?.map((entry) => (entry.id === saved.id ? saved : entry)),
-        );
+        placeSavedProgram(queryClient, areaId, saved);
         step({ action: 'update', phase: 'succeeded' }, subject);
         void refresh();
         return null;

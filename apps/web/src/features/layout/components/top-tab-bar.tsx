@@ -15,8 +15,8 @@ import { IconAntenna, IconCloud, IconDroplet, IconPuzzle, IconUsers } from '@tab
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAreaOpenEventCount } from '../api/get-area-open-events.ts';
-import { useAreaRadios } from '../../sites/api/get-area-radios.ts';
+import { useAreaOpenEventCount } from '../../../data/events/get-area-open-events.ts';
+import { useAreaRadios } from '../../../data/radios/get-area-radios.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { lastUpdateText, telemetryStatus } from '../telemetry-status.ts';
 

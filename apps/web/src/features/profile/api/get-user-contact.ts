@@ -2,16 +2,15 @@
  * GET user/contact (§7): the signed-in user's own contact, on the given site when there is one
  * (the server otherwise answers the first). The user menu shows its name; My Profile edits it.
  */
-import { contactSchema, type Contact } from '@paddock/domain';
+import { contactEndpoints, type Contact } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 
 export const USER_CONTACT_QUERY_KEY = ['user', 'contact'] as const;
 
 export function getUserContact(siteId?: number): Promise<Contact> {
-  return api.get('/user/contact', {
-    schema: contactSchema,
-    query: siteId === undefined ? undefined : { site: siteId },
+  return callEndpoint(contactEndpoints.getOwnContact, {
+    query: siteId === undefined ? {} : { site: siteId },
   });
 }
 

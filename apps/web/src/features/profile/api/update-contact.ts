@@ -2,16 +2,14 @@
  * PUT contacts/{id} (§7): name, company, site, notifications (locale, id). Success refetches the
  * user's contact and refreshes alarms (§4 "Profile save").
  */
-import { contactSchema, type Contact, type ContactUpdateBody } from '@paddock/domain';
+import { contactEndpoints, type Contact, type ContactUpdateBody } from '@paddock/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { alarmKeys } from '../../../data/alarms/keys.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 import { USER_CONTACT_QUERY_KEY } from './get-user-contact.ts';
 
-/** Alarm queries (GET areas/{id}/alarms) start with this key; they name the contacts they notify. */
-const ALARMS_QUERY_KEY = ['alarms'] as const;
-
 export function updateContact(id: number, body: ContactUpdateBody): Promise<Contact> {
-  return api.put(`/contacts/${id}`, body, { schema: contactSchema });
+  return callEndpoint(contactEndpoints.updateContact, { params: { id }, body });
 }
 
 export function useUpdateContact() {
@@ -22,7 +20,7 @@ export function useUpdateContact() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: USER_CONTACT_QUERY_KEY }),
         queryClient.invalidateQueries({ queryKey: ['contacts'] }),
-        queryClient.invalidateQueries({ queryKey: ALARMS_QUERY_KEY }),
+        queryClient.invalidateQueries({ queryKey: alarmKeys.all }),
       ]);
     },
   });

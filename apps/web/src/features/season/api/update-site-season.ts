@@ -2,29 +2,26 @@
  * PUT sites/{id} (§7): the site's existing config plus the new season. On success every site
  * query is refreshed (§4 "Season save: spinner, save, refresh site, close dialog").
  */
-import { siteSchema, type Season, type Site, type SiteConfig } from '@paddock/domain';
+import { siteEndpoints, type Season, type Site, type SiteConfig } from '@paddock/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-
-/** GET sites and GET sites/{id} keys start with this (features/sites). */
-const SITES_QUERY_KEY = ['sites'] as const;
+import { siteKeys } from '../../../data/sites/keys.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 
 export function updateSiteSeason(input: {
   siteId: number;
   config: SiteConfig;
   season: Season;
 }): Promise<Site> {
-  return api.put(
-    `/sites/${input.siteId}`,
-    { config: { ...input.config, season: input.season } },
-    { schema: siteSchema },
-  );
+  return callEndpoint(siteEndpoints.updateSite, {
+    params: { id: input.siteId },
+    body: { config: { ...input.config, season: input.season } },
+  });
 }
 
 export function useUpdateSiteSeason() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateSiteSeason,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SITES_QUERY_KEY }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.all }),
   });
 }

@@ -1,14 +1,14 @@
 /** POST /user/login (§7): user, password, region → a token set, stored as the session. */
-import { tokenSetSchema, type LoginBody, type TokenSet } from '@paddock/domain';
+import { authEndpoints, type LoginBody, type TokenSet } from '@paddock/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 import { getAppConfig } from '../../../lib/app-config.ts';
 import { emitAuthEvent } from '../../../lib/auth-events.ts';
 import { writeAuth } from '../../../lib/auth-storage.ts';
 import { rememberLastUser } from '../last-user.ts';
 
 export function postLogin(body: LoginBody): Promise<TokenSet> {
-  return api.post('/user/login', body, { anonymous: true, schema: tokenSetSchema });
+  return callEndpoint(authEndpoints.login, { body });
 }
 
 export interface LoginInput {

@@ -2,12 +2,12 @@
  * GET sites/filter (§7): the values each filter key takes over the user's sites. A failure is
  * only logged (§8 "Failed fetches of … site filter … only logged"); the modal then offers nothing.
  */
-import { sitesFilterOptionsSchema, type SitesFilterOptions } from '@paddock/domain';
+import { siteEndpoints, type SitesFilterOptions } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 
 export function getSiteFilterOptions(): Promise<SitesFilterOptions> {
-  return api.get('/sites/filter', { schema: sitesFilterOptionsSchema });
+  return callEndpoint(siteEndpoints.getSitesFilterOptions, {});
 }
 
 export function getSiteFilterOptionsQueryOptions() {

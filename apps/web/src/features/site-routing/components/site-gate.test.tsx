@@ -10,7 +10,7 @@ import { renderRoutes, routedFetch } from '../../../testing/render-routes.tsx';
 import { bannedSites, resetRouteMemory } from '../route-memory.ts';
 import { SiteGate } from './site-gate.tsx';
 
-/** The page under test: the site query as features/sites/api/get-site.ts makes it, and the gate. */
+/** The page under test: the site query as data/sites/get-site.ts makes it, and the gate. */
 function SitePage({ siteId }: { siteId: number }) {
   const query = useQuery({
     queryKey: ['sites', siteId],

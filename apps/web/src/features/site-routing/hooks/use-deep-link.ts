@@ -5,11 +5,11 @@
  * fails to load counts as not found. Null while loading.
  */
 import type { DeepLinkRoute, Site } from '@paddock/domain';
-import { useAreaPrograms } from '../../sites/api/get-area-programs.ts';
-import { useAreaSensors } from '../api/get-area-sensors.ts';
-import { useControl } from '../api/get-control.ts';
-import { useRadio } from '../api/get-radio.ts';
-import { useSiteUnits } from '../../sites/api/get-site-units.ts';
+import { useControl } from '../../../data/controls/get-control.ts';
+import { useAreaPrograms } from '../../../data/programs/get-area-programs.ts';
+import { useRadio } from '../../../data/radios/get-radio.ts';
+import { useAreaSensors } from '../../../data/sensors/get-area-sensors.ts';
+import { useSiteUnits } from '../../../data/sites/get-site-units.ts';
 import { deepLinkTarget } from '../resolution.ts';
 
 export function useDeepLinkTarget(route: DeepLinkRoute, site: Site): string | null {

@@ -7,13 +7,9 @@ import type { Site } from '@paddock/domain';
 import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { siteKeys } from '../../../data/sites/keys.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import {
-  siteFailureAction,
-  siteScopeKey,
-  type FallbackState,
-  type SiteFailureState,
-} from '../resolution.ts';
+import { siteFailureAction, type FallbackState, type SiteFailureState } from '../resolution.ts';
 import { banSiteFor } from '../route-memory.ts';
 
 export type SiteGateState =
@@ -61,7 +57,7 @@ export function useSiteGate(
   // it is shown again without a fresh load (removing them while still subscribed would refetch).
   useEffect(
     () => () => {
-      if (resetOnLeave.current) queryClient.removeQueries({ queryKey: siteScopeKey(siteId) });
+      if (resetOnLeave.current) queryClient.removeQueries({ queryKey: siteKeys.detail(siteId) });
     },
     [queryClient, siteId],
   );

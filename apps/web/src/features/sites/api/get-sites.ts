@@ -1,54 +1,10 @@
 /**
- * GET sites (§7): the signed-in user's sites, optionally narrowed by the site filter (key=value
- * pairs, values split on semicolons, repeated per key) or extended with their areas. Fresh for
- * 59 s and refetched every 60 s (§9).
+ * Moved to data/sites/get-sites.ts. Kept for app/routes/auth/redirect.tsx only, whose import
+ * changes with the sign-in routes' own rework; delete this file then.
  */
-import {
-  EMPTY_SITE_FILTER,
-  siteFilterToQuery,
-  siteSchema,
-  SITE_QUERY_REFETCH_MS,
-  USER_SITES_STALE_MS,
-  type Site,
-  type SiteFilter,
-} from '@paddock/domain';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../../lib/api-client.ts';
-import { cachedQueryOptions } from '../../../lib/offline-cache-queries.ts';
-
-const sitesSchema = arrayOf(siteSchema);
-
-export interface GetSitesInput {
-  readonly filter?: SiteFilter;
-  readonly extended?: boolean;
-}
-
-export function getSites({ filter = EMPTY_SITE_FILTER, extended }: GetSitesInput = {}): Promise<
-  Site[]
-> {
-  return api.get('/sites', {
-    schema: sitesSchema,
-    query: siteFilterToQuery(filter, { extended }),
-  });
-}
-
-/** Every site query starts with this key; invalidate it to refetch them all. */
-export const SITES_QUERY_KEY = ['sites'] as const;
-
-/** Served from the offline cache (§4 user-site data) first, then refreshed. */
-export function getSitesQueryOptions(input: GetSitesInput = {}) {
-  return cachedQueryOptions(
-    queryOptions({
-      queryKey: [...SITES_QUERY_KEY, input.filter ?? EMPTY_SITE_FILTER, input.extended ?? false],
-      queryFn: () => getSites(input),
-      staleTime: USER_SITES_STALE_MS,
-      refetchInterval: SITE_QUERY_REFETCH_MS,
-    }),
-    { key: 'userSites' },
-  );
-}
-
-/** The user's sites (§7 "refetch 60 s"). */
-export function useUserSites(input: GetSitesInput = {}, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...getSitesQueryOptions(input), enabled: options.enabled ?? true });
-}
+export {
+  getSites,
+  getSitesQueryOptions,
+  useUserSites,
+  type GetSitesInput,
+} from '../../../data/sites/get-sites.ts';

@@ -3,16 +3,12 @@
  * status page's active incidents and maintenances, relayed by the server. Public: no token. The
  * timestamp keeps every cache in between from answering an old summary.
  */
-import { statusSummarySchema, STATUS_POLL_MS, type StatusSummary } from '@paddock/domain';
+import { statusEndpoints, STATUS_POLL_MS, type StatusSummary } from '@paddock/domain';
 import { QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 
 export function getStatusSummary(now: number = Date.now()): Promise<StatusSummary> {
-  return api.get('/status/summary', {
-    schema: statusSummarySchema,
-    query: { timestamp: now },
-    anonymous: true,
-  });
+  return callEndpoint(statusEndpoints.getStatusSummary, { query: { timestamp: now } });
 }
 
 export const STATUS_SUMMARY_QUERY_KEY = ['status-summary'] as const;

@@ -1,21 +1,22 @@
 /**
  * GET sites/{id}/summary (§7): per-area status, counts and last updates for the site summary page.
- * Keyed under the site (['sites', id, 'summary']), so the 60 s route refresh reaches it.
+ * Keyed under the site (siteKeys.summary), so the 60 s route refresh reaches it.
  */
-import { siteSummarySchema, type SiteSummary } from '@paddock/domain';
+import { siteEndpoints, type SiteSummary } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { siteKeys } from '../../../data/sites/keys.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 import { cachedQueryOptions } from '../../../lib/offline-cache-queries.ts';
 
 export function getSiteSummary(siteId: number): Promise<SiteSummary> {
-  return api.get(`/sites/${siteId}/summary`, { schema: siteSummarySchema });
+  return callEndpoint(siteEndpoints.getSiteSummary, { params: { id: siteId } });
 }
 
 export function getSiteSummaryQueryOptions(siteId: number) {
   // Served from the offline cache first (§4 cached summary), then refreshed.
   return cachedQueryOptions(
     queryOptions({
-      queryKey: ['sites', siteId, 'summary'],
+      queryKey: siteKeys.summary(siteId),
       queryFn: () => getSiteSummary(siteId),
     }),
     { key: 'siteSummary', siteId },

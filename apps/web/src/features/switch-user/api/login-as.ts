@@ -2,19 +2,17 @@
  * POST user/login/as (§7 "user, region"): a token set for another user. On success the new session
  * replaces this one here and in every other tab, and the console reloads as that user (§2).
  */
-import { tokenSetSchema, type TokenSet } from '@paddock/domain';
+import { authEndpoints, type TokenSet } from '@paddock/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 import { getAppConfig } from '../../../lib/app-config.ts';
 import { emitAuthEvent } from '../../../lib/auth-events.ts';
 import { writeAuth } from '../../../lib/auth-storage.ts';
 
 export function postLoginAs(email: string): Promise<TokenSet> {
-  return api.post(
-    '/user/login/as',
-    { user: email.trim(), region: getAppConfig().awsRegion },
-    { schema: tokenSetSchema },
-  );
+  return callEndpoint(authEndpoints.loginAs, {
+    body: { user: email.trim(), region: getAppConfig().awsRegion },
+  });
 }
 
 /** Switches the session to the other user; `reload` starts the console afresh as them. */

@@ -4,23 +4,18 @@
  * tell zone- from valve-based scheduling (§4); the irrigation workspace polls the same query
  * faster while the program is live.
  */
-import { programSchema, type Program } from '@paddock/domain';
+import { programEndpoints, type Program } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../../lib/api-client.ts';
-
-const programsSchema = arrayOf(programSchema);
+import { callEndpoint } from '../../lib/api-client.ts';
+import { programKeys } from './keys.ts';
 
 export function getAreaPrograms(areaId: number): Promise<Program[]> {
-  return api.get('/programs', { schema: programsSchema, query: { area: areaId } });
-}
-
-export function areaProgramsQueryKey(areaId: number) {
-  return ['areas', areaId, 'programs'] as const;
+  return callEndpoint(programEndpoints.listPrograms, { query: { area: areaId } });
 }
 
 export function getAreaProgramsQueryOptions(areaId: number) {
   return queryOptions({
-    queryKey: areaProgramsQueryKey(areaId),
+    queryKey: programKeys.area(areaId),
     queryFn: () => getAreaPrograms(areaId),
   });
 }

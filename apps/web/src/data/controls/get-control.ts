@@ -1,14 +1,18 @@
 /** GET controls/{id} (§7): the control a deep link names (/{siteId}/{areaId}/control/{id}). */
-import { controlSchema, type Control } from '@paddock/domain';
+import { controlEndpoints, type Control } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/api-client.ts';
+import { controlKeys } from './keys.ts';
 
 export function getControl(controlId: number): Promise<Control> {
-  return api.get(`/controls/${controlId}`, { schema: controlSchema });
+  return callEndpoint(controlEndpoints.getControl, { params: { id: controlId } });
 }
 
 export function getControlQueryOptions(controlId: number) {
-  return queryOptions({ queryKey: ['controls', controlId], queryFn: () => getControl(controlId) });
+  return queryOptions({
+    queryKey: controlKeys.detail(controlId),
+    queryFn: () => getControl(controlId),
+  });
 }
 
 export function useControl(controlId: number, options: { enabled?: boolean } = {}) {

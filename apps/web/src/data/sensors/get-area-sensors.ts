@@ -1,17 +1,16 @@
 /** GET sensors?area={id} (§7): an area's sensors, for a sensor deep link. */
-import { sensorSchema, type Sensor } from '@paddock/domain';
+import { sensorEndpoints, type Sensor } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../../lib/api-client.ts';
-
-const sensorsSchema = arrayOf(sensorSchema);
+import { callEndpoint } from '../../lib/api-client.ts';
+import { sensorKeys } from './keys.ts';
 
 export function getAreaSensors(areaId: number): Promise<Sensor[]> {
-  return api.get('/sensors', { schema: sensorsSchema, query: { area: areaId } });
+  return callEndpoint(sensorEndpoints.listSensors, { query: { area: areaId } });
 }
 
 export function getAreaSensorsQueryOptions(areaId: number) {
   return queryOptions({
-    queryKey: ['areas', areaId, 'sensors'],
+    queryKey: sensorKeys.area(areaId),
     queryFn: () => getAreaSensors(areaId),
   });
 }

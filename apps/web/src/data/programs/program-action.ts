@@ -5,22 +5,21 @@
  * requests"), which is how the console follows the request up.
  */
 import {
-  programActionResponseSchema,
+  programActionEndpoints,
   type ProgramActionBody,
   type ProgramActionResponse,
+  type RunAction,
 } from '@paddock/domain';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/api-client.ts';
 
-export type ProgramActionName = 'start' | 'resume' | 'pause' | 'test';
+export type ProgramActionName = RunAction;
 
 export function postProgramAction(
   programId: number,
   action: ProgramActionName,
   body: ProgramActionBody = {},
 ): Promise<ProgramActionResponse> {
-  return api.post(`/programs/${programId}/${action}`, body, {
-    schema: programActionResponseSchema,
-  });
+  return callEndpoint(programActionEndpoints[action], { params: { id: programId }, body });
 }
 
 /** The current status of a request sent earlier; nothing is sent to the field again. */

@@ -1,14 +1,15 @@
 /** GET radios/{id} (§7): the radio a deep link names (/{siteId}/{areaId}/radio/{id}). */
-import { radioSchema, type Radio } from '@paddock/domain';
+import { radioEndpoints, type Radio } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/api-client.ts';
+import { radioKeys } from './keys.ts';
 
 export function getRadio(radioId: number): Promise<Radio> {
-  return api.get(`/radios/${radioId}`, { schema: radioSchema });
+  return callEndpoint(radioEndpoints.getRadio, { params: { id: radioId } });
 }
 
 export function getRadioQueryOptions(radioId: number) {
-  return queryOptions({ queryKey: ['radios', radioId], queryFn: () => getRadio(radioId) });
+  return queryOptions({ queryKey: radioKeys.detail(radioId), queryFn: () => getRadio(radioId) });
 }
 
 export function useRadio(radioId: number, options: { enabled?: boolean } = {}) {

@@ -1,21 +1,19 @@
 /** GET sites/{id}/units (§7): a site's units, for a unit deep link and the irrigation map. */
-import { unitSchema, type Unit } from '@paddock/domain';
+import { siteEndpoints, type Unit } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../../lib/api-client.ts';
-import { cachedQueryOptions } from '../../../lib/offline-cache-queries.ts';
-import { siteQueryKey } from './get-site.ts';
-
-const unitsSchema = arrayOf(unitSchema);
+import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
+import { siteKeys } from './keys.ts';
 
 export function getSiteUnits(siteId: number): Promise<Unit[]> {
-  return api.get(`/sites/${siteId}/units`, { schema: unitsSchema });
+  return callEndpoint(siteEndpoints.listSiteUnits, { params: { id: siteId } });
 }
 
 export function getSiteUnitsQueryOptions(siteId: number) {
   // Served from the offline cache first (§4 cached units), then refreshed.
   return cachedQueryOptions(
     queryOptions({
-      queryKey: [...siteQueryKey(siteId), 'units'],
+      queryKey: siteKeys.units(siteId),
       queryFn: () => getSiteUnits(siteId),
     }),
     { key: 'siteUnits', siteId },

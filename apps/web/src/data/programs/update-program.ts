@@ -4,9 +4,9 @@
  * the saved program. Sent through `useProgramActions().apply`, which tracks the §4 update status
  * (pending, applied, applyFailed) and puts the answer into the area's programs.
  */
-import { programSchema, type Program, type ProgramUpdateBody } from '@paddock/domain';
-import { api } from '../../../lib/api-client.ts';
+import { programEndpoints, type Program, type ProgramUpdateBody } from '@paddock/domain';
+import { callEndpoint } from '../../lib/api-client.ts';
 
 export function updateProgram(id: number, body: ProgramUpdateBody): Promise<Program> {
-  return api.put(`/programs/${id}`, body, { schema: programSchema });
+  return callEndpoint(programEndpoints.updateProgram, { params: { id }, body });
 }

@@ -3,19 +3,18 @@
  * count of faults (§1), and the radios on the irrigation map — one query, fetched once per page.
  * A failed fetch is only logged (§8).
  */
-import { radioSchema, ROUTE_REFRESH_MS, type Radio } from '@paddock/domain';
+import { radioEndpoints, ROUTE_REFRESH_MS, type Radio } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../../lib/api-client.ts';
-
-const radiosSchema = arrayOf(radioSchema);
+import { callEndpoint } from '../../lib/api-client.ts';
+import { radioKeys } from './keys.ts';
 
 export function getAreaRadios(areaId: number): Promise<Radio[]> {
-  return api.get(`/areas/${areaId}/radios`, { schema: radiosSchema });
+  return callEndpoint(radioEndpoints.listAreaRadios, { params: { id: areaId } });
 }
 
 export function getAreaRadiosQueryOptions(areaId: number) {
   return queryOptions({
-    queryKey: ['areas', areaId, 'radios'],
+    queryKey: radioKeys.area(areaId),
     queryFn: async () => {
       try {
         return await getAreaRadios(areaId);

@@ -4,7 +4,8 @@
  */
 import { eventEndpoints, ROUTE_REFRESH_MS, type EventData } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callEndpoint } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../lib/api-client.ts';
+import { eventKeys } from './keys.ts';
 
 export function getAreaOpenEvents(areaId: number): Promise<EventData> {
   return callEndpoint(eventEndpoints.listAreaEvents, {
@@ -15,7 +16,7 @@ export function getAreaOpenEvents(areaId: number): Promise<EventData> {
 
 export function getAreaOpenEventsQueryOptions(areaId: number) {
   return queryOptions({
-    queryKey: ['areas', areaId, 'events', { open: true }],
+    queryKey: eventKeys.areaOpen(areaId),
     queryFn: () => getAreaOpenEvents(areaId),
     refetchInterval: ROUTE_REFRESH_MS,
   });

@@ -2,19 +2,18 @@
  * GET sections?area={id} (§7): the header's 'Zone {label}' title on the zone page and the zones on
  * the irrigation map — one query, fetched once per page.
  */
-import { sectionSchema, type Section } from '@paddock/domain';
+import { sectionEndpoints, type Section } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, arrayOf } from '../../../lib/api-client.ts';
-
-const sectionsSchema = arrayOf(sectionSchema);
+import { callEndpoint } from '../../lib/api-client.ts';
+import { areaKeys } from './keys.ts';
 
 export function getAreaSections(areaId: number): Promise<Section[]> {
-  return api.get('/sections', { schema: sectionsSchema, query: { area: areaId } });
+  return callEndpoint(sectionEndpoints.listSections, { query: { area: areaId } });
 }
 
 export function getAreaSectionsQueryOptions(areaId: number) {
   return queryOptions({
-    queryKey: ['sections', { area: areaId }],
+    queryKey: areaKeys.sections(areaId),
     queryFn: () => getAreaSections(areaId),
   });
 }

@@ -1,24 +1,22 @@
 /**
  * GET sites/{id} (§7): one site with its areas (without sections), refetched every 60 s (§9).
- * The season dialog's save invalidates it (SITES_QUERY_KEY prefix).
+ * The season dialog's save invalidates it (siteKeys.all).
  */
-import { siteSchema, SITE_QUERY_REFETCH_MS, type Site } from '@paddock/domain';
+import { siteEndpoints, SITE_QUERY_REFETCH_MS, type Site } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { cachedQueryOptions } from '../../../lib/offline-cache-queries.ts';
-import { SITES_QUERY_KEY } from './get-sites.ts';
+import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
+import { siteKeys } from './keys.ts';
 
 export function getSite(id: number): Promise<Site> {
-  return api.get(`/sites/${id}`, { schema: siteSchema });
+  return callEndpoint(siteEndpoints.getSite, { params: { id } });
 }
-
-export const siteQueryKey = (id: number) => [...SITES_QUERY_KEY, id] as const;
 
 export function getSiteQueryOptions(id: number) {
   // Served from the offline cache first (§4); every query of ['sites', id] opts in the same way.
   return cachedQueryOptions(
     queryOptions({
-      queryKey: siteQueryKey(id),
+      queryKey: siteKeys.detail(id),
       queryFn: () => getSite(id),
       refetchInterval: SITE_QUERY_REFETCH_MS,
     }),

@@ -1,0 +1,42 @@
+/**
+ * The key factories keep the keys the console has always used: the offline cache stores answers
+ * under their hash (lib/offline-cache-queries.ts), and the route refresh reaches what keys under
+ * ['sites', id] and ['areas', id] (features/site-routing/resolution.ts).
+ */
+import { EMPTY_SITE_FILTER } from '@paddock/domain';
+import { describe, expect, it } from 'vitest';
+import { alarmKeys } from './alarms/keys.ts';
+import { areaKeys } from './areas/keys.ts';
+import { controlKeys } from './controls/keys.ts';
+import { eventKeys } from './events/keys.ts';
+import { privilegeKeys } from './privileges/keys.ts';
+import { programKeys } from './programs/keys.ts';
+import { radioKeys } from './radios/keys.ts';
+import { requestKeys } from './requests/keys.ts';
+import { sensorKeys } from './sensors/keys.ts';
+import { siteKeys } from './sites/keys.ts';
+
+describe('query keys', () => {
+  it.each<[string, readonly unknown[], readonly unknown[]]>([
+    ['every site query', siteKeys.all, ['sites']],
+    ['GET sites (cached)', siteKeys.list(EMPTY_SITE_FILTER, false), ['sites', EMPTY_SITE_FILTER, false]],
+    ['GET sites/{id} (cached)', siteKeys.detail(4), ['sites', 4]],
+    ['GET sites/{id}/units (cached)', siteKeys.units(4), ['sites', 4, 'units']],
+    ['GET sites/{id}/summary (cached)', siteKeys.summary(4), ['sites', 4, 'summary']],
+    ['GET sites/{id}/privileges', privilegeKeys.site(4), ['sites', 4, 'privileges']],
+    ['GET user/privileges', privilegeKeys.user(), ['user', 'privileges']],
+    ['an area', areaKeys.detail(9), ['areas', 9]],
+    ['GET sections?area=', areaKeys.sections(9), ['sections', { area: 9 }]],
+    ['GET areas/{id}/radios', radioKeys.area(9), ['areas', 9, 'radios']],
+    ['GET radios/{id}', radioKeys.detail(3), ['radios', 3]],
+    ['GET sensors?area=', sensorKeys.area(9), ['areas', 9, 'sensors']],
+    ['GET controls?area=', controlKeys.area(9), ['areas', 9, 'controls']],
+    ['GET controls/{id}', controlKeys.detail(5), ['controls', 5]],
+    ['GET programs?area=', programKeys.area(9), ['areas', 9, 'programs']],
+    ['POST areas/{id}/events, open only', eventKeys.areaOpen(9), ['areas', 9, 'events', { open: true }]],
+    ['every alarm query', alarmKeys.all, ['alarms']],
+    ['a followed request', requestKeys.detail(77), ['requests', 77]],
+  ])('%s', (_, key, expected) => {
+    expect(key).toEqual(expected);
+  });
+});

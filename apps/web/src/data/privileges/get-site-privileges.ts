@@ -1,0 +1,23 @@
+/**
+ * GET sites/{id}/privileges (§7): the caller's site-level actions and per-area actions. Read
+ * through usePrivileges, which adds the user's own.
+ */
+import { siteEndpoints, type SitePrivileges } from '@paddock/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../lib/api-client.ts';
+import { privilegeKeys } from './keys.ts';
+
+export function getSitePrivileges(siteId: number): Promise<SitePrivileges> {
+  return callEndpoint(siteEndpoints.getSitePrivileges, { params: { id: siteId } });
+}
+
+export function getSitePrivilegesQueryOptions(siteId: number) {
+  return queryOptions({
+    queryKey: privilegeKeys.site(siteId),
+    queryFn: () => getSitePrivileges(siteId),
+  });
+}
+
+export function useSitePrivileges(siteId: number | undefined) {
+  return useQuery({ ...getSitePrivilegesQueryOptions(siteId ?? 0), enabled: siteId !== undefined });
+}
