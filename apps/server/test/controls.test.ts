@@ -2,6 +2,7 @@ import { actionRequestSchema, controlSchema, type Control } from '@paddock/domai
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { controls, requests } from '../src/db/schema.ts';
+import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
 import { itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
 import { countRows } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -107,33 +108,11 @@ describe('GET /api/controls?area={id}', () => {
     expect(response.json()[0]).not.toHaveProperty('isRunning');
   });
 
-  it('returns an empty list for an area without controls', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.water.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([]);
-  });
-
-  it.each([
-    ['a non-numeric area', '/api/controls?area=abc'],
-    ['no area', '/api/controls'],
-  ])('400 for %s', async (_why, path) => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: path });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'area', location: 'querystring' });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
-    'a user of another site',
-  );
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(999_999) });
-    expect(response.statusCode).toBe(404);
+  itListsTheThingsOfAnArea(() => t, {
+    things: 'controls',
+    url,
+    areaIn: 'querystring',
+    moreInvalid: [['no area', '/api/controls']],
   });
 });
 

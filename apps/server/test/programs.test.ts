@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { programs, requests, sections } from '../src/db/schema.ts';
-import { itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
 import { countRows, rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -72,20 +72,13 @@ async function setZone(sectionId: number, application: Partial<ProgramZone['appl
 describe('GET /api/programs?area={id}', () => {
   const url = (area: number | string) => `/api/programs?area=${area}`;
 
-  it("returns the area's program as a list", async () => {
-    const { irrigation } = t.farm.areas;
+  /** The irrigation area's one program as the farm seeded it, written out by hand. */
+  const seededProgram = (): Program => {
     const { zone1, zone2, zone3 } = t.farm.sections;
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(irrigation.id),
-    });
-    expect(response.statusCode).toBe(200);
-    const [program, ...rest] = response.json().map((item: unknown) => programSchema.parse(item));
-    expect(rest).toEqual([]);
-    expect(program).toEqual({
+    return {
       id: programA().id,
       name: 'Block A program',
-      area: irrigation.id,
+      area: t.farm.areas.irrigation.id,
       status: {
         activity: 'stopped',
         startTime: null,
@@ -103,36 +96,15 @@ describe('GET /api/programs?area={id}', () => {
       },
       zones: programA().zones,
       modified: programA().modifiedAt.toISOString(),
-    } satisfies Program);
-  });
+    };
+  };
 
-  it('returns an empty list for an area without a program', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.water.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([]);
-  });
-
-  it.each([
-    ['a non-numeric area', '/api/programs?area=abc'],
-    ['no area', '/api/programs'],
-  ])('400 for %s', async (_why, path) => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: path });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'area', location: 'querystring' });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
-    'a user of another site',
-  );
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(999_999) });
-    expect(response.statusCode).toBe(404);
+  itListsTheThingsOfAnArea(() => t, {
+    things: 'programs',
+    url,
+    areaIn: 'querystring',
+    moreInvalid: [['no area', '/api/programs']],
+    listed: { schema: programSchema, expected: () => [seededProgram()] },
   });
 });
 

@@ -2,6 +2,7 @@ import { actionRequestSchema, radioSchema, type Radio } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { radios, requests, sections } from '../src/db/schema.ts';
+import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
 import { itRefusesEditsWithoutAccess, itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
 import { countRows, only, rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
@@ -52,52 +53,18 @@ const expectedRadios = (): Radio[] => {
 };
 
 describe.each([
-  [
-    'GET /api/areas/{id}/radios',
-    (area: number | string) => `/api/areas/${area}/radios`,
-    'id',
-    'params',
-  ],
+  ['GET /api/areas/{id}/radios', (area: number | string) => `/api/areas/${area}/radios`, 'params'],
   [
     'GET /api/radios?area={id}',
     (area: number | string) => `/api/radios?area=${area}`,
-    'area',
     'querystring',
   ],
-])('%s', (_name, url, field, location) => {
-  it('returns the radios of the area as §3 radios', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.irrigation.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(radioSchema.array().parse(response.json())).toEqual(expectedRadios());
-  });
-
-  it('an area without radios gives an empty list', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.water.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([]);
-  });
-
-  it('400 for a non-numeric area id', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field, location });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
-  );
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Area not found' });
+] as const)('%s', (_name, url, areaIn) => {
+  itListsTheThingsOfAnArea(() => t, {
+    things: 'radios',
+    url,
+    areaIn,
+    listed: { schema: radioSchema, expected: expectedRadios },
   });
 });
 

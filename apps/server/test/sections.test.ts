@@ -1,7 +1,8 @@
 import { sectionSchema } from '@paddock/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sections } from '../src/db/schema.ts';
-import { itRefusesEditsWithoutAccess, itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
+import { itRefusesEditsWithoutAccess } from './helpers/refusals.ts';
 import { rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -17,26 +18,30 @@ const sectionRow = (id: number) => rowById(t.db, sections, id);
 describe('GET /api/sections?area={id}', () => {
   const url = (area: number | string) => `/api/sections?area=${area}`;
 
-  it('returns the sections of the area as §3 sections', async () => {
-    const { zone1, zone2, zone3 } = t.farm.sections;
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.irrigation.id),
-    });
-    expect(response.statusCode).toBe(200);
-    const body = sectionSchema.array().parse(response.json());
-    expect(body).toEqual(
-      [zone1, zone2, zone3].map((zone) => ({
-        id: zone.id,
-        number: zone.number,
-        label: zone.label,
-        type: 'irrigationZone',
-        area: t.farm.areas.irrigation.id,
-        outline: zone.outline,
-        location: null,
-        selected: false,
-      })),
-    );
+  itListsTheThingsOfAnArea(() => t, {
+    things: 'sections',
+    url,
+    areaIn: 'querystring',
+    moreInvalid: [
+      ['an area id of 0', url(0)],
+      ['no area', '/api/sections'],
+    ],
+    listed: {
+      schema: sectionSchema,
+      expected: () => {
+        const { zone1, zone2, zone3 } = t.farm.sections;
+        return [zone1, zone2, zone3].map((zone) => ({
+          id: zone.id,
+          number: zone.number,
+          label: zone.label,
+          type: 'irrigationZone',
+          area: t.farm.areas.irrigation.id,
+          outline: zone.outline,
+          location: null,
+          selected: false,
+        }));
+      },
+    },
   });
 
   it('orders by number, not by insertion', async () => {
@@ -61,36 +66,6 @@ describe('GET /api/sections?area={id}', () => {
       location: '[-39.64,176.84]',
       selected: true,
     });
-  });
-
-  it('an area without sections gives an empty list', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.water.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([]);
-  });
-
-  it.each([
-    ['area=abc', url('abc')],
-    ['area=0', url(0)],
-    ['no area', '/api/sections'],
-  ])('400 with %s', async (_label, path) => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: path });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'area', location: 'querystring' });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
-  );
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Area not found' });
   });
 });
 

@@ -1,7 +1,8 @@
 import { sensorSchema, type Sensor } from '@paddock/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sensors } from '../src/db/schema.ts';
-import { itRefusesEditsWithoutAccess, itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
+import { itRefusesEditsWithoutAccess } from './helpers/refusals.ts';
 import { only, rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -39,32 +40,19 @@ describe.each([
   [
     'GET /api/areas/{id}/sensors',
     (area: number | string) => `/api/areas/${area}/sensors`,
-    'id',
     'params',
   ],
   [
     'GET /api/sensors?area={id}',
     (area: number | string) => `/api/sensors?area=${area}`,
-    'area',
     'querystring',
   ],
-])('%s', (_name, url, field, location) => {
-  it('returns the sensors of the area as §3 sensors', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.irrigation.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(sensorSchema.array().parse(response.json())).toEqual([expectedSoil()]);
-  });
-
-  it('an area without sensors gives an empty list', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.water.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([]);
+] as const)('%s', (_name, url, areaIn) => {
+  itListsTheThingsOfAnArea(() => t, {
+    things: 'sensors',
+    url,
+    areaIn,
+    listed: { schema: sensorSchema, expected: () => [expectedSoil()] },
   });
 
   it('the outsider reads the sensors of their own site', async () => {
@@ -76,23 +64,6 @@ describe.each([
     expect(response.json()).toMatchObject([
       { id: t.farm.sensors.b.id, location: null, topics: [] },
     ]);
-  });
-
-  it('400 for a non-numeric area id', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field, location });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
-  );
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Area not found' });
   });
 });
 
