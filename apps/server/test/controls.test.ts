@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { controls, requests } from '../src/db/schema.ts';
 import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
-import { itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { itRefusesReadsOfOneThing } from './helpers/refusals.ts';
 import { countRows } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -135,22 +135,10 @@ describe('GET /api/controls/{id}', () => {
     expect(controlSchema.parse(response.json())).toEqual(presentedValve(valveB));
   });
 
-  it('400 for a non-numeric id', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.controls.valve1.id) }),
-    'a user of another site',
-  );
-
-  it('404 for an unknown control', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(999_999) });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Control not found' });
+  itRefusesReadsOfOneThing(() => t, {
+    thing: 'control',
+    url,
+    id: () => t.farm.controls.valve1.id,
   });
 });
 

@@ -3,7 +3,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { radios, requests, sections } from '../src/db/schema.ts';
 import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
-import { itRefusesEditsWithoutAccess, itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import {
+  itRefusesBadEditsOfOneThing,
+  itRefusesReadsOfOneThing,
+  itRefusesReadsWithoutAccess,
+} from './helpers/refusals.ts';
 import { countRows, only, rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -117,21 +121,10 @@ describe('GET /api/radios/{id}', () => {
     });
   });
 
-  it('400 for a non-numeric id', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.radios.radio1.id) }),
-  );
-
-  it('404 for an unknown radio', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Radio not found' });
+  itRefusesReadsOfOneThing(() => t, {
+    thing: 'radio',
+    url,
+    id: () => t.farm.radios.radio1.id,
   });
 });
 
@@ -178,68 +171,41 @@ describe('PUT /api/radios/{id}', () => {
     expect(detached.json()).toMatchObject({ section: null, serialno: 'R-1002' });
   });
 
-  it.each([
-    ['a section of another site', () => ({ section: t.farm.sections.zoneB1.id }), 'section'],
-    ['an unknown section', () => ({ section: 999999 }), 'section'],
-    ['a section that is not an id', () => ({ section: 'zone 1' }), 'section'],
-    ['a location that is not a point', () => ({ location: 'here' }), 'location'],
-    [
-      'a child radio of another site',
-      () => ({
-        config: { repeater: true, coordinator: false, children: [t.farm.radios.radioB.id] },
-      }),
-      'config.children.0',
+  itRefusesBadEditsOfOneThing(() => t, {
+    thing: 'radio',
+    url: (id) => `/api/radios/${id}`,
+    id: () => t.farm.radios.radio1.id,
+    edit: { location: null },
+    stored: radioRow,
+    invalid: [
+      ['a section of another site', () => ({ section: t.farm.sections.zoneB1.id }), 'section'],
+      ['an unknown section', () => ({ section: 999999 }), 'section'],
+      ['a section that is not an id', () => ({ section: 'zone 1' }), 'section'],
+      ['a location that is not a point', () => ({ location: 'here' }), 'location'],
+      [
+        'a child radio of another site',
+        () => ({
+          config: { repeater: true, coordinator: false, children: [t.farm.radios.radioB.id] },
+        }),
+        'config.children.0',
+      ],
+      [
+        'the radio as its own child',
+        () => ({
+          config: {
+            repeater: true,
+            coordinator: false,
+            children: [t.farm.radios.radio2.id, t.farm.radios.radio1.id],
+          },
+        }),
+        'config.children.1',
+      ],
+      [
+        'a config without children',
+        () => ({ config: { repeater: true, coordinator: false } }),
+        'config.children',
+      ],
     ],
-    [
-      'the radio as its own child',
-      () => ({
-        config: {
-          repeater: true,
-          coordinator: false,
-          children: [t.farm.radios.radio2.id, t.farm.radios.radio1.id],
-        },
-      }),
-      'config.children.1',
-    ],
-    [
-      'a config without children',
-      () => ({ config: { repeater: true, coordinator: false } }),
-      'config.children',
-    ],
-  ])('400 for %s, changing nothing', async (_label, payload, field) => {
-    const radio = t.farm.radios.radio1;
-    const before = await radioRow(radio.id);
-    const response = await put(t.farm.users.admin.id, radio.id, payload());
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field, location: 'body' });
-    expect(await radioRow(radio.id)).toEqual(before);
-  });
-
-  it('400 for a body with nothing to update', async () => {
-    const response = await put(t.farm.users.admin.id, t.farm.radios.radio1.id, {});
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ location: 'body' });
-  });
-
-  it('400 for a non-numeric id', async () => {
-    const response = await put(t.farm.users.admin.id, 'abc', { location: null });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  itRefusesEditsWithoutAccess(
-    () => t,
-    () => ({
-      method: 'PUT',
-      url: `/api/radios/${t.farm.radios.radio1.id}`,
-      payload: { location: null },
-    }),
-    () => radioRow(t.farm.radios.radio1.id),
-  );
-
-  it('404 for an unknown radio', async () => {
-    const response = await put(t.farm.users.admin.id, 999999, { location: null });
-    expect(response.statusCode).toBe(404);
   });
 });
 
@@ -418,20 +384,10 @@ describe('GET /api/radios/{id}/requests', () => {
     expect(response.json()).toEqual([]);
   });
 
-  it('400 for a non-numeric id', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.radios.radio1.id) }),
-  );
-
-  it('404 for an unknown radio', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
-    expect(response.statusCode).toBe(404);
+  itRefusesReadsOfOneThing(() => t, {
+    thing: 'radio',
+    url,
+    id: () => t.farm.radios.radio1.id,
   });
 });
 

@@ -2,7 +2,7 @@ import { sectionSchema } from '@paddock/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sections } from '../src/db/schema.ts';
 import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
-import { itRefusesEditsWithoutAccess } from './helpers/refusals.ts';
+import { itRefusesBadEditsOfOneThing } from './helpers/refusals.ts';
 import { rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -111,48 +111,18 @@ describe('PUT /api/sections/{id}', () => {
     });
   });
 
-  it.each([
-    ['an empty label', { label: '' }, 'label'],
-    ['an outline that is not JSON', { outline: 'square' }, 'outline'],
-    ['an outline of two points', { outline: '[[1,2],[3,4]]' }, 'outline'],
-    ['a location off the globe', { location: '[123,176]' }, 'location'],
-  ])('400 for %s, changing nothing', async (_label, payload, field) => {
-    const zone = t.farm.sections.zone1;
-    const before = await sectionRow(zone.id);
-    const response = await put(t.farm.users.admin.id, zone.id, payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field, location: 'body' });
-    expect(await sectionRow(zone.id)).toEqual(before);
-  });
-
-  it('400 for a body with nothing to update', async () => {
-    const response = await put(t.farm.users.admin.id, t.farm.sections.zone1.id, {});
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      location: 'body',
-      reason: 'Nothing to update: give label, outline or location',
-    });
-  });
-
-  it('400 for a non-numeric id', async () => {
-    const response = await put(t.farm.users.admin.id, 'abc', { label: 'X' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  itRefusesEditsWithoutAccess(
-    () => t,
-    () => ({
-      method: 'PUT',
-      url: `/api/sections/${t.farm.sections.zone1.id}`,
-      payload: { label: 'Hacked' },
-    }),
-    () => sectionRow(t.farm.sections.zone1.id),
-  );
-
-  it('404 for an unknown section', async () => {
-    const response = await put(t.farm.users.admin.id, 999999, { label: 'Nowhere' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Section not found' });
+  itRefusesBadEditsOfOneThing(() => t, {
+    thing: 'section',
+    url: (id) => `/api/sections/${id}`,
+    id: () => t.farm.sections.zone1.id,
+    edit: { label: 'Hacked' },
+    stored: sectionRow,
+    invalid: [
+      ['an empty label', { label: '' }, 'label'],
+      ['an outline that is not JSON', { outline: 'square' }, 'outline'],
+      ['an outline of two points', { outline: '[[1,2],[3,4]]' }, 'outline'],
+      ['a location off the globe', { location: '[123,176]' }, 'location'],
+    ],
+    nothingToUpdate: 'Nothing to update: give label, outline or location',
   });
 });

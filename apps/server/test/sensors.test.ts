@@ -2,7 +2,7 @@ import { sensorSchema, type Sensor } from '@paddock/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sensors } from '../src/db/schema.ts';
 import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
-import { itRefusesEditsWithoutAccess } from './helpers/refusals.ts';
+import { itRefusesBadEditsOfOneThing } from './helpers/refusals.ts';
 import { only, rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -146,45 +146,17 @@ describe('PUT /api/sensors/{id}', () => {
     await put(t.farm.users.admin.id, sensor.id, { location: '[-39.642,176.843]' });
   });
 
-  it.each([
-    ['an empty label', { label: '' }, 'label'],
-    ['a location that is not a point', { location: '[1]' }, 'location'],
-    ['tags that are not an object', { tags: 'canopy' }, 'tags'],
-    ['an identifier that is not text', { tags: { identifier: 3 } }, 'tags.identifier'],
-  ])('400 for %s, changing nothing', async (_label, payload, field) => {
-    const sensor = t.farm.sensors.soil;
-    const before = await sensorRow(sensor.id);
-    const response = await put(t.farm.users.admin.id, sensor.id, payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field, location: 'body' });
-    expect(await sensorRow(sensor.id)).toEqual(before);
-  });
-
-  it('400 for a body with nothing to update', async () => {
-    const response = await put(t.farm.users.admin.id, t.farm.sensors.soil.id, {});
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ location: 'body' });
-  });
-
-  it('400 for a non-numeric id', async () => {
-    const response = await put(t.farm.users.admin.id, 'abc', { label: 'X' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  itRefusesEditsWithoutAccess(
-    () => t,
-    () => ({
-      method: 'PUT',
-      url: `/api/sensors/${t.farm.sensors.soil.id}`,
-      payload: { label: 'Hacked' },
-    }),
-    () => sensorRow(t.farm.sensors.soil.id),
-  );
-
-  it('404 for an unknown sensor', async () => {
-    const response = await put(t.farm.users.admin.id, 999999, { label: 'Nowhere' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Sensor not found' });
+  itRefusesBadEditsOfOneThing(() => t, {
+    thing: 'sensor',
+    url: (id) => `/api/sensors/${id}`,
+    id: () => t.farm.sensors.soil.id,
+    edit: { label: 'Hacked' },
+    stored: sensorRow,
+    invalid: [
+      ['an empty label', { label: '' }, 'label'],
+      ['a location that is not a point', { location: '[1]' }, 'location'],
+      ['tags that are not an object', { tags: 'canopy' }, 'tags'],
+      ['an identifier that is not text', { tags: { identifier: 3 } }, 'tags.identifier'],
+    ],
   });
 });
