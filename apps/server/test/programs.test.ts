@@ -537,53 +537,79 @@ describe('POST /api/programs/{id}/start|resume|pause|test', () => {
   });
 
   describe('409 when §4 refuses the transition, and nothing changes', () => {
-    it('resume of a stopped program', async () => {
-      await expectRefused(
-        () => post(manager(), 'resume'),
-        409,
-        'Program cannot resume: it is stopped',
-      );
-    });
-
-    it('start of a program already starting', async () => {
-      await post(manager(), 'start');
-      await expectRefused(
-        () => post(manager(), 'start'),
-        409,
-        'Program cannot start: it is starting',
-      );
-    });
-
-    it('start of a running program', async () => {
-      await resetProgram({ activity: 'running', startTime: '2026-11-21T08:00:00.000Z' });
-      await expectRefused(
-        () => post(manager(), 'start'),
-        409,
-        'Program cannot start: it is running',
-      );
-    });
-
-    it('pause of a stopped program', async () => {
-      await expectRefused(
-        () => post(manager(), 'pause'),
-        409,
-        'Program cannot pause: it is stopped',
-      );
-    });
-
-    it('pause of a program already pausing', async () => {
-      await resetProgram({ activity: 'pausing', startTime: '2026-11-21T08:00:00.000Z' });
-      await expectRefused(
-        () => post(manager(), 'pause'),
-        409,
-        'Program cannot pause: it is pausing',
-      );
-    });
-
-    it('test of a paused program', async () => {
-      await resetProgram({ activity: 'paused' });
-      await expectRefused(() => post(manager(), 'test'), 409, 'Program cannot test: it is paused');
-    });
+    const since = '2026-11-21T08:00:00.000Z';
+    const refusals: {
+      label: string;
+      /** Puts the program (or a zone of it) in the state the call is refused in. */
+      arrange?: () => Promise<unknown>;
+      action: string;
+      zone?: () => number;
+      message: string;
+    }[] = [
+      {
+        label: 'resume of a stopped program',
+        action: 'resume',
+        message: 'Program cannot resume: it is stopped',
+      },
+      {
+        label: 'start of a program already starting',
+        arrange: () => post(manager(), 'start'),
+        action: 'start',
+        message: 'Program cannot start: it is starting',
+      },
+      {
+        label: 'start of a running program',
+        arrange: () => resetProgram({ activity: 'running', startTime: since }),
+        action: 'start',
+        message: 'Program cannot start: it is running',
+      },
+      {
+        label: 'pause of a stopped program',
+        action: 'pause',
+        message: 'Program cannot pause: it is stopped',
+      },
+      {
+        label: 'pause of a program already pausing',
+        arrange: () => resetProgram({ activity: 'pausing', startTime: since }),
+        action: 'pause',
+        message: 'Program cannot pause: it is pausing',
+      },
+      {
+        label: 'test of a paused program',
+        arrange: () => resetProgram({ activity: 'paused' }),
+        action: 'test',
+        message: 'Program cannot test: it is paused',
+      },
+      {
+        label: 'start of a zone that is running',
+        arrange: () => setZone(t.farm.sections.zone1.id, { status: 'running' }),
+        action: 'start',
+        zone: () => t.farm.sections.zone1.id,
+        message: 'Zone "Zone 1" cannot start: it is running',
+      },
+      {
+        label: 'test of a zone that is running (§4 testable: not active)',
+        arrange: () => setZone(t.farm.sections.zone2.id, { status: 'running', startTime: since }),
+        action: 'test',
+        zone: () => t.farm.sections.zone2.id,
+        message: 'Zone "Zone 2" cannot test: it is running',
+      },
+      {
+        label: 'test of a valve-scheduled zone (§4 testable: zone-based scheduling)',
+        arrange: () => setZone(t.farm.sections.zone3.id, { irrigationType: 'cycleControlledZone' }),
+        action: 'test',
+        zone: () => t.farm.sections.zone3.id,
+        message: 'Zone "Zone 3" cannot test: it is scheduled by valve',
+      },
+    ];
+    it.each(refusals.map((refusal) => [refusal.label, refusal] as const))(
+      '%s',
+      async (_label, { arrange, action, zone, message }) => {
+        await arrange?.();
+        const body = zone && { zones: [zone()] };
+        await expectRefused(() => post(manager(), action, body), 409, message);
+      },
+    );
 
     it('start while a test is still being carried out', async () => {
       const first = await post(manager(), 'test');
@@ -592,36 +618,6 @@ describe('POST /api/programs/{id}/start|resume|pause|test', () => {
         () => post(manager(), 'start'),
         409,
         `Program cannot start: request ${requestId} is still being carried out`,
-      );
-    });
-
-    it('start of a zone that is running', async () => {
-      await setZone(t.farm.sections.zone1.id, { status: 'running' });
-      await expectRefused(
-        () => post(manager(), 'start', { zones: [t.farm.sections.zone1.id] }),
-        409,
-        'Zone "Zone 1" cannot start: it is running',
-      );
-    });
-
-    it('test of a zone that is running (§4 testable: not active)', async () => {
-      await setZone(t.farm.sections.zone2.id, {
-        status: 'running',
-        startTime: '2026-11-21T08:00:00.000Z',
-      });
-      await expectRefused(
-        () => post(manager(), 'test', { zones: [t.farm.sections.zone2.id] }),
-        409,
-        'Zone "Zone 2" cannot test: it is running',
-      );
-    });
-
-    it('test of a valve-scheduled zone (§4 testable: zone-based scheduling)', async () => {
-      await setZone(t.farm.sections.zone3.id, { irrigationType: 'cycleControlledZone' });
-      await expectRefused(
-        () => post(manager(), 'test', { zones: [t.farm.sections.zone3.id] }),
-        409,
-        'Zone "Zone 3" cannot test: it is scheduled by valve',
       );
     });
   });
