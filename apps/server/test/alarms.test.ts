@@ -2,6 +2,7 @@ import { ALARM_TEMPLATES, alarmRuleFromTemplate, type AlarmRuleInput } from '@pa
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
+import { itRefusesBadAreas } from './helpers/list-endpoint.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -47,7 +48,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const alarmRows = () => t.db.select().from(schema.alarms).orderBy(asc(schema.alarms.id));
-const areaUrl = (areaId = t.farm.areas.irrigation.id) => `/api/areas/${areaId}/alarms`;
+const areaUrl = (areaId: number | string = t.farm.areas.irrigation.id) =>
+  `/api/areas/${areaId}/alarms`;
 
 describe('GET /api/areas/{areaId}/alarms', () => {
   it('lists the alarms of the area with threshold and operator from the rule', async () => {
@@ -74,30 +76,7 @@ describe('GET /api/areas/{areaId}/alarms', () => {
     expect(response.json()).toEqual([]);
   });
 
-  it('400 for an area id that is not a number', async () => {
-    const response = await t.as(t.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/areas/x/alarms',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'areaId', location: 'params' });
-  });
-
-  it('401 without a token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: areaUrl() })).statusCode).toBe(401);
-  });
-
-  it('403 for a member without view and for a user of another site', async () => {
-    for (const userId of [t.farm.users.nobody.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, { method: 'GET', url: areaUrl() });
-      expect(response.statusCode).toBe(403);
-    }
-  });
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: areaUrl(99999) });
-    expect(response.statusCode).toBe(404);
-  });
+  itRefusesBadAreas(() => t, { url: areaUrl, areaIn: 'params', areaField: 'areaId' });
 });
 
 describe('POST /api/areas/{areaId}/alarms', () => {

@@ -1,35 +1,71 @@
 /**
- * The cases every list of an area's things answers alike (controls, programs, radios, sensors,
- * sections), written once and run for each list call.
+ * The cases every call on an area's things answers alike (the lists of controls, programs,
+ * radios, sensors and sections; alarms, events, notes), written once and run for each call.
  */
 import { expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { itRefusesReadsWithoutAccess } from './refusals.ts';
 import type { TestApp } from './test-app.ts';
 
-export type AreaListCall = {
-  /** What the list holds, in the plural, for the cases' names: 'sensors'. */
-  things: string;
+/** A call that reads the things of one area, by the area's id. */
+export type AreaCall = {
   /** The call for an area id, or for whatever a case puts in its place. */
   url: (area: number | string) => string;
+  /** GET unless the call reads with a body of filters (POST). */
+  method?: 'GET' | 'POST';
   /** Where the call reads the area id (`/api/areas/{id}/…` or `?area={id}`), so where a 400 points. */
   areaIn: 'params' | 'querystring';
+  /** The area id's name there, where it is not `id` in the path or `area` in the query. */
+  areaField?: string;
   /** Calls refused for their area besides the non-numeric one, as `[label, path]`. */
   moreInvalid?: [label: string, path: string][];
+};
+
+/**
+ * Registers the refusals every call on an area's things shares in the caller's `describe`: 400
+ * for an area id that is not one, those of {@link itRefusesReadsWithoutAccess}, and 404 for an
+ * unknown area. The monitor may view site a, so the 400 and the 404 are theirs, not a 403.
+ * Takes the app as a function, since it does not exist before `beforeAll` has run.
+ */
+export function itRefusesBadAreas(app: () => TestApp, call: AreaCall) {
+  const { url, method = 'GET', areaIn, moreInvalid = [] } = call;
+  const field = call.areaField ?? (areaIn === 'params' ? 'id' : 'area');
+  const send = (path: string) => app().as(app().farm.users.monitor.id, { method, url: path });
+
+  it.each([['a non-numeric area', url('abc')], ...moreInvalid])(
+    '400 for %s',
+    async (_label, path) => {
+      const response = await send(path);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ field, location: areaIn });
+    },
+  );
+
+  itRefusesReadsWithoutAccess(app, () => ({ method, url: url(app().farm.areas.irrigation.id) }));
+
+  it('404 for an unknown area', async () => {
+    const response = await send(url(999_999));
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: 'Area not found' });
+  });
+}
+
+/** A list of an area's things (GET), whose cases are all shared. */
+export type AreaListCall = AreaCall & {
+  /** What the list holds, in the plural, for the cases' names: 'sensors'. */
+  things: string;
   /** One item's schema and the list the farm's irrigation area gives, when the case is shared. */
   listed?: { schema: ZodType; expected: () => unknown[] };
 };
 
 /**
- * Registers the shared cases in the caller's `describe`: the irrigation area's list as the
- * monitor reads it, the empty list of the water area, 400 for an area that is not an id, the
- * refusals of every read, and 404 for an unknown area. Takes the app as a function, since it
- * does not exist before `beforeAll` has run.
+ * Registers the cases every list of an area's things shares in the caller's `describe`: the
+ * irrigation area's list as the monitor reads it, the empty list of the water area, and the
+ * refusals of {@link itRefusesBadAreas}.
  */
 export function itListsTheThingsOfAnArea(app: () => TestApp, call: AreaListCall) {
-  const { things, url, areaIn, moreInvalid = [], listed } = call;
-  const monitor = () => app().farm.users.monitor.id;
-  const get = (path: string) => app().as(monitor(), { method: 'GET', url: path });
+  const { things, url, listed } = call;
+  const get = (path: string) => app().as(app().farm.users.monitor.id, { method: 'GET', url: path });
 
   if (listed) {
     it(`returns the ${things} of the area as §3 ${things}`, async () => {
@@ -45,25 +81,5 @@ export function itListsTheThingsOfAnArea(app: () => TestApp, call: AreaListCall)
     expect(response.json()).toEqual([]);
   });
 
-  const field = areaIn === 'params' ? 'id' : 'area';
-  it.each([['a non-numeric area', url('abc')], ...moreInvalid])(
-    '400 for %s',
-    async (_label, path) => {
-      const response = await get(path);
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ field, location: areaIn });
-    },
-  );
-
-  itRefusesReadsWithoutAccess(app, () => ({
-    method: 'GET',
-    url: url(app().farm.areas.irrigation.id),
-  }));
-
-  // The monitor may view site a, so an unknown area must answer 404 to them, not 403.
-  it('404 for an unknown area', async () => {
-    const response = await get(url(999_999));
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Area not found' });
-  });
+  itRefusesBadAreas(app, call);
 }
