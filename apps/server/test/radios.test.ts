@@ -21,6 +21,24 @@ afterAll(() => t.close());
 const radioRow = (id: number) => rowById(t.db, radios, id);
 const requestCount = () => countRows(t.db, requests);
 
+/** Adds a radio of site a to the frost area, for a test that needs one of its own. */
+const addRadio = async (
+  values: Pick<typeof radios.$inferInsert, 'type' | 'serialno'> &
+    Partial<typeof radios.$inferInsert>,
+) =>
+  only(
+    await t.db
+      .insert(radios)
+      .values({
+        siteId: t.farm.sites.a.id,
+        areaId: t.farm.areas.frost.id,
+        tags: {},
+        config: { repeater: false, coordinator: false, children: [] },
+        ...values,
+      })
+      .returning(),
+  );
+
 /** The farm's radios as the console should see them, written out by hand. */
 const expectedRadios = (): Radio[] => {
   const { radio1, radio2 } = t.farm.radios;
@@ -85,22 +103,15 @@ describe('GET /api/radios/{id}', () => {
   });
 
   it('presents a radio that never reported with nulls', async () => {
-    const quiet = only(
-      await t.db
-        .insert(radios)
-        .values({
-          siteId: t.farm.sites.a.id,
-          areaId: t.farm.areas.frost.id,
-          type: 'WMR',
-          serialno: 'R-1099',
-          tags: { identifier: 'canopy' },
-          config: { repeater: false, coordinator: true, children: [t.farm.radios.radio1.id] },
-          overdue: true,
-          fault: true,
-          online: false,
-        })
-        .returning(),
-    );
+    const quiet = await addRadio({
+      type: 'WMR',
+      serialno: 'R-1099',
+      tags: { identifier: 'canopy' },
+      config: { repeater: false, coordinator: true, children: [t.farm.radios.radio1.id] },
+      overdue: true,
+      fault: true,
+      online: false,
+    });
     const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(quiet.id) });
     expect(radioSchema.parse(response.json())).toEqual({
       id: quiet.id,
@@ -322,19 +333,7 @@ describe('GET /api/radios/{id}/requests', () => {
 
   it("returns the radio's requests newest first, at most 50", async () => {
     // A radio of its own so earlier tests' pings do not count.
-    const radio = only(
-      await t.db
-        .insert(radios)
-        .values({
-          siteId: t.farm.sites.a.id,
-          areaId: t.farm.areas.frost.id,
-          type: 'LoRa',
-          serialno: 'R-1077',
-          tags: {},
-          config: { repeater: false, coordinator: false, children: [] },
-        })
-        .returning(),
-    );
+    const radio = await addRadio({ type: 'LoRa', serialno: 'R-1077' });
     const base = t.clock.now().getTime();
     await t.db.insert(requests).values(
       Array.from({ length: 55 }, (_, i) => ({

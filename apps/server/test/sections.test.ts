@@ -4,6 +4,7 @@ import { sections } from '../src/db/schema.ts';
 import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
 import { itRefusesBadEditsOfOneThing } from './helpers/refusals.ts';
 import { rowById } from './helpers/rows.ts';
+import { presentedIrrigationZones } from './helpers/presented.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -28,19 +29,7 @@ describe('GET /api/sections?area={id}', () => {
     ],
     listed: {
       schema: sectionSchema,
-      expected: () => {
-        const { zone1, zone2, zone3 } = t.farm.sections;
-        return [zone1, zone2, zone3].map((zone) => ({
-          id: zone.id,
-          number: zone.number,
-          label: zone.label,
-          type: 'irrigationZone',
-          area: t.farm.areas.irrigation.id,
-          outline: zone.outline,
-          location: null,
-          selected: false,
-        }));
-      },
+      expected: () => presentedIrrigationZones(t),
     },
   });
 
