@@ -175,15 +175,17 @@ describe('GET /api/sites', () => {
 
   it('counts faults, warnings and running programs in the brief summary', async () => {
     const { db, farm } = app;
-    await db.update(t.radios).set({ fault: true }).where(eq(t.radios.id, farm.radios.radio1.id));
-    await db
-      .update(t.radios)
-      .set({ batteryValue: 3.1 })
-      .where(eq(t.radios.id, farm.radios.radio2.id));
-    await db
-      .update(t.programs)
-      .set({ status: { ...farm.programs.a.status, activity: 'running' } })
-      .where(eq(t.programs.id, farm.programs.a.id));
+    /** Radio 1's fault, radio 2's battery and program a's status, to set and to put back. */
+    async function setFarm(
+      fault: boolean,
+      batteryValue: number,
+      status: typeof farm.programs.a.status,
+    ) {
+      await db.update(t.radios).set({ fault }).where(eq(t.radios.id, farm.radios.radio1.id));
+      await db.update(t.radios).set({ batteryValue }).where(eq(t.radios.id, farm.radios.radio2.id));
+      await db.update(t.programs).set({ status }).where(eq(t.programs.id, farm.programs.a.id));
+    }
+    await setFarm(true, 3.1, { ...farm.programs.a.status, activity: 'running' });
     app.clock.advance(BRIEF_SUMMARY_MAX_AGE_MS);
     try {
       const response = await app.as(farm.users.monitor.id, { method: 'GET', url: '/api/sites' });
@@ -194,15 +196,7 @@ describe('GET /api/sites', () => {
         lastUpdate: '2026-11-21T08:50:00.000Z',
       });
     } finally {
-      await db.update(t.radios).set({ fault: false }).where(eq(t.radios.id, farm.radios.radio1.id));
-      await db
-        .update(t.radios)
-        .set({ batteryValue: 3.6 })
-        .where(eq(t.radios.id, farm.radios.radio2.id));
-      await db
-        .update(t.programs)
-        .set({ status: farm.programs.a.status })
-        .where(eq(t.programs.id, farm.programs.a.id));
+      await setFarm(false, 3.6, farm.programs.a.status);
     }
   });
 
