@@ -76,7 +76,7 @@ describe('GET /api/areas/{areaId}/alarms', () => {
     expect(response.json()).toEqual([]);
   });
 
-  itRefusesBadAreas(() => t, { url: areaUrl, areaIn: 'params', areaField: 'areaId' });
+  itRefusesBadAreas(() => t, { url: areaUrl, idIn: 'params', idField: 'areaId' });
 });
 
 describe('POST /api/areas/{areaId}/alarms', () => {

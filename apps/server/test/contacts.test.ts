@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
+import { itRefusesBadSites } from './helpers/list-endpoint.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -150,39 +151,10 @@ describe('GET /api/contacts?site={id}', () => {
     expect(body.every((contact: { site: number }) => contact.site === sites.a.id)).toBe(true);
   });
 
-  it.each([
-    ['not a number', '?site=abc'],
-    ['missing', ''],
-  ])('400 when site is %s', async (_label, query) => {
-    const response = await t.as(t.farm.users.admin.id, {
-      method: 'GET',
-      url: `/api/contacts${query}`,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'site', location: 'querystring' });
-  });
-
-  it('401 without a token', async () => {
-    const response = await noToken('GET', `/api/contacts?site=${t.farm.sites.a.id}`);
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('403 for a member without view, and for a user of another site', async () => {
-    for (const userId of [t.farm.users.nobody.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, {
-        method: 'GET',
-        url: `/api/contacts?site=${t.farm.sites.a.id}`,
-      });
-      expect(response.statusCode).toBe(403);
-    }
-  });
-
-  it('404 for an unknown site', async () => {
-    const response = await t.as(t.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/contacts?site=99999',
-    });
-    expect(response.statusCode).toBe(404);
+  itRefusesBadSites(() => t, {
+    url: (site) => `/api/contacts?site=${site}`,
+    idIn: 'querystring',
+    moreInvalid: [['no site', '/api/contacts']],
   });
 });
 

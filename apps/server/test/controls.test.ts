@@ -111,7 +111,7 @@ describe('GET /api/controls?area={id}', () => {
   itListsTheThingsOfAnArea(() => t, {
     things: 'controls',
     url,
-    areaIn: 'querystring',
+    idIn: 'querystring',
     moreInvalid: [['no area', '/api/controls']],
   });
 });

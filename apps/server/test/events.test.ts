@@ -169,5 +169,5 @@ describe('POST /api/areas/{id}/events', () => {
     expect(response.json()).toMatchObject({ field, location: 'body' });
   });
 
-  itRefusesBadAreas(() => t, { url, method: 'POST', areaIn: 'params' });
+  itRefusesBadAreas(() => t, { url, method: 'POST', idIn: 'params' });
 });

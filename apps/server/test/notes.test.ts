@@ -118,5 +118,5 @@ describe('GET /api/areas/{id}/notes', () => {
     expect(response.json()).toEqual([]);
   });
 
-  itRefusesBadAreas(() => t, { url, areaIn: 'params' });
+  itRefusesBadAreas(() => t, { url, idIn: 'params' });
 });

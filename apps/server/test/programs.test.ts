@@ -102,7 +102,7 @@ describe('GET /api/programs?area={id}', () => {
   itListsTheThingsOfAnArea(() => t, {
     things: 'programs',
     url,
-    areaIn: 'querystring',
+    idIn: 'querystring',
     moreInvalid: [['no area', '/api/programs']],
     listed: { schema: programSchema, expected: () => [seededProgram()] },
   });

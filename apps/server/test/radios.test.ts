@@ -81,11 +81,11 @@ describe.each([
     (area: number | string) => `/api/radios?area=${area}`,
     'querystring',
   ],
-] as const)('%s', (_name, url, areaIn) => {
+] as const)('%s', (_name, url, idIn) => {
   itListsTheThingsOfAnArea(() => t, {
     things: 'radios',
     url,
-    areaIn,
+    idIn,
     listed: { schema: radioSchema, expected: expectedRadios },
   });
 });

@@ -22,7 +22,7 @@ describe('GET /api/sections?area={id}', () => {
   itListsTheThingsOfAnArea(() => t, {
     things: 'sections',
     url,
-    areaIn: 'querystring',
+    idIn: 'querystring',
     moreInvalid: [
       ['an area id of 0', url(0)],
       ['no area', '/api/sections'],

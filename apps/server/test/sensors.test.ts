@@ -47,11 +47,11 @@ describe.each([
     (area: number | string) => `/api/sensors?area=${area}`,
     'querystring',
   ],
-] as const)('%s', (_name, url, areaIn) => {
+] as const)('%s', (_name, url, idIn) => {
   itListsTheThingsOfAnArea(() => t, {
     things: 'sensors',
     url,
-    areaIn,
+    idIn,
     listed: { schema: sensorSchema, expected: () => [expectedSoil()] },
   });
 

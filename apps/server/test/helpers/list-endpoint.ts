@@ -1,23 +1,24 @@
 /**
  * The cases every call on an area's things answers alike (the lists of controls, programs,
- * radios, sensors and sections; alarms, events, notes), written once and run for each call.
+ * radios, sensors and sections; alarms, events, notes), and a site's (contacts), written once
+ * and run for each call.
  */
 import { expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { itRefusesReadsWithoutAccess } from './refusals.ts';
 import type { TestApp } from './test-app.ts';
 
-/** A call that reads the things of one area, by the area's id. */
+/** A call that reads the things of one area (or site), by its id. */
 export type AreaCall = {
-  /** The call for an area id, or for whatever a case puts in its place. */
-  url: (area: number | string) => string;
+  /** The call for an id, or for whatever a case puts in its place. */
+  url: (id: number | string) => string;
   /** GET unless the call reads with a body of filters (POST). */
   method?: 'GET' | 'POST';
-  /** Where the call reads the area id (`/api/areas/{id}/…` or `?area={id}`), so where a 400 points. */
-  areaIn: 'params' | 'querystring';
-  /** The area id's name there, where it is not `id` in the path or `area` in the query. */
-  areaField?: string;
-  /** Calls refused for their area besides the non-numeric one, as `[label, path]`. */
+  /** Where the call reads the id (`/api/areas/{id}/…` or `?area={id}`), so where a 400 points. */
+  idIn: 'params' | 'querystring';
+  /** The id's name there, where it is not `id` in the path or `area` (`site`) in the query. */
+  idField?: string;
+  /** Calls refused for their id besides the non-numeric one, as `[label, path]`. */
   moreInvalid?: [label: string, path: string][];
 };
 
@@ -28,25 +29,40 @@ export type AreaCall = {
  * Takes the app as a function, since it does not exist before `beforeAll` has run.
  */
 export function itRefusesBadAreas(app: () => TestApp, call: AreaCall) {
-  const { url, method = 'GET', areaIn, moreInvalid = [] } = call;
-  const field = call.areaField ?? (areaIn === 'params' ? 'id' : 'area');
+  itRefusesBadOwners(app, 'area', () => app().farm.areas.irrigation.id, call);
+}
+
+/** {@link itRefusesBadAreas} for a call on a site's things, asked of site a. */
+export function itRefusesBadSites(app: () => TestApp, call: AreaCall) {
+  itRefusesBadOwners(app, 'site', () => app().farm.sites.a.id, call);
+}
+
+function itRefusesBadOwners(
+  app: () => TestApp,
+  owner: 'area' | 'site',
+  known: () => number,
+  call: AreaCall,
+) {
+  const { url, method = 'GET', idIn, moreInvalid = [] } = call;
+  const field = call.idField ?? (idIn === 'params' ? 'id' : owner);
   const send = (path: string) => app().as(app().farm.users.monitor.id, { method, url: path });
 
-  it.each([['a non-numeric area', url('abc')], ...moreInvalid])(
+  it.each([[`a non-numeric ${owner}`, url('abc')], ...moreInvalid])(
     '400 for %s',
     async (_label, path) => {
       const response = await send(path);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ field, location: areaIn });
+      expect(response.json()).toMatchObject({ field, location: idIn });
     },
   );
 
-  itRefusesReadsWithoutAccess(app, () => ({ method, url: url(app().farm.areas.irrigation.id) }));
+  itRefusesReadsWithoutAccess(app, () => ({ method, url: url(known()) }));
 
-  it('404 for an unknown area', async () => {
+  it(`404 for an unknown ${owner}`, async () => {
     const response = await send(url(999_999));
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Area not found' });
+    const notFound = owner === 'area' ? 'Area not found' : 'Site not found';
+    expect(response.json()).toMatchObject({ message: notFound });
   });
 }
 
