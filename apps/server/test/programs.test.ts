@@ -538,12 +538,14 @@ describe('POST /api/programs/{id}/start|resume|pause|test', () => {
 
   describe('409 when §4 refuses the transition, and nothing changes', () => {
     const since = '2026-11-21T08:00:00.000Z';
+    type Zone = 'zone1' | 'zone2' | 'zone3';
     const refusals: {
       label: string;
-      /** Puts the program (or a zone of it) in the state the call is refused in. */
+      /** Puts the program in the state the call is refused in. */
       arrange?: () => Promise<unknown>;
+      /** The zone the call names, and the state it is put in first. */
+      zone?: [Zone, Partial<ProgramZone['application']>];
       action: string;
-      zone?: () => number;
       message: string;
     }[] = [
       {
@@ -582,31 +584,34 @@ describe('POST /api/programs/{id}/start|resume|pause|test', () => {
       },
       {
         label: 'start of a zone that is running',
-        arrange: () => setZone(t.farm.sections.zone1.id, { status: 'running' }),
+        zone: ['zone1', { status: 'running' }],
         action: 'start',
-        zone: () => t.farm.sections.zone1.id,
         message: 'Zone "Zone 1" cannot start: it is running',
       },
       {
         label: 'test of a zone that is running (§4 testable: not active)',
-        arrange: () => setZone(t.farm.sections.zone2.id, { status: 'running', startTime: since }),
+        zone: ['zone2', { status: 'running', startTime: since }],
         action: 'test',
-        zone: () => t.farm.sections.zone2.id,
         message: 'Zone "Zone 2" cannot test: it is running',
       },
       {
         label: 'test of a valve-scheduled zone (§4 testable: zone-based scheduling)',
-        arrange: () => setZone(t.farm.sections.zone3.id, { irrigationType: 'cycleControlledZone' }),
+        zone: ['zone3', { irrigationType: 'cycleControlledZone' }],
         action: 'test',
-        zone: () => t.farm.sections.zone3.id,
         message: 'Zone "Zone 3" cannot test: it is scheduled by valve',
       },
     ];
     it.each(refusals.map((refusal) => [refusal.label, refusal] as const))(
       '%s',
-      async (_label, { arrange, action, zone, message }) => {
+      async (_label, { arrange, zone, action, message }) => {
         await arrange?.();
-        const body = zone && { zones: [zone()] };
+        let body: { zones: number[] } | undefined;
+        if (zone) {
+          const [name, state] = zone;
+          const sectionId = t.farm.sections[name].id;
+          await setZone(sectionId, state);
+          body = { zones: [sectionId] };
+        }
         await expectRefused(() => post(manager(), action, body), 409, message);
       },
     );
