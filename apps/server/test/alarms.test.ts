@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
 import { itRefusesBadAreas } from './helpers/list-endpoint.ts';
+import { itRefusesANonNumericId, itRefusesEditsWithoutAccess } from './helpers/refusals.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -389,34 +390,19 @@ describe('DELETE /api/areas/{areaId}/alarms/{id}', () => {
     ).toEqual([]);
   });
 
-  it('400 for an alarm id that is not a number', async () => {
-    const response = await t.as(t.farm.users.admin.id, {
+  itRefusesANonNumericId(
+    () => t,
+    () => ({
       method: 'DELETE',
       url: `/api/areas/${t.farm.areas.irrigation.id}/alarms/one`,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
+    }),
+  );
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: url(t.farm.areas.irrigation.id, seededAlarmId),
-    });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('403 for a monitor and for a user of another site; nothing is deleted', async () => {
-    const before = await alarmRows();
-    for (const userId of [t.farm.users.monitor.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, {
-        method: 'DELETE',
-        url: url(t.farm.areas.irrigation.id, seededAlarmId),
-      });
-      expect(response.statusCode).toBe(403);
-    }
-    expect(await alarmRows()).toEqual(before);
-  });
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({ method: 'DELETE', url: url(t.farm.areas.irrigation.id, seededAlarmId) }),
+    alarmRows,
+  );
 
   it('404 for an alarm of another area or an unknown alarm; nothing is deleted', async () => {
     const before = await alarmRows();

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
 import { itRefusesBadSites } from './helpers/list-endpoint.ts';
+import { itRefusesANonNumericId, itRefusesEditsWithoutAccess } from './helpers/refusals.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -538,34 +539,22 @@ describe('DELETE /api/sites/{site}/contacts/{id}', () => {
     expect(alarm?.notifications).toEqual([t.farm.notifications.emailA.id]);
   });
 
-  it('400 for an id that is not a number', async () => {
-    const response = await t.as(t.farm.users.admin.id, {
+  itRefusesANonNumericId(
+    () => t,
+    () => ({
       method: 'DELETE',
       url: `/api/sites/${t.farm.sites.a.id}/contacts/abc`,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
+    }),
+  );
 
-  it('401 without a token', async () => {
-    const response = await noToken(
-      'DELETE',
-      `/api/sites/${t.farm.sites.a.id}/contacts/${t.farm.contacts.a.id}`,
-    );
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('403 for a monitor and for a user of another site; nothing is deleted', async () => {
-    const before = await snapshot();
-    for (const userId of [t.farm.users.monitor.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, {
-        method: 'DELETE',
-        url: `/api/sites/${t.farm.sites.a.id}/contacts/${t.farm.contacts.a.id}`,
-      });
-      expect(response.statusCode).toBe(403);
-    }
-    expect(await snapshot()).toEqual(before);
-  });
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({
+      method: 'DELETE',
+      url: `/api/sites/${t.farm.sites.a.id}/contacts/${t.farm.contacts.a.id}`,
+    }),
+    snapshot,
+  );
 
   it('404 for an unknown contact, or a contact of another site than the path', async () => {
     const before = await snapshot();

@@ -55,6 +55,22 @@ export function itRefusesEditsWithoutAccess(
   });
 }
 
+/**
+ * 400 naming the path's `field` for a call whose id there is not a number, made by `userId` (the
+ * admin unless said): one who may make the call, so only the id is at fault.
+ */
+export function itRefusesANonNumericId(
+  app: () => TestApp,
+  request: () => InjectOptions,
+  { field = 'id', userId = () => app().farm.users.admin.id } = {},
+) {
+  it(`400 for a non-numeric ${field}`, async () => {
+    const response = await app().as(userId(), request());
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field, location: 'params' });
+  });
+}
+
 /** A call on one thing of site a by its id. */
 type OneThingCall = {
   /** The thing's name in its 404 message ('Radio not found') and in the cases' names. */
@@ -74,18 +90,16 @@ const notFound = (thing: string) => `${thing.charAt(0).toUpperCase()}${thing.sli
  */
 export function itRefusesReadsOfOneThing(app: () => TestApp, call: OneThingCall) {
   const { thing, url, id } = call;
-  const get = (path: string) => app().as(app().farm.users.monitor.id, { method: 'GET', url: path });
+  const monitor = () => app().farm.users.monitor.id;
 
-  it('400 for a non-numeric id', async () => {
-    const response = await get(url('abc'));
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
+  itRefusesANonNumericId(app, () => ({ method: 'GET', url: url('abc') }), {
+    userId: monitor,
   });
 
   itRefusesReadsWithoutAccess(app, () => ({ method: 'GET', url: url(id()) }));
 
   it(`404 for an unknown ${thing}`, async () => {
-    const response = await get(url(999_999));
+    const response = await app().as(monitor(), { method: 'GET', url: url(999_999) });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ message: notFound(thing) });
   });
@@ -131,11 +145,7 @@ export function itRefusesBadEditsOfOneThing(
     });
   });
 
-  it('400 for a non-numeric id', async () => {
-    const response = await put('abc', edit);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
+  itRefusesANonNumericId(app, () => ({ method: 'PUT', url: url('abc'), payload: edit }));
 
   itRefusesEditsWithoutAccess(
     app,
