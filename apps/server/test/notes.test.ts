@@ -2,6 +2,7 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
 import { itRefusesBadAreas } from './helpers/list-endpoint.ts';
+import { itRefusesEditsWithoutAccess } from './helpers/refusals.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -76,19 +77,11 @@ describe('POST /api/areas/{id}/notes', () => {
     expect(await noteRows()).toEqual(before);
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({ method: 'POST', url: url(), payload: { text: 'x' } });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('403 for a monitor and for a user of another site; nothing is written', async () => {
-    const before = await noteRows();
-    for (const userId of [t.farm.users.monitor.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, { method: 'POST', url: url(), payload: { text: 'x' } });
-      expect(response.statusCode).toBe(403);
-    }
-    expect(await noteRows()).toEqual(before);
-  });
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({ method: 'POST', url: url(), payload: { text: 'x' } }),
+    noteRows,
+  );
 
   it('404 for an unknown area', async () => {
     const response = await t.as(t.farm.users.admin.id, {
