@@ -2,6 +2,8 @@ import { ALARM_TEMPLATES, alarmRuleFromTemplate, type AlarmRuleInput } from '@pa
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
+import { itRefusesBadAreas } from './helpers/list-endpoint.ts';
+import { itRefusesANonNumericId, itRefusesEditsWithoutAccess } from './helpers/refusals.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -47,7 +49,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const alarmRows = () => t.db.select().from(schema.alarms).orderBy(asc(schema.alarms.id));
-const areaUrl = (areaId = t.farm.areas.irrigation.id) => `/api/areas/${areaId}/alarms`;
+const areaUrl = (areaId: number | string = t.farm.areas.irrigation.id) =>
+  `/api/areas/${areaId}/alarms`;
 
 describe('GET /api/areas/{areaId}/alarms', () => {
   it('lists the alarms of the area with threshold and operator from the rule', async () => {
@@ -74,30 +77,7 @@ describe('GET /api/areas/{areaId}/alarms', () => {
     expect(response.json()).toEqual([]);
   });
 
-  it('400 for an area id that is not a number', async () => {
-    const response = await t.as(t.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/areas/x/alarms',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'areaId', location: 'params' });
-  });
-
-  it('401 without a token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: areaUrl() })).statusCode).toBe(401);
-  });
-
-  it('403 for a member without view and for a user of another site', async () => {
-    for (const userId of [t.farm.users.nobody.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, { method: 'GET', url: areaUrl() });
-      expect(response.statusCode).toBe(403);
-    }
-  });
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: areaUrl(99999) });
-    expect(response.statusCode).toBe(404);
-  });
+  itRefusesBadAreas(() => t, { url: areaUrl, idIn: 'params', idField: 'areaId' });
 });
 
 describe('POST /api/areas/{areaId}/alarms', () => {
@@ -243,27 +223,15 @@ describe('POST /api/areas/{areaId}/alarms', () => {
     expect(await alarmRows()).toEqual(before);
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({
       method: 'POST',
       url: areaUrl(),
       payload: { active: true, rule: soilRule(), notifications: [] },
-    });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('403 for a monitor and for a user of another site; nothing is created', async () => {
-    const before = await alarmRows();
-    for (const userId of [t.farm.users.monitor.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, {
-        method: 'POST',
-        url: areaUrl(),
-        payload: { active: true, rule: soilRule(), notifications: [] },
-      });
-      expect(response.statusCode).toBe(403);
-    }
-    expect(await alarmRows()).toEqual(before);
-  });
+    }),
+    alarmRows,
+  );
 
   it('404 for an unknown area', async () => {
     const response = await t.as(t.farm.users.admin.id, {
@@ -346,23 +314,11 @@ describe('PUT /api/areas/{areaId}/alarms/{id}', () => {
     expect(await alarmRows()).toEqual(before);
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: url(), payload: { active: false } });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('403 for a monitor and for a user of another site; nothing changes', async () => {
-    const before = await alarmRows();
-    for (const userId of [t.farm.users.monitor.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, {
-        method: 'PUT',
-        url: url(),
-        payload: { active: false },
-      });
-      expect(response.statusCode).toBe(403);
-    }
-    expect(await alarmRows()).toEqual(before);
-  });
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({ method: 'PUT', url: url(), payload: { active: false } }),
+    alarmRows,
+  );
 
   it('404 for an unknown alarm, an alarm of another area, or an unknown area', async () => {
     const before = await alarmRows();
@@ -410,34 +366,19 @@ describe('DELETE /api/areas/{areaId}/alarms/{id}', () => {
     ).toEqual([]);
   });
 
-  it('400 for an alarm id that is not a number', async () => {
-    const response = await t.as(t.farm.users.admin.id, {
+  itRefusesANonNumericId(
+    () => t,
+    () => ({
       method: 'DELETE',
       url: `/api/areas/${t.farm.areas.irrigation.id}/alarms/one`,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
+    }),
+  );
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: url(t.farm.areas.irrigation.id, seededAlarmId),
-    });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('403 for a monitor and for a user of another site; nothing is deleted', async () => {
-    const before = await alarmRows();
-    for (const userId of [t.farm.users.monitor.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, {
-        method: 'DELETE',
-        url: url(t.farm.areas.irrigation.id, seededAlarmId),
-      });
-      expect(response.statusCode).toBe(403);
-    }
-    expect(await alarmRows()).toEqual(before);
-  });
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({ method: 'DELETE', url: url(t.farm.areas.irrigation.id, seededAlarmId) }),
+    alarmRows,
+  );
 
   it('404 for an alarm of another area or an unknown alarm; nothing is deleted', async () => {
     const before = await alarmRows();

@@ -17,6 +17,26 @@ function fakeWebDist() {
   return dir;
 }
 
+/**
+ * The app serving `webDist`, built before the describe's cases and closed after. It gets its own
+ * embedded database, never the repository's ./data a running server may hold.
+ */
+function hostConsole(webDist: string, env: Record<string, string> = {}) {
+  const host = {} as { app: Awaited<ReturnType<typeof buildApp>> };
+  beforeAll(async () => {
+    host.app = await buildApp({
+      ...loadConfig({
+        ...env,
+        PADDOCK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'paddock-data-')),
+      }),
+      webDist,
+      logLevel: 'silent',
+    });
+  });
+  afterAll(() => host.app.close());
+  return host;
+}
+
 describe('server configuration', () => {
   it('defaults to port 8080 in development', () => {
     const config = loadConfig({});
@@ -39,26 +59,13 @@ describe('server configuration', () => {
 });
 
 describe('web host', () => {
-  const webDist = fakeWebDist();
-  const config = {
-    // Its own embedded database, never the repository's ./data a running server may hold.
-    ...loadConfig({
-      PADDOCK_ENVIRONMENT: 'staging',
-      BUGSNAG_API_KEY: 'key-1',
-      PADDOCK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'paddock-data-')),
-    }),
-    webDist,
-    logLevel: 'silent' as const,
-  };
-  let app: Awaited<ReturnType<typeof buildApp>>;
-
-  beforeAll(async () => {
-    app = await buildApp(config);
+  const host = hostConsole(fakeWebDist(), {
+    PADDOCK_ENVIRONMENT: 'staging',
+    BUGSNAG_API_KEY: 'key-1',
   });
-  afterAll(() => app.close());
 
   it('GET /appConfig.json announces environment, error-reporting key, API base and region (spec §7)', async () => {
-    const response = await app.inject({ method: 'GET', url: '/appConfig.json' });
+    const response = await host.app.inject({ method: 'GET', url: '/appConfig.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     expect(response.json()).toEqual({
@@ -72,7 +79,7 @@ describe('web host', () => {
   it.each(['/', '/login', '/12/irrigation/3/zone/7?valve=9', '/dashboard?country=nz'])(
     'GET %s returns the console so its router can resolve the path',
     async (url) => {
-      const response = await app.inject({ method: 'GET', url });
+      const response = await host.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
@@ -80,20 +87,20 @@ describe('web host', () => {
   );
 
   it('hashed assets are cached for good, index.html never', async () => {
-    const asset = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    const asset = await host.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.headers['cache-control']).toContain('immutable');
-    const index = await app.inject({ method: 'GET', url: '/' });
+    const index = await host.app.inject({ method: 'GET', url: '/' });
     expect(index.headers['cache-control']).toBe('no-cache');
   });
 
   it('an unknown API path is a JSON 404, not the console', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/nothing-here' });
+    const response = await host.app.inject({ method: 'GET', url: '/api/nothing-here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ statusCode: 404 });
   });
 
   it('a non-GET unknown path is a 404', async () => {
-    const response = await app.inject({ method: 'POST', url: '/somewhere' });
+    const response = await host.app.inject({ method: 'POST', url: '/somewhere' });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -104,20 +111,10 @@ describe('compression', () => {
     path.join(webDist, 'assets', 'index-big.js'),
     `console.log(${JSON.stringify('paddock '.repeat(2000))});`,
   );
-  const config = {
-    ...loadConfig({ PADDOCK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'paddock-data-')) }),
-    webDist,
-    logLevel: 'silent' as const,
-  };
-  let app: Awaited<ReturnType<typeof buildApp>>;
-
-  beforeAll(async () => {
-    app = await buildApp(config);
-  });
-  afterAll(() => app.close());
+  const host = hostConsole(webDist);
 
   it('scripts go out compressed to a browser that accepts it, and plain to one that does not', async () => {
-    const gzip = await app.inject({
+    const gzip = await host.app.inject({
       method: 'GET',
       url: '/assets/index-big.js',
       headers: { 'accept-encoding': 'gzip' },
@@ -125,7 +122,7 @@ describe('compression', () => {
     expect(gzip.statusCode).toBe(200);
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(gzip.rawPayload.length).toBeLessThan(2000);
-    const plain = await app.inject({ method: 'GET', url: '/assets/index-big.js' });
+    const plain = await host.app.inject({ method: 'GET', url: '/assets/index-big.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toContain('paddock paddock');
   });

@@ -1,7 +1,8 @@
-import { areaSchema, type Area, type Section } from '@paddock/domain';
+import { areaSchema, type Area } from '@paddock/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../src/db/schema.ts';
 import { only, rowById } from './helpers/rows.ts';
+import { presentedIrrigationZones } from './helpers/presented.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -13,19 +14,7 @@ afterAll(() => t.close());
 
 const areaRow = (id: number) => rowById(t.db, areas, id);
 
-const expectedSections = (): Section[] => {
-  const { zone1, zone2, zone3 } = t.farm.sections;
-  return [zone1, zone2, zone3].map((zone) => ({
-    id: zone.id,
-    number: zone.number,
-    label: zone.label,
-    type: 'irrigationZone',
-    area: t.farm.areas.irrigation.id,
-    outline: zone.outline,
-    location: null,
-    selected: false,
-  }));
-};
+const expectedSections = () => presentedIrrigationZones(t);
 
 describe('GET /api/areas/{id}', () => {
   const url = (id: number | string, query = '') => `/api/areas/${id}${query}`;

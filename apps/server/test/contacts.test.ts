@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
+import { itRefusesBadSites } from './helpers/list-endpoint.ts';
+import { itRefusesANonNumericId, itRefusesEditsWithoutAccess } from './helpers/refusals.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -150,39 +152,10 @@ describe('GET /api/contacts?site={id}', () => {
     expect(body.every((contact: { site: number }) => contact.site === sites.a.id)).toBe(true);
   });
 
-  it.each([
-    ['not a number', '?site=abc'],
-    ['missing', ''],
-  ])('400 when site is %s', async (_label, query) => {
-    const response = await t.as(t.farm.users.admin.id, {
-      method: 'GET',
-      url: `/api/contacts${query}`,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'site', location: 'querystring' });
-  });
-
-  it('401 without a token', async () => {
-    const response = await noToken('GET', `/api/contacts?site=${t.farm.sites.a.id}`);
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('403 for a member without view, and for a user of another site', async () => {
-    for (const userId of [t.farm.users.nobody.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, {
-        method: 'GET',
-        url: `/api/contacts?site=${t.farm.sites.a.id}`,
-      });
-      expect(response.statusCode).toBe(403);
-    }
-  });
-
-  it('404 for an unknown site', async () => {
-    const response = await t.as(t.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/contacts?site=99999',
-    });
-    expect(response.statusCode).toBe(404);
+  itRefusesBadSites(() => t, {
+    url: (site) => `/api/contacts?site=${site}`,
+    idIn: 'querystring',
+    moreInvalid: [['no site', '/api/contacts']],
   });
 });
 
@@ -271,18 +244,11 @@ describe('POST /api/sites/{site}/contacts', () => {
     expect(response.json()).toMatchObject({ field: 'name', location: 'body' });
   });
 
-  it('401 without a token', async () => {
-    expect((await noToken('POST', url(), body())).statusCode).toBe(401);
-  });
-
-  it('403 for a monitor and for a user of another site; nothing is created', async () => {
-    const before = await snapshot();
-    for (const userId of [t.farm.users.monitor.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, { method: 'POST', url: url(), payload: body() });
-      expect(response.statusCode).toBe(403);
-    }
-    expect(await snapshot()).toEqual(before);
-  });
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({ method: 'POST', url: url(), payload: body() }),
+    snapshot,
+  );
 
   it('404 for an unknown site', async () => {
     const response = await t.as(t.farm.users.admin.id, {
@@ -506,28 +472,16 @@ describe('PUT /api/contacts/{id}', () => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it('401 without a token', async () => {
-    const response = await noToken('PUT', url(), {
-      site: t.farm.sites.a.id,
-      name: 'x',
-      company: null,
-      notifications: [],
-    });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it("403 for a monitor on someone else's contact and for a user of another site", async () => {
-    const before = await snapshot();
-    for (const userId of [t.farm.users.monitor.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, {
-        method: 'PUT',
-        url: url(),
-        payload: { site: t.farm.sites.a.id, name: 'Hacked', company: null, notifications: [] },
-      });
-      expect(response.statusCode).toBe(403);
-    }
-    expect(await snapshot()).toEqual(before);
-  });
+  // The monitor may edit only their own contact; this one is someone else's.
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({
+      method: 'PUT',
+      url: url(),
+      payload: { site: t.farm.sites.a.id, name: 'Hacked', company: null, notifications: [] },
+    }),
+    snapshot,
+  );
 
   it('404 for an unknown contact', async () => {
     const response = await t.as(t.farm.users.admin.id, {
@@ -566,34 +520,22 @@ describe('DELETE /api/sites/{site}/contacts/{id}', () => {
     expect(alarm?.notifications).toEqual([t.farm.notifications.emailA.id]);
   });
 
-  it('400 for an id that is not a number', async () => {
-    const response = await t.as(t.farm.users.admin.id, {
+  itRefusesANonNumericId(
+    () => t,
+    () => ({
       method: 'DELETE',
       url: `/api/sites/${t.farm.sites.a.id}/contacts/abc`,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
+    }),
+  );
 
-  it('401 without a token', async () => {
-    const response = await noToken(
-      'DELETE',
-      `/api/sites/${t.farm.sites.a.id}/contacts/${t.farm.contacts.a.id}`,
-    );
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('403 for a monitor and for a user of another site; nothing is deleted', async () => {
-    const before = await snapshot();
-    for (const userId of [t.farm.users.monitor.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, {
-        method: 'DELETE',
-        url: `/api/sites/${t.farm.sites.a.id}/contacts/${t.farm.contacts.a.id}`,
-      });
-      expect(response.statusCode).toBe(403);
-    }
-    expect(await snapshot()).toEqual(before);
-  });
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({
+      method: 'DELETE',
+      url: `/api/sites/${t.farm.sites.a.id}/contacts/${t.farm.contacts.a.id}`,
+    }),
+    snapshot,
+  );
 
   it('404 for an unknown contact, or a contact of another site than the path', async () => {
     const before = await snapshot();

@@ -2,7 +2,8 @@ import { actionRequestSchema, controlSchema, type Control } from '@paddock/domai
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { controls, requests } from '../src/db/schema.ts';
-import { itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
+import { itRefusesReadsOfOneThing } from './helpers/refusals.ts';
 import { countRows } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -107,33 +108,11 @@ describe('GET /api/controls?area={id}', () => {
     expect(response.json()[0]).not.toHaveProperty('isRunning');
   });
 
-  it('returns an empty list for an area without controls', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.water.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([]);
-  });
-
-  it.each([
-    ['a non-numeric area', '/api/controls?area=abc'],
-    ['no area', '/api/controls'],
-  ])('400 for %s', async (_why, path) => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: path });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'area', location: 'querystring' });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
-    'a user of another site',
-  );
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(999_999) });
-    expect(response.statusCode).toBe(404);
+  itListsTheThingsOfAnArea(() => t, {
+    things: 'controls',
+    url,
+    idIn: 'querystring',
+    moreInvalid: [['no area', '/api/controls']],
   });
 });
 
@@ -156,22 +135,10 @@ describe('GET /api/controls/{id}', () => {
     expect(controlSchema.parse(response.json())).toEqual(presentedValve(valveB));
   });
 
-  it('400 for a non-numeric id', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.controls.valve1.id) }),
-    'a user of another site',
-  );
-
-  it('404 for an unknown control', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(999_999) });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Control not found' });
+  itRefusesReadsOfOneThing(() => t, {
+    thing: 'control',
+    url,
+    id: () => t.farm.controls.valve1.id,
   });
 });
 

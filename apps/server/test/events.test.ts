@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
+import { itRefusesBadAreas } from './helpers/list-endpoint.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -75,7 +76,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const url = (areaId = t.farm.areas.irrigation.id) => `/api/areas/${areaId}/events`;
+const url = (areaId: number | string = t.farm.areas.irrigation.id) => `/api/areas/${areaId}/events`;
 const eventIds = (body: { events: { id: number }[] }) => body.events.map((event) => event.id);
 
 describe('POST /api/areas/{id}/events', () => {
@@ -168,28 +169,5 @@ describe('POST /api/areas/{id}/events', () => {
     expect(response.json()).toMatchObject({ field, location: 'body' });
   });
 
-  it('400 for an area id that is not a number', async () => {
-    const response = await t.as(t.farm.users.admin.id, {
-      method: 'POST',
-      url: '/api/areas/x/events',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  it('401 without a token', async () => {
-    expect((await t.app.inject({ method: 'POST', url: url() })).statusCode).toBe(401);
-  });
-
-  it('403 for a member without view and for a user of another site', async () => {
-    for (const userId of [t.farm.users.nobody.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, { method: 'POST', url: url() });
-      expect(response.statusCode).toBe(403);
-    }
-  });
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'POST', url: url(99999) });
-    expect(response.statusCode).toBe(404);
-  });
+  itRefusesBadAreas(() => t, { url, method: 'POST', idIn: 'params' });
 });

@@ -1,6 +1,8 @@
 import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
+import { itRefusesBadAreas } from './helpers/list-endpoint.ts';
+import { itRefusesEditsWithoutAccess } from './helpers/refusals.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -10,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const url = (areaId = t.farm.areas.irrigation.id) => `/api/areas/${areaId}/notes`;
+const url = (areaId: number | string = t.farm.areas.irrigation.id) => `/api/areas/${areaId}/notes`;
 const noteRows = () => t.db.select().from(schema.notes).orderBy(asc(schema.notes.id));
 
 describe('POST /api/areas/{id}/notes', () => {
@@ -75,19 +77,11 @@ describe('POST /api/areas/{id}/notes', () => {
     expect(await noteRows()).toEqual(before);
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({ method: 'POST', url: url(), payload: { text: 'x' } });
-    expect(response.statusCode).toBe(401);
-  });
-
-  it('403 for a monitor and for a user of another site; nothing is written', async () => {
-    const before = await noteRows();
-    for (const userId of [t.farm.users.monitor.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, { method: 'POST', url: url(), payload: { text: 'x' } });
-      expect(response.statusCode).toBe(403);
-    }
-    expect(await noteRows()).toEqual(before);
-  });
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({ method: 'POST', url: url(), payload: { text: 'x' } }),
+    noteRows,
+  );
 
   it('404 for an unknown area', async () => {
     const response = await t.as(t.farm.users.admin.id, {
@@ -117,28 +111,5 @@ describe('GET /api/areas/{id}/notes', () => {
     expect(response.json()).toEqual([]);
   });
 
-  it('400 for an area id that is not a number', async () => {
-    const response = await t.as(t.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/areas/x/notes',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  it('401 without a token', async () => {
-    expect((await t.app.inject({ method: 'GET', url: url() })).statusCode).toBe(401);
-  });
-
-  it('403 for a member without view and for a user of another site', async () => {
-    for (const userId of [t.farm.users.nobody.id, t.farm.users.outsider.id]) {
-      const response = await t.as(userId, { method: 'GET', url: url() });
-      expect(response.statusCode).toBe(403);
-    }
-  });
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(99999) });
-    expect(response.statusCode).toBe(404);
-  });
+  itRefusesBadAreas(() => t, { url, idIn: 'params' });
 });

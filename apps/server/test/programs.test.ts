@@ -9,7 +9,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { programs, requests, sections } from '../src/db/schema.ts';
-import { itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
 import { countRows, rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -72,20 +72,13 @@ async function setZone(sectionId: number, application: Partial<ProgramZone['appl
 describe('GET /api/programs?area={id}', () => {
   const url = (area: number | string) => `/api/programs?area=${area}`;
 
-  it("returns the area's program as a list", async () => {
-    const { irrigation } = t.farm.areas;
+  /** The irrigation area's one program as the farm seeded it, written out by hand. */
+  const seededProgram = (): Program => {
     const { zone1, zone2, zone3 } = t.farm.sections;
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(irrigation.id),
-    });
-    expect(response.statusCode).toBe(200);
-    const [program, ...rest] = response.json().map((item: unknown) => programSchema.parse(item));
-    expect(rest).toEqual([]);
-    expect(program).toEqual({
+    return {
       id: programA().id,
       name: 'Block A program',
-      area: irrigation.id,
+      area: t.farm.areas.irrigation.id,
       status: {
         activity: 'stopped',
         startTime: null,
@@ -103,36 +96,15 @@ describe('GET /api/programs?area={id}', () => {
       },
       zones: programA().zones,
       modified: programA().modifiedAt.toISOString(),
-    } satisfies Program);
-  });
+    };
+  };
 
-  it('returns an empty list for an area without a program', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.water.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([]);
-  });
-
-  it.each([
-    ['a non-numeric area', '/api/programs?area=abc'],
-    ['no area', '/api/programs'],
-  ])('400 for %s', async (_why, path) => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: path });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'area', location: 'querystring' });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
-    'a user of another site',
-  );
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(999_999) });
-    expect(response.statusCode).toBe(404);
+  itListsTheThingsOfAnArea(() => t, {
+    things: 'programs',
+    url,
+    idIn: 'querystring',
+    moreInvalid: [['no area', '/api/programs']],
+    listed: { schema: programSchema, expected: () => [seededProgram()] },
   });
 });
 
@@ -565,53 +537,84 @@ describe('POST /api/programs/{id}/start|resume|pause|test', () => {
   });
 
   describe('409 when §4 refuses the transition, and nothing changes', () => {
-    it('resume of a stopped program', async () => {
-      await expectRefused(
-        () => post(manager(), 'resume'),
-        409,
-        'Program cannot resume: it is stopped',
-      );
-    });
-
-    it('start of a program already starting', async () => {
-      await post(manager(), 'start');
-      await expectRefused(
-        () => post(manager(), 'start'),
-        409,
-        'Program cannot start: it is starting',
-      );
-    });
-
-    it('start of a running program', async () => {
-      await resetProgram({ activity: 'running', startTime: '2026-11-21T08:00:00.000Z' });
-      await expectRefused(
-        () => post(manager(), 'start'),
-        409,
-        'Program cannot start: it is running',
-      );
-    });
-
-    it('pause of a stopped program', async () => {
-      await expectRefused(
-        () => post(manager(), 'pause'),
-        409,
-        'Program cannot pause: it is stopped',
-      );
-    });
-
-    it('pause of a program already pausing', async () => {
-      await resetProgram({ activity: 'pausing', startTime: '2026-11-21T08:00:00.000Z' });
-      await expectRefused(
-        () => post(manager(), 'pause'),
-        409,
-        'Program cannot pause: it is pausing',
-      );
-    });
-
-    it('test of a paused program', async () => {
-      await resetProgram({ activity: 'paused' });
-      await expectRefused(() => post(manager(), 'test'), 409, 'Program cannot test: it is paused');
-    });
+    const since = '2026-11-21T08:00:00.000Z';
+    type Zone = 'zone1' | 'zone2' | 'zone3';
+    const refusals: {
+      label: string;
+      /** Puts the program in the state the call is refused in. */
+      arrange?: () => Promise<unknown>;
+      /** The zone the call names, and the state it is put in first. */
+      zone?: [Zone, Partial<ProgramZone['application']>];
+      action: string;
+      message: string;
+    }[] = [
+      {
+        label: 'resume of a stopped program',
+        action: 'resume',
+        message: 'Program cannot resume: it is stopped',
+      },
+      {
+        label: 'start of a program already starting',
+        arrange: () => post(manager(), 'start'),
+        action: 'start',
+        message: 'Program cannot start: it is starting',
+      },
+      {
+        label: 'start of a running program',
+        arrange: () => resetProgram({ activity: 'running', startTime: since }),
+        action: 'start',
+        message: 'Program cannot start: it is running',
+      },
+      {
+        label: 'pause of a stopped program',
+        action: 'pause',
+        message: 'Program cannot pause: it is stopped',
+      },
+      {
+        label: 'pause of a program already pausing',
+        arrange: () => resetProgram({ activity: 'pausing', startTime: since }),
+        action: 'pause',
+        message: 'Program cannot pause: it is pausing',
+      },
+      {
+        label: 'test of a paused program',
+        arrange: () => resetProgram({ activity: 'paused' }),
+        action: 'test',
+        message: 'Program cannot test: it is paused',
+      },
+      {
+        label: 'start of a zone that is running',
+        zone: ['zone1', { status: 'running' }],
+        action: 'start',
+        message: 'Zone "Zone 1" cannot start: it is running',
+      },
+      {
+        label: 'test of a zone that is running (§4 testable: not active)',
+        zone: ['zone2', { status: 'running', startTime: since }],
+        action: 'test',
+        message: 'Zone "Zone 2" cannot test: it is running',
+      },
+      {
+        label: 'test of a valve-scheduled zone (§4 testable: zone-based scheduling)',
+        zone: ['zone3', { irrigationType: 'cycleControlledZone' }],
+        action: 'test',
+        message: 'Zone "Zone 3" cannot test: it is scheduled by valve',
+      },
+    ];
+    it.each(refusals.map((refusal) => [refusal.label, refusal] as const))(
+      '%s',
+      async (_label, { arrange, zone, action, message }) => {
+        await arrange?.();
+        let body: { zones: number[] } | undefined;
+        if (zone) {
+          const [name, state] = zone;
+          const sectionId = t.farm.sections[name].id;
+          await setZone(sectionId, state);
+          body = { zones: [sectionId] };
+        }
+        await expectRefused(() => post(manager(), action, body), 409, message);
+      },
+    );
 
     it('start while a test is still being carried out', async () => {
       const first = await post(manager(), 'test');
@@ -620,36 +623,6 @@ describe('POST /api/programs/{id}/start|resume|pause|test', () => {
         () => post(manager(), 'start'),
         409,
         `Program cannot start: request ${requestId} is still being carried out`,
-      );
-    });
-
-    it('start of a zone that is running', async () => {
-      await setZone(t.farm.sections.zone1.id, { status: 'running' });
-      await expectRefused(
-        () => post(manager(), 'start', { zones: [t.farm.sections.zone1.id] }),
-        409,
-        'Zone "Zone 1" cannot start: it is running',
-      );
-    });
-
-    it('test of a zone that is running (§4 testable: not active)', async () => {
-      await setZone(t.farm.sections.zone2.id, {
-        status: 'running',
-        startTime: '2026-11-21T08:00:00.000Z',
-      });
-      await expectRefused(
-        () => post(manager(), 'test', { zones: [t.farm.sections.zone2.id] }),
-        409,
-        'Zone "Zone 2" cannot test: it is running',
-      );
-    });
-
-    it('test of a valve-scheduled zone (§4 testable: zone-based scheduling)', async () => {
-      await setZone(t.farm.sections.zone3.id, { irrigationType: 'cycleControlledZone' });
-      await expectRefused(
-        () => post(manager(), 'test', { zones: [t.farm.sections.zone3.id] }),
-        409,
-        'Zone "Zone 3" cannot test: it is scheduled by valve',
       );
     });
   });

@@ -2,7 +2,12 @@ import { actionRequestSchema, radioSchema, type Radio } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { radios, requests, sections } from '../src/db/schema.ts';
-import { itRefusesEditsWithoutAccess, itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
+import {
+  itRefusesBadEditsOfOneThing,
+  itRefusesReadsOfOneThing,
+  itRefusesReadsWithoutAccess,
+} from './helpers/refusals.ts';
 import { countRows, only, rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -15,6 +20,24 @@ afterAll(() => t.close());
 
 const radioRow = (id: number) => rowById(t.db, radios, id);
 const requestCount = () => countRows(t.db, requests);
+
+/** Adds a radio of site a to the frost area, for a test that needs one of its own. */
+const addRadio = async (
+  values: Pick<typeof radios.$inferInsert, 'type' | 'serialno'> &
+    Partial<typeof radios.$inferInsert>,
+) =>
+  only(
+    await t.db
+      .insert(radios)
+      .values({
+        siteId: t.farm.sites.a.id,
+        areaId: t.farm.areas.frost.id,
+        tags: {},
+        config: { repeater: false, coordinator: false, children: [] },
+        ...values,
+      })
+      .returning(),
+  );
 
 /** The farm's radios as the console should see them, written out by hand. */
 const expectedRadios = (): Radio[] => {
@@ -52,52 +75,18 @@ const expectedRadios = (): Radio[] => {
 };
 
 describe.each([
-  [
-    'GET /api/areas/{id}/radios',
-    (area: number | string) => `/api/areas/${area}/radios`,
-    'id',
-    'params',
-  ],
+  ['GET /api/areas/{id}/radios', (area: number | string) => `/api/areas/${area}/radios`, 'params'],
   [
     'GET /api/radios?area={id}',
     (area: number | string) => `/api/radios?area=${area}`,
-    'area',
     'querystring',
   ],
-])('%s', (_name, url, field, location) => {
-  it('returns the radios of the area as §3 radios', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.irrigation.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(radioSchema.array().parse(response.json())).toEqual(expectedRadios());
-  });
-
-  it('an area without radios gives an empty list', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.water.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([]);
-  });
-
-  it('400 for a non-numeric area id', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field, location });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
-  );
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Area not found' });
+] as const)('%s', (_name, url, idIn) => {
+  itListsTheThingsOfAnArea(() => t, {
+    things: 'radios',
+    url,
+    idIn,
+    listed: { schema: radioSchema, expected: expectedRadios },
   });
 });
 
@@ -114,22 +103,15 @@ describe('GET /api/radios/{id}', () => {
   });
 
   it('presents a radio that never reported with nulls', async () => {
-    const quiet = only(
-      await t.db
-        .insert(radios)
-        .values({
-          siteId: t.farm.sites.a.id,
-          areaId: t.farm.areas.frost.id,
-          type: 'WMR',
-          serialno: 'R-1099',
-          tags: { identifier: 'canopy' },
-          config: { repeater: false, coordinator: true, children: [t.farm.radios.radio1.id] },
-          overdue: true,
-          fault: true,
-          online: false,
-        })
-        .returning(),
-    );
+    const quiet = await addRadio({
+      type: 'WMR',
+      serialno: 'R-1099',
+      tags: { identifier: 'canopy' },
+      config: { repeater: false, coordinator: true, children: [t.farm.radios.radio1.id] },
+      overdue: true,
+      fault: true,
+      online: false,
+    });
     const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url(quiet.id) });
     expect(radioSchema.parse(response.json())).toEqual({
       id: quiet.id,
@@ -150,21 +132,10 @@ describe('GET /api/radios/{id}', () => {
     });
   });
 
-  it('400 for a non-numeric id', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.radios.radio1.id) }),
-  );
-
-  it('404 for an unknown radio', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Radio not found' });
+  itRefusesReadsOfOneThing(() => t, {
+    thing: 'radio',
+    url,
+    id: () => t.farm.radios.radio1.id,
   });
 });
 
@@ -211,68 +182,41 @@ describe('PUT /api/radios/{id}', () => {
     expect(detached.json()).toMatchObject({ section: null, serialno: 'R-1002' });
   });
 
-  it.each([
-    ['a section of another site', () => ({ section: t.farm.sections.zoneB1.id }), 'section'],
-    ['an unknown section', () => ({ section: 999999 }), 'section'],
-    ['a section that is not an id', () => ({ section: 'zone 1' }), 'section'],
-    ['a location that is not a point', () => ({ location: 'here' }), 'location'],
-    [
-      'a child radio of another site',
-      () => ({
-        config: { repeater: true, coordinator: false, children: [t.farm.radios.radioB.id] },
-      }),
-      'config.children.0',
+  itRefusesBadEditsOfOneThing(() => t, {
+    thing: 'radio',
+    url: (id) => `/api/radios/${id}`,
+    id: () => t.farm.radios.radio1.id,
+    edit: { location: null },
+    stored: radioRow,
+    invalid: [
+      ['a section of another site', () => ({ section: t.farm.sections.zoneB1.id }), 'section'],
+      ['an unknown section', () => ({ section: 999999 }), 'section'],
+      ['a section that is not an id', () => ({ section: 'zone 1' }), 'section'],
+      ['a location that is not a point', () => ({ location: 'here' }), 'location'],
+      [
+        'a child radio of another site',
+        () => ({
+          config: { repeater: true, coordinator: false, children: [t.farm.radios.radioB.id] },
+        }),
+        'config.children.0',
+      ],
+      [
+        'the radio as its own child',
+        () => ({
+          config: {
+            repeater: true,
+            coordinator: false,
+            children: [t.farm.radios.radio2.id, t.farm.radios.radio1.id],
+          },
+        }),
+        'config.children.1',
+      ],
+      [
+        'a config without children',
+        () => ({ config: { repeater: true, coordinator: false } }),
+        'config.children',
+      ],
     ],
-    [
-      'the radio as its own child',
-      () => ({
-        config: {
-          repeater: true,
-          coordinator: false,
-          children: [t.farm.radios.radio2.id, t.farm.radios.radio1.id],
-        },
-      }),
-      'config.children.1',
-    ],
-    [
-      'a config without children',
-      () => ({ config: { repeater: true, coordinator: false } }),
-      'config.children',
-    ],
-  ])('400 for %s, changing nothing', async (_label, payload, field) => {
-    const radio = t.farm.radios.radio1;
-    const before = await radioRow(radio.id);
-    const response = await put(t.farm.users.admin.id, radio.id, payload());
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field, location: 'body' });
-    expect(await radioRow(radio.id)).toEqual(before);
-  });
-
-  it('400 for a body with nothing to update', async () => {
-    const response = await put(t.farm.users.admin.id, t.farm.radios.radio1.id, {});
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ location: 'body' });
-  });
-
-  it('400 for a non-numeric id', async () => {
-    const response = await put(t.farm.users.admin.id, 'abc', { location: null });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  itRefusesEditsWithoutAccess(
-    () => t,
-    () => ({
-      method: 'PUT',
-      url: `/api/radios/${t.farm.radios.radio1.id}`,
-      payload: { location: null },
-    }),
-    () => radioRow(t.farm.radios.radio1.id),
-  );
-
-  it('404 for an unknown radio', async () => {
-    const response = await put(t.farm.users.admin.id, 999999, { location: null });
-    expect(response.statusCode).toBe(404);
   });
 });
 
@@ -389,19 +333,7 @@ describe('GET /api/radios/{id}/requests', () => {
 
   it("returns the radio's requests newest first, at most 50", async () => {
     // A radio of its own so earlier tests' pings do not count.
-    const radio = only(
-      await t.db
-        .insert(radios)
-        .values({
-          siteId: t.farm.sites.a.id,
-          areaId: t.farm.areas.frost.id,
-          type: 'LoRa',
-          serialno: 'R-1077',
-          tags: {},
-          config: { repeater: false, coordinator: false, children: [] },
-        })
-        .returning(),
-    );
+    const radio = await addRadio({ type: 'LoRa', serialno: 'R-1077' });
     const base = t.clock.now().getTime();
     await t.db.insert(requests).values(
       Array.from({ length: 55 }, (_, i) => ({
@@ -451,20 +383,10 @@ describe('GET /api/radios/{id}/requests', () => {
     expect(response.json()).toEqual([]);
   });
 
-  it('400 for a non-numeric id', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.radios.radio1.id) }),
-  );
-
-  it('404 for an unknown radio', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
-    expect(response.statusCode).toBe(404);
+  itRefusesReadsOfOneThing(() => t, {
+    thing: 'radio',
+    url,
+    id: () => t.farm.radios.radio1.id,
   });
 });
 

@@ -1,8 +1,10 @@
 import { sectionSchema } from '@paddock/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sections } from '../src/db/schema.ts';
-import { itRefusesEditsWithoutAccess, itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
+import { itRefusesBadEditsOfOneThing } from './helpers/refusals.ts';
 import { rowById } from './helpers/rows.ts';
+import { presentedIrrigationZones } from './helpers/presented.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -17,26 +19,18 @@ const sectionRow = (id: number) => rowById(t.db, sections, id);
 describe('GET /api/sections?area={id}', () => {
   const url = (area: number | string) => `/api/sections?area=${area}`;
 
-  it('returns the sections of the area as §3 sections', async () => {
-    const { zone1, zone2, zone3 } = t.farm.sections;
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.irrigation.id),
-    });
-    expect(response.statusCode).toBe(200);
-    const body = sectionSchema.array().parse(response.json());
-    expect(body).toEqual(
-      [zone1, zone2, zone3].map((zone) => ({
-        id: zone.id,
-        number: zone.number,
-        label: zone.label,
-        type: 'irrigationZone',
-        area: t.farm.areas.irrigation.id,
-        outline: zone.outline,
-        location: null,
-        selected: false,
-      })),
-    );
+  itListsTheThingsOfAnArea(() => t, {
+    things: 'sections',
+    url,
+    idIn: 'querystring',
+    moreInvalid: [
+      ['an area id of 0', url(0)],
+      ['no area', '/api/sections'],
+    ],
+    listed: {
+      schema: sectionSchema,
+      expected: () => presentedIrrigationZones(t),
+    },
   });
 
   it('orders by number, not by insertion', async () => {
@@ -61,36 +55,6 @@ describe('GET /api/sections?area={id}', () => {
       location: '[-39.64,176.84]',
       selected: true,
     });
-  });
-
-  it('an area without sections gives an empty list', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.water.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([]);
-  });
-
-  it.each([
-    ['area=abc', url('abc')],
-    ['area=0', url(0)],
-    ['no area', '/api/sections'],
-  ])('400 with %s', async (_label, path) => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: path });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'area', location: 'querystring' });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
-  );
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Area not found' });
   });
 });
 
@@ -136,48 +100,18 @@ describe('PUT /api/sections/{id}', () => {
     });
   });
 
-  it.each([
-    ['an empty label', { label: '' }, 'label'],
-    ['an outline that is not JSON', { outline: 'square' }, 'outline'],
-    ['an outline of two points', { outline: '[[1,2],[3,4]]' }, 'outline'],
-    ['a location off the globe', { location: '[123,176]' }, 'location'],
-  ])('400 for %s, changing nothing', async (_label, payload, field) => {
-    const zone = t.farm.sections.zone1;
-    const before = await sectionRow(zone.id);
-    const response = await put(t.farm.users.admin.id, zone.id, payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field, location: 'body' });
-    expect(await sectionRow(zone.id)).toEqual(before);
-  });
-
-  it('400 for a body with nothing to update', async () => {
-    const response = await put(t.farm.users.admin.id, t.farm.sections.zone1.id, {});
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      location: 'body',
-      reason: 'Nothing to update: give label, outline or location',
-    });
-  });
-
-  it('400 for a non-numeric id', async () => {
-    const response = await put(t.farm.users.admin.id, 'abc', { label: 'X' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  itRefusesEditsWithoutAccess(
-    () => t,
-    () => ({
-      method: 'PUT',
-      url: `/api/sections/${t.farm.sections.zone1.id}`,
-      payload: { label: 'Hacked' },
-    }),
-    () => sectionRow(t.farm.sections.zone1.id),
-  );
-
-  it('404 for an unknown section', async () => {
-    const response = await put(t.farm.users.admin.id, 999999, { label: 'Nowhere' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Section not found' });
+  itRefusesBadEditsOfOneThing(() => t, {
+    thing: 'section',
+    url: (id) => `/api/sections/${id}`,
+    id: () => t.farm.sections.zone1.id,
+    edit: { label: 'Hacked' },
+    stored: sectionRow,
+    invalid: [
+      ['an empty label', { label: '' }, 'label'],
+      ['an outline that is not JSON', { outline: 'square' }, 'outline'],
+      ['an outline of two points', { outline: '[[1,2],[3,4]]' }, 'outline'],
+      ['a location off the globe', { location: '[123,176]' }, 'location'],
+    ],
+    nothingToUpdate: 'Nothing to update: give label, outline or location',
   });
 });

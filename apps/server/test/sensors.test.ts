@@ -1,7 +1,8 @@
 import { sensorSchema, type Sensor } from '@paddock/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sensors } from '../src/db/schema.ts';
-import { itRefusesEditsWithoutAccess, itRefusesReadsWithoutAccess } from './helpers/refusals.ts';
+import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
+import { itRefusesBadEditsOfOneThing } from './helpers/refusals.ts';
 import { only, rowById } from './helpers/rows.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -39,32 +40,19 @@ describe.each([
   [
     'GET /api/areas/{id}/sensors',
     (area: number | string) => `/api/areas/${area}/sensors`,
-    'id',
     'params',
   ],
   [
     'GET /api/sensors?area={id}',
     (area: number | string) => `/api/sensors?area=${area}`,
-    'area',
     'querystring',
   ],
-])('%s', (_name, url, field, location) => {
-  it('returns the sensors of the area as §3 sensors', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.irrigation.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(sensorSchema.array().parse(response.json())).toEqual([expectedSoil()]);
-  });
-
-  it('an area without sensors gives an empty list', async () => {
-    const response = await t.as(t.farm.users.monitor.id, {
-      method: 'GET',
-      url: url(t.farm.areas.water.id),
-    });
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([]);
+] as const)('%s', (_name, url, idIn) => {
+  itListsTheThingsOfAnArea(() => t, {
+    things: 'sensors',
+    url,
+    idIn,
+    listed: { schema: sensorSchema, expected: () => [expectedSoil()] },
   });
 
   it('the outsider reads the sensors of their own site', async () => {
@@ -76,23 +64,6 @@ describe.each([
     expect(response.json()).toMatchObject([
       { id: t.farm.sensors.b.id, location: null, topics: [] },
     ]);
-  });
-
-  it('400 for a non-numeric area id', async () => {
-    const response = await t.as(t.farm.users.monitor.id, { method: 'GET', url: url('abc') });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field, location });
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => t,
-    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
-  );
-
-  it('404 for an unknown area', async () => {
-    const response = await t.as(t.farm.users.admin.id, { method: 'GET', url: url(999999) });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Area not found' });
   });
 });
 
@@ -175,45 +146,17 @@ describe('PUT /api/sensors/{id}', () => {
     await put(t.farm.users.admin.id, sensor.id, { location: '[-39.642,176.843]' });
   });
 
-  it.each([
-    ['an empty label', { label: '' }, 'label'],
-    ['a location that is not a point', { location: '[1]' }, 'location'],
-    ['tags that are not an object', { tags: 'canopy' }, 'tags'],
-    ['an identifier that is not text', { tags: { identifier: 3 } }, 'tags.identifier'],
-  ])('400 for %s, changing nothing', async (_label, payload, field) => {
-    const sensor = t.farm.sensors.soil;
-    const before = await sensorRow(sensor.id);
-    const response = await put(t.farm.users.admin.id, sensor.id, payload);
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field, location: 'body' });
-    expect(await sensorRow(sensor.id)).toEqual(before);
-  });
-
-  it('400 for a body with nothing to update', async () => {
-    const response = await put(t.farm.users.admin.id, t.farm.sensors.soil.id, {});
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ location: 'body' });
-  });
-
-  it('400 for a non-numeric id', async () => {
-    const response = await put(t.farm.users.admin.id, 'abc', { label: 'X' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  itRefusesEditsWithoutAccess(
-    () => t,
-    () => ({
-      method: 'PUT',
-      url: `/api/sensors/${t.farm.sensors.soil.id}`,
-      payload: { label: 'Hacked' },
-    }),
-    () => sensorRow(t.farm.sensors.soil.id),
-  );
-
-  it('404 for an unknown sensor', async () => {
-    const response = await put(t.farm.users.admin.id, 999999, { label: 'Nowhere' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toMatchObject({ message: 'Sensor not found' });
+  itRefusesBadEditsOfOneThing(() => t, {
+    thing: 'sensor',
+    url: (id) => `/api/sensors/${id}`,
+    id: () => t.farm.sensors.soil.id,
+    edit: { label: 'Hacked' },
+    stored: sensorRow,
+    invalid: [
+      ['an empty label', { label: '' }, 'label'],
+      ['a location that is not a point', { location: '[1]' }, 'location'],
+      ['tags that are not an object', { tags: 'canopy' }, 'tags'],
+      ['an identifier that is not text', { tags: { identifier: 3 } }, 'tags.identifier'],
+    ],
   });
 });

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema.ts';
 import { BRIEF_SUMMARY_MAX_AGE_MS } from '../src/routes/sites/brief-summary-cache.ts';
+import { itRefusesReadsOfOneThing } from './helpers/refusals.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 let app: TestApp;
@@ -175,15 +176,17 @@ describe('GET /api/sites', () => {
 
   it('counts faults, warnings and running programs in the brief summary', async () => {
     const { db, farm } = app;
-    await db.update(t.radios).set({ fault: true }).where(eq(t.radios.id, farm.radios.radio1.id));
-    await db
-      .update(t.radios)
-      .set({ batteryValue: 3.1 })
-      .where(eq(t.radios.id, farm.radios.radio2.id));
-    await db
-      .update(t.programs)
-      .set({ status: { ...farm.programs.a.status, activity: 'running' } })
-      .where(eq(t.programs.id, farm.programs.a.id));
+    /** Radio 1's fault, radio 2's battery and program a's status, to set and to put back. */
+    async function setFarm(
+      fault: boolean,
+      batteryValue: number,
+      status: typeof farm.programs.a.status,
+    ) {
+      await db.update(t.radios).set({ fault }).where(eq(t.radios.id, farm.radios.radio1.id));
+      await db.update(t.radios).set({ batteryValue }).where(eq(t.radios.id, farm.radios.radio2.id));
+      await db.update(t.programs).set({ status }).where(eq(t.programs.id, farm.programs.a.id));
+    }
+    await setFarm(true, 3.1, { ...farm.programs.a.status, activity: 'running' });
     app.clock.advance(BRIEF_SUMMARY_MAX_AGE_MS);
     try {
       const response = await app.as(farm.users.monitor.id, { method: 'GET', url: '/api/sites' });
@@ -194,15 +197,7 @@ describe('GET /api/sites', () => {
         lastUpdate: '2026-11-21T08:50:00.000Z',
       });
     } finally {
-      await db.update(t.radios).set({ fault: false }).where(eq(t.radios.id, farm.radios.radio1.id));
-      await db
-        .update(t.radios)
-        .set({ batteryValue: 3.6 })
-        .where(eq(t.radios.id, farm.radios.radio2.id));
-      await db
-        .update(t.programs)
-        .set({ status: farm.programs.a.status })
-        .where(eq(t.programs.id, farm.programs.a.id));
+      await setFarm(false, 3.6, farm.programs.a.status);
     }
   });
 
@@ -349,46 +344,10 @@ describe('GET /api/sites/{id}', () => {
     expect(site.areas?.[0]?.sections).toBeUndefined();
   });
 
-  it('403 for an outsider (member of another site only)', async () => {
-    const response = await app.as(app.farm.users.outsider.id, {
-      method: 'GET',
-      url: `/api/sites/${app.farm.sites.a.id}`,
-    });
-    expect(response.statusCode).toBe(403);
-  });
-
-  it('403 for a member without view', async () => {
-    const { farm } = app;
-    const response = await app.as(farm.users.nobody.id, {
-      method: 'GET',
-      url: `/api/sites/${farm.sites.a.id}`,
-    });
-    expect(response.statusCode).toBe(403);
-  });
-
-  it('404 for an unknown site', async () => {
-    const response = await app.as(app.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/sites/999999',
-    });
-    expect(response.statusCode).toBe(404);
-  });
-
-  it('400 for a malformed id', async () => {
-    const response = await app.as(app.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/sites/abc',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
-  });
-
-  it('401 without a token', async () => {
-    const response = await app.app.inject({
-      method: 'GET',
-      url: `/api/sites/${app.farm.sites.a.id}`,
-    });
-    expect(response.statusCode).toBe(401);
+  itRefusesReadsOfOneThing(() => app, {
+    thing: 'site',
+    url: (id) => `/api/sites/${id}`,
+    id: () => app.farm.sites.a.id,
   });
 });
 

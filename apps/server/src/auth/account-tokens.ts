@@ -35,6 +35,15 @@ export async function issueAccountToken(
 
 export type AccountTokenRow = typeof accountTokens.$inferSelect;
 
+/** The row of the token for that purpose, if it is neither used nor expired. */
+const isLive = (token: string, purpose: AccountTokenPurpose, now: Date) =>
+  and(
+    eq(accountTokens.tokenHash, hashToken(token)),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, now),
+  );
+
 /** The live token row (unused, unexpired) without using it up, e.g. to validate a link. */
 export async function peekAccountToken(
   db: Database,
@@ -45,14 +54,7 @@ export async function peekAccountToken(
   const [row] = await db
     .select()
     .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashToken(token)),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    );
+    .where(isLive(token, purpose, now));
   return row ?? null;
 }
 
@@ -66,14 +68,7 @@ export async function consumeAccountToken(
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
-    .where(
-      and(
-        eq(accountTokens.tokenHash, hashToken(token)),
-        eq(accountTokens.purpose, purpose),
-        isNull(accountTokens.usedAt),
-        gt(accountTokens.expiresAt, now),
-      ),
-    )
+    .where(isLive(token, purpose, now))
     .returning();
   return row ?? null;
 }

@@ -25,6 +25,7 @@ import type {
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  type AnyPgColumn,
   boolean,
   doublePrecision,
   index,
@@ -39,8 +40,32 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-const modifiedAt = () => timestamp('modified_at', { withTimezone: true }).notNull().defaultNow();
+const timestamptz = (name: string) => timestamp(name, { withTimezone: true });
+const createdAt = () => timestamptz('created_at').notNull().defaultNow();
+const modifiedAt = () => timestamptz('modified_at').notNull().defaultNow();
+
+/** A reference to what the row belongs to: deleting that deletes the row. */
+const ownedBy = (name: string, target: () => AnyPgColumn) =>
+  integer(name).notNull().references(target, { onDelete: 'cascade' });
+const siteId = () => ownedBy('site_id', () => sites.id);
+const areaId = () => ownedBy('area_id', () => areas.id);
+const userId = () => ownedBy('user_id', () => users.id);
+/** A link that is cleared (set to null) when the row it points to goes. */
+const linkTo = (name: string, target: () => AnyPgColumn) =>
+  integer(name).references(target, { onDelete: 'set null' });
+
+/** Whether a field device (unit, radio) reports in time, and when it last did (§4). */
+const reportState = () => ({
+  overdue: boolean('overdue').notNull().default(false),
+  lastUpdate: timestamptz('last_update'),
+});
+/** How a field device (unit, radio) reports. */
+const reportProtocol = () => ({
+  /** How often the device reports; past it (plus grace) it is overdue (§4). */
+  reportIntervalSeconds: integer('report_interval_seconds').notNull().default(600),
+  /** Highest field-protocol sequence number seen, for gap and replay detection. */
+  lastSeq: bigint('last_seq', { mode: 'number' }),
+});
 
 /** Server-wide settings that every process must share, e.g. the token signing secret. */
 export const serverSettings = pgTable('server_settings', {
@@ -71,9 +96,7 @@ export const areas = pgTable(
   'areas',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
     label: text('label').notNull(),
     type: text('type').$type<'irrigation' | 'water' | 'frost' | ''>().notNull(),
     capabilities: text('capabilities').array().$type<AreaCapability[]>().notNull(),
@@ -92,9 +115,7 @@ export const sections = pgTable(
   'sections',
   {
     id: serial('id').primaryKey(),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id, { onDelete: 'cascade' }),
+    areaId: areaId(),
     number: integer('number').notNull(),
     label: text('label').notNull(),
     type: text('type').$type<'irrigationZone' | 'multiLayer'>().notNull(),
@@ -109,9 +130,7 @@ export const units = pgTable(
   'units',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
     serialno: text('serialno').notNull(),
     areaIds: integer('area_ids')
       .array()
@@ -119,12 +138,8 @@ export const units = pgTable(
       .default(sql`'{}'::integer[]`),
     location: text('location'),
     radioId: integer('radio_id'),
-    overdue: boolean('overdue').notNull().default(false),
-    lastUpdate: timestamp('last_update', { withTimezone: true }),
-    /** How often the unit reports; past it (plus grace) it is overdue (§4). */
-    reportIntervalSeconds: integer('report_interval_seconds').notNull().default(600),
-    /** Highest field-protocol sequence number seen, for gap and replay detection. */
-    lastSeq: bigint('last_seq', { mode: 'number' }),
+    ...reportState(),
+    ...reportProtocol(),
   },
   (t) => [index('units_site_idx').on(t.siteId), uniqueIndex('units_serial_idx').on(t.serialno)],
 );
@@ -133,31 +148,23 @@ export const radios = pgTable(
   'radios',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
     /** The area whose telemetry lists the radio (GET areas/{id}/radios). */
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id, { onDelete: 'cascade' }),
+    areaId: areaId(),
     type: text('type').$type<'WVC' | 'WMR' | 'LoRa'>().notNull(),
-    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    unitId: linkTo('unit_id', () => units.id),
     serialno: text('serialno').notNull(),
-    sectionId: integer('section_id').references(() => sections.id, { onDelete: 'set null' }),
+    sectionId: linkTo('section_id', () => sections.id),
     location: text('location'),
     tags: jsonb('tags').$type<DeviceTags>().notNull(),
     config: jsonb('config').$type<RadioConfig>().notNull(),
-    overdue: boolean('overdue').notNull().default(false),
-    lastUpdate: timestamp('last_update', { withTimezone: true }),
+    ...reportState(),
     fault: boolean('fault').notNull().default(false),
     online: boolean('online').notNull().default(true),
     batteryValue: doublePrecision('battery_value'),
     signalValue: doublePrecision('signal_value'),
     missesValue: doublePrecision('misses_value'),
-    /** How often the radio reports; past it (plus grace) it is overdue (§4). */
-    reportIntervalSeconds: integer('report_interval_seconds').notNull().default(600),
-    /** Highest field-protocol sequence number seen, for gap and replay detection. */
-    lastSeq: bigint('last_seq', { mode: 'number' }),
+    ...reportProtocol(),
   },
   (t) => [
     index('radios_area_idx').on(t.areaId),
@@ -170,15 +177,11 @@ export const sensors = pgTable(
   'sensors',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
+    areaId: areaId(),
     type: text('type').notNull(),
-    radioId: integer('radio_id').references(() => radios.id, { onDelete: 'set null' }),
-    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
+    radioId: linkTo('radio_id', () => radios.id),
+    unitId: linkTo('unit_id', () => units.id),
     location: text('location'),
     geometry: jsonb('geometry').$type<Geometry>(),
     tags: jsonb('tags').$type<DeviceTags>().notNull(),
@@ -193,15 +196,13 @@ export const controls = pgTable(
   'controls',
   {
     id: serial('id').primaryKey(),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id, { onDelete: 'cascade' }),
+    areaId: areaId(),
     number: integer('number').notNull(),
     label: text('label').notNull(),
     type: text('type').$type<'valve' | 'pump' | 'valveAddon' | 'pivot'>().notNull(),
-    radioId: integer('radio_id').references(() => radios.id, { onDelete: 'set null' }),
-    unitId: integer('unit_id').references(() => units.id, { onDelete: 'set null' }),
-    sectionId: integer('section_id').references(() => sections.id, { onDelete: 'set null' }),
+    radioId: linkTo('radio_id', () => radios.id),
+    unitId: linkTo('unit_id', () => units.id),
+    sectionId: linkTo('section_id', () => sections.id),
     location: text('location'),
     application: jsonb('application').$type<ControlApplication>(),
     topics: jsonb('topics').$type<SensorTopic[]>().notNull(),
@@ -217,9 +218,7 @@ export const programs = pgTable(
   {
     id: serial('id').primaryKey(),
     /** One program per area (§3). */
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id, { onDelete: 'cascade' }),
+    areaId: areaId(),
     name: text('name').notNull(),
     status: jsonb('status').$type<ProgramStatus>().notNull(),
     schedule: jsonb('schedule').$type<ProgramSchedule>().notNull(),
@@ -248,7 +247,7 @@ export const users = pgTable(
       .$type<Privilege[]>()
       .notNull()
       .default(sql`'{}'::text[]`),
-    lastLogin: timestamp('last_login', { withTimezone: true }),
+    lastLogin: timestamptz('last_login'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_login_idx').on(t.login), uniqueIndex('users_uid_idx').on(t.uid)],
@@ -258,12 +257,8 @@ export const users = pgTable(
 export const siteMembers = pgTable(
   'site_members',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    siteId: siteId(),
     privileges: text('privileges').array().$type<Privilege[]>().notNull(),
     signupStatus: text('signup_status').$type<'sent' | 'resent' | 'completed' | 'revoked'>(),
     createdAt: createdAt(),
@@ -278,12 +273,8 @@ export const siteMembers = pgTable(
 export const areaMembers = pgTable(
   'area_members',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id, { onDelete: 'cascade' }),
+    userId: userId(),
+    areaId: areaId(),
     privileges: text('privileges').array().$type<Privilege[]>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.areaId] })],
@@ -298,15 +289,13 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId(),
     /** Staff member acting as `userId` (login/as), for the audit trail. */
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'cascade' }),
     refreshTokenHash: text('refresh_token_hash').notNull(),
     previousRefreshTokenHash: text('previous_refresh_token_hash'),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -321,15 +310,13 @@ export const accountTokens = pgTable(
   'account_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userId(),
     purpose: text('purpose').$type<'reset' | 'activation' | 'invitation'>().notNull(),
     /** sha-256 of the token; the token itself exists only in the email. */
     tokenHash: text('token_hash').notNull(),
     siteId: integer('site_id').references(() => sites.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: timestamptz('expires_at').notNull(),
+    usedAt: timestamptz('used_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -343,7 +330,7 @@ export const loginFailures = pgTable('login_failures', {
   /** 'account:{login}' or 'address:{ip}'. */
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  windowStart: timestamptz('window_start').notNull(),
 });
 
 /** Who did what on whose behalf: login/as and permission changes. */
@@ -351,10 +338,10 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: serial('id').primaryKey(),
-    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUserId: linkTo('actor_user_id', () => users.id),
     action: text('action').notNull(),
-    targetUserId: integer('target_user_id').references(() => users.id, { onDelete: 'set null' }),
-    siteId: integer('site_id').references(() => sites.id, { onDelete: 'set null' }),
+    targetUserId: linkTo('target_user_id', () => users.id),
+    siteId: linkTo('site_id', () => sites.id),
     detail: jsonb('detail').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
@@ -371,17 +358,15 @@ export const requests = pgTable(
       .notNull(),
     type: text('type').$type<'control' | 'program' | 'radio' | 'area' | 'site'>().notNull(),
     targetId: integer('target_id').notNull(),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
     status: text('status')
       .$type<'new' | 'inProgress' | 'done' | 'failed' | 'cancelled' | 'pending'>()
       .notNull(),
     /** What the action was asked with, e.g. startTime and zones of a program start. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
-    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedBy: linkTo('requested_by', () => users.id),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    updatedAt: timestamptz('updated_at'),
   },
   (t) => [
     index('requests_target_idx').on(t.type, t.targetId, t.id),
@@ -397,11 +382,9 @@ export const contacts = pgTable(
   'contacts',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
     /** The user this contact belongs to (GET user/contact); null for a contact without login. */
-    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    userId: linkTo('user_id', () => users.id),
     name: text('name').notNull(),
     company: text('company'),
     locale: text('locale').notNull().default('en-NZ'),
@@ -413,9 +396,7 @@ export const contactNotifications = pgTable(
   'contact_notifications',
   {
     id: serial('id').primaryKey(),
-    contactId: integer('contact_id')
-      .notNull()
-      .references(() => contacts.id, { onDelete: 'cascade' }),
+    contactId: ownedBy('contact_id', () => contacts.id),
     method: text('method').$type<'email' | 'sms' | 'voice'>().notNull(),
     address: text('address').notNull(),
     afterhours: boolean('afterhours').notNull().default(false),
@@ -427,15 +408,9 @@ export const contactNotifications = pgTable(
 /** A test message to one contact notification (POST contacts/{id}/test), polled by the console. */
 export const contactTests = pgTable('contact_tests', {
   id: serial('id').primaryKey(),
-  contactId: integer('contact_id')
-    .notNull()
-    .references(() => contacts.id, { onDelete: 'cascade' }),
-  notificationId: integer('notification_id')
-    .notNull()
-    .references(() => contactNotifications.id, { onDelete: 'cascade' }),
-  areaId: integer('area_id')
-    .notNull()
-    .references(() => areas.id, { onDelete: 'cascade' }),
+  contactId: ownedBy('contact_id', () => contacts.id),
+  notificationId: ownedBy('notification_id', () => contactNotifications.id),
+  areaId: areaId(),
   status: text('status').$type<'new' | 'inProgress' | 'done' | 'failed'>().notNull(),
   createdAt: createdAt(),
 });
@@ -444,12 +419,8 @@ export const alarms = pgTable(
   'alarms',
   {
     id: serial('id').primaryKey(),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id, { onDelete: 'cascade' }),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    areaId: areaId(),
+    siteId: siteId(),
     active: boolean('active').notNull(),
     rule: jsonb('rule').$type<AlarmRule>().notNull(),
     /** Contact notification ids told when the alarm fires. */
@@ -466,9 +437,7 @@ export const events = pgTable(
   'events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id, { onDelete: 'cascade' }),
+    areaId: areaId(),
     type: text('type').$type<'warning' | 'error' | 'info'>().notNull(),
     targetType: text('target_type'),
     targetId: integer('target_id'),
@@ -500,15 +469,13 @@ export const notes = pgTable(
   'notes',
   {
     id: serial('id').primaryKey(),
-    areaId: integer('area_id')
-      .notNull()
-      .references(() => areas.id, { onDelete: 'cascade' }),
+    areaId: areaId(),
     /** What the note is about: the area itself or one of its things. */
     targetType: text('target_type').$type<MetaType>().notNull(),
     targetId: integer('target_id').notNull(),
     text: text('text').notNull(),
     /** Who wrote it, for the record; not on the wire. */
-    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdBy: linkTo('created_by', () => users.id),
     createdAt: createdAt(),
   },
   (t) => [index('notes_area_time_idx').on(t.areaId, t.createdAt)],
@@ -521,7 +488,7 @@ export const outboundEmails = pgTable('outbound_emails', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   createdAt: createdAt(),
-  sentAt: timestamp('sent_at', { withTimezone: true }),
+  sentAt: timestamptz('sent_at'),
   error: text('error'),
 });
 
@@ -533,9 +500,7 @@ export const series = pgTable(
   'series',
   {
     id: serial('id').primaryKey(),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
     thingType: text('thing_type').$type<'sensor' | 'control'>().notNull(),
     thingId: integer('thing_id').notNull(),
     metric: text('metric').notNull(),
@@ -552,7 +517,7 @@ export const readings = pgTable(
   'readings',
   {
     seriesId: integer('series_id').notNull(),
-    time: timestamp('time', { withTimezone: true }).notNull(),
+    time: timestamptz('time').notNull(),
     value: doublePrecision('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.time] })],
@@ -567,7 +532,7 @@ export const readingRollups = pgTable(
   'reading_rollups',
   {
     seriesId: integer('series_id').notNull(),
-    bucket: timestamp('bucket', { withTimezone: true }).notNull(),
+    bucket: timestamptz('bucket').notNull(),
     count: integer('count').notNull(),
     sum: doublePrecision('sum').notNull(),
     min: doublePrecision('min').notNull(),
@@ -585,7 +550,7 @@ export const deadLetters = pgTable(
     /** The payload as received: UTF-8 text, or base64 when it was not valid UTF-8. */
     payload: text('payload').notNull(),
     reason: text('reason').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
   },
   (t) => [index('dead_letters_time_idx').on(t.receivedAt)],
 );
@@ -601,10 +566,10 @@ export const ingestFollowups = pgTable(
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     batch: jsonb('batch').notNull(),
-    committedAt: timestamp('committed_at', { withTimezone: true }).notNull().defaultNow(),
+    committedAt: timestamptz('committed_at').notNull().defaultNow(),
     /** Failed runs so far; a failed followup waits until `dueAt` and is never dropped. */
     attempts: integer('attempts').notNull().default(0),
-    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    dueAt: timestamptz('due_at').notNull().defaultNow(),
     error: text('error'),
   },
   (t) => [index('ingest_followups_due_idx').on(t.dueAt, t.id)],
@@ -618,24 +583,20 @@ export const fieldCommands = pgTable(
   'field_commands',
   {
     id: uuid('id').primaryKey(),
-    requestId: integer('request_id').references(() => requests.id, { onDelete: 'set null' }),
+    requestId: linkTo('request_id', () => requests.id),
     /** The program run that sent it (program_runs is keyed by its program): the run it wakes. */
-    programRunId: integer('program_run_id').references(() => programRuns.programId, {
-      onDelete: 'set null',
-    }),
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id, { onDelete: 'cascade' }),
+    programRunId: linkTo('program_run_id', () => programRuns.programId),
+    siteId: siteId(),
     serialno: text('serialno').notNull(),
     action: text('action').$type<'open' | 'close' | 'ping'>().notNull(),
     /** The command as sent. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status').$type<'sent' | 'accepted' | 'done' | 'failed' | 'timedOut'>().notNull(),
     reason: text('reason'),
-    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+    sentAt: timestamptz('sent_at').notNull(),
     /** With no final ack by then, the command fails (and its request with it). */
-    deadline: timestamp('deadline', { withTimezone: true }).notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }),
+    deadline: timestamptz('deadline').notNull(),
+    updatedAt: timestamptz('updated_at'),
   },
   (t) => [
     index('field_commands_request_idx').on(t.requestId),
@@ -655,7 +616,7 @@ export const programRuns = pgTable('program_runs', {
     .references(() => programs.id, { onDelete: 'cascade' }),
   state: jsonb('state').$type<Record<string, unknown>>().notNull(),
   version: integer('version').notNull().default(0),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
 });
 
 /**

@@ -87,28 +87,25 @@ function withQuery(base: string, route: string, query: Record<string, string | u
   return url.toString();
 }
 
-/** §2 Reset password route: query token, siteId, legacy. */
-export function resetPasswordLink(
-  publicUrl: string,
-  input: { token: string; siteId?: number | null; legacy?: boolean },
-): string {
-  return withQuery(publicUrl, 'resetPassword', {
+/** What an account link (§2 reset password, account activation) carries in its query. */
+type AccountLinkInput = { token: string; siteId?: number | null; legacy?: boolean };
+
+function accountLink(publicUrl: string, route: string, input: AccountLinkInput): string {
+  return withQuery(publicUrl, route, {
     token: input.token,
     siteId: input.siteId ? String(input.siteId) : undefined,
     legacy: input.legacy ? 'true' : undefined,
   });
 }
 
+/** §2 Reset password route: query token, siteId, legacy. */
+export function resetPasswordLink(publicUrl: string, input: AccountLinkInput): string {
+  return accountLink(publicUrl, 'resetPassword', input);
+}
+
 /** §2 Account activation route: query token, siteId, legacy. */
-export function activationLink(
-  publicUrl: string,
-  input: { token: string; siteId?: number | null; legacy?: boolean },
-): string {
-  return withQuery(publicUrl, 'activateAccount', {
-    token: input.token,
-    siteId: input.siteId ? String(input.siteId) : undefined,
-    legacy: input.legacy ? 'true' : undefined,
-  });
+export function activationLink(publicUrl: string, input: AccountLinkInput): string {
+  return accountLink(publicUrl, 'activateAccount', input);
 }
 
 /**

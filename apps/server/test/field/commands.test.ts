@@ -340,18 +340,22 @@ describe('control test', () => {
   });
 });
 
+/** A ping to R-1001 of site a that the device does not answer, so the test sends its acks. */
+function sendUnansweredPing() {
+  behaviour = () => [];
+  return commands.send({
+    requestId: null,
+    programRunId: null,
+    siteId: testApp.farm.sites.a.id,
+    serialno: 'R-1001',
+    command: { action: 'ping' },
+  });
+}
+
 describe('acks', () => {
   it('keeps bad acks as dead letters and changes nothing', async () => {
     const siteA = testApp.farm.sites.a.id;
-    // A command to R-1001 that the device has not answered yet.
-    behaviour = () => [];
-    const commandId = await commands.send({
-      requestId: null,
-      programRunId: null,
-      siteId: siteA,
-      serialno: 'R-1001',
-      command: { action: 'ping' },
-    });
+    const commandId = await sendUnansweredPing();
     const before = await countRows(testApp.db, t.deadLetters);
     const now = new Date().toISOString();
     await publishAck(siteA, 'R-1001', 'not json');
@@ -494,14 +498,7 @@ describe('program requests', () => {
 describe('restart', () => {
   it('takes the acks that came while it was away when it is back', async () => {
     const siteA = testApp.farm.sites.a.id;
-    behaviour = () => [];
-    const commandId = await commands.send({
-      requestId: null,
-      programRunId: null,
-      siteId: siteA,
-      serialno: 'R-1001',
-      command: { action: 'ping' },
-    });
+    const commandId = await sendUnansweredPing();
     await waitFor('the ping', () => received.some((e) => e.command.commandId === commandId));
     for (const dispatcher of dispatchers) await dispatcher.close();
     dispatchers = [];

@@ -1,6 +1,7 @@
 /**
- * Refusals many calls share: the read or edit of a site's thing by someone who may not, and a
- * call made with an access token that has expired.
+ * Refusals many calls share: the read or edit of a site's thing by someone who may not, of one
+ * thing by an id that is no id or is unknown, with a body that is wrong, and a call made with an
+ * access token that has expired.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect, it } from 'vitest';
@@ -8,14 +9,10 @@ import type { TestApp } from './test-app.ts';
 
 /**
  * The cases every read of a thing of site a answers alike: 401 without a token, and 403 for a
- * member of the site without view and for `otherSite`, the outsider who belongs only to site b.
+ * member of the site without view and for the outsider, who belongs only to site b.
  * Takes the app and the request as functions, since neither exists before `beforeAll` has run.
  */
-export function itRefusesReadsWithoutAccess(
-  app: () => TestApp,
-  request: () => InjectOptions,
-  otherSite = 'a caller from another site',
-) {
+export function itRefusesReadsWithoutAccess(app: () => TestApp, request: () => InjectOptions) {
   it('401 without a token', async () => {
     const response = await app().app.inject(request());
     expect(response.statusCode).toBe(401);
@@ -23,7 +20,7 @@ export function itRefusesReadsWithoutAccess(
 
   it.each([
     ['a member without view', () => app().farm.users.nobody.id],
-    [otherSite, () => app().farm.users.outsider.id],
+    ['a caller from another site', () => app().farm.users.outsider.id],
   ])('403 for %s', async (_label, userId) => {
     const response = await app().as(userId(), request());
     expect(response.statusCode).toBe(403);
@@ -55,6 +52,111 @@ export function itRefusesEditsWithoutAccess(
     const response = await app().as(userId(), request());
     expect(response.statusCode).toBe(403);
     expect(await stored()).toEqual(before);
+  });
+}
+
+/**
+ * 400 naming the path's `field` for a call whose id there is not a number, made by `userId` (the
+ * admin unless said): one who may make the call, so only the id is at fault.
+ */
+export function itRefusesANonNumericId(
+  app: () => TestApp,
+  request: () => InjectOptions,
+  { field = 'id', userId = () => app().farm.users.admin.id } = {},
+) {
+  it(`400 for a non-numeric ${field}`, async () => {
+    const response = await app().as(userId(), request());
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field, location: 'params' });
+  });
+}
+
+/** A call on one thing of site a by its id. */
+type OneThingCall = {
+  /** The thing's name in its 404 message ('Radio not found') and in the cases' names. */
+  thing: string;
+  /** The call for an id, or for whatever a case puts in its place. */
+  url: (id: number | string) => string;
+  /** The thing the cases read or edit. */
+  id: () => number;
+};
+
+const notFound = (thing: string) => `${thing.charAt(0).toUpperCase()}${thing.slice(1)} not found`;
+
+/**
+ * The refusals every read of one thing of site a shares: 400 for an id that is not a number,
+ * those of {@link itRefusesReadsWithoutAccess}, and 404 for an unknown id. The monitor may view
+ * site a, so the 400 and the 404 are theirs, not a 403.
+ */
+export function itRefusesReadsOfOneThing(app: () => TestApp, call: OneThingCall) {
+  const { thing, url, id } = call;
+  const monitor = () => app().farm.users.monitor.id;
+
+  itRefusesANonNumericId(app, () => ({ method: 'GET', url: url('abc') }), {
+    userId: monitor,
+  });
+
+  itRefusesReadsWithoutAccess(app, () => ({ method: 'GET', url: url(id()) }));
+
+  it(`404 for an unknown ${thing}`, async () => {
+    const response = await app().as(monitor(), { method: 'GET', url: url(999_999) });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: notFound(thing) });
+  });
+}
+
+/**
+ * The refusals every edit (PUT) of one thing of site a shares, made by the admin so that only
+ * the body or the id is at fault: 400 for each `invalid` body and for a body with nothing to
+ * update, each changing nothing; 400 for an id that is not a number; those of
+ * {@link itRefusesEditsWithoutAccess}; and 404 for an unknown id.
+ */
+export function itRefusesBadEditsOfOneThing(
+  app: () => TestApp,
+  call: OneThingCall & {
+    /** A body the thing would take, sent where the id or the caller is at fault. */
+    edit: object;
+    /** Reads the thing as stored, to show that a refused edit changed nothing. */
+    stored: (id: number) => Promise<unknown>;
+    /** Bodies refused, as `[label, body, the field at fault]`; a body that needs the farm is a function. */
+    invalid: [label: string, body: object | (() => object), field: string][];
+    /** The reason given for a body with nothing to update, where the case checks it. */
+    nothingToUpdate?: string;
+  },
+) {
+  const { thing, url, id, edit, stored, invalid, nothingToUpdate } = call;
+  const put = (target: number | string, payload: object) =>
+    app().as(app().farm.users.admin.id, { method: 'PUT', url: url(target), payload });
+
+  it.each(invalid)('400 for %s, changing nothing', async (_label, body, field) => {
+    const before = await stored(id());
+    const response = await put(id(), typeof body === 'function' ? body() : body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field, location: 'body' });
+    expect(await stored(id())).toEqual(before);
+  });
+
+  it('400 for a body with nothing to update', async () => {
+    const response = await put(id(), {});
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      location: 'body',
+      ...(nothingToUpdate && { reason: nothingToUpdate }),
+    });
+  });
+
+  itRefusesANonNumericId(app, () => ({ method: 'PUT', url: url('abc'), payload: edit }));
+
+  itRefusesEditsWithoutAccess(
+    app,
+    () => ({ method: 'PUT', url: url(id()), payload: edit }),
+    () => stored(id()),
+  );
+
+  it(`404 for an unknown ${thing}`, async () => {
+    const response = await put(999_999, edit);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ message: notFound(thing) });
   });
 }
 

@@ -9,12 +9,20 @@ import { signupStatusSchema } from './vocabulary.ts';
 /** Epoch milliseconds. */
 const epochMsSchema = z.number().int().nonnegative();
 
-/** POST {login host}/user/login response (§7): the identity and a token; refresh and expiry are ours. */
-export const tokenSetSchema = z.object({
+/**
+ * Who is signed in and the token they hold (§3, §7): the login answer, the stored record and a
+ * recovery link carry them alike.
+ */
+const identityAndToken = {
   loginId: nonEmptyStringSchema,
   identityId: nonEmptyStringSchema,
   identityPoolId: nonEmptyStringSchema,
   token: nonEmptyStringSchema,
+};
+
+/** POST {login host}/user/login response (§7): the identity and a token; refresh and expiry are ours. */
+export const tokenSetSchema = z.object({
+  ...identityAndToken,
   /** Ours: used to refresh an expired token once (§5). */
   refreshToken: nonEmptyStringSchema,
   /** Ours: when the token expires, epoch ms. */
@@ -27,10 +35,7 @@ export type TokenSet = z.infer<typeof tokenSetSchema>;
  * identityPoolId and token, and unexpired.
  */
 export const storedAuthSchema = z.object({
-  loginId: nonEmptyStringSchema,
-  identityId: nonEmptyStringSchema,
-  identityPoolId: nonEmptyStringSchema,
-  token: nonEmptyStringSchema,
+  ...identityAndToken,
   expiresAt: epochMsSchema,
   /** The user's uid (§3 browser storage "auth (uid, loginId)"), when known. */
   uid: nonEmptyStringSchema.optional(),
@@ -157,12 +162,7 @@ export const changePasswordBodySchema = z.object({ password: nonEmptyStringSchem
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /** Recovery authentication (§3, §7): the recovery link's token and identity. */
-export const recoveryTokenSchema = z.object({
-  token: nonEmptyStringSchema,
-  identityId: nonEmptyStringSchema,
-  loginId: nonEmptyStringSchema,
-  identityPoolId: nonEmptyStringSchema,
-});
+export const recoveryTokenSchema = z.object(identityAndToken);
 export type RecoveryToken = z.infer<typeof recoveryTokenSchema>;
 
 /**

@@ -1,10 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
-import { LEGACY_LOGIN_URL } from '../../../config/legacy-login.ts';
-import { accountSetupRedirect } from '../../../features/auth/account-redirect.ts';
 import { ActivationForm } from '../../../features/auth/components/activation-form.tsx';
-import { useFollowRedirect } from '../../../features/auth/hooks/use-follow-redirect.ts';
+import { AuthPage } from '../../../features/auth/components/auth-page.tsx';
+import { useAccountLink } from '../../../features/auth/hooks/use-account-link.ts';
 import { useEndSessionOnEntry } from '../../../features/session/hooks/use-end-session-on-entry.ts';
 
 /**
@@ -14,33 +11,12 @@ import { useEndSessionOnEntry } from '../../../features/session/hooks/use-end-se
  */
 export function Component() {
   const { t } = useTranslation();
-  const [query] = useSearchParams();
   const ready = useEndSessionOnEntry();
-  const follow = useFollowRedirect();
-  const token = query.get('token')?.trim() || null;
+  const link = useAccountLink();
 
   return (
-    <Stack>
-      <Stack gap={4}>
-        <Title order={2} size="h3">
-          {t('Activation.Title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('Activation.Intro')}
-        </Text>
-      </Stack>
-      <ActivationForm
-        token={token}
-        ready={ready}
-        onActivated={() =>
-          follow(
-            accountSetupRedirect(
-              { siteId: query.get('siteId'), legacy: query.get('legacy') },
-              LEGACY_LOGIN_URL,
-            ),
-          )
-        }
-      />
-    </Stack>
+    <AuthPage title={t('Activation.Title')} intro={t('Activation.Intro')}>
+      <ActivationForm token={link.token} ready={ready} onActivated={link.goOn} />
+    </AuthPage>
   );
 }

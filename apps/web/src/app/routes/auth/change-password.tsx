@@ -1,4 +1,3 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { PATHS } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,6 +7,7 @@ import {
   legacyLoginRedirect,
   type AccountRedirect,
 } from '../../../features/auth/account-redirect.ts';
+import { AuthPage } from '../../../features/auth/components/auth-page.tsx';
 import { ChangePasswordForm } from '../../../features/auth/components/change-password-form.tsx';
 import { useFollowRedirect } from '../../../features/auth/hooks/use-follow-redirect.ts';
 import { RequireSession } from '../../../features/session/components/require-session.tsx';
@@ -61,18 +61,11 @@ function ChangePasswordPage() {
   }
 
   return (
-    <Stack>
-      <Stack gap={4}>
-        <Title order={2} size="h3">
-          {t('ChangePassword.Title')}
-        </Title>
-        {loginId && (
-          <Text size="sm" c="dimmed">
-            {t('ChangePassword.For', { loginId })}
-          </Text>
-        )}
-      </Stack>
+    <AuthPage
+      title={t('ChangePassword.Title')}
+      intro={loginId && t('ChangePassword.For', { loginId })}
+    >
       <ChangePasswordForm exit={exit} onExit={onExit} />
-    </Stack>
+    </AuthPage>
   );
 }

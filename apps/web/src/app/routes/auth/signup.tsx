@@ -1,7 +1,7 @@
-import { Stack, Text, Title } from '@mantine/core';
 import { PATHS } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AuthPage } from '../../../features/auth/components/auth-page.tsx';
 import { SignUpForm } from '../../../features/auth/components/signup-form.tsx';
 import { resetSession } from '../../../features/session/session.ts';
 
@@ -17,15 +17,7 @@ export function Component() {
   const token = query.get('token')?.trim() || null;
 
   return (
-    <Stack>
-      <Stack gap={4}>
-        <Title order={2} size="h3">
-          {t('Signup.Title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('Signup.Intro')}
-        </Text>
-      </Stack>
+    <AuthPage title={t('Signup.Title')} intro={t('Signup.Intro')}>
       <SignUpForm
         token={token}
         initialFullName={query.get('fullName') ?? ''}
@@ -33,6 +25,6 @@ export function Component() {
         onCompleted={resetSession}
         onDone={() => void navigate(PATHS.login, { replace: true })}
       />
-    </Stack>
+    </AuthPage>
   );
 }

@@ -1,34 +1,27 @@
 import { REDIRECT_AFTER_ACTIVATION_MS } from '@paddock/domain';
 import { act, screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client.ts';
 import { jsonResponse, renderWithProviders, scriptedFetch } from '../../../testing/render.tsx';
 import { expectCalledAfter } from '../../../testing/timers.ts';
+import { renderWithAnswers, sendNewPassword, STRONG } from '../testing.tsx';
 import { ActivationForm } from './activation-form.tsx';
 
-const STRONG = 'Harvest#2026';
 const valid = { status: 'valid', message: null, email: 'ana@farm.example', name: 'Ana Ruiz' };
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
 
 function setup(token: string | null, ...answers: (Response | Error)[]) {
-  const network = scriptedFetch(...answers);
-  configureApiClient({ baseUrl: '/api', fetch: network.fetch });
   const onActivated = vi.fn();
-  const view = renderWithProviders(
-    <ActivationForm token={token} ready onActivated={onActivated} />,
-  );
-  return { ...view, onActivated, calls: network.calls };
+  const form = <ActivationForm token={token} ready onActivated={onActivated} />;
+  return { ...renderWithAnswers(form, answers), onActivated };
 }
 
 const submitButton = () => screen.getByRole('button', { name: 'Activate account' });
-
-async function fill(user: ReturnType<typeof setup>['user'], password = STRONG, again = password) {
-  await user.type(screen.getByLabelText('New password'), password);
-  await user.type(screen.getByLabelText('Confirm new password'), again);
-  await user.click(submitButton());
-}
+const fill = (user: UserEvent, password?: string, again?: string) =>
+  sendNewPassword(user, 'Activate account', password, again);
 
 describe('account activation form (§2, §5, §8)', () => {
   it('without a token says so, disables the form and calls nothing', () => {

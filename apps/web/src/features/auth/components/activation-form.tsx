@@ -1,4 +1,3 @@
-import { Button, Center, Loader, Stack, TextInput } from '@mantine/core';
 import {
   ACTIVATION_FAILED,
   ACTIVATION_NETWORK_ERROR,
@@ -7,23 +6,13 @@ import {
   ACTIVATION_TOKEN_MISSING,
   REDIRECT_AFTER_ACTIVATION_MS,
   validateActivation,
-  type ActivationForm as ActivationFields,
 } from '@paddock/domain';
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useFinishActivation } from '../api/finish-activation.ts';
 import { useValidateActivation } from '../api/validate-activation.ts';
 import { useDelayedAction } from '../hooks/use-delayed-action.ts';
-import { FormAlert } from './form-alert.tsx';
-import { NewPasswordFields, type NewPasswordValues } from './new-password-fields.tsx';
-
-/** What the page shows above the form, if anything: the outcome so far. */
-type ActivationMessage = {
-  tone: 'error' | 'success';
-  message: string;
-  lines?: readonly string[];
-};
+import { AccountSetupForm } from './account-setup-form.tsx';
+import type { FormOutcome } from './form-alert.tsx';
 
 /**
  * Account activation (§2, §5, §8). Without a token: 'Error: Activation token is missing…'. The
@@ -42,73 +31,29 @@ export function ActivationForm({
   ready: boolean;
   onActivated: () => void;
 }) {
-  const { t } = useTranslation();
   const validation = useValidateActivation(token ?? '', { enabled: ready && token !== null });
   const finish = useFinishActivation();
-  // null until the user types: then the validated name is shown.
-  const [name, setName] = useState<string | null>(null);
-  const [passwords, setPasswords] = useState<NewPasswordValues>({
-    newPassword: '',
-    confirmPassword: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<keyof ActivationFields, string>>>({});
   useDelayedAction(finish.isSuccess, REDIRECT_AFTER_ACTIVATION_MS, onActivated);
 
-  const checking = token !== null && !validation.isSuccess && !validation.isError;
-  const outcome = activationMessage(token, validation.isError, finish);
-  const disabled = token === null || !validation.isSuccess || finish.isPending || finish.isSuccess;
-  const shownName = name ?? validation.data?.name ?? '';
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (disabled || token === null) return;
-    const result = validateActivation({ accountName: shownName, ...passwords });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    finish.mutate({ token, password: result.value.newPassword, name: result.value.accountName });
-  }
-
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Activation.Title')}>
-      <Stack>
-        {outcome && <FormAlert {...outcome} />}
-        {checking && (
-          <Center>
-            <Loader size="sm" aria-label={t('Activation.Checking')} />
-          </Center>
-        )}
-        {validation.data && (
-          <TextInput
-            label={t('Auth.Email')}
-            value={validation.data.email}
-            readOnly
-            variant="filled"
-          />
-        )}
-        <TextInput
-          label={t('Auth.FullName')}
-          name="name"
-          autoComplete="name"
-          value={shownName}
-          onChange={(event) => setName(event.currentTarget.value)}
-          error={errors.accountName ? t(errors.accountName) : undefined}
-          disabled={disabled}
-        />
-        <NewPasswordFields
-          values={passwords}
-          onChange={setPasswords}
-          errors={errors}
-          disabled={disabled}
-          strong
-        />
-        <Button type="submit" fullWidth disabled={disabled} loading={finish.isPending}>
-          {t('Activation.Submit')}
-        </Button>
-      </Stack>
-    </form>
+    <AccountSetupForm
+      title="Activation.Title"
+      checkingLabel="Activation.Checking"
+      submitLabel="Activation.Submit"
+      outcome={activationMessage(token, validation.isError, finish)}
+      checking={token !== null && !validation.isSuccess && !validation.isError}
+      email={validation.data?.email ?? ''}
+      nameKey="accountName"
+      inputName="name"
+      knownName={validation.data?.name ?? ''}
+      disabled={token === null || !validation.isSuccess || finish.isPending || finish.isSuccess}
+      pending={finish.isPending}
+      validate={validateActivation}
+      onValid={(value) => {
+        if (token === null) return;
+        finish.mutate({ token, password: value.newPassword, name: value.accountName });
+      }}
+    />
   );
 }
 
@@ -116,7 +61,7 @@ function activationMessage(
   token: string | null,
   tokenRefused: boolean,
   finish: { isSuccess: boolean; error: unknown },
-): ActivationMessage | null {
+): FormOutcome | null {
   if (token === null) return { tone: 'error', message: ACTIVATION_TOKEN_MISSING };
   // §8: a 401, or no answer at all, on validation.
   if (tokenRefused) return { tone: 'error', message: ACTIVATION_TOKEN_INVALID };

@@ -1,13 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client.ts';
 import { writeAuth } from '../../../lib/auth-storage.ts';
-import {
-  jsonResponse,
-  renderWithProviders,
-  scriptedFetch,
-  tokenSet,
-} from '../../../testing/render.tsx';
+import { jsonResponse, tokenSet } from '../../../testing/render.tsx';
+import { renderWithAnswers, sendNewPassword } from '../testing.tsx';
 import { ChangePasswordForm, type ChangePasswordExit } from './change-password-form.tsx';
 
 beforeEach(() => {
@@ -16,18 +12,13 @@ beforeEach(() => {
 });
 
 function setup(exit: ChangePasswordExit, ...answers: (Response | Error)[]) {
-  const network = scriptedFetch(...answers);
-  configureApiClient({ baseUrl: '/api', fetch: network.fetch });
   const onExit = vi.fn();
-  const view = renderWithProviders(<ChangePasswordForm exit={exit} onExit={onExit} />);
-  return { ...view, onExit, calls: network.calls };
+  const form = <ChangePasswordForm exit={exit} onExit={onExit} />;
+  return { ...renderWithAnswers(form, answers), onExit };
 }
 
-async function fill(user: ReturnType<typeof setup>['user'], password: string, again = password) {
-  await user.type(screen.getByLabelText('New password'), password);
-  await user.type(screen.getByLabelText('Confirm new password'), again);
-  await user.click(screen.getByRole('button', { name: 'Change password' }));
-}
+const fill = (user: UserEvent, password: string, again?: string) =>
+  sendNewPassword(user, 'Change password', password, again);
 
 describe('change password form (§2, §5, §8)', () => {
   it('refuses fewer than 6 characters in either field (Login.Error.InvalidLength)', async () => {

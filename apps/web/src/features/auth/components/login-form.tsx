@@ -9,7 +9,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { loginErrorKey, validateLogin, type LoginForm as LoginFields } from '@paddock/domain';
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useLoadingDots } from '../../../lib/use-loading-dots.ts';
@@ -68,6 +68,20 @@ export function LoginForm({
     }
   }
 
+  /** The name, value, change handler and error of one of the two text fields. */
+  function textField(name: keyof LoginFields) {
+    const message = fieldErrors[name];
+    return {
+      name,
+      value: values[name],
+      onChange: (event: ChangeEvent<HTMLInputElement>) => {
+        const value = event.currentTarget.value;
+        setValues((current) => ({ ...current, [name]: value }));
+      },
+      error: message ? t(message) : undefined,
+    };
+  }
+
   return (
     <>
       <form onSubmit={submit} noValidate aria-label={t('Login.Title')}>
@@ -79,27 +93,15 @@ export function LoginForm({
           )}
           <TextInput
             label={t('Login.AccountName')}
-            name="accountName"
             autoComplete="username"
-            value={values.accountName}
-            onChange={(event) => {
-              const accountName = event.currentTarget.value;
-              setValues((current) => ({ ...current, accountName }));
-            }}
-            error={fieldErrors.accountName ? t(fieldErrors.accountName) : undefined}
             autoFocus={!lastUser}
+            {...textField('accountName')}
           />
           <PasswordInput
             label={t('Login.Password')}
-            name="password"
             autoComplete="current-password"
-            value={values.password}
-            onChange={(event) => {
-              const password = event.currentTarget.value;
-              setValues((current) => ({ ...current, password }));
-            }}
-            error={fieldErrors.password ? t(fieldErrors.password) : undefined}
             autoFocus={Boolean(lastUser)}
+            {...textField('password')}
           />
           <Group justify="space-between" wrap="wrap">
             <Checkbox

@@ -1,31 +1,24 @@
 import { REDIRECT_AFTER_ACTIVATION_MS } from '@paddock/domain';
 import { act, screen, waitFor } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client.ts';
-import { jsonResponse, renderWithProviders, scriptedFetch } from '../../../testing/render.tsx';
+import { jsonResponse } from '../../../testing/render.tsx';
 import { expectCalledAfter } from '../../../testing/timers.ts';
+import { renderWithAnswers, sendNewPassword, STRONG } from '../testing.tsx';
 import { ResetPasswordForm } from './reset-password-form.tsx';
-
-const STRONG = 'Harvest#2026';
 
 beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
 
 function setup(token: string | null, ...answers: (Response | Error)[]) {
-  const network = scriptedFetch(...answers);
-  configureApiClient({ baseUrl: '/api', fetch: network.fetch });
   const onReset = vi.fn();
-  const view = renderWithProviders(<ResetPasswordForm token={token} onReset={onReset} />);
-  return { ...view, onReset, calls: network.calls };
+  const form = <ResetPasswordForm token={token} onReset={onReset} />;
+  return { ...renderWithAnswers(form, answers), onReset };
 }
 
 const submitButton = () => screen.getByRole('button', { name: 'Reset password' });
-
-async function fill(user: ReturnType<typeof setup>['user'], password = STRONG, again = password) {
-  await user.type(screen.getByLabelText('New password'), password);
-  await user.type(screen.getByLabelText('Confirm new password'), again);
-  await user.click(submitButton());
-}
+const fill = (user: UserEvent, password?: string, again?: string) =>
+  sendNewPassword(user, 'Reset password', password, again);
 
 describe('reset password form (§2, §5, §8)', () => {
   it('without a token says so and disables the form', () => {

@@ -1,12 +1,12 @@
 import { REDIRECT_AFTER_CLOSED_INVITATION_MS, REDIRECT_AFTER_SIGNUP_MS } from '@paddock/domain';
 import { act, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client.ts';
-import { jsonResponse, renderWithProviders, scriptedFetch } from '../../../testing/render.tsx';
+import { jsonResponse } from '../../../testing/render.tsx';
 import { expectCalledAfter } from '../../../testing/timers.ts';
+import { renderWithAnswers, sendNewPassword, STRONG } from '../testing.tsx';
 import { SignUpForm } from './signup-form.tsx';
 
-const STRONG = 'Harvest#2026';
 const EXPIRED =
   'Your Invitation has expired. Please contact your site administrator to recieve a new invite.';
 
@@ -23,29 +23,23 @@ beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
 afterEach(() => vi.useRealTimers());
 
 function setup(token: string | null, ...answers: (Response | Error)[]) {
-  const network = scriptedFetch(...answers);
-  configureApiClient({ baseUrl: '/api', fetch: network.fetch });
   const onCompleted = vi.fn();
   const onDone = vi.fn();
-  const view = renderWithProviders(
+  const form = (
     <SignUpForm
       token={token}
       initialFullName="Ana from the link"
       initialEmail="ana@farm.example"
       onCompleted={onCompleted}
       onDone={onDone}
-    />,
+    />
   );
-  return { ...view, onCompleted, onDone, calls: network.calls };
+  return { ...renderWithAnswers(form, answers), onCompleted, onDone };
 }
 
 const submitButton = () => screen.getByRole('button', { name: 'Sign up' });
-
-async function fill(user: ReturnType<typeof setup>['user'], password = STRONG, again = password) {
-  await user.type(screen.getByLabelText('New password'), password);
-  await user.type(screen.getByLabelText('Confirm new password'), again);
-  await user.click(submitButton());
-}
+const fill = (user: UserEvent, password?: string, again?: string) =>
+  sendNewPassword(user, 'Sign up', password, again);
 
 describe('invitation sign-up form (§2, §5, §8)', () => {
   it('without a token reads as an expired invitation and calls nothing', () => {

@@ -1,4 +1,3 @@
-import { Button, Center, Loader, Stack, TextInput } from '@mantine/core';
 import {
   INVITATION_EXPIRED,
   REDIRECT_AFTER_CLOSED_INVITATION_MS,
@@ -8,18 +7,13 @@ import {
   signupCheckErrorKey,
   signupErrorKey,
   validateSignUp,
-  type SignUpForm as SignUpFields,
 } from '@paddock/domain';
-import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useCompleteSignup } from '../api/complete-signup.ts';
 import { useSignupStatus } from '../api/get-signup-status.ts';
 import { useDelayedAction } from '../hooks/use-delayed-action.ts';
-import { FormAlert } from './form-alert.tsx';
-import { NewPasswordFields, type NewPasswordValues } from './new-password-fields.tsx';
-
-type Outcome = { tone: 'error' | 'success' | 'notice'; message: string; lines?: readonly string[] };
+import { AccountSetupForm } from './account-setup-form.tsx';
+import type { FormOutcome } from './form-alert.tsx';
 
 /**
  * Invitation sign-up (§2, §5, §8). The invitation's status is checked on load: completed or
@@ -42,15 +36,8 @@ export function SignUpForm({
   onCompleted: () => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
   const status = useSignupStatus(token ?? '', { enabled: token !== null });
   const complete = useCompleteSignup();
-  const [fullName, setFullName] = useState<string | null>(null);
-  const [passwords, setPasswords] = useState<NewPasswordValues>({
-    newPassword: '',
-    confirmPassword: '',
-  });
-  const [errors, setErrors] = useState<Partial<Record<keyof SignUpFields, string>>>({});
 
   const signupStatus = status.data?.stats.signupStatus;
   const closed = signupStatus === 'completed' || signupStatus === 'revoked';
@@ -64,10 +51,7 @@ export function SignUpForm({
   useDelayedAction(closed && !complete.isSuccess, REDIRECT_AFTER_CLOSED_INVITATION_MS, onDone);
   useDelayedAction(complete.isSuccess, REDIRECT_AFTER_SIGNUP_MS, onDone);
 
-  const shownName = fullName ?? (status.data?.fullName || initialFullName);
-  const email = status.data?.email ?? initialEmail;
-
-  function outcome(): Outcome | null {
+  function outcome(): FormOutcome | null {
     if (complete.isSuccess) return { tone: 'success', message: SIGNUP_COMPLETED };
     if (expired) return { tone: 'error', message: INVITATION_EXPIRED };
     if (checkErrorKey) return { tone: 'error', message: checkErrorKey };
@@ -83,55 +67,28 @@ export function SignUpForm({
     }
     return null;
   }
-  const shown = outcome();
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (disabled || token === null) return;
-    const result = validateSignUp({ fullName: shownName, ...passwords });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    complete.mutate(
-      { token, fullName: result.value.fullName, newPassword: result.value.newPassword },
-      { onSuccess: onCompleted },
-    );
-  }
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('Signup.Title')}>
-      <Stack>
-        {shown && <FormAlert {...shown} />}
-        {checking && (
-          <Center>
-            <Loader size="sm" aria-label={t('Signup.Checking')} />
-          </Center>
-        )}
-        {email !== '' && (
-          <TextInput label={t('Auth.Email')} value={email} readOnly variant="filled" />
-        )}
-        <TextInput
-          label={t('Auth.FullName')}
-          name="fullName"
-          autoComplete="name"
-          value={shownName}
-          onChange={(event) => setFullName(event.currentTarget.value)}
-          error={errors.fullName ? t(errors.fullName) : undefined}
-          disabled={disabled}
-        />
-        <NewPasswordFields
-          values={passwords}
-          onChange={setPasswords}
-          errors={errors}
-          disabled={disabled}
-          strong
-        />
-        <Button type="submit" fullWidth disabled={disabled} loading={complete.isPending}>
-          {t('Signup.Submit')}
-        </Button>
-      </Stack>
-    </form>
+    <AccountSetupForm
+      title="Signup.Title"
+      checkingLabel="Signup.Checking"
+      submitLabel="Signup.Submit"
+      outcome={outcome()}
+      checking={checking}
+      email={status.data?.email ?? initialEmail}
+      nameKey="fullName"
+      inputName="fullName"
+      knownName={status.data?.fullName || initialFullName}
+      disabled={disabled}
+      pending={complete.isPending}
+      validate={validateSignUp}
+      onValid={(value) => {
+        if (token === null) return;
+        complete.mutate(
+          { token, fullName: value.fullName, newPassword: value.newPassword },
+          { onSuccess: onCompleted },
+        );
+      }}
+    />
   );
 }
