@@ -4,7 +4,6 @@
  * someone else (login/account-activation/validate and /finish, users/sign-up/status and
  * /complete) and users/find-by-email. Most are open: they are how a session begins.
  */
-import { z } from 'zod';
 import {
   activationFinishBodySchema,
   activationValidateBodySchema,
@@ -25,6 +24,7 @@ import {
 } from '../entities/session.ts';
 import { FORGOT_PASSWORD_USER_NOT_FOUND } from '../validation/messages.ts';
 import { defineEndpoint } from './endpoint.ts';
+import { noContentSchema } from './no-content.ts';
 
 /**
  * Failed sign-ins one account may take in a throttle window (15 minutes): enough for typos, far
@@ -35,8 +35,6 @@ export const MAX_FAILURES_PER_ACCOUNT = 5;
 export const MAX_FAILURES_PER_ADDRESS = 20;
 /** Reset emails one account may be sent in a window, so nobody can flood a mailbox. */
 export const MAX_RESET_EMAILS_PER_ACCOUNT = 5;
-
-const noContent = z.null().describe('No content');
 
 export const authEndpoints = {
   login: defineEndpoint({
@@ -70,7 +68,7 @@ export const authEndpoints = {
     path: '/user/logout',
     tag: 'auth',
     summary: 'End the session: its access and refresh tokens stop working (ours)',
-    responses: { 204: noContent },
+    responses: { 204: noContentSchema },
   }),
   loginAs: defineEndpoint({
     method: 'POST',
@@ -94,7 +92,7 @@ export const authEndpoints = {
       'At least 6 characters (§5 change password). Refused (403) while acting as another ' +
       'user through login/as: staff may look, not take the account over.',
     body: changePasswordBodySchema,
-    responses: { 204: noContent },
+    responses: { 204: noContentSchema },
   }),
   beginPasswordReset: defineEndpoint({
     method: 'POST',
@@ -107,7 +105,7 @@ export const authEndpoints = {
       `expires in 1 hour. 429 after ${MAX_RESET_EMAILS_PER_ACCOUNT} reset emails to one ` +
       `account, or ${MAX_FAILURES_PER_ADDRESS} unknown emails from one address, in 15 minutes.`,
     body: resetPasswordBeginBodySchema,
-    responses: { 204: noContent },
+    responses: { 204: noContentSchema },
   }),
   finishPasswordReset: defineEndpoint({
     method: 'POST',
@@ -119,7 +117,7 @@ export const authEndpoints = {
       '400 with the failed strong-password rules as detail (the token stays usable); ' +
       '401 when the token is unknown, used or expired.',
     body: resetPasswordFinishBodySchema,
-    responses: { 204: noContent },
+    responses: { 204: noContentSchema },
   }),
   validateActivation: defineEndpoint({
     method: 'POST',
@@ -141,7 +139,7 @@ export const authEndpoints = {
       '204; 400 with the failed password rules as detail (the token stays usable); 401 ' +
       "invalid token. The user's pending invitations become completed.",
     body: activationFinishBodySchema,
-    responses: { 204: noContent },
+    responses: { 204: noContentSchema },
   }),
   getSignupStatus: defineEndpoint({
     method: 'GET',

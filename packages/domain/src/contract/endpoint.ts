@@ -27,7 +27,8 @@ export interface EndpointSpec {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** Response bodies by status; a status answered with no body maps to z.undefined() or z.null(). */
+  /** Response bodies by status; a 204 maps to
+   * noContentSchema (no-content.ts). */
   readonly responses: Readonly<Record<number, z.ZodType>>;
   /** Left out of the OpenAPI document (health checks and the like). */
   readonly hidden?: boolean;
@@ -53,9 +54,9 @@ export type BodyInput<E extends EndpointSpec> = Input<E['body']>;
 
 type SuccessStatus<E extends EndpointSpec> = Extract<keyof E['responses'], 200 | 201 | 202 | 204>;
 
-/** The body of any success answer of the endpoint, as the console receives it. */
+/** The body of any success answer of the endpoint, as the console receives it (none for 204). */
 export type ResponseOf<E extends EndpointSpec> = {
-  [S in SuccessStatus<E>]: z.output<E['responses'][S]>;
+  [S in SuccessStatus<E>]: S extends 204 ? undefined : z.output<E['responses'][S]>;
 }[SuccessStatus<E>];
 
 /** The body of any success answer of the endpoint, as the server sends it. */

@@ -25,6 +25,7 @@ import { userEndpoints } from './users.ts';
 
 export * from './endpoint.ts';
 export * from './refusal.ts';
+export * from './no-content.ts';
 export * from './alarms.ts';
 export * from './areas.ts';
 export * from './auth.ts';

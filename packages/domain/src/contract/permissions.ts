@@ -1,7 +1,7 @@
 /** Permissions (§7): grant or revoke actions on sites for users. */
 import { permissionUpdateBodySchema } from '../entities/privileges.ts';
 import { defineEndpoint } from './endpoint.ts';
-import { noContentSchema } from './users.ts';
+import { noContentSchema } from './no-content.ts';
 
 export const permissionEndpoints = {
   updatePermissions: defineEndpoint({

@@ -8,9 +8,7 @@ import {
   userSchema,
 } from '../entities/user.ts';
 import { defineEndpoint } from './endpoint.ts';
-
-/** A 204 answer: Fastify serializes the empty body as null. */
-export const noContentSchema = z.null().describe('No content');
+import { noContentSchema } from './no-content.ts';
 
 export const userEndpoints = {
   listSiteUsers: defineEndpoint({

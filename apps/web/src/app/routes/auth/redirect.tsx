@@ -3,7 +3,7 @@ import { afterLoginRedirect } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../../features/session/hooks/use-session.ts';
-import { useUserSites } from '../../../features/sites/api/get-sites.ts';
+import { useUserSites } from '../../../data/sites/get-sites.ts';
 import type { RedirectLocationState } from './login.tsx';
 
 /**

@@ -1,10 +1,10 @@
 /** POST {api}/login/reset-password/begin (§7): email, legacy; any non-ok answer is an error. */
-import type { ResetPasswordBeginBody } from '@paddock/domain';
+import { authEndpoints, type ResetPasswordBeginBody } from '@paddock/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 
 export function beginResetPassword(body: ResetPasswordBeginBody): Promise<void> {
-  return api.post('/login/reset-password/begin', body, { anonymous: true });
+  return callEndpoint(authEndpoints.beginPasswordReset, { body });
 }
 
 export function useBeginResetPassword() {

@@ -1,18 +1,15 @@
 /** POST {api}/users/sign-up/complete (§7): token, fullName, newPassword → { status: 'completed' }. */
 import {
-  signUpCompleteResponseSchema,
+  authEndpoints,
   type SignUpCompleteBody,
   type SignUpCompleteResponse,
 } from '@paddock/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 import { signupStatusQueryOptions } from './get-signup-status.ts';
 
 export function completeSignup(body: SignUpCompleteBody): Promise<SignUpCompleteResponse> {
-  return api.post('/users/sign-up/complete', body, {
-    anonymous: true,
-    schema: signUpCompleteResponseSchema,
-  });
+  return callEndpoint(authEndpoints.completeSignup, { body });
 }
 
 export function useCompleteSignup() {

@@ -1,12 +1,12 @@
 /** POST {api}/login/account-activation/finish (§7): token, password, name; 204 on success. */
-import type { ActivationFinishBody } from '@paddock/domain';
+import { authEndpoints, type ActivationFinishBody } from '@paddock/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 import { validateActivationQueryOptions } from './validate-activation.ts';
 
 /** Rejects with the server's message and detail lines (e.g. every failed password rule). */
 export function finishActivation(body: ActivationFinishBody): Promise<void> {
-  return api.post('/login/account-activation/finish', body, { anonymous: true });
+  return callEndpoint(authEndpoints.finishActivation, { body });
 }
 
 export function useFinishActivation() {

@@ -2,20 +2,15 @@
  * GET {api}/users/sign-up/status?token= (ours; §7 "signup status check", path not shown):
  * stats.signupStatus, and who was invited to which site. 400 for an unknown or expired invitation.
  */
-import { signupStatusResponseSchema, type SignupStatusResponse } from '@paddock/domain';
+import { authEndpoints, type SignupStatusResponse } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 
 export function getSignupStatus(
   token: string,
   signal?: AbortSignal,
 ): Promise<SignupStatusResponse> {
-  return api.get('/users/sign-up/status', {
-    query: { token },
-    anonymous: true,
-    schema: signupStatusResponseSchema,
-    signal,
-  });
+  return callEndpoint(authEndpoints.getSignupStatus, { query: { token } }, { signal });
 }
 
 export const signupStatusQueryOptions = (token: string) =>

@@ -2,19 +2,15 @@
  * POST {api}/login/account-activation/validate (§7): token → status, message, email and name.
  * A lookup, so it is a query keyed by the token; 401 means an unknown, used or expired token.
  */
-import { activationValidateResponseSchema, type ActivationValidateResponse } from '@paddock/domain';
+import { authEndpoints, type ActivationValidateResponse } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { callEndpoint } from '../../../lib/api-client.ts';
 
 export function validateActivation(
   token: string,
   signal?: AbortSignal,
 ): Promise<ActivationValidateResponse> {
-  return api.post(
-    '/login/account-activation/validate',
-    { token },
-    { anonymous: true, schema: activationValidateResponseSchema, signal },
-  );
+  return callEndpoint(authEndpoints.validateActivation, { body: { token } }, { signal });
 }
 
 export const validateActivationQueryOptions = (token: string) =>
