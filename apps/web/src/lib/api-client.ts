@@ -12,6 +12,7 @@ import {
   endpointPath,
   INVALID_CREDENTIALS,
   parseTokenSet,
+  readApiErrorBody,
   type CallInput,
   type EndpointSpec,
   type ResponseOf,
@@ -150,19 +151,12 @@ async function toError(response: Response): Promise<ApiError> {
   } catch {
     // Not JSON: keep the text.
   }
-  const record =
-    typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-  const message =
-    typeof record.message === 'string' && record.message !== ''
-      ? record.message
-      : response.statusText || `HTTP ${response.status}`;
-  const detail = Array.isArray(record.detail)
-    ? record.detail.filter((line): line is string => typeof line === 'string')
-    : undefined;
+  const read = readApiErrorBody(parsed);
+  const message = read.message || response.statusText || `HTTP ${response.status}`;
   return new ApiError(response.status, message, {
-    field: typeof record.field === 'string' ? record.field : undefined,
-    reason: typeof record.reason === 'string' ? record.reason : undefined,
-    detail,
+    field: read.field,
+    reason: read.reason,
+    detail: read.detail,
     body: parsed,
   });
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apiBaseUrlSchema } from './app-config.ts';
-import { storedAuthSchema, tokenSetSchema } from './session.ts';
+import { apiErrorBodySchema, storedAuthSchema, tokenSetSchema } from './session.ts';
 import {
   isApiBaseUrl,
   isEpochMs,
@@ -9,6 +9,7 @@ import {
   isNonEmptyString,
   isStoredAuth,
   parseTokenSet,
+  readApiErrorBody,
 } from './start-up-checks.ts';
 
 const tokens = {
@@ -63,6 +64,36 @@ describe('start-up checks agree with the §3 schemas they stand in for', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('readApiErrorBody reads every body apiErrorBodySchema accepts as the schema does', () => {
+    const errorBody = fc.record(
+      {
+        statusCode: fc.integer({ min: 400, max: 599 }),
+        error: fc.string(),
+        message: fc.string(),
+        detail: fc.array(fc.string()),
+        field: fc.string(),
+        location: fc.string(),
+        reason: fc.string(),
+      },
+      { requiredKeys: ['message'] },
+    );
+    fc.assert(
+      fc.property(fc.oneof(errorBody, anything), (value) => {
+        const parsed = apiErrorBodySchema.safeParse(value);
+        if (parsed.success) expect(readApiErrorBody(value)).toEqual(parsed.data);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('readApiErrorBody keeps only the well-typed fields of a body that is not one', () => {
+    expect(readApiErrorBody({ message: 7, field: 'email', detail: ['a', 1] })).toEqual({
+      field: 'email',
+      detail: ['a'],
+    });
+    expect(readApiErrorBody('Bad Gateway')).toEqual({});
   });
 
   it('isStoredAuth accepts what storedAuthSchema accepts', () => {

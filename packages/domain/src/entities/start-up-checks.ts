@@ -6,7 +6,7 @@
  * same records for the server, and tests keep both in agreement.
  */
 import { isErrorReportingOn } from '../constants/environment.ts';
-import type { StoredAuth, TokenSet } from './session.ts';
+import type { ApiErrorBody, StoredAuth, TokenSet } from './session.ts';
 import { isEnvironment } from './words.ts';
 
 /** A non-empty text (labels, names, tokens): a string of at least one character. */
@@ -70,4 +70,23 @@ export function isStoredAuth(value: unknown): value is StoredAuth {
     hasIdentity(value) &&
     (value.uid === undefined || isNonEmptyString(value.uid))
   );
+}
+
+/**
+ * The fields of an error response (apiErrorBodySchema, the body the server sends for every
+ * failure) that have their schema's types; the others are left out, so the console reads what a
+ * proxy or an older server sends as far as it goes. Detail keeps its lines that are text.
+ */
+export function readApiErrorBody(value: unknown): Partial<ApiErrorBody> {
+  if (!isRecord(value)) return {};
+  const read: Partial<ApiErrorBody> = {};
+  if (Number.isInteger(value.statusCode)) read.statusCode = value.statusCode as number;
+  for (const key of ['error', 'message', 'field', 'location', 'reason'] as const) {
+    const text = value[key];
+    if (typeof text === 'string') read[key] = text;
+  }
+  if (Array.isArray(value.detail)) {
+    read.detail = value.detail.filter((line): line is string => typeof line === 'string');
+  }
+  return read;
 }
