@@ -88,6 +88,24 @@ export async function requireSite(
 // A name no joined table has: drizzle leaves aliased expressions of a subquery unqualified.
 const noArea = () => sql<number | null>`null::int`.as('located_area_id');
 
+/** An object with its site and area on its own row (radios, sensors, alarms). */
+const withOwnArea =
+  (table: typeof radios | typeof sensors | typeof alarms) => (db: Database, id: Placeholder) =>
+    db.select({ siteId: table.siteId, areaId: table.areaId }).from(table).where(eq(table.id, id));
+
+/** An object of an area, whose site is the area's (sections, controls, programs). */
+const inArea =
+  (table: typeof sections | typeof controls | typeof programs) => (db: Database, id: Placeholder) =>
+    db
+      .select({ siteId: areas.siteId, areaId: areas.id })
+      .from(table)
+      .innerJoin(areas, eq(areas.id, table.areaId))
+      .where(eq(table.id, id));
+
+/** A site-level object, in no area (units, contacts). */
+const ofSite = (table: typeof units | typeof contacts) => (db: Database, id: Placeholder) =>
+  db.select({ siteId: table.siteId, areaId: noArea() }).from(table).where(eq(table.id, id));
+
 /**
  * One entry per kind of object an endpoint can name by id: its label in messages, the tables
  * its access row is read from (its own and its area's; memberships are added for every kind),
@@ -101,78 +119,14 @@ const OBJECT_KINDS = {
     locate: (db: Database, id: Placeholder) =>
       db.select({ siteId: areas.siteId, areaId: areas.id }).from(areas).where(eq(areas.id, id)),
   },
-  section: {
-    label: 'Section',
-    tables: ['sections', 'areas'],
-    locate: (db: Database, id: Placeholder) =>
-      db
-        .select({ siteId: areas.siteId, areaId: areas.id })
-        .from(sections)
-        .innerJoin(areas, eq(areas.id, sections.areaId))
-        .where(eq(sections.id, id)),
-  },
-  radio: {
-    label: 'Radio',
-    tables: ['radios'],
-    locate: (db: Database, id: Placeholder) =>
-      db
-        .select({ siteId: radios.siteId, areaId: radios.areaId })
-        .from(radios)
-        .where(eq(radios.id, id)),
-  },
-  unit: {
-    label: 'Unit',
-    tables: ['units'],
-    locate: (db: Database, id: Placeholder) =>
-      db.select({ siteId: units.siteId, areaId: noArea() }).from(units).where(eq(units.id, id)),
-  },
-  sensor: {
-    label: 'Sensor',
-    tables: ['sensors'],
-    locate: (db: Database, id: Placeholder) =>
-      db
-        .select({ siteId: sensors.siteId, areaId: sensors.areaId })
-        .from(sensors)
-        .where(eq(sensors.id, id)),
-  },
-  control: {
-    label: 'Control',
-    tables: ['controls', 'areas'],
-    locate: (db: Database, id: Placeholder) =>
-      db
-        .select({ siteId: areas.siteId, areaId: areas.id })
-        .from(controls)
-        .innerJoin(areas, eq(areas.id, controls.areaId))
-        .where(eq(controls.id, id)),
-  },
-  program: {
-    label: 'Program',
-    tables: ['programs', 'areas'],
-    locate: (db: Database, id: Placeholder) =>
-      db
-        .select({ siteId: areas.siteId, areaId: areas.id })
-        .from(programs)
-        .innerJoin(areas, eq(areas.id, programs.areaId))
-        .where(eq(programs.id, id)),
-  },
-  alarm: {
-    label: 'Alarm',
-    tables: ['alarms'],
-    locate: (db: Database, id: Placeholder) =>
-      db
-        .select({ siteId: alarms.siteId, areaId: alarms.areaId })
-        .from(alarms)
-        .where(eq(alarms.id, id)),
-  },
-  contact: {
-    label: 'Contact',
-    tables: ['contacts'],
-    locate: (db: Database, id: Placeholder) =>
-      db
-        .select({ siteId: contacts.siteId, areaId: noArea() })
-        .from(contacts)
-        .where(eq(contacts.id, id)),
-  },
+  section: { label: 'Section', tables: ['sections', 'areas'], locate: inArea(sections) },
+  radio: { label: 'Radio', tables: ['radios'], locate: withOwnArea(radios) },
+  unit: { label: 'Unit', tables: ['units'], locate: ofSite(units) },
+  sensor: { label: 'Sensor', tables: ['sensors'], locate: withOwnArea(sensors) },
+  control: { label: 'Control', tables: ['controls', 'areas'], locate: inArea(controls) },
+  program: { label: 'Program', tables: ['programs', 'areas'], locate: inArea(programs) },
+  alarm: { label: 'Alarm', tables: ['alarms'], locate: withOwnArea(alarms) },
+  contact: { label: 'Contact', tables: ['contacts'], locate: ofSite(contacts) },
 } satisfies Record<string, ObjectKindEntry>;
 
 type ObjectKindEntry = {
