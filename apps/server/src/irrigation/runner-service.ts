@@ -16,12 +16,19 @@
  *   wake is a delayed job (startAfter), one per program and instant (singletonKey).
  *
  * Nothing is held in memory between jobs, so a restart needs nothing special: the delayed jobs
- * and the settled commands still to come carry the run on in whichever process is up. A process
+ * and the settled commands still to come carry the run on in whichever process is up, and a worker
+ * that starts wakes every run not stopped, so a run whose jobs were all lost moves on too.
+ *
+ * A run is never left stuck (issue 18): a stored run that cannot be read (the domain's
+ * readStoredRun), a step that throws, or a step whose state would not read back once stored, ends
+ * the run failed by the domain's abandonRun: every valve and pump told to close, the program's open
+ * requests ended, an error event on its area, and a stopped run in its place. A process
  * that dies between saving a step and sending its commands leaves those commands unsent; the run
  * takes them as unanswered at their deadline (that valve is faulted, its zone moves on), so a
  * valve is never opened twice or left open.
  */
 import {
+  abandonRun,
   applyRunToZones,
   findPendingCommand,
   handleRunRequest,
@@ -30,10 +37,12 @@ import {
   isoDateTimeSchema,
   runActionSchema,
   runControlStates,
+  readAsStored,
+  readStoredRun,
   runProgramStatus,
-  runStateSchema,
   serialnoSchema,
   stepRun,
+  type AbandonResult,
   type ProgramStatus,
   type RunControlState,
   type RunEvent,
@@ -41,16 +50,16 @@ import {
   type RunState,
   type StepResult,
 } from '@paddock/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { controls, programRuns, programs } from '../db/schema.ts';
+import { controls, events, programRuns, programs } from '../db/schema.ts';
 import type { CommandSender, FieldLog } from '../field/command-link.ts';
 import { controlDevices } from '../field/control-devices.ts';
 import type { Clock } from '../http/context.ts';
 import type { RequestHandler, RequestHandlers } from '../requests/dispatcher.ts';
-import { requestById, setRequestStatus } from '../requests/request.repository.ts';
+import { openRequests, requestById, setRequestStatus } from '../requests/request.repository.ts';
 
 export const PROGRAM_RUNNER_QUEUE = 'program-runner';
 
@@ -87,6 +96,8 @@ const requestPayloadSchema = z.object({
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 type StoredRun = { state: RunState; version: number };
+/** A stored run that cannot be read: what is stored, and why. */
+type UnreadableRun = { raw: unknown; unreadable: string; version: number };
 /** One step of a run: the state after it, or null when there is nothing to do. */
 type Transform = (state: RunState | null, now: Date) => StepResult | null;
 
@@ -130,20 +141,17 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
     expireInSeconds: 120,
   });
 
-  async function loadRun(programId: number): Promise<StoredRun | null> {
+  async function loadRun(programId: number): Promise<StoredRun | UnreadableRun | null> {
     const [row] = await db
       .select({ state: programRuns.state, version: programRuns.version })
       .from(programRuns)
       .where(eq(programRuns.programId, programId));
     if (!row) return null;
-    const parsed = runStateSchema.safeParse(row.state);
-    if (!parsed.success) {
-      // Never guess at a run: the job fails (and is retried), and the log says why.
-      throw new Error(
-        `program ${programId}: stored run unreadable: ${z.prettifyError(parsed.error)}`,
-      );
+    const reading = readStoredRun(row.state);
+    if ('unreadable' in reading) {
+      return { raw: row.state, unreadable: reading.unreadable, version: row.version };
     }
-    return { state: parsed.data, version: row.version };
+    return { state: reading.state, version: row.version };
   }
 
   async function loadSetup(programId: number): Promise<RunSetup | null> {
@@ -182,12 +190,23 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
     before: RunState | null,
     result: StepResult,
     now: Date,
+    event: AbandonResult['event'] | null,
   ) {
     const [program] = await tx
-      .select({ status: programs.status, zones: programs.zones })
+      .select({ status: programs.status, zones: programs.zones, areaId: programs.areaId })
       .from(programs)
       .where(eq(programs.id, programId))
       .for('update');
+    if (program && event) {
+      await tx.insert(events).values({
+        areaId: program.areaId,
+        type: event.type,
+        targetType: 'program',
+        targetId: programId,
+        message: event.message,
+        createdAt: now,
+      });
+    }
     if (program) {
       let { status, zones } = program;
       if (result.state) {
@@ -238,12 +257,16 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
     }
   }
 
-  /** Saves the step if the run is still at `stored`'s version; false when another process won. */
+  /**
+   * Saves the step if the run is still at the version read (null: there was none); false when
+   * another process won.
+   */
   async function save(
     programId: number,
-    stored: StoredRun | null,
+    stored: { version: number; before: RunState | null } | null,
     result: StepResult,
     now: Date,
+    event: AbandonResult['event'] | null = null,
   ): Promise<boolean> {
     return db.transaction(async (tx) => {
       if (result.state) {
@@ -262,23 +285,82 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
               .returning({ version: programRuns.version });
         if (saved.length === 0) return false;
       }
-      await writeViews(tx, programId, stored?.state ?? null, result, now);
+      await writeViews(tx, programId, stored?.before ?? null, result, now, event);
       return true;
     });
   }
 
-  /** Loads, steps and saves the run, stepping again on the newer state when another process won. */
+  /** Ends a run that cannot be read or stepped (the domain's abandonRun). */
+  async function abandon(
+    programId: number,
+    raw: unknown,
+    reason: string,
+    now: Date,
+  ): Promise<AbandonResult> {
+    log.error({ programId, reason }, 'program run ended: it could not be read or stepped');
+    const setup = await loadSetup(programId);
+    const open = await openRequests(db, 'program', programId);
+    return abandonRun(
+      raw,
+      {
+        programId,
+        program: setup?.program ?? null,
+        controls: setup?.controls ?? [],
+        openRequests: open.map((request) => ({ id: request.id, action: request.action })),
+        reason,
+      },
+      now,
+    );
+  }
+
+  /** The step, or why it cannot be taken: it throws, or its state would not read back once stored. */
+  function tryStep(
+    transform: Transform,
+    state: RunState | null,
+    now: Date,
+  ): { result: StepResult | null } | { fault: string } {
+    let result: StepResult | null;
+    try {
+      result = transform(state, now);
+    } catch (error) {
+      return { fault: `the run could not be stepped: ${String(error)}` };
+    }
+    if (result?.state) {
+      const reading = readAsStored(result.state);
+      if ('unreadable' in reading) {
+        return { fault: `its next step would not read back: ${reading.unreadable}` };
+      }
+    }
+    return { result };
+  }
+
+  /**
+   * Loads, steps and saves the run, stepping again on the newer state when another process won. A
+   * run that cannot be read or stepped is ended instead (`abandon`), and that is the step.
+   */
   async function commit(programId: number, transform: Transform): Promise<StepResult | null> {
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
       const stored = await loadRun(programId);
       const now = clock.now();
-      const result = transform(stored?.state ?? null, now);
+      const before = stored && 'state' in stored ? stored.state : null;
+      const step: { result: StepResult | null } | { fault: string } =
+        stored && 'unreadable' in stored
+          ? { fault: stored.unreadable }
+          : tryStep(transform, before, now);
+      const version = stored ? { version: stored.version, before } : null;
+      if ('fault' in step) {
+        const raw = stored && 'raw' in stored ? stored.raw : before;
+        const ended = await abandon(programId, raw, step.fault, now);
+        if (await save(programId, version, ended, now, ended.event)) return ended;
+        continue;
+      }
+      const { result } = step;
       if (!result) return null;
       const unchanged =
-        stored !== null &&
+        before !== null &&
         result.effects.length === 0 &&
-        JSON.stringify(result.state) === JSON.stringify(stored.state);
-      if (unchanged || (await save(programId, stored, result, now))) return result;
+        JSON.stringify(result.state) === JSON.stringify(before);
+      if (unchanged || (await save(programId, version, result, now))) return result;
     }
     throw new Error(`program ${programId}: the run kept changing under this step`);
   }
@@ -436,6 +518,16 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
       }
     },
   );
+
+  // Every run not stopped is woken once: one whose jobs were lost (or all failed) moves on, and
+  // one that cannot be read is ended, with no request needed.
+  const live = await db
+    .select({ programId: programRuns.programId })
+    .from(programRuns)
+    .where(sql`${programRuns.state}->>'activity' is distinct from 'stopped'`);
+  for (const { programId } of live) {
+    await enqueue({ kind: 'wake', programId }, { singletonKey: `wake:${programId}:start` });
+  }
 
   /** A program request, claimed by the dispatcher, becomes a job on the runner's queue. */
   const takeUp: RequestHandler = async (request) => {

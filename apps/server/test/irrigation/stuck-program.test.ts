@@ -18,6 +18,7 @@ import { startProgramRunner } from '../../src/irrigation/runner-service.ts';
 import { startDispatcher } from '../../src/requests/dispatcher.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { quietLog, waitFor } from '../field/field-test-kit.ts';
+import { storedRun } from './run-kit.ts';
 
 /** Jobs move on real time: the runner must see the time pg-boss sees. */
 const realClock = { now: () => new Date() };
@@ -125,16 +126,28 @@ function zonesWith(setting: Partial<ProgramZone['setting']>): ProgramZone[] {
   );
 }
 
-/** The program as the farm seeded it, stopped, with no run and no request. */
+/** The program as the farm seeded it, stopped, with no run, no request and no program event. */
 async function resetProgram() {
   const seeded = testApp.farm.programs.a;
   await testApp.db.delete(t.programRuns);
   await testApp.db.delete(t.requests);
+  await testApp.db.delete(t.events).where(eq(t.events.targetType, 'program'));
   await testApp.db
     .update(t.programs)
     .set({ status: seeded.status, schedule: seeded.schedule, zones: seeded.zones })
     .where(eq(t.programs.id, seeded.id));
   sent = [];
+}
+
+/** Waits until the run has recorded the id of its first command: it is quiet until answered. */
+async function firstCommandRecorded() {
+  await waitFor('the pump open', () => sent.some((c) => c.command.action === 'open'));
+  const first = present(sent[0]);
+  await waitFor('the run to record the command', async () =>
+    (await storedRun(testApp.db, programId())).commands.some(
+      (command) => command.commandId === first.commandId,
+    ),
+  );
 }
 
 /** Damages the stored run as an infinite number did: JSON keeps it as null. */
@@ -149,7 +162,7 @@ async function damageStoredRun() {
   for (const zone of state.zones) zone.cycleMs = null;
   await testApp.db
     .update(t.programRuns)
-    .set({ state })
+    .set({ state, version: present(row).version + 1 })
     .where(eq(t.programRuns.programId, programId()));
 }
 
@@ -261,11 +274,14 @@ describe('a stored run that cannot be read', () => {
     expect(start.statusCode).toBe(202);
     const startId = start.json<{ requestId: number }>().requestId;
     // The pump's open goes out first; the run waits for its answer.
-    await waitFor('the pump open', () => sent.some((c) => c.command.action === 'open'));
+    await firstCommandRecorded();
     await damageStoredRun();
     await settleAll();
 
-    await waitFor('the program stopped', async () => (await program()).status.activity === 'stopped');
+    await waitFor(
+      'the program stopped',
+      async () => (await program()).status.activity === 'stopped',
+    );
     expect((await program()).status).toMatchObject({ activity: 'stopped', requestActive: false });
     expect(await requestStatus(startId)).toBe('failed');
     await expectAllOff();
@@ -280,7 +296,7 @@ describe('a stored run that cannot be read', () => {
 
   it('a pause of a program stuck pausing takes effect: 202, then stopped with everything off', async () => {
     await post('start');
-    await waitFor('the pump open', () => sent.some((c) => c.command.action === 'open'));
+    await firstCommandRecorded();
     // The run became unreadable and the worker gave up on it: nothing more is heard from it.
     await worker?.close();
     worker = null;
@@ -298,7 +314,10 @@ describe('a stored run that cannot be read', () => {
     // Across a restart: the new worker takes the pauses up and ends the run.
     sent = [];
     worker = await startWorker();
-    await waitFor('the program stopped', async () => (await program()).status.activity === 'stopped');
+    await waitFor(
+      'the program stopped',
+      async () => (await program()).status.activity === 'stopped',
+    );
     expect(await requestStatus(againId)).toBe('done');
     await expectAllOff();
     expect(await runEvents()).toHaveLength(1);
@@ -306,13 +325,16 @@ describe('a stored run that cannot be read', () => {
 
   it('is ended when a worker starts, with no request needed', async () => {
     await post('start');
-    await waitFor('the pump open', () => sent.some((c) => c.command.action === 'open'));
+    await firstCommandRecorded();
     await worker?.close();
     worker = null;
     await damageStoredRun();
     sent = [];
     worker = await startWorker();
-    await waitFor('the program stopped', async () => (await program()).status.activity === 'stopped');
+    await waitFor(
+      'the program stopped',
+      async () => (await program()).status.activity === 'stopped',
+    );
     await expectAllOff();
   });
 });

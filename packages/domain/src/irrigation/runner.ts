@@ -45,11 +45,13 @@
  *   overtakes one still in flight, which is `cancelled`.
  */
 import type { ControlApplication } from '../entities/control.ts';
-import type {
-  ProgramSchedule,
-  ProgramStatus,
-  ProgramZone,
-  ZoneApplication,
+import {
+  variationSchema,
+  zoneSettingSchema,
+  type ProgramSchedule,
+  type ProgramStatus,
+  type ProgramZone,
+  type ZoneApplication,
 } from '../entities/program.ts';
 import type { ControlType, RequestStatus } from '../entities/vocabulary.ts';
 import { overtaken } from '../requests/overtaking.ts';
@@ -453,6 +455,26 @@ function actuatorOf(control: RunControl, cycleMs: number): Actuator {
   };
 }
 
+/** What of a zone's numbers lies outside the domain's bounds (entities/program.ts), or null. */
+function numbersOutOfRange(
+  zone: ProgramZone,
+  scheduleVariation: number,
+  controls: RunControl[],
+  configs: Map<number, ProgramSchedule['controls'][number]>,
+): string | null {
+  const setting = zoneSettingSchema.safeParse(zone.setting);
+  if (!setting.success) {
+    return `its setting's ${setting.error.issues.map((issue) => issue.path.join('.')).join(', ')}`;
+  }
+  if (!variationSchema.safeParse(scheduleVariation).success) return 'its schedule variation';
+  const valve = controls.find(
+    (control) =>
+      control.section === zone.id &&
+      !variationSchema.safeParse(configs.get(control.id)?.variation ?? 0).success,
+  );
+  return valve ? `the variation of control ${valve.id}` : null;
+}
+
 /** One zone's run, or why it cannot run. */
 function planZone(setup: RunSetup, id: number, lane: number, test: boolean): ZoneRun | string {
   const { program, controls } = setup;
@@ -460,13 +482,19 @@ function planZone(setup: RunSetup, id: number, lane: number, test: boolean): Zon
   if (!zone) return `zone ${id} has no settings`;
   const scheduleVariation =
     program.schedule.variations.find((candidate) => candidate.id === id)?.variation ?? 0;
+  const configs = new Map(program.schedule.controls.map((config) => [config.id, config]));
+  // A program saved before its numbers were bounded may hold any number: the run is never planned
+  // from one out of range (an endless runtime is not stored and cannot be read back).
+  if (!test) {
+    const outOfRange = numbersOutOfRange(zone, scheduleVariation, controls, configs);
+    if (outOfRange) return `zone ${id} has ${outOfRange} out of range`;
+  }
   const cycles = test ? 1 : cyclesOf(zone.setting);
   const runtimeMs = test
     ? (setup.testZoneSeconds ?? TEST_ZONE_SECONDS) * 1000
     : zoneRuntimeMs(zone.setting, scheduleVariation);
   const cycleMs = cycleMsOf(runtimeMs, cycles);
   const attachments = new Set(program.schedule.attachments);
-  const configs = new Map(program.schedule.controls.map((config) => [config.id, config]));
   const ofZone = controls.filter(
     (control) => control.section === id && control.type !== 'pump' && !attachments.has(control.id),
   );
@@ -551,6 +579,8 @@ function startRun(
   const zones: ZoneRun[] = [];
   const skipped: string[] = [];
   for (const { id, lane } of laneAssignments(setup.program, request.zones, test)) {
+    // A section stored in two sequences runs once, in the first.
+    if (zones.some((zone) => zone.id === id)) continue;
     const planned = planZone(setup, id, lane, test);
     if (typeof planned === 'string') skipped.push(planned);
     else zones.push(planned);
@@ -628,20 +658,31 @@ function pauseRun(ctx: Ctx, request: RunRequestInput) {
   if (request.zones) {
     stopZones(ctx, request.zones);
   } else if (s.activity !== 'paused') {
+    // A pause while pausing is the operator asking again: every close still unanswered is sent
+    // again (its earlier answer becomes stale), so a stop never waits on a lost command.
+    const again = s.activity === 'pausing';
     s.activity = 'pausing';
-    s.stoppedTime = ctx.now;
+    s.stoppedTime ??= ctx.now;
     for (const zone of s.zones) {
+      const live = zone.valves.filter(
+        (v) => v.phase === 'open' || v.phase === 'opening' || (again && v.phase === 'closing'),
+      );
+      for (const valve of live) stopWatering(ctx, valve);
+      send(ctx, 'close', live);
       if (zone.phase === 'cycle') {
-        const live = zone.valves.filter((v) => v.phase === 'open' || v.phase === 'opening');
-        for (const valve of live) stopWatering(ctx, valve);
-        send(ctx, 'close', live);
         zone.status = 'pausing';
-        zone.stoppedTime = ctx.now;
+        zone.stoppedTime ??= ctx.now;
       } else if (zone.phase === 'soaking') {
         zone.status = 'paused';
-        zone.stoppedTime = ctx.now;
+        zone.stoppedTime ??= ctx.now;
       }
     }
+    if (again)
+      send(
+        ctx,
+        'close',
+        s.pumps.filter((pump) => pump.phase === 'closing'),
+      );
   }
   advance(ctx);
 }
@@ -694,6 +735,10 @@ function resumeRun(ctx: Ctx, request: RunRequestInput) {
 
 /** Brings the run up to `now`: repeats its rules until nothing more changes. */
 function advance(ctx: Ctx) {
+  // A deadline further off than a command can take (a clock set back, a damaged store) would hold
+  // the run on that command: none waits longer than its timeout and grace from now.
+  const latest = ctx.now + ctx.s.commandTimeoutMs + COMMAND_GRACE_SECONDS * 1000;
+  for (const command of ctx.s.commands) command.deadline = Math.min(command.deadline, latest);
   for (const command of [...ctx.s.commands]) {
     if (command.deadline <= ctx.now) settle(ctx, command, false, NO_ANSWER, true);
   }
