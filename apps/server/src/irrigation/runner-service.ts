@@ -472,10 +472,13 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
           type: 'commandSettled',
           ...{ commandId, serialno, action, controls, status, reason },
         };
-        // Only a live run still waiting on the command hears it: the program's row may hold a
-        // later run by now, which never sent it.
+        // A live run waiting on the command takes its answer. Any other run (the program's row
+        // may hold a later one by now) hears only an open done, to close again what it holds
+        // closed (the domain's stepRun); other answers it never awaited change nothing.
         return drive(programId, (state, now) =>
-          state && state.activity !== 'stopped' && findPendingCommand(state.commands, event)
+          state &&
+          ((state.activity !== 'stopped' && findPendingCommand(state.commands, event)) ||
+            (action === 'open' && status === 'done'))
             ? stepRun(state, event, now)
             : null,
         );

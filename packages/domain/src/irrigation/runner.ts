@@ -211,6 +211,8 @@ export function stepRun(current: RunState, event: RunEvent, now: Date): StepResu
             event.status === 'timedOut' ? (event.reason ?? NO_ANSWER) : event.reason,
             event.status === 'timedOut',
           );
+        } else if (event.action === 'open' && event.status === 'done') {
+          closeStrayOpen(ctx, event.serialno, event.controls);
         }
         break;
       }
@@ -385,6 +387,27 @@ export function findPendingCommand(
   );
 }
 
+/**
+ * An open done after the run gave up on it (taken as unanswered at its deadline, or from a run
+ * since ended): the controls it opened that the run holds closed are closed again, unawaited.
+ */
+function closeStrayOpen(ctx: Ctx, serialno: string, controls: number[]) {
+  const stray = actuators(ctx.s).filter(
+    (target) =>
+      target.phase === 'closed' &&
+      target.device?.serialno === serialno &&
+      controls.includes(target.id),
+  );
+  const device = stray[0]?.device;
+  if (!device) return;
+  ctx.effects.push({
+    kind: 'command',
+    ref: null,
+    ...device,
+    command: { action: 'close', controls: stray.map((target) => target.id) },
+  });
+}
+
 function settle(
   ctx: Ctx,
   command: PendingCommand,
@@ -397,13 +420,22 @@ function settle(
   for (const zone of [...ctx.s.zones, null]) {
     const candidates = zone ? zone.valves : ctx.s.pumps;
     for (const target of candidates) {
-      // An answer to a command the actuator no longer waits on (a pause overtook an open) is stale.
-      if (target.ref !== command.ref) continue;
+      // An answer to a command the actuator no longer waits on (a pause overtook an open) is stale,
+      // but an open the device did carry out on a control the run holds closed is closed again.
+      if (target.ref !== command.ref) {
+        const strayOpen = ok && command.action === 'open' && target.phase === 'closed';
+        if (strayOpen && command.controls.includes(target.id)) mayBeOpen.push(target);
+        continue;
+      }
       target.ref = null;
       if (command.action === 'close') {
         target.phase = 'closed';
         target.openedAt = null;
-        if (!ok) target.fault = reason ?? 'close failed';
+        if (!ok) {
+          // A close that failed, was not sent or went unanswered may have left it open.
+          target.fault = reason ?? 'close failed';
+          mayBeOpen.push(target);
+        }
       } else if (ok) {
         if (target.phase === 'opening') {
           target.phase = 'open';
@@ -418,8 +450,9 @@ function settle(
       }
     }
   }
-  // An open that went unanswered may still have been carried out: close it to be sure. The
-  // device's fail-safe would close it anyway; this is sooner. Its answer is not awaited.
+  // An open that went unanswered may still have been carried out, and a close that failed may not
+  // have been: close them to be sure. The device's fail-safe would close them anyway; this is
+  // sooner. Its answer is not awaited.
   if (mayBeOpen.length > 0) {
     ctx.effects.push({
       kind: 'command',
