@@ -8,43 +8,30 @@
  */
 import type { ProgramZone } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
-import type { CommandSender, CommandSettled } from '../../src/field/command-link.ts';
+import type { CommandSettled } from '../../src/field/command-link.ts';
 import { startJobs } from '../../src/field/jobs.ts';
 import { startProgramRunner } from '../../src/irrigation/runner-service.ts';
 import { startDispatcher } from '../../src/requests/dispatcher.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { quietLog, waitFor } from '../field/field-test-kit.ts';
-import { storedRun } from './run-kit.ts';
+import {
+  controlRow,
+  fakeCommandLink,
+  present,
+  programRow,
+  requestStatus as statusOf,
+  storedRun,
+} from './run-kit.ts';
 
 /** Jobs move on real time: the runner must see the time pg-boss sees. */
 const realClock = { now: () => new Date() };
 
-type Sent = Parameters<CommandSender['send']>[0] & { commandId: string };
-
 let testApp: TestApp;
-let sent: Sent[] = [];
-let hearSettled: ((settled: CommandSettled) => void | Promise<void>) | null = null;
+const field = fakeCommandLink();
 let worker: { close(): Promise<void> } | null = null;
-
-const fakeLink: CommandSender = {
-  async send(input) {
-    const commandId = randomUUID();
-    sent.push({ ...input, commandId });
-    return commandId;
-  },
-  onSettled(listener) {
-    hearSettled = listener;
-  },
-};
-
-function present<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new Error('missing');
-  return value;
-}
 
 /** A worker process: its job queue, the runner and the dispatcher that hands it requests. */
 async function startWorker() {
@@ -54,7 +41,7 @@ async function startWorker() {
     clock: realClock,
     log: quietLog,
     jobs,
-    commands: fakeLink,
+    commands: field.link,
     pollingIntervalSeconds: 0.5,
   });
   const dispatch = await startDispatcher({
@@ -86,20 +73,9 @@ afterAll(async () => {
 const programId = () => testApp.farm.programs.a.id;
 const manager = () => testApp.farm.users.manager.id;
 
-async function program() {
-  const [row] = await testApp.db.select().from(t.programs).where(eq(t.programs.id, programId()));
-  return present(row);
-}
-
-async function requestStatus(id: number) {
-  const [row] = await testApp.db.select().from(t.requests).where(eq(t.requests.id, id));
-  return present(row).status;
-}
-
-async function control(id: number) {
-  const [row] = await testApp.db.select().from(t.controls).where(eq(t.controls.id, id));
-  return present(row);
-}
+const program = () => programRow(testApp.db, programId());
+const requestStatus = (id: number) => statusOf(testApp.db, id);
+const control = (id: number) => controlRow(testApp.db, id);
 
 async function put(payload: object) {
   testApp.clock.set(new Date());
@@ -136,13 +112,13 @@ async function resetProgram() {
     .update(t.programs)
     .set({ status: seeded.status, schedule: seeded.schedule, zones: seeded.zones })
     .where(eq(t.programs.id, seeded.id));
-  sent = [];
+  field.sent.length = 0;
 }
 
 /** Waits until the run has recorded the id of its first command: it is quiet until answered. */
 async function firstCommandRecorded() {
-  await waitFor('the pump open', () => sent.some((c) => c.command.action === 'open'));
-  const first = present(sent[0]);
+  await waitFor('the pump open', () => field.sent.some((c) => c.command.action === 'open'));
+  const first = present(field.sent[0]);
   await waitFor('the run to record the command', async () =>
     (await storedRun(testApp.db, programId())).commands.some(
       (command) => command.commandId === first.commandId,
@@ -168,9 +144,9 @@ async function damageStoredRun() {
 
 /** Settles every command sent so far as done, as the field link would announce it. */
 async function settleAll(status: CommandSettled['status'] = 'done') {
-  for (const command of sent.splice(0)) {
+  for (const command of field.sent.splice(0)) {
     if (command.command.action === 'ping') continue;
-    await present(hearSettled)({
+    await field.settle({
       commandId: command.commandId,
       requestId: command.requestId,
       programRunId: command.programRunId,
@@ -186,7 +162,7 @@ async function settleAll(status: CommandSettled['status'] = 'done') {
 
 /** The controls the run has told to close since the last reset. */
 function closed(): number[] {
-  return sent.flatMap((command) =>
+  return field.sent.flatMap((command) =>
     command.command.action === 'close' ? command.command.controls : [],
   );
 }
@@ -312,7 +288,7 @@ describe('a stored run that cannot be read', () => {
     expect(await requestStatus(pause.json<{ requestId: number }>().requestId)).toBe('new');
 
     // Across a restart: the new worker takes the pauses up and ends the run.
-    sent = [];
+    field.sent.length = 0;
     worker = await startWorker();
     await waitFor(
       'the program stopped',
@@ -329,7 +305,7 @@ describe('a stored run that cannot be read', () => {
     await worker?.close();
     worker = null;
     await damageStoredRun();
-    sent = [];
+    field.sent.length = 0;
     worker = await startWorker();
     await waitFor(
       'the program stopped',
@@ -351,6 +327,6 @@ describe('a program whose stored numbers are out of range (saved before the boun
     const startId = start.json<{ requestId: number }>().requestId;
     await waitFor('the start failed', async () => (await requestStatus(startId)) === 'failed');
     expect((await program()).status).toMatchObject({ activity: 'stopped', requestActive: false });
-    expect(sent.filter((command) => command.command.action === 'open')).toEqual([]);
+    expect(field.sent.filter((command) => command.command.action === 'open')).toEqual([]);
   });
 });
