@@ -210,7 +210,10 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
     if (program) {
       let { status, zones } = program;
       if (result.state) {
-        status = statusToShow(program.status, result.state, now);
+        // An ended run has ended every open request: nothing waiting may hold what it shows.
+        status = event
+          ? runProgramStatus(result.state, now)
+          : statusToShow(program.status, result.state, now);
         zones = applyRunToZones(program.zones, result.state, now);
       } else {
         // A request refused with no run at all: nothing runs, whatever the API showed meanwhile.
