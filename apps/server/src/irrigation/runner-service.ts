@@ -37,8 +37,7 @@ import {
   isoDateTimeSchema,
   runActionSchema,
   runControlStates,
-  readAsStored,
-  readStoredRun,
+  stepStoredRun,
   runProgramStatus,
   serialnoSchema,
   stepRun,
@@ -95,9 +94,6 @@ const requestPayloadSchema = z.object({
 });
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
-type StoredRun = { state: RunState; version: number };
-/** A stored run that cannot be read: what is stored, and why. */
-type UnreadableRun = { raw: unknown; unreadable: string; version: number };
 /** One step of a run: the state after it, or null when there is nothing to do. */
 type Transform = (state: RunState | null, now: Date) => StepResult | null;
 
@@ -141,17 +137,13 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
     expireInSeconds: 120,
   });
 
-  async function loadRun(programId: number): Promise<StoredRun | UnreadableRun | null> {
+  /** The run as stored (program_runs.state, read by the domain's stepStoredRun) and its version. */
+  async function loadRun(programId: number): Promise<{ raw: unknown; version: number } | null> {
     const [row] = await db
       .select({ state: programRuns.state, version: programRuns.version })
       .from(programRuns)
       .where(eq(programRuns.programId, programId));
-    if (!row) return null;
-    const reading = readStoredRun(row.state);
-    if ('unreadable' in reading) {
-      return { raw: row.state, unreadable: reading.unreadable, version: row.version };
-    }
-    return { state: reading.state, version: row.version };
+    return row ? { raw: row.state, version: row.version } : null;
   }
 
   async function loadSetup(programId: number): Promise<RunSetup | null> {
@@ -316,27 +308,6 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
     );
   }
 
-  /** The step, or why it cannot be taken: it throws, or its state would not read back once stored. */
-  function tryStep(
-    transform: Transform,
-    state: RunState | null,
-    now: Date,
-  ): { result: StepResult | null } | { fault: string } {
-    let result: StepResult | null;
-    try {
-      result = transform(state, now);
-    } catch (error) {
-      return { fault: `the run could not be stepped: ${String(error)}` };
-    }
-    if (result?.state) {
-      const reading = readAsStored(result.state);
-      if ('unreadable' in reading) {
-        return { fault: `its next step would not read back: ${reading.unreadable}` };
-      }
-    }
-    return { result };
-  }
-
   /**
    * Loads, steps and saves the run, stepping again on the newer state when another process won. A
    * run that cannot be read or stepped is ended instead (`abandon`), and that is the step.
@@ -345,24 +316,20 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
       const stored = await loadRun(programId);
       const now = clock.now();
-      const before = stored && 'state' in stored ? stored.state : null;
-      const step: { result: StepResult | null } | { fault: string } =
-        stored && 'unreadable' in stored
-          ? { fault: stored.unreadable }
-          : tryStep(transform, before, now);
-      const version = stored ? { version: stored.version, before } : null;
+      const step = stepStoredRun(stored?.raw ?? null, (state) => transform(state, now));
       if ('fault' in step) {
-        const raw = stored && 'raw' in stored ? stored.raw : before;
-        const ended = await abandon(programId, raw, step.fault, now);
+        const ended = await abandon(programId, stored?.raw ?? null, step.fault, now);
+        const version = stored ? { version: stored.version, before: null } : null;
         if (await save(programId, version, ended, now, ended.event)) return ended;
         continue;
       }
-      const { result } = step;
+      const { before, result } = step;
       if (!result) return null;
       const unchanged =
         before !== null &&
         result.effects.length === 0 &&
         JSON.stringify(result.state) === JSON.stringify(before);
+      const version = stored ? { version: stored.version, before } : null;
       if (unchanged || (await save(programId, version, result, now))) return result;
     }
     throw new Error(`program ${programId}: the run kept changing under this step`);

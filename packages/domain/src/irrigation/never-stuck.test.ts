@@ -1,7 +1,7 @@
 /**
  * A program can never stick (issue 18). The runner is driven as the server drives it: the run is
- * kept as JSON (program_runs.state), read back with readStoredRun before every step, ended with
- * abandonRun when it cannot be read, cannot be stepped, or would not read back once stored. Its
+ * kept as JSON (program_runs.state), each step taken by stepStoredRun and, when that finds the run
+ * cannot be read, cannot be stepped or would not read back once stored, ended by abandonRun. Its
  * inputs are arbitrary: program numbers of any value (non-finite and huge among them), stored runs
  * of any JSON or a real run with any field damaged, and any sequence of requests, wake-ups, command
  * answers, failures and timeouts. Whatever happens, an operator's pause followed by the commands
@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { ProgramZone } from '../entities/program.ts';
 import type { RequestStatus } from '../entities/vocabulary.ts';
 import { isOpenRequestStatus } from '../requests/statuses.ts';
-import { abandonRun, readAsStored, readStoredRun } from './recovery.ts';
+import { abandonRun, readAsStored, readStoredRun, stepStoredRun } from './recovery.ts';
 import type { RunAction, RunState } from './run-state.ts';
 import {
   handleRunRequest,
@@ -166,31 +166,23 @@ class Model {
     return 'state' in reading ? reading.state : null;
   }
 
-  /** One step as the server's commit takes it. */
+  /** One step as the server's commit takes it (runner-service.ts): stepStoredRun, else abandonRun. */
   step(transform: (state: RunState | null, now: Date) => StepResult | null) {
     this.steps += 1;
     const now = new Date(this.now);
-    const reading = this.raw === null ? null : readStoredRun(this.raw);
-    let fault = reading && 'unreadable' in reading ? reading.unreadable : null;
-    let result: StepResult | null = null;
-    if (fault === null) {
-      try {
-        result = transform(reading && 'state' in reading ? reading.state : null, now);
-      } catch (error) {
-        fault = String(error);
-      }
-      const after = result?.state ? readAsStored(result.state) : null;
-      if (after && 'unreadable' in after) fault = after.unreadable;
-    }
-    if (fault !== null) {
+    const step = stepStoredRun(this.raw, (state) => transform(state, now));
+    let result: StepResult | null;
+    if ('fault' in step) {
       const openRequests = [...this.requests]
         .filter(([, request]) => isOpenRequestStatus(request.status))
         .map(([id, request]) => ({ id, action: request.action }));
       result = abandonRun(
         this.raw,
-        { programId: 7, program: this.setup.program, controls, openRequests, reason: fault },
+        { programId: 7, program: this.setup.program, controls, openRequests, reason: step.fault },
         now,
       );
+    } else {
+      result = step.result;
     }
     if (!result) return;
     if (result.state) this.raw = JSON.parse(JSON.stringify(result.state)) as unknown;
@@ -473,6 +465,34 @@ describe('a program can never stick', () => {
     ]);
     expect(result.event.message).toMatch(/could not be read: zones\.0\.cycleMs/);
     expect(result.state.handledRequests).toEqual([1, 2]);
+  });
+
+  it('finds the fault in a step that throws, or whose state would not read back once stored', () => {
+    const setup = setupOf([sane, sane, sane], 0, 0);
+    const started = handleRunRequest(
+      null,
+      { id: 1, action: 'start', zones: null, startTime: null },
+      setup,
+      new Date(T0),
+    );
+    const raw = JSON.parse(JSON.stringify(started.state)) as unknown;
+    expect(stepStoredRun(raw, (state) => ({ state, effects: [], nextWakeAt: null }))).toEqual({
+      before: started.state,
+      result: { state: started.state, effects: [], nextWakeAt: null },
+    });
+    expect(
+      stepStoredRun(raw, () => {
+        throw new Error('did not settle');
+      }),
+    ).toEqual({ fault: 'the run could not be stepped: Error: did not settle' });
+    const endless = (state: RunState | null): StepResult => ({
+      state: state && { ...state, startTime: Infinity },
+      effects: [],
+      nextWakeAt: null,
+    });
+    expect(stepStoredRun(raw, endless)).toEqual({
+      fault: expect.stringMatching(/^its next step would not read back: .*startTime/s),
+    });
   });
 
   it.each<[string, unknown]>([

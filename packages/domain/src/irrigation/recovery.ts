@@ -33,6 +33,32 @@ export function readAsStored(state: RunState): StoredRunReading {
   return readStoredRun(JSON.parse(JSON.stringify(state)) as unknown);
 }
 
+/**
+ * One step of a stored run, as the server takes it: the run read from what is stored (null: the
+ * program has never run), stepped, and its next state checked to read back once stored. A fault
+ * at any of the three is the reason to end the run (`abandonRun`), never to retry it: the same
+ * stored run would fault the same way at every retry.
+ */
+export function stepStoredRun(
+  raw: unknown,
+  step: (state: RunState | null) => StepResult | null,
+): { before: RunState | null; result: StepResult | null } | { fault: string } {
+  const reading = raw === null ? null : readStoredRun(raw);
+  if (reading && 'unreadable' in reading) return { fault: reading.unreadable };
+  const before = reading?.state ?? null;
+  let result: StepResult | null;
+  try {
+    result = step(before);
+  } catch (error) {
+    return { fault: `the run could not be stepped: ${String(error)}` };
+  }
+  const after = result?.state ? readAsStored(result.state) : null;
+  if (after && 'unreadable' in after) {
+    return { fault: `its next step would not read back: ${after.unreadable}` };
+  }
+  return { before, result };
+}
+
 function inconsistency(s: RunState): string | null {
   const zoneIds = new Set(s.zones.map((zone) => zone.id));
   if (zoneIds.size !== s.zones.length) return 'a zone is in the run twice';
