@@ -316,6 +316,24 @@ describe('a stored run that cannot be read', () => {
 });
 
 describe('a program whose stored numbers are out of range (saved before the bounds)', () => {
+  it('still shows, each number brought into range, so it can be edited back', async () => {
+    const zones = testApp.farm.programs.a.zones.map((zone) => ({
+      ...zone,
+      setting: { ...zone.setting, variation: 1e308, depth: 1e308 },
+    }));
+    await testApp.db.update(t.programs).set({ zones }).where(eq(t.programs.id, programId()));
+    const response = await testApp.as(manager(), {
+      method: 'GET',
+      url: `/api/programs?area=${testApp.farm.areas.irrigation.id}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const [shown] = response.json<{ zones: ProgramZone[] }[]>();
+    expect(shown?.zones[0]?.setting).toMatchObject({ variation: 100 });
+    expect(shown?.zones[0]?.setting.depth).toBeLessThanOrEqual(200);
+    // Saved back as shown, it is in range.
+    expect((await put({ zones: shown?.zones })).statusCode).toBe(200);
+  });
+
   it('runs none of the zones out of range, and ends stopped', async () => {
     const zones = testApp.farm.programs.a.zones.map((zone) => ({
       ...zone,

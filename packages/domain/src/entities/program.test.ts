@@ -9,6 +9,7 @@ import {
   programStatusSchema,
   programUpdateBodySchema,
   programVariationSchema,
+  programWithinBounds,
   programZoneSchema,
   zoneApplicationSchema,
   zoneSettingSchema,
@@ -189,5 +190,65 @@ describe('§7 POST programs/{id}/start|resume|pause|test', () => {
     [{ status: 'new' }, false],
   ])('response %j is accepted: %s', (value, ok) => {
     expect(programActionResponseSchema.safeParse(value).success).toBe(ok);
+  });
+});
+
+describe('a program stored before its numbers were bounded', () => {
+  it('leaves a program in range as it is', () => {
+    const program = buildProgram();
+    expect(programWithinBounds(program)).toEqual(program);
+  });
+
+  it('brings every number into range, so it parses and can be edited', () => {
+    const program = buildProgram();
+    const [zone] = program.zones;
+    if (!zone) throw new Error('the factory program has a zone');
+    const stored = {
+      ...program,
+      schedule: {
+        ...program.schedule,
+        variations: [{ id: zone.id, variation: 1e308, manual: false }],
+        controls: [{ id: 500, variation: -1e308, exclude: true }],
+      },
+      zones: [
+        {
+          ...zone,
+          application: { ...zone.application, cycleCount: 1e9 },
+          setting: {
+            ...zone.setting,
+            // JSON keeps an infinite number as null.
+            depth: null as unknown as number,
+            variation: 1e308,
+            cycles: 2.5e9,
+            applicationRate: 1e-300,
+            repeatInterval: 1e308,
+            repeatCount: -4,
+          },
+        },
+      ],
+    };
+    const within = programWithinBounds(stored);
+    expect(programSchema.safeParse(within).success).toBe(true);
+    expect(within.schedule.variations[0]?.variation).toBe(100);
+    expect(within.schedule.controls[0]?.variation).toBe(-100);
+    expect(within.zones[0]?.setting).toMatchObject({
+      depth: 0,
+      variation: 100,
+      cycles: 24,
+      applicationRate: 0.1,
+      repeatInterval: 168,
+      repeatCount: 0,
+    });
+    expect(within.zones[0]?.application.cycleCount).toBe(24);
+  });
+
+  it('shortens a run longer than the bounds allow by its depth', () => {
+    const zone = buildProgramZone();
+    const program = buildProgram({
+      zones: [{ ...zone, setting: { ...zone.setting, depth: 200, applicationRate: 1 } }],
+    });
+    const within = programWithinBounds(program);
+    expect(programSchema.safeParse(within).success).toBe(true);
+    expect(within.zones[0]?.setting.depth).toBe(48);
   });
 });

@@ -209,6 +209,65 @@ export const programSchema = z.object({
 });
 export type Program = z.infer<typeof programSchema>;
 
+/** A stored number brought into [min, max]; a non-number (JSON keeps Infinity as null) is `neutral`. */
+function bounded(value: unknown, min: number, max: number, neutral: number, whole = false): number {
+  if (typeof value !== 'number' || Number.isNaN(value)) return neutral;
+  const within = Math.min(max, Math.max(min, value));
+  return whole ? Math.floor(within) : within;
+}
+
+/**
+ * A program as stored, each number brought into the bounds above: a program saved before they
+ * existed can still be shown and edited (it parses). Nothing waters by these: the runner checks
+ * the stored numbers and leaves a zone out of range out of the run (irrigation/runner.ts).
+ */
+export function programWithinBounds<P extends { schedule: ProgramSchedule; zones: ProgramZone[] }>(
+  program: P,
+): P {
+  const variation = (value: unknown) =>
+    bounded(value, MIN_VARIATION_PERCENT, MAX_VARIATION_PERCENT, 0);
+  const zones = program.zones.map((zone) => {
+    const { setting, application } = zone;
+    const rate =
+      setting.applicationRate === undefined
+        ? undefined
+        : bounded(
+            setting.applicationRate,
+            MIN_APPLICATION_RATE_MM_PER_HOUR,
+            MAX_APPLICATION_RATE_MM_PER_HOUR,
+            DEFAULT_APPLICATION_RATE_MM_PER_HOUR,
+          );
+    const within = {
+      ...setting,
+      depth: bounded(setting.depth, 0, MAX_DEPTH_MM, 0),
+      variation: variation(setting.variation),
+      cycles: bounded(setting.cycles, 0, MAX_CYCLES, 0, true),
+      ...(rate !== undefined && { applicationRate: rate }),
+      repeatInterval: bounded(setting.repeatInterval, 0, MAX_REPEAT_INTERVAL_HOURS, 0),
+      repeatCount: bounded(setting.repeatCount, 0, MAX_REPEATS, 0, true),
+    };
+    // The longest run the bounds allow, at the zone's rate, by lowering its depth.
+    const hours = settingRuntimeHours(within);
+    if (hours > MAX_ZONE_RUNTIME_HOURS) {
+      within.depth = (within.depth * MAX_ZONE_RUNTIME_HOURS) / hours;
+    }
+    const cycleCount = bounded(application.cycleCount, 0, MAX_CYCLES, 0, true);
+    return { ...zone, application: { ...application, cycleCount }, setting: within };
+  });
+  const schedule = {
+    ...program.schedule,
+    variations: program.schedule.variations.map((entry) => ({
+      ...entry,
+      variation: variation(entry.variation),
+    })),
+    controls: program.schedule.controls.map((entry) => ({
+      ...entry,
+      variation: variation(entry.variation),
+    })),
+  };
+  return { ...program, schedule, zones };
+}
+
 /** PUT programs/{id} (§7): any of name, schedule, zones; every irrigation edit kind of §3 saves this way. */
 export const programUpdateBodySchema = z
   .object({
