@@ -19,8 +19,8 @@
  * and the settled commands still to come carry the run on in whichever process is up, and a worker
  * that starts wakes every run not stopped, so a run whose jobs were all lost moves on too.
  *
- * A run is never left stuck (issue 18): a stored run that cannot be read (the domain's
- * readStoredRun), a step that throws, or a step whose state would not read back once stored, ends
+ * A run is never left stuck (issue 18): a stored run that cannot be read, a step that throws, or
+ * a step whose state would not read back once stored (the domain's stepStoredRun finds each) ends
  * the run failed by the domain's abandonRun: every valve and pump told to close, the program's open
  * requests ended, an error event on its area, and a stopped run in its place. A process
  * that dies between saving a step and sending its commands leaves those commands unsent; the run
@@ -37,10 +37,10 @@ import {
   isoDateTimeSchema,
   runActionSchema,
   runControlStates,
-  stepStoredRun,
   runProgramStatus,
   serialnoSchema,
   stepRun,
+  stepStoredRun,
   type AbandonResult,
   type ProgramStatus,
   type RunControlState,
