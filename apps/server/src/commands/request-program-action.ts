@@ -44,7 +44,10 @@ const PENDING_ACTIVITY: Record<ProgramActionName, ProgramActivity | null> = {
 
 /**
  * §4 on the program: startable and testable when stopped, resumable when paused, pausable when
- * starting, resuming or running (a pausing program already is).
+ * starting, resuming or running (§4 stoppable), and also when pausing: the spec has no stop call
+ * (§7 names start, resume, pause and test), so pause is the operator's stop and must always take
+ * effect. A pause while pausing overtakes the open one, and the runner sends every close still
+ * unanswered again, so a program can never be held pausing.
  */
 function programAllows(action: ProgramActionName, activity: ProgramActivity): boolean {
   switch (action) {
@@ -54,7 +57,7 @@ function programAllows(action: ProgramActionName, activity: ProgramActivity): bo
     case 'resume':
       return isResumable(activity);
     case 'pause':
-      return isStoppable(activity);
+      return isStoppable(activity) || activity === 'pausing';
   }
 }
 

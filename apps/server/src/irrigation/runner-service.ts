@@ -16,12 +16,19 @@
  *   wake is a delayed job (startAfter), one per program and instant (singletonKey).
  *
  * Nothing is held in memory between jobs, so a restart needs nothing special: the delayed jobs
- * and the settled commands still to come carry the run on in whichever process is up. A process
+ * and the settled commands still to come carry the run on in whichever process is up, and a worker
+ * that starts wakes every run not stopped, so a run whose jobs were all lost moves on too.
+ *
+ * A run is never left stuck (issue 18): a stored run that cannot be read, a step that throws, or
+ * a step whose state would not read back once stored (the domain's stepStoredRun finds each) ends
+ * the run failed by the domain's abandonRun: every valve and pump told to close, the program's open
+ * requests ended, an error event on its area, and a stopped run in its place. A process
  * that dies between saving a step and sending its commands leaves those commands unsent; the run
  * takes them as unanswered at their deadline (that valve is faulted, its zone moves on), so a
  * valve is never opened twice or left open.
  */
 import {
+  abandonRun,
   applyRunToZones,
   findPendingCommand,
   handleRunRequest,
@@ -31,9 +38,10 @@ import {
   runActionSchema,
   runControlStates,
   runProgramStatus,
-  runStateSchema,
   serialnoSchema,
   stepRun,
+  stepStoredRun,
+  type AbandonResult,
   type ProgramStatus,
   type RunControlState,
   type RunEvent,
@@ -41,16 +49,16 @@ import {
   type RunState,
   type StepResult,
 } from '@paddock/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database, Transaction } from '../db/client.ts';
-import { controls, programRuns, programs } from '../db/schema.ts';
+import { controls, events, programRuns, programs } from '../db/schema.ts';
 import type { CommandSender } from '../field/command-link.ts';
 import { controlDevices } from '../field/control-devices.ts';
 import type { Clock } from '../clock.ts';
 import type { RequestHandler, RequestHandlers } from '../requests/dispatcher.ts';
-import { requestById, setRequestStatus } from '../requests/request.repository.ts';
+import { openRequests, requestById, setRequestStatus } from '../requests/request.repository.ts';
 import type { Log } from '../log.ts';
 
 export const PROGRAM_RUNNER_QUEUE = 'program-runner';
@@ -86,7 +94,6 @@ const requestPayloadSchema = z.object({
   zones: z.array(idSchema).min(1).optional(),
 });
 
-type StoredRun = { state: RunState; version: number };
 /** One step of a run: the state after it, or null when there is nothing to do. */
 type Transform = (state: RunState | null, now: Date) => StepResult | null;
 
@@ -130,20 +137,13 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
     expireInSeconds: 120,
   });
 
-  async function loadRun(programId: number): Promise<StoredRun | null> {
+  /** The run as stored (program_runs.state, read by the domain's stepStoredRun) and its version. */
+  async function loadRun(programId: number): Promise<{ raw: unknown; version: number } | null> {
     const [row] = await db
       .select({ state: programRuns.state, version: programRuns.version })
       .from(programRuns)
       .where(eq(programRuns.programId, programId));
-    if (!row) return null;
-    const parsed = runStateSchema.safeParse(row.state);
-    if (!parsed.success) {
-      // Never guess at a run: the job fails (and is retried), and the log says why.
-      throw new Error(
-        `program ${programId}: stored run unreadable: ${z.prettifyError(parsed.error)}`,
-      );
-    }
-    return { state: parsed.data, version: row.version };
+    return row ? { raw: row.state, version: row.version } : null;
   }
 
   async function loadSetup(programId: number): Promise<RunSetup | null> {
@@ -182,16 +182,30 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
     before: RunState | null,
     result: StepResult,
     now: Date,
+    event: AbandonResult['event'] | null,
   ) {
     const [program] = await tx
-      .select({ status: programs.status, zones: programs.zones })
+      .select({ status: programs.status, zones: programs.zones, areaId: programs.areaId })
       .from(programs)
       .where(eq(programs.id, programId))
       .for('update');
+    if (program && event) {
+      await tx.insert(events).values({
+        areaId: program.areaId,
+        type: event.type,
+        targetType: 'program',
+        targetId: programId,
+        message: event.message,
+        createdAt: now,
+      });
+    }
     if (program) {
       let { status, zones } = program;
       if (result.state) {
-        status = statusToShow(program.status, result.state, now);
+        // An ended run has ended every open request: nothing waiting may hold what it shows.
+        status = event
+          ? runProgramStatus(result.state, now)
+          : statusToShow(program.status, result.state, now);
         zones = applyRunToZones(program.zones, result.state, now);
       } else {
         // A request refused with no run at all: nothing runs, whatever the API showed meanwhile.
@@ -238,12 +252,16 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
     }
   }
 
-  /** Saves the step if the run is still at `stored`'s version; false when another process won. */
+  /**
+   * Saves the step if the run is still at the version read (null: there was none); false when
+   * another process won.
+   */
   async function save(
     programId: number,
-    stored: StoredRun | null,
+    stored: { version: number; before: RunState | null } | null,
     result: StepResult,
     now: Date,
+    event: AbandonResult['event'] | null = null,
   ): Promise<boolean> {
     return db.transaction(async (tx) => {
       if (result.state) {
@@ -262,23 +280,57 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
               .returning({ version: programRuns.version });
         if (saved.length === 0) return false;
       }
-      await writeViews(tx, programId, stored?.state ?? null, result, now);
+      await writeViews(tx, programId, stored?.before ?? null, result, now, event);
       return true;
     });
   }
 
-  /** Loads, steps and saves the run, stepping again on the newer state when another process won. */
+  /** Ends a run that cannot be read or stepped (the domain's abandonRun). */
+  async function abandon(
+    programId: number,
+    raw: unknown,
+    reason: string,
+    now: Date,
+  ): Promise<AbandonResult> {
+    log.error({ programId, reason }, 'program run ended: it could not be read or stepped');
+    const setup = await loadSetup(programId);
+    const open = await openRequests(db, 'program', programId);
+    return abandonRun(
+      raw,
+      {
+        programId,
+        program: setup?.program ?? null,
+        controls: setup?.controls ?? [],
+        openRequests: open.map((request) => ({ id: request.id, action: request.action })),
+        reason,
+      },
+      now,
+    );
+  }
+
+  /**
+   * Loads, steps and saves the run, stepping again on the newer state when another process won. A
+   * run that cannot be read or stepped is ended instead (`abandon`), and that is the step.
+   */
   async function commit(programId: number, transform: Transform): Promise<StepResult | null> {
     for (let attempt = 0; attempt < MAX_SAVE_ATTEMPTS; attempt++) {
       const stored = await loadRun(programId);
       const now = clock.now();
-      const result = transform(stored?.state ?? null, now);
+      const step = stepStoredRun(stored?.raw ?? null, (state) => transform(state, now));
+      if ('fault' in step) {
+        const ended = await abandon(programId, stored?.raw ?? null, step.fault, now);
+        const version = stored ? { version: stored.version, before: null } : null;
+        if (await save(programId, version, ended, now, ended.event)) return ended;
+        continue;
+      }
+      const { before, result } = step;
       if (!result) return null;
       const unchanged =
-        stored !== null &&
+        before !== null &&
         result.effects.length === 0 &&
-        JSON.stringify(result.state) === JSON.stringify(stored.state);
-      if (unchanged || (await save(programId, stored, result, now))) return result;
+        JSON.stringify(result.state) === JSON.stringify(before);
+      const version = stored ? { version: stored.version, before } : null;
+      if (unchanged || (await save(programId, version, result, now))) return result;
     }
     throw new Error(`program ${programId}: the run kept changing under this step`);
   }
@@ -390,10 +442,13 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
           type: 'commandSettled',
           ...{ commandId, serialno, action, controls, status, reason },
         };
-        // Only a live run still waiting on the command hears it: the program's row may hold a
-        // later run by now, which never sent it.
+        // A live run waiting on the command takes its answer. Any other run (the program's row
+        // may hold a later one by now) hears only an open done, to close again what it holds
+        // closed (the domain's stepRun); other answers it never awaited change nothing.
         return drive(programId, (state, now) =>
-          state && state.activity !== 'stopped' && findPendingCommand(state.commands, event)
+          state &&
+          ((state.activity !== 'stopped' && findPendingCommand(state.commands, event)) ||
+            (action === 'open' && status === 'done'))
             ? stepRun(state, event, now)
             : null,
         );
@@ -436,6 +491,16 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
       }
     },
   );
+
+  // Every run not stopped is woken once: one whose jobs were lost (or all failed) moves on, and
+  // one that cannot be read is ended, with no request needed.
+  const live = await db
+    .select({ programId: programRuns.programId })
+    .from(programRuns)
+    .where(sql`${programRuns.state}->>'activity' is distinct from 'stopped'`);
+  for (const { programId } of live) {
+    await enqueue({ kind: 'wake', programId }, { singletonKey: `wake:${programId}:start` });
+  }
 
   /** A program request, claimed by the dispatcher, becomes a job on the runner's queue. */
   const takeUp: RequestHandler = async (request) => {

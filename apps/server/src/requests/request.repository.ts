@@ -13,7 +13,7 @@ import {
   type RequestStatus,
   type RequestType,
 } from '@paddock/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { fieldCommands, requests } from '../db/schema.ts';
 
@@ -106,6 +106,25 @@ export async function findOpenRequest(
     .orderBy(desc(requests.id))
     .limit(1);
   return row ?? null;
+}
+
+/** The target's requests the field has not finished with, oldest first. */
+export function openRequests(
+  db: Database,
+  type: RequestType,
+  targetId: number,
+): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(requests)
+    .where(
+      and(
+        eq(requests.type, type),
+        eq(requests.targetId, targetId),
+        inArray(requests.status, [...OPEN_REQUEST_STATUSES]),
+      ),
+    )
+    .orderBy(asc(requests.id));
 }
 
 /**

@@ -4,43 +4,24 @@
  * fake here: it records what the runner sends and hands the runner settlements the test writes.
  */
 import type { RunState } from '@paddock/domain';
-import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CommandSender, CommandSettled } from '../../src/field/command-link.ts';
+import type { CommandSettled } from '../../src/field/command-link.ts';
 import { startJobs } from '../../src/field/jobs.ts';
 import { PROGRAM_RUNNER_QUEUE, startProgramRunner } from '../../src/irrigation/runner-service.ts';
 import { requestById } from '../../src/requests/request.repository.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { quietLog, waitFor } from '../field/field-test-kit.ts';
-import { storedRun } from './run-kit.ts';
+import { fakeCommandLink, present, storedRun, type Sent } from './run-kit.ts';
 
 /** Jobs move on real time: the runner must see the time pg-boss sees. */
 const realClock = { now: () => new Date() };
 
-type Sent = Parameters<CommandSender['send']>[0] & { commandId: string };
-
 let testApp: TestApp;
 let jobs: PgBoss;
 let runner: Awaited<ReturnType<typeof startProgramRunner>>;
-const sent: Sent[] = [];
-let hearSettled: ((settled: CommandSettled) => void | Promise<void>) | null = null;
-
-const fakeLink: CommandSender = {
-  async send(input) {
-    const commandId = randomUUID();
-    sent.push({ ...input, commandId });
-    return commandId;
-  },
-  onSettled(listener) {
-    hearSettled = listener;
-  },
-};
-
-function present<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new Error('missing');
-  return value;
-}
+const field = fakeCommandLink();
+const { sent } = field;
 
 const programId = () => testApp.farm.programs.a.id;
 
@@ -72,7 +53,7 @@ beforeAll(async () => {
     clock: realClock,
     log: quietLog,
     jobs,
-    commands: fakeLink,
+    commands: field.link,
     pollingIntervalSeconds: 0.5,
   });
 });
@@ -114,12 +95,12 @@ describe('a settled command', () => {
     try {
       // Naming no run, the settlement reaches no run, although this live one awaits the command:
       // nothing looks through the runs for it.
-      await present(hearSettled)(settlementOf(first, null));
+      await field.settle(settlementOf(first, null));
       expect(settledJobs()).toHaveLength(0);
       expect((await run()).commands.some((c) => c.commandId === first.commandId)).toBe(true);
 
       // Naming the run, it wakes that run, which takes the command as done.
-      await present(hearSettled)(settlementOf(first, programId()));
+      await field.settle(settlementOf(first, programId()));
       expect(settledJobs().map(([, data]) => data)).toEqual([
         expect.objectContaining({
           kind: 'settled',

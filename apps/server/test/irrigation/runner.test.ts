@@ -28,7 +28,13 @@ import { startTestBroker, type TestBroker } from '../helpers/field.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { deviceSiteLookup } from '../../src/field/provisioning.ts';
 import { quietLog, waitFor } from '../field/field-test-kit.ts';
-import { storedRun } from './run-kit.ts';
+import {
+  controlRow,
+  present,
+  programRow,
+  requestStatus as statusOf,
+  storedRun,
+} from './run-kit.ts';
 
 const TIMEOUT_SECONDS = 30;
 /** mm/h: 1 mm of depth is one second of watering. */
@@ -47,11 +53,6 @@ let worker: { jobs: PgBoss; close(): Promise<void> } | null = null;
 let heard: Heard[] = [];
 const acceptAndDo = (): Answer[] => [{ phase: 'accepted' }, { phase: 'done' }];
 let answer: (command: CommandDownlink) => Answer[] = acceptAndDo;
-
-function present<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new Error('missing');
-  return value;
-}
 
 /**
  * Starts everything a worker process runs, as field-services does. The same client id is the same
@@ -183,24 +184,14 @@ async function act(action: 'start' | 'pause' | 'resume'): Promise<number> {
   return response.json<{ requestId: number }>().requestId;
 }
 
-async function program() {
-  const [row] = await testApp.db.select().from(t.programs).where(eq(t.programs.id, programId()));
-  return present(row);
-}
-
-async function requestStatus(id: number) {
-  const [row] = await testApp.db.select().from(t.requests).where(eq(t.requests.id, id));
-  return present(row).status;
-}
+const program = () => programRow(testApp.db, programId());
+const requestStatus = (id: number) => statusOf(testApp.db, id);
 
 function run(): Promise<RunState> {
   return storedRun(testApp.db, programId());
 }
 
-async function control(id: number) {
-  const [row] = await testApp.db.select().from(t.controls).where(eq(t.controls.id, id));
-  return present(row);
-}
+const control = (id: number) => controlRow(testApp.db, id);
 
 async function waitForActivity(activity: string, timeoutMs = 30_000) {
   await waitFor(

@@ -17,7 +17,10 @@ function programAction<const A extends RunAction>(action: A) {
     tag: 'programs',
     summary: `Asks the field to ${action} the program, or some of its zones`,
     description:
-      'Records a request (202, status new) for the field link. Give requestId to follow an earlier request up: 200 with its status, and nothing is sent again. 409 when the program (or a named zone) cannot take the action now (§4).',
+      'Records a request (202, status new) for the field link. Give requestId to follow an earlier request up: 200 with its status, and nothing is sent again. 409 when the program (or a named zone) cannot take the action now (§4).' +
+      (action === 'pause'
+        ? ' Pause is the stop: it is taken while the program is starting, resuming, running or pausing, and overtakes a request in flight.'
+        : ''),
     params: idParamSchema,
     // No body at all arrives as null: every field is optional, so none is needed.
     body: programActionBodySchema.nullish(),

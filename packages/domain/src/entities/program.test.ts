@@ -9,6 +9,7 @@ import {
   programStatusSchema,
   programUpdateBodySchema,
   programVariationSchema,
+  programWithinBounds,
   programZoneSchema,
   zoneApplicationSchema,
   zoneSettingSchema,
@@ -58,6 +59,7 @@ describe('§3 program schedule', () => {
     [{ id: 500, variation: -20, exclude: false }, true],
     [{ id: 500, variation: 0, exclude: true }, true],
     [{ id: 500, variation: -120, exclude: false }, false],
+    [{ id: 500, variation: 1e308, exclude: false }, false],
     [{ id: 500, variation: 10 }, false],
   ])('§4 control config %j is accepted: %s', (value, ok) => {
     expect(controlConfigSchema.safeParse(value).success).toBe(ok);
@@ -106,8 +108,30 @@ describe('§3 zone application and setting', () => {
     ['a negative depth', { ...zone.setting, depth: -1 }, false],
     ['fractional cycles', { ...zone.setting, cycles: 1.5 }, false],
     ['no banned flag', { ...zone.setting, banned: undefined }, false],
+    // Every number bounded and finite (limits.ts): none can make a run endless.
+    ['the deepest run, 200 mm', { ...zone.setting, depth: 200, applicationRate: 10 }, true],
+    ['201 mm', { ...zone.setting, depth: 201, applicationRate: 10 }, false],
+    ['an infinite depth', { ...zone.setting, depth: Number.POSITIVE_INFINITY }, false],
+    ['a depth of 1e308', { ...zone.setting, depth: 1e308 }, false],
+    ['a variation of +100 %', { ...zone.setting, variation: 100 }, true],
+    ['a variation of 1e308 %', { ...zone.setting, variation: 1e308 }, false],
+    ['a variation NaN', { ...zone.setting, variation: Number.NaN }, false],
+    ['24 cycles', { ...zone.setting, cycles: 24 }, true],
+    ['25 cycles', { ...zone.setting, cycles: 25 }, false],
+    ['24 repeats a week apart', { ...zone.setting, repeatCount: 24, repeatInterval: 168 }, true],
+    ['25 repeats', { ...zone.setting, repeatCount: 25 }, false],
+    ['repeats 169 hours apart', { ...zone.setting, repeatInterval: 169 }, false],
+    ['a rate of 0.1 mm/h on 4.8 mm', { ...zone.setting, depth: 4.8, applicationRate: 0.1 }, true],
+    ['a rate of 1e-300 mm/h', { ...zone.setting, applicationRate: 1e-300 }, false],
+    ['a rate of 100,001 mm/h', { ...zone.setting, applicationRate: 100_001 }, false],
+    ['a run of more than 48 hours', { ...zone.setting, depth: 4.9, applicationRate: 0.1 }, false],
   ])('%s is accepted: %s', (_why, value, ok) => {
     expect(zoneSettingSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it('names the depth when a run would last more than 48 hours', () => {
+    const result = zoneSettingSchema.safeParse({ ...zone.setting, depth: 200, applicationRate: 1 });
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([['depth']]);
   });
 
   it('a zone needs its application and setting', () => {
@@ -166,5 +190,65 @@ describe('§7 POST programs/{id}/start|resume|pause|test', () => {
     [{ status: 'new' }, false],
   ])('response %j is accepted: %s', (value, ok) => {
     expect(programActionResponseSchema.safeParse(value).success).toBe(ok);
+  });
+});
+
+describe('a program stored before its numbers were bounded', () => {
+  it('leaves a program in range as it is', () => {
+    const program = buildProgram();
+    expect(programWithinBounds(program)).toEqual(program);
+  });
+
+  it('brings every number into range, so it parses and can be edited', () => {
+    const program = buildProgram();
+    const [zone] = program.zones;
+    if (!zone) throw new Error('the factory program has a zone');
+    const stored = {
+      ...program,
+      schedule: {
+        ...program.schedule,
+        variations: [{ id: zone.id, variation: 1e308, manual: false }],
+        controls: [{ id: 500, variation: -1e308, exclude: true }],
+      },
+      zones: [
+        {
+          ...zone,
+          application: { ...zone.application, cycleCount: 1e9 },
+          setting: {
+            ...zone.setting,
+            // JSON keeps an infinite number as null.
+            depth: null as unknown as number,
+            variation: 1e308,
+            cycles: 2.5e9,
+            applicationRate: 1e-300,
+            repeatInterval: 1e308,
+            repeatCount: -4,
+          },
+        },
+      ],
+    };
+    const within = programWithinBounds(stored);
+    expect(programSchema.safeParse(within).success).toBe(true);
+    expect(within.schedule.variations[0]?.variation).toBe(100);
+    expect(within.schedule.controls[0]?.variation).toBe(-100);
+    expect(within.zones[0]?.setting).toMatchObject({
+      depth: 0,
+      variation: 100,
+      cycles: 24,
+      applicationRate: 0.1,
+      repeatInterval: 168,
+      repeatCount: 0,
+    });
+    expect(within.zones[0]?.application.cycleCount).toBe(24);
+  });
+
+  it('shortens a run longer than the bounds allow by its depth', () => {
+    const zone = buildProgramZone();
+    const program = buildProgram({
+      zones: [{ ...zone, setting: { ...zone.setting, depth: 200, applicationRate: 1 } }],
+    });
+    const within = programWithinBounds(program);
+    expect(programSchema.safeParse(within).success).toBe(true);
+    expect(within.zones[0]?.setting.depth).toBe(48);
   });
 });

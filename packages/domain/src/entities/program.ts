@@ -16,6 +16,18 @@ import {
   requestStatusSchema,
   zoneApplicationStatusSchema,
 } from './vocabulary.ts';
+import {
+  DEFAULT_APPLICATION_RATE_MM_PER_HOUR,
+  MAX_APPLICATION_RATE_MM_PER_HOUR,
+  MAX_CYCLES,
+  MAX_DEPTH_MM,
+  MAX_REPEAT_INTERVAL_HOURS,
+  MAX_REPEATS,
+  MAX_VARIATION_PERCENT,
+  MAX_ZONE_RUNTIME_HOURS,
+  MIN_APPLICATION_RATE_MM_PER_HOUR,
+  MIN_VARIATION_PERCENT,
+} from '../constants/limits.ts';
 import { MAX_SEQUENCES_PER_PROGRAM } from '../constants/thresholds.ts';
 import { INVALID_CONTROL_CONFIGURATION } from '../states/control.ts';
 
@@ -49,10 +61,10 @@ export function neverRunProgramStatus(): ProgramStatus {
 
 /**
  * A change to the share of water given to a zone (%), relative to its setting: 0 is unchanged.
- * Decision: a zone cannot be cut by more than 100 %, so the floor is -100; no upper bound is given.
+ * Between MIN_VARIATION_PERCENT (no water) and MAX_VARIATION_PERCENT (double); finite, as every
+ * number of a program (zod refuses Infinity and NaN).
  */
-const VARIATION_FLOOR = -100;
-export const variationSchema = z.number().min(VARIATION_FLOOR);
+export const variationSchema = z.number().min(MIN_VARIATION_PERCENT).max(MAX_VARIATION_PERCENT);
 
 /**
  * §4, §8: a control config without both variation and exclude is refused with 'invalid control
@@ -67,11 +79,25 @@ const controlConfigError = {
 export const controlConfigSchema = z.object({
   /** Control id. */
   id: idSchema,
-  variation: z.number(controlConfigError).min(VARIATION_FLOOR),
+  variation: z.number(controlConfigError).min(MIN_VARIATION_PERCENT).max(MAX_VARIATION_PERCENT),
   /** The valve is left out of runs (shows the not-interested icon, §4). */
   exclude: z.boolean(controlConfigError),
 });
 export type ControlConfig = z.infer<typeof controlConfigSchema>;
+
+/**
+ * Hours one run of a zone lasts by its setting (depth with its variation ÷ rate), as
+ * irrigation/runtime.ts computes it (that module reads this one's types, so the arithmetic is
+ * not imported from it).
+ */
+function settingRuntimeHours(setting: {
+  depth: number;
+  variation: number;
+  applicationRate?: number | undefined;
+}): number {
+  const rate = setting.applicationRate ?? DEFAULT_APPLICATION_RATE_MM_PER_HOUR;
+  return (setting.depth * Math.max(0, 1 + setting.variation / 100)) / rate;
+}
 
 /** Per-zone variation in the schedule (§3). */
 export const programVariationSchema = z.object({
@@ -110,8 +136,8 @@ export const zoneApplicationSchema = z.object({
   endTime: runTimeSchema,
   stoppedTime: runTimeSchema,
   resumeTime: runTimeSchema,
-  /** Cycles completed in this run. */
-  cycleCount: z.number().int().nonnegative(),
+  /** Cycles completed in this run: at most every cycle of the setting. */
+  cycleCount: z.number().int().nonnegative().max(MAX_CYCLES),
   /**
    * Ours: true while the zone is on its last cycle. §4 colours a zone irrigated only when its last
    * cycle is true or undefined, so absent means "last cycle".
@@ -123,30 +149,42 @@ export const zoneApplicationSchema = z.object({
 export type ZoneApplication = z.infer<typeof zoneApplicationSchema>;
 
 /** Per-zone irrigation setting (§3); units from §9: mm depth, % variation, cl cycles, hours. */
-export const zoneSettingSchema = z.object({
-  /** Section (zone) id. */
-  id: idSchema,
-  /** Water depth to apply, mm. */
-  depth: z.number().nonnegative(),
-  /** Variation, %. */
-  variation: variationSchema,
-  /** Cycles (cl) the depth is split into. */
-  cycles: z.number().int().nonnegative(),
-  /**
-   * Ours: how fast the zone's emitters put water on, mm/h; runtime = depth ÷ rate. Absent means
-   * DEFAULT_APPLICATION_RATE_MM_PER_HOUR (irrigation/runtime.ts).
-   */
-  applicationRate: z.number().positive().optional(),
-  manual: z.boolean(),
-  /** The zone repeats its run after repeatInterval hours, repeatCount more times. */
-  repeat: z.boolean(),
-  /** Hours between repeats. */
-  repeatInterval: z.number().nonnegative(),
-  /** Repeats still to come. */
-  repeatCount: z.number().int().nonnegative(),
-  /** In no sequence of the program (§4 zone banned). */
-  banned: z.boolean(),
-});
+export const zoneSettingSchema = z
+  .object({
+    /** Section (zone) id. */
+    id: idSchema,
+    /** Water depth to apply, mm: at most MAX_DEPTH_MM (deeper drains past the roots). */
+    depth: z.number().nonnegative().max(MAX_DEPTH_MM),
+    /** Variation, %. */
+    variation: variationSchema,
+    /** Cycles (cl) the depth is split into; 0 is one. At most MAX_CYCLES. */
+    cycles: z.number().int().nonnegative().max(MAX_CYCLES),
+    /**
+     * Ours: how fast the zone's emitters put water on, mm/h; runtime = depth ÷ rate. Absent means
+     * DEFAULT_APPLICATION_RATE_MM_PER_HOUR (constants/limits.ts). Bounded both ways: a rate near
+     * 0 would make the runtime endless.
+     */
+    applicationRate: z
+      .number()
+      .min(MIN_APPLICATION_RATE_MM_PER_HOUR)
+      .max(MAX_APPLICATION_RATE_MM_PER_HOUR)
+      .optional(),
+    manual: z.boolean(),
+    /** The zone repeats its run after repeatInterval hours, repeatCount more times. */
+    repeat: z.boolean(),
+    /** Hours between repeats: at most MAX_REPEAT_INTERVAL_HOURS (a week). */
+    repeatInterval: z.number().nonnegative().max(MAX_REPEAT_INTERVAL_HOURS),
+    /** Repeats still to come: at most MAX_REPEATS. */
+    repeatCount: z.number().int().nonnegative().max(MAX_REPEATS),
+    /** In no sequence of the program (§4 zone banned). */
+    banned: z.boolean(),
+  })
+  // The runtime is depth ÷ rate, two numbers each in range whose ratio may not be: a zone that
+  // would water for days is a typo in one of them. On depth, the field the form edits.
+  .refine((setting) => settingRuntimeHours(setting) <= MAX_ZONE_RUNTIME_HOURS, {
+    path: ['depth'],
+    message: `A zone waters at most ${MAX_ZONE_RUNTIME_HOURS} hours a run: lower the depth or raise the application rate`,
+  });
 export type ZoneSetting = z.infer<typeof zoneSettingSchema>;
 
 /** One zone of a program: the section id, its application and its setting. */
@@ -170,6 +208,65 @@ export const programSchema = z.object({
   modified: isoDateTimeSchema,
 });
 export type Program = z.infer<typeof programSchema>;
+
+/** A stored number brought into [min, max]; a non-number (JSON keeps Infinity as null) is `neutral`. */
+function bounded(value: unknown, min: number, max: number, neutral: number, whole = false): number {
+  if (typeof value !== 'number' || Number.isNaN(value)) return neutral;
+  const within = Math.min(max, Math.max(min, value));
+  return whole ? Math.floor(within) : within;
+}
+
+/**
+ * A program as stored, each number brought into the bounds above: a program saved before they
+ * existed can still be shown and edited (it parses). Nothing waters by these: the runner checks
+ * the stored numbers and leaves a zone out of range out of the run (irrigation/runner.ts).
+ */
+export function programWithinBounds<P extends { schedule: ProgramSchedule; zones: ProgramZone[] }>(
+  program: P,
+): P {
+  const variation = (value: unknown) =>
+    bounded(value, MIN_VARIATION_PERCENT, MAX_VARIATION_PERCENT, 0);
+  const zones = program.zones.map((zone) => {
+    const { setting, application } = zone;
+    const rate =
+      setting.applicationRate === undefined
+        ? undefined
+        : bounded(
+            setting.applicationRate,
+            MIN_APPLICATION_RATE_MM_PER_HOUR,
+            MAX_APPLICATION_RATE_MM_PER_HOUR,
+            DEFAULT_APPLICATION_RATE_MM_PER_HOUR,
+          );
+    const within = {
+      ...setting,
+      depth: bounded(setting.depth, 0, MAX_DEPTH_MM, 0),
+      variation: variation(setting.variation),
+      cycles: bounded(setting.cycles, 0, MAX_CYCLES, 0, true),
+      ...(rate !== undefined && { applicationRate: rate }),
+      repeatInterval: bounded(setting.repeatInterval, 0, MAX_REPEAT_INTERVAL_HOURS, 0),
+      repeatCount: bounded(setting.repeatCount, 0, MAX_REPEATS, 0, true),
+    };
+    // The longest run the bounds allow, at the zone's rate, by lowering its depth.
+    const hours = settingRuntimeHours(within);
+    if (hours > MAX_ZONE_RUNTIME_HOURS) {
+      within.depth = (within.depth * MAX_ZONE_RUNTIME_HOURS) / hours;
+    }
+    const cycleCount = bounded(application.cycleCount, 0, MAX_CYCLES, 0, true);
+    return { ...zone, application: { ...application, cycleCount }, setting: within };
+  });
+  const schedule = {
+    ...program.schedule,
+    variations: program.schedule.variations.map((entry) => ({
+      ...entry,
+      variation: variation(entry.variation),
+    })),
+    controls: program.schedule.controls.map((entry) => ({
+      ...entry,
+      variation: variation(entry.variation),
+    })),
+  };
+  return { ...program, schedule, zones };
+}
 
 /** PUT programs/{id} (§7): any of name, schedule, zones; every irrigation edit kind of §3 saves this way. */
 export const programUpdateBodySchema = z

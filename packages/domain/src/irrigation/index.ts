@@ -1,4 +1,5 @@
-/** The program runner (issue 4): runtimes, the stored run state and the pure state machine. */
+/** The program runner (issue 4): runtimes, the stored run state, the pure state machine and the ending of a run that cannot be read. */
 export * from './runtime.ts';
 export * from './run-state.ts';
 export * from './runner.ts';
+export * from './recovery.ts';

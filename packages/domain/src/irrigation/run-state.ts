@@ -12,12 +12,26 @@ import {
   requestStatusSchema,
   zoneApplicationStatusSchema,
 } from '../entities/vocabulary.ts';
+import { MAX_CYCLES, MAX_REPEATS } from '../constants/limits.ts';
+import { MAX_SEQUENCES_PER_PROGRAM } from '../constants/thresholds.ts';
 import { serialnoSchema } from '../field/topics.ts';
 
 /** Bump when the shape changes; a stored run of another format is refused, never guessed at. */
 export const RUN_STATE_FORMAT = 1;
 
-const msSchema = z.number().nonnegative();
+/**
+ * The latest instant a Date can hold (ECMAScript's range, ±8.64e15 ms): a stored time past it
+ * could not be shown as a date, so the run would be unreadable for the console too.
+ */
+const MAX_INSTANT_MS = 8.64e15;
+/**
+ * Ours: a command timeout longer than an hour is not a timeout: the runner would wait on a lost
+ * answer for longer than any zone needs to be closed.
+ */
+export const MAX_COMMAND_TIMEOUT_MS = 3_600_000;
+
+/** Durations and instants, ms: finite (zod refuses Infinity and NaN) and within a Date's range. */
+const msSchema = z.number().nonnegative().max(MAX_INSTANT_MS);
 const instantSchema = msSchema.nullable();
 
 /** The radio or unit that carries a control's commands. */
@@ -66,10 +80,10 @@ export type ZonePhase = z.infer<typeof zonePhaseSchema>;
 export const zoneRunSchema = z.object({
   /** Section id. */
   id: idSchema,
-  /** Index of the sequence (lane) the zone runs in. */
-  lane: z.number().int().nonnegative(),
+  /** Index of the sequence (lane) the zone runs in; one past the last sequence for named zones in none. */
+  lane: z.number().int().nonnegative().max(MAX_SEQUENCES_PER_PROGRAM),
   irrigationType: irrigationTypeSchema,
-  cycles: z.number().int().positive(),
+  cycles: z.number().int().positive().max(MAX_CYCLES),
   /** A cycle's planned watering before control variations, ms. */
   cycleMs: msSchema,
   soakMs: msSchema,
@@ -78,10 +92,10 @@ export const zoneRunSchema = z.object({
   excluded: z.array(idSchema),
   phase: zonePhaseSchema,
   /** Cycles completed in the current run (or repeat) of the zone. */
-  cyclesDone: z.number().int().nonnegative(),
+  cyclesDone: z.number().int().nonnegative().max(MAX_CYCLES),
   soakUntil: instantSchema,
   /** Repeats still to come (§3 repeatCount). */
-  repeatsLeft: z.number().int().nonnegative(),
+  repeatsLeft: z.number().int().nonnegative().max(MAX_REPEATS),
   repeatIntervalMs: msSchema,
   repeatDueAt: instantSchema,
   /** §3 zone application status. */
@@ -154,7 +168,7 @@ export const runStateSchema = z.object({
   pumps: z.array(actuatorSchema),
   commands: z.array(pendingCommandSchema),
   /** Numbers the next command's ref. */
-  nextRef: z.number().int().nonnegative(),
-  commandTimeoutMs: msSchema,
+  nextRef: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER),
+  commandTimeoutMs: msSchema.max(MAX_COMMAND_TIMEOUT_MS),
 });
 export type RunState = z.infer<typeof runStateSchema>;

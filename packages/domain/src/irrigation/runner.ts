@@ -45,11 +45,13 @@
  *   overtakes one still in flight, which is `cancelled`.
  */
 import type { ControlApplication } from '../entities/control.ts';
-import type {
-  ProgramSchedule,
-  ProgramStatus,
-  ProgramZone,
-  ZoneApplication,
+import {
+  variationSchema,
+  zoneSettingSchema,
+  type ProgramSchedule,
+  type ProgramStatus,
+  type ProgramZone,
+  type ZoneApplication,
 } from '../entities/program.ts';
 import type { ControlType, RequestStatus } from '../entities/vocabulary.ts';
 import { overtaken } from '../requests/overtaking.ts';
@@ -209,6 +211,8 @@ export function stepRun(current: RunState, event: RunEvent, now: Date): StepResu
             event.status === 'timedOut' ? (event.reason ?? NO_ANSWER) : event.reason,
             event.status === 'timedOut',
           );
+        } else if (event.action === 'open' && event.status === 'done') {
+          closeStrayOpen(ctx, event.serialno, event.controls);
         }
         break;
       }
@@ -383,6 +387,27 @@ export function findPendingCommand(
   );
 }
 
+/**
+ * An open done after the run gave up on it (taken as unanswered at its deadline, or from a run
+ * since ended): the controls it opened that the run holds closed are closed again, unawaited.
+ */
+function closeStrayOpen(ctx: Ctx, serialno: string, controls: number[]) {
+  const stray = actuators(ctx.s).filter(
+    (target) =>
+      target.phase === 'closed' &&
+      target.device?.serialno === serialno &&
+      controls.includes(target.id),
+  );
+  const device = stray[0]?.device;
+  if (!device) return;
+  ctx.effects.push({
+    kind: 'command',
+    ref: null,
+    ...device,
+    command: { action: 'close', controls: stray.map((target) => target.id) },
+  });
+}
+
 function settle(
   ctx: Ctx,
   command: PendingCommand,
@@ -395,13 +420,22 @@ function settle(
   for (const zone of [...ctx.s.zones, null]) {
     const candidates = zone ? zone.valves : ctx.s.pumps;
     for (const target of candidates) {
-      // An answer to a command the actuator no longer waits on (a pause overtook an open) is stale.
-      if (target.ref !== command.ref) continue;
+      // An answer to a command the actuator no longer waits on (a pause overtook an open) is stale,
+      // but an open the device did carry out on a control the run holds closed is closed again.
+      if (target.ref !== command.ref) {
+        const strayOpen = ok && command.action === 'open' && target.phase === 'closed';
+        if (strayOpen && command.controls.includes(target.id)) mayBeOpen.push(target);
+        continue;
+      }
       target.ref = null;
       if (command.action === 'close') {
         target.phase = 'closed';
         target.openedAt = null;
-        if (!ok) target.fault = reason ?? 'close failed';
+        if (!ok) {
+          // A close that failed, was not sent or went unanswered may have left it open.
+          target.fault = reason ?? 'close failed';
+          mayBeOpen.push(target);
+        }
       } else if (ok) {
         if (target.phase === 'opening') {
           target.phase = 'open';
@@ -416,8 +450,9 @@ function settle(
       }
     }
   }
-  // An open that went unanswered may still have been carried out: close it to be sure. The
-  // device's fail-safe would close it anyway; this is sooner. Its answer is not awaited.
+  // An open that went unanswered may still have been carried out, and a close that failed may not
+  // have been: close them to be sure. The device's fail-safe would close them anyway; this is
+  // sooner. Its answer is not awaited.
   if (mayBeOpen.length > 0) {
     ctx.effects.push({
       kind: 'command',
@@ -453,6 +488,26 @@ function actuatorOf(control: RunControl, cycleMs: number): Actuator {
   };
 }
 
+/** What of a zone's numbers lies outside the domain's bounds (entities/program.ts), or null. */
+function numbersOutOfRange(
+  zone: ProgramZone,
+  scheduleVariation: number,
+  controls: RunControl[],
+  configs: Map<number, ProgramSchedule['controls'][number]>,
+): string | null {
+  const setting = zoneSettingSchema.safeParse(zone.setting);
+  if (!setting.success) {
+    return `its setting's ${setting.error.issues.map((issue) => issue.path.join('.')).join(', ')}`;
+  }
+  if (!variationSchema.safeParse(scheduleVariation).success) return 'its schedule variation';
+  const valve = controls.find(
+    (control) =>
+      control.section === zone.id &&
+      !variationSchema.safeParse(configs.get(control.id)?.variation ?? 0).success,
+  );
+  return valve ? `the variation of control ${valve.id}` : null;
+}
+
 /** One zone's run, or why it cannot run. */
 function planZone(setup: RunSetup, id: number, lane: number, test: boolean): ZoneRun | string {
   const { program, controls } = setup;
@@ -460,13 +515,19 @@ function planZone(setup: RunSetup, id: number, lane: number, test: boolean): Zon
   if (!zone) return `zone ${id} has no settings`;
   const scheduleVariation =
     program.schedule.variations.find((candidate) => candidate.id === id)?.variation ?? 0;
+  const configs = new Map(program.schedule.controls.map((config) => [config.id, config]));
+  // A program saved before its numbers were bounded may hold any number: the run is never planned
+  // from one out of range (an endless runtime is not stored and cannot be read back).
+  if (!test) {
+    const outOfRange = numbersOutOfRange(zone, scheduleVariation, controls, configs);
+    if (outOfRange) return `zone ${id} has ${outOfRange} out of range`;
+  }
   const cycles = test ? 1 : cyclesOf(zone.setting);
   const runtimeMs = test
     ? (setup.testZoneSeconds ?? TEST_ZONE_SECONDS) * 1000
     : zoneRuntimeMs(zone.setting, scheduleVariation);
   const cycleMs = cycleMsOf(runtimeMs, cycles);
   const attachments = new Set(program.schedule.attachments);
-  const configs = new Map(program.schedule.controls.map((config) => [config.id, config]));
   const ofZone = controls.filter(
     (control) => control.section === id && control.type !== 'pump' && !attachments.has(control.id),
   );
@@ -551,6 +612,8 @@ function startRun(
   const zones: ZoneRun[] = [];
   const skipped: string[] = [];
   for (const { id, lane } of laneAssignments(setup.program, request.zones, test)) {
+    // A section stored in two sequences runs once, in the first.
+    if (zones.some((zone) => zone.id === id)) continue;
     const planned = planZone(setup, id, lane, test);
     if (typeof planned === 'string') skipped.push(planned);
     else zones.push(planned);
@@ -628,20 +691,31 @@ function pauseRun(ctx: Ctx, request: RunRequestInput) {
   if (request.zones) {
     stopZones(ctx, request.zones);
   } else if (s.activity !== 'paused') {
+    // A pause while pausing is the operator asking again: every close still unanswered is sent
+    // again (its earlier answer becomes stale), so a stop never waits on a lost command.
+    const again = s.activity === 'pausing';
     s.activity = 'pausing';
-    s.stoppedTime = ctx.now;
+    s.stoppedTime ??= ctx.now;
     for (const zone of s.zones) {
+      const live = zone.valves.filter(
+        (v) => v.phase === 'open' || v.phase === 'opening' || (again && v.phase === 'closing'),
+      );
+      for (const valve of live) stopWatering(ctx, valve);
+      send(ctx, 'close', live);
       if (zone.phase === 'cycle') {
-        const live = zone.valves.filter((v) => v.phase === 'open' || v.phase === 'opening');
-        for (const valve of live) stopWatering(ctx, valve);
-        send(ctx, 'close', live);
         zone.status = 'pausing';
-        zone.stoppedTime = ctx.now;
+        zone.stoppedTime ??= ctx.now;
       } else if (zone.phase === 'soaking') {
         zone.status = 'paused';
-        zone.stoppedTime = ctx.now;
+        zone.stoppedTime ??= ctx.now;
       }
     }
+    if (again)
+      send(
+        ctx,
+        'close',
+        s.pumps.filter((pump) => pump.phase === 'closing'),
+      );
   }
   advance(ctx);
 }
@@ -694,6 +768,10 @@ function resumeRun(ctx: Ctx, request: RunRequestInput) {
 
 /** Brings the run up to `now`: repeats its rules until nothing more changes. */
 function advance(ctx: Ctx) {
+  // A deadline further off than a command can take (a clock set back, a damaged store) would hold
+  // the run on that command: none waits longer than its timeout and grace from now.
+  const latest = ctx.now + ctx.s.commandTimeoutMs + COMMAND_GRACE_SECONDS * 1000;
+  for (const command of ctx.s.commands) command.deadline = Math.min(command.deadline, latest);
   for (const command of [...ctx.s.commands]) {
     if (command.deadline <= ctx.now) settle(ctx, command, false, NO_ANSWER, true);
   }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_APPLICATION_RATE_MM_PER_HOUR } from '../constants/limits.ts';
 import {
   cycleMsOf,
   cyclesOf,
-  DEFAULT_APPLICATION_RATE_MM_PER_HOUR,
   hoursToMs,
   soakMsOf,
   valveCycleMs,

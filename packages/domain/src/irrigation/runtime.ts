@@ -3,16 +3,10 @@
  * and soaks, and the fixed time of a program test. Pure arithmetic on the §3 zone setting; units
  * of §9 (mm depth, % variation, cl cycles, hours between repeats).
  */
+import { DEFAULT_APPLICATION_RATE_MM_PER_HOUR } from '../constants/limits.ts';
 import type { ZoneSetting } from '../entities/program.ts';
 
 const MS_PER_HOUR = 3_600_000;
-
-/**
- * Ours: the application rate of a zone whose setting gives none, mm/h. Micro-sprinklers under
- * orchards and vines apply about 2–8 mm/h; 5 mm/h sits in the middle. Drip is slower (about
- * 1 mm/h), so drip zones should carry their own rate.
- */
-export const DEFAULT_APPLICATION_RATE_MM_PER_HOUR = 5;
 
 /**
  * Ours: each zone of a program test (§4 "Test: pending then testStarted") runs this long, enough

@@ -275,6 +275,9 @@ describe('§4 "Time remaining shown hours:minutes"', () => {
     [{ status: 'running', endTime: at(65) }, undefined, '1:05'],
     [{ status: 'running', startTime: at(0) }, 125, '2:05'],
     [{ status: 'stopped', endTime: at(65) }, undefined, null],
+    // An endless runtime (a variation of 1e308 once gave one) shows none, never 'Infinity:NaN'.
+    [{ status: 'running', startTime: at(0) }, Number.POSITIVE_INFINITY, null],
+    [{ status: 'running', startTime: at(0) }, Number.NaN, null],
   ])('time remaining of %j (runtime %s) is %s', (application, runtime, expected) => {
     expect(timeRemaining(application, now, runtime)).toBe(expected);
   });

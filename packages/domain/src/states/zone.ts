@@ -121,7 +121,7 @@ export function remainingMinutes(
     (start !== null && runtimeMinutes !== null && runtimeMinutes !== undefined
       ? start + runtimeMinutes * MS_PER_MINUTE
       : null);
-  if (end === null) return null;
+  if (end === null || !Number.isFinite(end)) return null; // an endless runtime has no time left to show
 
   let from: number | null;
   if (underWayStatuses.includes(application.status)) from = now.getTime();
