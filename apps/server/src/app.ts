@@ -14,6 +14,7 @@ import { readableLogStream } from './start/log-lines.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type AppContext, type Clock } from './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './http/response-cache.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -45,6 +46,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.environment !== 'production'));
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   const handle = overrides.db ? null : await openDatabase(config.database);
   const db = overrides.db ?? handle?.db;

@@ -4,10 +4,11 @@ import { locationTextSchema } from './geometry.ts';
 import {
   idSchema,
   isoDateTimeSchema,
-  nonEmptyStringSchema,
+  nonEmptyTextSchema,
   nullableIsoDateTimeSchema,
   requestIdSchema,
 } from './primitives.ts';
+import { LABEL_MAX_LENGTH } from '../constants/limits.ts';
 import { sensorTopicSchema } from './sensor.ts';
 import { controlTypeSchema, zoneApplicationStatusSchema } from './vocabulary.ts';
 
@@ -24,7 +25,7 @@ export type ControlApplication = z.infer<typeof controlApplicationSchema>;
 export const controlSchema = z.object({
   id: idSchema,
   number: z.number().int().nonnegative(),
-  label: nonEmptyStringSchema,
+  label: nonEmptyTextSchema(LABEL_MAX_LENGTH),
   type: controlTypeSchema,
   /** Radio id. */
   radio: idSchema.nullable(),
@@ -51,5 +52,5 @@ export const controlSchema = z.object({
 export type Control = z.infer<typeof controlSchema>;
 
 /** POST controls/{id}/test (§7): optionally the request being followed up. */
-export const controlTestBodySchema = z.object({ requestId: requestIdSchema.optional() });
+export const controlTestBodySchema = z.strictObject({ requestId: requestIdSchema.optional() });
 export type ControlTestBody = z.infer<typeof controlTestBodySchema>;

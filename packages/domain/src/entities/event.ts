@@ -1,6 +1,7 @@
 /** Events, notes, metrics and exports (§3): the area log, its open count, and export requests. */
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema, nonEmptyStringSchema } from './primitives.ts';
+import { METRIC_MAX_LENGTH, NOTE_MAX_LENGTH } from '../constants/limits.ts';
+import { idSchema, isoDateTimeSchema, nonEmptyTextSchema } from './primitives.ts';
 import {
   eventTypeSchema,
   exportFormatSchema,
@@ -34,7 +35,7 @@ export type EventData = z.infer<typeof eventDataSchema>;
  * POST areas/{id}/events optional filter body (§7; fields not given). Decision: time window, event
  * types, targets (of a target type) and open-only; a missing body is the same as {}.
  */
-export const eventFilterBodySchema = z.object({
+export const eventFilterBodySchema = z.strictObject({
   from: isoDateTimeSchema.optional(),
   to: isoDateTimeSchema.optional(),
   types: z.array(eventTypeSchema).optional(),
@@ -53,7 +54,7 @@ export const noteSchema = z.object({
   targetType: metaTypeSchema.optional(),
   /** Area id. */
   area: idSchema,
-  text: nonEmptyStringSchema,
+  text: nonEmptyTextSchema(NOTE_MAX_LENGTH),
   timestamp: isoDateTimeSchema,
 });
 export type Note = z.infer<typeof noteSchema>;
@@ -62,8 +63,8 @@ export type Note = z.infer<typeof noteSchema>;
  * POST areas/{id}/notes (§7: "Paths for notes: not shown"; ours). Decision: the note is on the
  * area itself unless target and targetType name one of its things; text is trimmed and not blank.
  */
-export const noteCreateBodySchema = z.object({
-  text: nonEmptyStringSchema,
+export const noteCreateBodySchema = z.strictObject({
+  text: nonEmptyTextSchema(NOTE_MAX_LENGTH),
   target: idSchema.optional(),
   targetType: metaTypeSchema.optional(),
 });
@@ -72,7 +73,7 @@ export type NoteCreateBody = z.infer<typeof noteCreateBodySchema>;
 /** One metric the platform records (GET metrics/list, §7), e.g. 24 temperature (§9 weather layers). */
 export const metricSchema = z.object({
   id: idSchema,
-  name: nonEmptyStringSchema,
+  name: nonEmptyTextSchema(METRIC_MAX_LENGTH),
   /** Display unit, e.g. mm, °C, kph. */
   unit: z.string().nullable().optional(),
 });

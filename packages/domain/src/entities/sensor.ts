@@ -1,16 +1,22 @@
 /** Sensor (§3): a measuring device and its topics (the metrics it reports). */
 import { z } from 'zod';
 import { geometrySchema, locationTextSchema } from './geometry.ts';
-import { idSchema, nonEmptyStringSchema, nullableIsoDateTimeSchema } from './primitives.ts';
-import { deviceTagsSchema } from './radio.ts';
+import { LABEL_MAX_LENGTH, METRIC_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
+import {
+  idSchema,
+  nonEmptyTextSchema,
+  nullableIsoDateTimeSchema,
+  textSchema,
+} from './primitives.ts';
+import { deviceTagsBodySchema, deviceTagsSchema } from './radio.ts';
 import { sensorTypeSchema } from './vocabulary.ts';
 
 /** One reported metric of a device (§3 topics): its last value and when it came. */
 export const sensorTopicSchema = z.object({
   /** Metric name, e.g. soil.moisture, fault, overdue. */
-  metric: nonEmptyStringSchema,
+  metric: nonEmptyTextSchema(METRIC_MAX_LENGTH),
   /** Kind of signal, e.g. analog or digital (§9 "digital condition overdue"); free text. */
-  type: nonEmptyStringSchema,
+  type: nonEmptyTextSchema(WORD_MAX_LENGTH),
   /** Null until the topic has reported. */
   lastValue: z.number().nullable(),
   timestamp: nullableIsoDateTimeSchema,
@@ -29,17 +35,17 @@ export const sensorSchema = z.object({
   geometry: geometrySchema.nullable().optional(),
   tags: deviceTagsSchema,
   topics: z.array(sensorTopicSchema),
-  label: z.string(),
-  serialno: z.string(),
+  label: textSchema(LABEL_MAX_LENGTH),
+  serialno: textSchema(LABEL_MAX_LENGTH),
 });
 export type Sensor = z.infer<typeof sensorSchema>;
 
 /** PUT sensors/{id} (§7 gives no body). Decision: label, location, tags; at least one. */
 export const sensorUpdateBodySchema = z
-  .object({
-    label: nonEmptyStringSchema,
+  .strictObject({
+    label: nonEmptyTextSchema(LABEL_MAX_LENGTH),
     location: locationTextSchema.nullable(),
-    tags: deviceTagsSchema,
+    tags: deviceTagsBodySchema,
   })
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {

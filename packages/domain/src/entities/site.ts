@@ -5,10 +5,12 @@ import { boundsSchema, latLngSchema, locationTextSchema } from './geometry.ts';
 import {
   idSchema,
   isoDateTimeSchema,
-  nonEmptyStringSchema,
+  nonEmptyTextSchema,
   nullableIsoDateTimeSchema,
+  textSchema,
 } from './primitives.ts';
 import { countryCodeSchema } from './vocabulary.ts';
+import { LABEL_MAX_LENGTH, SITE_CONFIG_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
 
 /**
  * Days in each month, index 0 = January. February has 29: a season is a day and month with no
@@ -35,32 +37,57 @@ export type DayMonth = z.infer<typeof dayMonthSchema>;
 export const seasonSchema = z.object({ start: dayMonthSchema, end: dayMonthSchema });
 export type Season = z.infer<typeof seasonSchema>;
 
-/** Site config (§3): season and timezone; other keys are optional and kept as they are. */
-export const siteConfigSchema = z.looseObject({
+/** The zones of the IANA list this runtime knows, and UTC (which the list leaves out). */
+const TIME_ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+
+/** An IANA time zone name as the list spells it, e.g. Pacific/Auckland; 'Not/AZone' is refused. */
+export const timeZoneSchema = z
+  .string()
+  .refine((name) => TIME_ZONES.has(name), 'Not a time zone of the IANA list');
+
+const siteConfigShape = {
   season: seasonSchema.optional(),
   /** IANA zone, e.g. Pacific/Auckland; when absent the console guesses from the country (§9). */
-  timezone: nonEmptyStringSchema.optional(),
-});
+  timezone: timeZoneSchema.optional(),
+};
+
+/**
+ * Site config (§3): season and timezone. Decision: the spec's "others optional" names no other
+ * key, so a config sent with one is refused (see siteConfigBodySchema); a stored config is read
+ * with any other key left out.
+ */
+export const siteConfigSchema = z.object(siteConfigShape);
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/**
+ * A config as sent: only the keys of the spec, and small, since every member's console
+ * downloads it on every poll of the site.
+ */
+export const siteConfigBodySchema = z
+  .strictObject(siteConfigShape)
+  .refine(
+    (config) => JSON.stringify(config).length <= SITE_CONFIG_MAX_LENGTH,
+    `A site config may take at most ${SITE_CONFIG_MAX_LENGTH} characters as JSON`,
+  );
 
 /** Site tags (§3): where the site is and what it grows; country and region group the site list. */
 export const siteTagsSchema = z.object({
   country: countryCodeSchema,
-  region: nonEmptyStringSchema,
-  cropType: z.string().optional(),
+  region: nonEmptyTextSchema(LABEL_MAX_LENGTH),
+  cropType: textSchema(LABEL_MAX_LENGTH).optional(),
 });
 export type SiteTags = z.infer<typeof siteTagsSchema>;
 
 /** A fixed marker drawn on the site map. */
 export const siteMarkerSchema = z.object({
-  label: z.string(),
+  label: textSchema(LABEL_MAX_LENGTH),
   location: latLngSchema,
 });
 export type SiteMarker = z.infer<typeof siteMarkerSchema>;
 
 /** A fixed polygon drawn on the site map (a block, a boundary). */
 export const sitePolygonSchema = z.object({
-  label: z.string(),
+  label: textSchema(LABEL_MAX_LENGTH),
   path: z.array(latLngSchema).min(3, 'A polygon needs at least 3 points'),
 });
 export type SitePolygon = z.infer<typeof sitePolygonSchema>;
@@ -88,16 +115,16 @@ export type SiteBriefSummary = z.infer<typeof siteBriefSummarySchema>;
 
 export const siteSchema = z.object({
   id: idSchema,
-  label: nonEmptyStringSchema,
+  label: nonEmptyTextSchema(LABEL_MAX_LENGTH),
   /** Point text. */
   location: locationTextSchema,
   /** Site types include 'site' (§9); no others are named, so any non-empty word is kept. */
-  type: nonEmptyStringSchema,
+  type: nonEmptyTextSchema(WORD_MAX_LENGTH),
   /** Absent in list responses (GET sites). */
   areas: z.array(areaSchema).optional(),
   tags: siteTagsSchema,
   /** Product applications the site uses (the application filter of §3), e.g. irrigation, frost. */
-  applications: z.array(nonEmptyStringSchema),
+  applications: z.array(nonEmptyTextSchema(WORD_MAX_LENGTH)),
   settings: siteSettingsSchema,
   config: siteConfigSchema,
   summary: siteBriefSummarySchema.nullable().optional(),
@@ -106,5 +133,5 @@ export const siteSchema = z.object({
 export type Site = z.infer<typeof siteSchema>;
 
 /** PUT sites/{id} (§7): the existing config with the new season. */
-export const siteUpdateBodySchema = z.object({ config: siteConfigSchema });
+export const siteUpdateBodySchema = z.strictObject({ config: siteConfigBodySchema });
 export type SiteUpdateBody = z.infer<typeof siteUpdateBodySchema>;
