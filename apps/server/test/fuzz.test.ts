@@ -106,10 +106,13 @@ const BAD_PATH_VALUES = [
   '%ED%A0%80',
   '9'.repeat(40),
 ];
-const BAD_QUERY_VALUES = [
-  ...BAD_PATH_VALUES,
-  '',
+/** Spoiled text of a query value: NUL, a lone surrogate's UTF-8, no text, too much text. */
+const BAD_QUERY_TEXT = [
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
   '%FF',
+  '',
   'x'.repeat(20_000),
   '0001-01-01T00:00:00Z',
 ];
@@ -271,8 +274,9 @@ function caseUrl(operation: Operation, random: Random, spoil: boolean): string {
       const value = bad ? random.pick(BAD_PATH_VALUES) : String(draw(parameter.schema, random));
       url = url.replace(`{${parameter.name}}`, value);
     } else if (parameter.in === 'query' && (parameter.required || random.next() < 0.4 || bad)) {
+      const numeric = isIdSchema(parameter.schema) || parameter.schema.pattern === '^\\d+$';
       const value = bad
-        ? random.pick(BAD_QUERY_VALUES)
+        ? random.pick(numeric ? BAD_PATH_VALUES : BAD_QUERY_TEXT)
         : encodeURIComponent(String(draw(parameter.schema, random)));
       query.push(`${parameter.name}=${value}`);
     }

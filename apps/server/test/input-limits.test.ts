@@ -120,6 +120,17 @@ describe('strings a database cannot keep', () => {
     expect(after).toEqual(before);
   });
 
+  it.each([
+    ['a site filter value', () => '/api/sites?country=nz&application=a%00b', 'application'],
+    [
+      'a series metric',
+      () => `/api/sensors/${t.farm.sensors.soil.id}/series?metric=soil%00moisture`,
+      'metric',
+    ],
+  ])('a NUL byte in %s of a query is refused', async (_, url, field) => {
+    expectRefused(await asAdmin({ method: 'GET', url: url() }), field);
+  });
+
   it('a pair of surrogates (an emoji) is a good string', async () => {
     const response = await asAdmin({
       method: 'PUT',
