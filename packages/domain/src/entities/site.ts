@@ -30,11 +30,12 @@ export function isDayMonth(text: string): boolean {
 /** A day of the year written DDMM (§3 season), e.g. '0109' = 1 September, '3002' is refused. */
 export const dayMonthSchema = z
   .string()
+  .length(4)
   .refine(isDayMonth, 'Not a real day and month written DDMM');
 export type DayMonth = z.infer<typeof dayMonthSchema>;
 
 /** The growing season (§3): start and end as DDMM; the end may fall in the next year. */
-export const seasonSchema = z.object({ start: dayMonthSchema, end: dayMonthSchema });
+export const seasonSchema = z.strictObject({ start: dayMonthSchema, end: dayMonthSchema });
 export type Season = z.infer<typeof seasonSchema>;
 
 /** The zones of the IANA list this runtime knows, and UTC (which the list leaves out). */
@@ -43,6 +44,7 @@ const TIME_ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('time
 /** An IANA time zone name as the list spells it, e.g. Pacific/Auckland; 'Not/AZone' is refused. */
 export const timeZoneSchema = z
   .string()
+  .max(WORD_MAX_LENGTH)
   .refine((name) => TIME_ZONES.has(name), 'Not a time zone of the IANA list');
 
 const siteConfigShape = {

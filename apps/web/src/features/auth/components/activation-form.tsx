@@ -1,5 +1,6 @@
 import { Button, Center, Loader, Stack, TextInput } from '@mantine/core';
 import {
+  NAME_MAX_LENGTH,
   ACTIVATION_FAILED,
   ACTIVATION_NETWORK_ERROR,
   ACTIVATION_SUCCESS,
@@ -92,6 +93,7 @@ export function ActivationForm({
           label={t('Auth.FullName')}
           name="name"
           autoComplete="name"
+          maxLength={NAME_MAX_LENGTH}
           value={shownName}
           onChange={(event) => setName(event.currentTarget.value)}
           error={errors.accountName ? t(errors.accountName) : undefined}

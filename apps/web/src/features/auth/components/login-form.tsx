@@ -8,7 +8,13 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { loginErrorKey, validateLogin, type LoginForm as LoginFields } from '@paddock/domain';
+import {
+  EMAIL_MAX_LENGTH,
+  loginErrorKey,
+  PASSWORD_MAX_LENGTH,
+  validateLogin,
+  type LoginForm as LoginFields,
+} from '@paddock/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -81,6 +87,7 @@ export function LoginForm({
             label={t('Login.AccountName')}
             name="accountName"
             autoComplete="username"
+            maxLength={EMAIL_MAX_LENGTH}
             value={values.accountName}
             onChange={(event) => {
               const accountName = event.currentTarget.value;
@@ -93,6 +100,7 @@ export function LoginForm({
             label={t('Login.Password')}
             name="password"
             autoComplete="current-password"
+            maxLength={PASSWORD_MAX_LENGTH}
             value={values.password}
             onChange={(event) => {
               const password = event.currentTarget.value;

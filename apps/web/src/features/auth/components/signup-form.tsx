@@ -1,5 +1,6 @@
 import { Button, Center, Loader, Stack, TextInput } from '@mantine/core';
 import {
+  NAME_MAX_LENGTH,
   INVITATION_EXPIRED,
   REDIRECT_AFTER_CLOSED_INVITATION_MS,
   REDIRECT_AFTER_SIGNUP_MS,
@@ -116,6 +117,7 @@ export function SignUpForm({
           label={t('Auth.FullName')}
           name="fullName"
           autoComplete="name"
+          maxLength={NAME_MAX_LENGTH}
           value={shownName}
           onChange={(event) => setFullName(event.currentTarget.value)}
           error={errors.fullName ? t(errors.fullName) : undefined}
