@@ -9,8 +9,11 @@ import {
   requestStatusSchema,
 } from './vocabulary.ts';
 
+/** An event's id: the event log's id column is a bigint, unlike every other id column. */
+const eventIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 export const eventSchema = z.object({
-  id: idSchema,
+  id: eventIdSchema,
   type: eventTypeSchema,
   /** Id of the thing the event is about, of kind targetType; null for area-wide events. */
   target: idSchema.nullable(),
