@@ -49,8 +49,14 @@ describe('§3 site config: season, timezone, others optional', () => {
   it.each([
     [{ timezone: 'Pacific/Auckland' }, true],
     [{ timezone: 'UTC' }, true],
+    [{ timezone: 'Asia/Kolkata' }, true],
+    [{ timezone: 'Europe/Kyiv' }, true],
+    [{ timezone: 'America/Argentina/Buenos_Aires' }, true],
+    [{ timezone: 'Etc/UTC' }, true],
     [{ timezone: 'Not/AZone' }, false],
     [{ timezone: 'pacific/auckland' }, false],
+    [{ timezone: 'Pacific' }, false],
+    [{ timezone: 'GMT' }, false],
   ])('time zone %j is accepted: %s (the IANA list)', (value, ok) => {
     expect(siteConfigSchema.safeParse(value).success).toBe(ok);
   });

@@ -40,12 +40,30 @@ export type Season = z.infer<typeof seasonSchema>;
 
 /** The zones of the IANA list this runtime knows, and UTC (which the list leaves out). */
 const TIME_ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+/** How IANA writes a zone name: capitalised segments, e.g. America/Argentina/Buenos_Aires. */
+const IANA_NAME = /^[A-Z][A-Za-z_-]*(?:\/[A-Z][A-Za-z0-9_+-]*)+$/;
 
-/** An IANA time zone name as the list spells it, e.g. Pacific/Auckland; 'Not/AZone' is refused. */
+/**
+ * True for a zone of the IANA list, spelled as the list spells it. The runtime's list keeps
+ * the older name of a renamed zone (Asia/Calcutta), so a current name (Asia/Kolkata) counts
+ * when the runtime resolves it to a zone of the list.
+ */
+export function isIanaTimeZone(name: string): boolean {
+  if (TIME_ZONES.has(name)) return true;
+  if (!IANA_NAME.test(name)) return false;
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions();
+    return TIME_ZONES.has(resolved.timeZone);
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name, e.g. Pacific/Auckland; 'Not/AZone' is refused. */
 export const timeZoneSchema = z
   .string()
   .max(WORD_MAX_LENGTH)
-  .refine((name) => TIME_ZONES.has(name), 'Not a time zone of the IANA list');
+  .refine(isIanaTimeZone, 'Not a time zone of the IANA list');
 
 const siteConfigShape = {
   season: seasonSchema.optional(),
