@@ -16,7 +16,7 @@ import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 /** The seed of every draw: a failure is reproduced by running the file again. */
 const SEED = 20_261_125;
 /** Cases drawn per operation; the first is the unspoiled draw. */
-const CASES_PER_OPERATION = 48;
+const CASES_PER_OPERATION = 64;
 /**
  * Tables a refused call writes to on purpose: a failed sign-in is counted against the account
  * and the address (the throttle of §7 user/login).
