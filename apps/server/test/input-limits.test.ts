@@ -258,6 +258,29 @@ describe('sizes', () => {
   });
 });
 
+describe('rows stored before these rules', () => {
+  it('still read: a long label, an unknown zone, a config key the spec does not name', async () => {
+    const site = t.farm.sites.a.id;
+    const sensor = t.farm.sensors.soil.id;
+    await t.db
+      .update(schema.sites)
+      .set({ config: { timezone: 'Not/AZone', colour: 'blue' } })
+      .where(eq(schema.sites.id, site));
+    await t.db
+      .update(schema.sensors)
+      .set({ label: 'x'.repeat(5000) })
+      .where(eq(schema.sensors.id, sensor));
+    const siteResponse = await asAdmin({ method: 'GET', url: `/api/sites/${site}` });
+    expect(siteResponse.statusCode).toBe(200);
+    expect(siteResponse.json().config).toEqual({ timezone: 'Not/AZone' });
+    const sensors = await asAdmin({
+      method: 'GET',
+      url: `/api/sensors?area=${t.farm.areas.irrigation.id}`,
+    });
+    expect(sensors.statusCode).toBe(200);
+  });
+});
+
 describe('deeply nested JSON', () => {
   it('200,000 nested arrays in a site config are refused before they are parsed', async () => {
     const depth = 200_000;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idParamValueSchema } from './params.ts';
 import { LABEL_MAX_LENGTH, METRIC_MAX_LENGTH } from '../constants/limits.ts';
-import { idSchema, nonEmptyTextSchema, textSchema } from './primitives.ts';
+import { idSchema, nonEmptyStringSchema, nonEmptyTextSchema } from './primitives.ts';
 import { alarmOperatorSchema, alarmSeveritySchema, metaTypeSchema } from './vocabulary.ts';
 
 /** Compares a reported value at `path` (e.g. soil.moisture, overdue) with `value` (§3). */
@@ -35,7 +35,7 @@ export const resetAfterSchema = z
 
 export const alarmRuleSchema = z.object({
   id: idSchema,
-  name: nonEmptyTextSchema(LABEL_MAX_LENGTH),
+  name: nonEmptyStringSchema,
   severity: alarmSeveritySchema,
   /** Id of the target thing, of kind targetType. */
   target: idSchema,
@@ -52,6 +52,7 @@ export type AlarmRule = z.infer<typeof alarmRuleSchema>;
 /** A rule as sent when creating or editing an alarm: the server gives new rules their id. */
 export const alarmRuleInputSchema = z.strictObject({
   ...alarmRuleSchema.shape,
+  name: nonEmptyTextSchema(LABEL_MAX_LENGTH),
   id: idSchema.optional(),
 });
 export type AlarmRuleInput = z.infer<typeof alarmRuleInputSchema>;
@@ -66,7 +67,7 @@ export const alarmSchema = z.object({
   rule: alarmRuleSchema,
   /** Ids of the contact notifications told when the alarm fires. */
   notifications: z.array(idSchema),
-  label: textSchema(LABEL_MAX_LENGTH),
+  label: z.string(),
   /** The set point, as in the rule's stream-data condition. */
   threshold: z.number(),
   operator: alarmOperatorSchema,

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { boundsSchema, geometrySchema, outlineTextSchema } from './geometry.ts';
 import { LABEL_MAX_LENGTH } from '../constants/limits.ts';
-import { idSchema, nonEmptyTextSchema } from './primitives.ts';
+import { idSchema, nonEmptyStringSchema, nonEmptyTextSchema } from './primitives.ts';
 import { sectionSchema } from './section.ts';
 import { areaCapabilitySchema, areaStatusSchema, areaTypeSchema } from './vocabulary.ts';
 
@@ -13,7 +13,7 @@ export const areaSchema = z.object({
   id: idSchema,
   /** Site id. */
   site: idSchema,
-  label: nonEmptyTextSchema(LABEL_MAX_LENGTH),
+  label: nonEmptyStringSchema,
   /** Empty type is treated as water (add-ons), §3. */
   type: areaTypeSchema,
   capabilities: z.array(areaCapabilitySchema),

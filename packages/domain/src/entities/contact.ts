@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { idParamValueSchema } from './params.ts';
 import { ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
-import { idSchema, nonEmptyTextSchema, textSchema } from './primitives.ts';
+import { idSchema, nonEmptyStringSchema, nonEmptyTextSchema, textSchema } from './primitives.ts';
 
 const contactNameSchema = nonEmptyTextSchema(NAME_MAX_LENGTH);
 const companySchema = textSchema(NAME_MAX_LENGTH);
@@ -10,29 +10,31 @@ const localeSchema = nonEmptyTextSchema(WORD_MAX_LENGTH);
 import { contactMethodSchema, requestStatusSchema } from './vocabulary.ts';
 
 /** One way to reach a contact. Address validity (email, NZ/AU phone) is the validation rules' (§5). */
-const contactNotificationShape = {
+export const contactNotificationSchema = z.object({
   /** Absent on a notification not yet saved. */
   id: idSchema.optional(),
   method: contactMethodSchema,
   /** Email address or phone number; may be empty in a form (dropped on update, §5). */
-  address: textSchema(ADDRESS_MAX_LENGTH),
+  address: z.string(),
   /** Also notified out of working hours. */
   afterhours: z.boolean(),
   active: z.boolean(),
-};
-export const contactNotificationSchema = z.object(contactNotificationShape);
-/** A notification as sent: only its own keys. */
-const contactNotificationBodySchema = z.strictObject(contactNotificationShape);
+});
+/** A notification as sent: only its own keys, and an address of an address's length. */
+const contactNotificationBodySchema = z.strictObject({
+  ...contactNotificationSchema.shape,
+  address: textSchema(ADDRESS_MAX_LENGTH),
+});
 export type ContactNotification = z.infer<typeof contactNotificationSchema>;
 
 export const contactSchema = z.object({
   id: idSchema,
   /** Site id. */
   site: idSchema,
-  name: contactNameSchema,
-  company: companySchema.nullable(),
+  name: nonEmptyStringSchema,
+  company: z.string().nullable(),
   /** e.g. en-NZ, en-AU. */
-  locale: localeSchema,
+  locale: nonEmptyStringSchema,
   /** The login (email) of the user this contact belongs to; null for a contact without login. */
   login: z.string().nullable(),
   notifications: z.array(contactNotificationSchema),

@@ -4,11 +4,10 @@ import { locationTextSchema } from './geometry.ts';
 import {
   idSchema,
   isoDateTimeSchema,
-  nonEmptyTextSchema,
+  nonEmptyStringSchema,
   nullableIsoDateTimeSchema,
   requestIdSchema,
 } from './primitives.ts';
-import { LABEL_MAX_LENGTH } from '../constants/limits.ts';
 import { sensorTopicSchema } from './sensor.ts';
 import { controlTypeSchema, zoneApplicationStatusSchema } from './vocabulary.ts';
 
@@ -25,7 +24,7 @@ export type ControlApplication = z.infer<typeof controlApplicationSchema>;
 export const controlSchema = z.object({
   id: idSchema,
   number: z.number().int().nonnegative(),
-  label: nonEmptyTextSchema(LABEL_MAX_LENGTH),
+  label: nonEmptyStringSchema,
   type: controlTypeSchema,
   /** Radio id. */
   radio: idSchema.nullable(),

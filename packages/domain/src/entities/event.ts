@@ -1,7 +1,12 @@
 /** Events, notes, metrics and exports (§3): the area log, its open count, and export requests. */
 import { z } from 'zod';
-import { METRIC_MAX_LENGTH, NOTE_MAX_LENGTH } from '../constants/limits.ts';
-import { idSchema, isoDateTimeSchema, nonEmptyTextSchema } from './primitives.ts';
+import { NOTE_MAX_LENGTH } from '../constants/limits.ts';
+import {
+  idSchema,
+  isoDateTimeSchema,
+  nonEmptyStringSchema,
+  nonEmptyTextSchema,
+} from './primitives.ts';
 import {
   eventTypeSchema,
   exportFormatSchema,
@@ -57,7 +62,7 @@ export const noteSchema = z.object({
   targetType: metaTypeSchema.optional(),
   /** Area id. */
   area: idSchema,
-  text: nonEmptyTextSchema(NOTE_MAX_LENGTH),
+  text: nonEmptyStringSchema,
   timestamp: isoDateTimeSchema,
 });
 export type Note = z.infer<typeof noteSchema>;
@@ -76,7 +81,7 @@ export type NoteCreateBody = z.infer<typeof noteCreateBodySchema>;
 /** One metric the platform records (GET metrics/list, §7), e.g. 24 temperature (§9 weather layers). */
 export const metricSchema = z.object({
   id: idSchema,
-  name: nonEmptyTextSchema(METRIC_MAX_LENGTH),
+  name: nonEmptyStringSchema,
   /** Display unit, e.g. mm, °C, kph. */
   unit: z.string().nullable().optional(),
 });

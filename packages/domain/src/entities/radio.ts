@@ -1,21 +1,22 @@
 /** Radio (§3): a WVC, WMR or LoRa field radio, its mesh role and its health readings. */
 import { z } from 'zod';
 import { locationTextSchema } from './geometry.ts';
-import { LABEL_MAX_LENGTH, TAG_MAX_LENGTH } from '../constants/limits.ts';
+import { TAG_MAX_LENGTH } from '../constants/limits.ts';
 import {
   idSchema,
-  nonEmptyTextSchema,
+  nonEmptyStringSchema,
   nullableIsoDateTimeSchema,
   textSchema,
 } from './primitives.ts';
 import { radioTypeSchema } from './vocabulary.ts';
 
 /** Tags of a device (§3 tags.identifier), e.g. canopy or weather. */
-const deviceTagsShape = { identifier: textSchema(TAG_MAX_LENGTH).optional() };
-export const deviceTagsSchema = z.object(deviceTagsShape);
+export const deviceTagsSchema = z.object({ identifier: z.string().optional() });
 export type DeviceTags = z.infer<typeof deviceTagsSchema>;
 /** Tags as sent in an edit: only the keys §3 names. */
-export const deviceTagsBodySchema = z.strictObject(deviceTagsShape);
+export const deviceTagsBodySchema = z.strictObject({
+  identifier: textSchema(TAG_MAX_LENGTH).optional(),
+});
 
 /** A radio's mesh role (§3, §9 alarm targets). */
 const radioConfigShape = {
@@ -34,7 +35,7 @@ export const radioSchema = z.object({
   type: radioTypeSchema,
   /** Unit id. */
   unit: idSchema.nullable(),
-  serialno: nonEmptyTextSchema(LABEL_MAX_LENGTH),
+  serialno: nonEmptyStringSchema,
   /** Section id. */
   section: idSchema.nullable(),
   /** Point text. */

@@ -2,14 +2,14 @@
 import { z } from 'zod';
 import { locationTextSchema, outlineTextSchema } from './geometry.ts';
 import { LABEL_MAX_LENGTH } from '../constants/limits.ts';
-import { idSchema, nonEmptyTextSchema } from './primitives.ts';
+import { idSchema, nonEmptyStringSchema, nonEmptyTextSchema } from './primitives.ts';
 import { sectionTypeSchema } from './vocabulary.ts';
 
 export const sectionSchema = z.object({
   id: idSchema,
   /** The zone's number within its area, used for sorting and labels. */
   number: z.number().int().nonnegative(),
-  label: nonEmptyTextSchema(LABEL_MAX_LENGTH),
+  label: nonEmptyStringSchema,
   type: sectionTypeSchema,
   /** Area id. */
   area: idSchema,

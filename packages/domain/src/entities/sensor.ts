@@ -1,12 +1,12 @@
 /** Sensor (§3): a measuring device and its topics (the metrics it reports). */
 import { z } from 'zod';
 import { geometrySchema, locationTextSchema } from './geometry.ts';
-import { LABEL_MAX_LENGTH, METRIC_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
+import { LABEL_MAX_LENGTH } from '../constants/limits.ts';
 import {
   idSchema,
+  nonEmptyStringSchema,
   nonEmptyTextSchema,
   nullableIsoDateTimeSchema,
-  textSchema,
 } from './primitives.ts';
 import { deviceTagsBodySchema, deviceTagsSchema } from './radio.ts';
 import { sensorTypeSchema } from './vocabulary.ts';
@@ -14,9 +14,9 @@ import { sensorTypeSchema } from './vocabulary.ts';
 /** One reported metric of a device (§3 topics): its last value and when it came. */
 export const sensorTopicSchema = z.object({
   /** Metric name, e.g. soil.moisture, fault, overdue. */
-  metric: nonEmptyTextSchema(METRIC_MAX_LENGTH),
+  metric: nonEmptyStringSchema,
   /** Kind of signal, e.g. analog or digital (§9 "digital condition overdue"); free text. */
-  type: nonEmptyTextSchema(WORD_MAX_LENGTH),
+  type: nonEmptyStringSchema,
   /** Null until the topic has reported. */
   lastValue: z.number().nullable(),
   timestamp: nullableIsoDateTimeSchema,
@@ -35,8 +35,8 @@ export const sensorSchema = z.object({
   geometry: geometrySchema.nullable().optional(),
   tags: deviceTagsSchema,
   topics: z.array(sensorTopicSchema),
-  label: textSchema(LABEL_MAX_LENGTH),
-  serialno: textSchema(LABEL_MAX_LENGTH),
+  label: z.string(),
+  serialno: z.string(),
 });
 export type Sensor = z.infer<typeof sensorSchema>;
 

@@ -5,12 +5,11 @@ import { boundsSchema, latLngSchema, locationTextSchema } from './geometry.ts';
 import {
   idSchema,
   isoDateTimeSchema,
-  nonEmptyTextSchema,
+  nonEmptyStringSchema,
   nullableIsoDateTimeSchema,
-  textSchema,
 } from './primitives.ts';
 import { countryCodeSchema } from './vocabulary.ts';
-import { LABEL_MAX_LENGTH, SITE_CONFIG_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
+import { SITE_CONFIG_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
 
 /**
  * Days in each month, index 0 = January. February has 29: a season is a day and month with no
@@ -65,26 +64,25 @@ export const timeZoneSchema = z
   .max(WORD_MAX_LENGTH)
   .refine(isIanaTimeZone, 'Not a time zone of the IANA list');
 
-const siteConfigShape = {
-  season: seasonSchema.optional(),
-  /** IANA zone, e.g. Pacific/Auckland; when absent the console guesses from the country (§9). */
-  timezone: timeZoneSchema.optional(),
-};
-
 /**
  * Site config (§3): season and timezone. Decision: the spec's "others optional" names no other
  * key, so a config sent with one is refused (see siteConfigBodySchema); a stored config is read
- * with any other key left out.
+ * with any other key left out, and with the zone it holds (the console falls back from an
+ * unknown one, §9), so a config stored before these rules still reads.
  */
-export const siteConfigSchema = z.object(siteConfigShape);
+export const siteConfigSchema = z.object({
+  season: seasonSchema.optional(),
+  /** IANA zone, e.g. Pacific/Auckland; when absent the console guesses from the country (§9). */
+  timezone: nonEmptyStringSchema.optional(),
+});
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 /**
- * A config as sent: only the keys of the spec, and small, since every member's console
- * downloads it on every poll of the site.
+ * A config as sent: only the keys of the spec, a zone of the IANA list, and small, since every
+ * member's console downloads it on every poll of the site.
  */
 export const siteConfigBodySchema = z
-  .strictObject(siteConfigShape)
+  .strictObject({ season: seasonSchema.optional(), timezone: timeZoneSchema.optional() })
   .refine(
     (config) => JSON.stringify(config).length <= SITE_CONFIG_MAX_LENGTH,
     `A site config may take at most ${SITE_CONFIG_MAX_LENGTH} characters as JSON`,
@@ -93,21 +91,21 @@ export const siteConfigBodySchema = z
 /** Site tags (§3): where the site is and what it grows; country and region group the site list. */
 export const siteTagsSchema = z.object({
   country: countryCodeSchema,
-  region: nonEmptyTextSchema(LABEL_MAX_LENGTH),
-  cropType: textSchema(LABEL_MAX_LENGTH).optional(),
+  region: nonEmptyStringSchema,
+  cropType: z.string().optional(),
 });
 export type SiteTags = z.infer<typeof siteTagsSchema>;
 
 /** A fixed marker drawn on the site map. */
 export const siteMarkerSchema = z.object({
-  label: textSchema(LABEL_MAX_LENGTH),
+  label: z.string(),
   location: latLngSchema,
 });
 export type SiteMarker = z.infer<typeof siteMarkerSchema>;
 
 /** A fixed polygon drawn on the site map (a block, a boundary). */
 export const sitePolygonSchema = z.object({
-  label: textSchema(LABEL_MAX_LENGTH),
+  label: z.string(),
   path: z.array(latLngSchema).min(3, 'A polygon needs at least 3 points'),
 });
 export type SitePolygon = z.infer<typeof sitePolygonSchema>;
@@ -135,16 +133,16 @@ export type SiteBriefSummary = z.infer<typeof siteBriefSummarySchema>;
 
 export const siteSchema = z.object({
   id: idSchema,
-  label: nonEmptyTextSchema(LABEL_MAX_LENGTH),
+  label: nonEmptyStringSchema,
   /** Point text. */
   location: locationTextSchema,
   /** Site types include 'site' (§9); no others are named, so any non-empty word is kept. */
-  type: nonEmptyTextSchema(WORD_MAX_LENGTH),
+  type: nonEmptyStringSchema,
   /** Absent in list responses (GET sites). */
   areas: z.array(areaSchema).optional(),
   tags: siteTagsSchema,
   /** Product applications the site uses (the application filter of §3), e.g. irrigation, frost. */
-  applications: z.array(nonEmptyTextSchema(WORD_MAX_LENGTH)),
+  applications: z.array(nonEmptyStringSchema),
   settings: siteSettingsSchema,
   config: siteConfigSchema,
   summary: siteBriefSummarySchema.nullable().optional(),

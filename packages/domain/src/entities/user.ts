@@ -1,7 +1,7 @@
 /** User (§3): a login with privileges on a site, and the payload that invites a new one. */
 import { z } from 'zod';
 import { contactSchema } from './contact.ts';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
+import { NAME_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
 import {
   emailSchema,
   idSchema,
@@ -27,7 +27,7 @@ export const userSchema = z.object({
   /** Identity id (also keys recent_sites_{uid}, §3). */
   uid: nonEmptyStringSchema,
   /** Login name, an email. */
-  login: nonEmptyTextSchema(EMAIL_MAX_LENGTH),
+  login: nonEmptyStringSchema,
   /** Decision: the user's contact embedded (null if none); the spec does not say id or object. */
   contact: contactSchema.nullable(),
   /** Actions held on the site (§6). */
