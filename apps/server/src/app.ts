@@ -15,6 +15,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { AppContext } from './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerJsonBodyParser } from './http/json-body.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './http/response-cache.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -46,6 +47,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.environment !== 'production'));
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
 
   const handle = overrides.db ? null : await openDatabase(config.database);
   const db = overrides.db ?? handle?.db;

@@ -55,6 +55,19 @@ function fieldOf(instancePath: string): string {
   return instancePath.replace(/^\//, '').replaceAll('/', '.');
 }
 
+/**
+ * The field a validation error is about. An unknown key is reported on the object holding it,
+ * so the key is added: the field is the key itself ('config.colour'), not its object.
+ */
+function fieldOfIssue(issue: { instancePath: string; keyword: string; params: unknown }): string {
+  const path = fieldOf(issue.instancePath);
+  const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
+  if (issue.keyword !== 'unrecognized_keys' || !Array.isArray(keys) || keys.length === 0) {
+    return path;
+  }
+  return [path, String(keys[0])].filter((part) => part !== '').join('.');
+}
+
 /** Each kind of refusal's status: the one place a domain refusal becomes HTTP. */
 const REFUSAL_STATUS: Record<RefusalKind, number> = {
   invalid: 400,
@@ -81,7 +94,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const field = first ? fieldOf(first.instancePath) : undefined;
+      const field = first ? fieldOfIssue(first) : undefined;
       const reason = first?.message ?? 'invalid';
       const location = error.validationContext;
       const name = field || location || 'request';

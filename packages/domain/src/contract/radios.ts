@@ -14,7 +14,7 @@ export const RADIO_REQUESTS_LIMIT = 50;
  * requestId of an earlier ping, so a retried call returns that ping instead of pinging again.
  */
 export const radioPingBodySchema = z
-  .object({ requestId: requestIdSchema.optional() })
+  .strictObject({ requestId: requestIdSchema.optional() })
   // A ping may be sent without any body, which Fastify hands over as null.
   .nullish();
 export type RadioPingBody = z.infer<typeof radioPingBodySchema>;

@@ -1,28 +1,29 @@
 /** Alarm and alarm rule (§3): a threshold or overdue check on a target, with its notifications. */
 import { z } from 'zod';
 import { idParamValueSchema } from './params.ts';
-import { idSchema, nonEmptyStringSchema } from './primitives.ts';
+import { LABEL_MAX_LENGTH, METRIC_MAX_LENGTH } from '../constants/limits.ts';
+import { idSchema, nonEmptyStringSchema, nonEmptyTextSchema } from './primitives.ts';
 import { alarmOperatorSchema, alarmSeveritySchema, metaTypeSchema } from './vocabulary.ts';
 
 /** Compares a reported value at `path` (e.g. soil.moisture, overdue) with `value` (§3). */
-export const streamDataConditionSchema = z.object({
+export const streamDataConditionSchema = z.strictObject({
   type: z.literal('streamData'),
   /** Metric path on the target; overdue alarms use the digital `overdue` path (§9). */
-  path: nonEmptyStringSchema,
+  path: nonEmptyTextSchema(METRIC_MAX_LENGTH),
   operator: alarmOperatorSchema,
   value: z.number(),
 });
 export type StreamDataCondition = z.infer<typeof streamDataConditionSchema>;
 
 /**
- * The status condition of a rule (§3 names it without fields). Decision: only its type is checked
- * and any other keys are kept as sent.
+ * The status condition of a rule (§3 names it without fields). Decision: its type is all it
+ * holds; a condition with any other key is refused, so nothing unread is stored.
  */
-export const statusConditionSchema = z.looseObject({ type: z.literal('status') });
+export const statusConditionSchema = z.strictObject({ type: z.literal('status') });
 export type StatusCondition = z.infer<typeof statusConditionSchema>;
 
 /** A rule's conditions (§3): all of one stream-data condition and a status condition. */
-export const alarmConditionsSchema = z.object({
+export const alarmConditionsSchema = z.strictObject({
   all: z.tuple([streamDataConditionSchema, statusConditionSchema]),
 });
 export type AlarmConditions = z.infer<typeof alarmConditionsSchema>;
@@ -49,7 +50,11 @@ export const alarmRuleSchema = z.object({
 export type AlarmRule = z.infer<typeof alarmRuleSchema>;
 
 /** A rule as sent when creating or editing an alarm: the server gives new rules their id. */
-export const alarmRuleInputSchema = alarmRuleSchema.extend({ id: idSchema.optional() });
+export const alarmRuleInputSchema = z.strictObject({
+  ...alarmRuleSchema.shape,
+  name: nonEmptyTextSchema(LABEL_MAX_LENGTH),
+  id: idSchema.optional(),
+});
 export type AlarmRuleInput = z.infer<typeof alarmRuleInputSchema>;
 
 export const alarmSchema = z.object({
@@ -70,7 +75,7 @@ export const alarmSchema = z.object({
 export type Alarm = z.infer<typeof alarmSchema>;
 
 /** POST areas/{areaId}/alarms (§7). */
-export const alarmCreateBodySchema = z.object({
+export const alarmCreateBodySchema = z.strictObject({
   active: z.boolean(),
   rule: alarmRuleInputSchema,
   notifications: z.array(idSchema),

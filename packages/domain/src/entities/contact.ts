@@ -1,7 +1,12 @@
 /** Contact (§3): a person of a site and the ways (email, sms, voice) alarms reach them. */
 import { z } from 'zod';
 import { idParamValueSchema } from './params.ts';
-import { idSchema, nonEmptyStringSchema } from './primitives.ts';
+import { ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
+import { idSchema, nonEmptyStringSchema, nonEmptyTextSchema, textSchema } from './primitives.ts';
+
+const contactNameSchema = nonEmptyTextSchema(NAME_MAX_LENGTH);
+const companySchema = textSchema(NAME_MAX_LENGTH);
+const localeSchema = nonEmptyTextSchema(WORD_MAX_LENGTH);
 import { contactMethodSchema, requestStatusSchema } from './vocabulary.ts';
 
 /** One way to reach a contact. Address validity (email, NZ/AU phone) is the validation rules' (§5). */
@@ -14,6 +19,11 @@ export const contactNotificationSchema = z.object({
   /** Also notified out of working hours. */
   afterhours: z.boolean(),
   active: z.boolean(),
+});
+/** A notification as sent: only its own keys, and an address of an address's length. */
+const contactNotificationBodySchema = z.strictObject({
+  ...contactNotificationSchema.shape,
+  address: textSchema(ADDRESS_MAX_LENGTH),
 });
 export type ContactNotification = z.infer<typeof contactNotificationSchema>;
 
@@ -32,28 +42,28 @@ export const contactSchema = z.object({
 export type Contact = z.infer<typeof contactSchema>;
 
 /** POST contacts and POST sites/{site}/contacts (§7). */
-export const contactCreateBodySchema = z.object({
+export const contactCreateBodySchema = z.strictObject({
   site: idSchema,
-  name: nonEmptyStringSchema,
-  company: z.string().nullable().optional(),
-  locale: nonEmptyStringSchema.optional(),
-  notifications: z.array(contactNotificationSchema),
+  name: contactNameSchema,
+  company: companySchema.nullable().optional(),
+  locale: localeSchema.optional(),
+  notifications: z.array(contactNotificationBodySchema),
 });
 export type ContactCreateBody = z.infer<typeof contactCreateBodySchema>;
 
 /** PUT contacts/{id} (§7): name, company, site, notifications; locale and id optional. */
-export const contactUpdateBodySchema = z.object({
-  name: nonEmptyStringSchema,
-  company: z.string().nullable(),
+export const contactUpdateBodySchema = z.strictObject({
+  name: contactNameSchema,
+  company: companySchema.nullable(),
   site: idSchema,
-  notifications: z.array(contactNotificationSchema),
-  locale: nonEmptyStringSchema.optional(),
+  notifications: z.array(contactNotificationBodySchema),
+  locale: localeSchema.optional(),
   id: idSchema.optional(),
 });
 export type ContactUpdateBody = z.infer<typeof contactUpdateBodySchema>;
 
 /** POST contacts/{id}/test (§7): send a test through one notification, for an area. */
-export const contactTestBodySchema = z.object({ notification: idSchema, area: idSchema });
+export const contactTestBodySchema = z.strictObject({ notification: idSchema, area: idSchema });
 export type ContactTestBody = z.infer<typeof contactTestBodySchema>;
 
 /** Response to POST contacts/{id}/test. Decision: the id of the test to poll (GET …/test/{testId}). */

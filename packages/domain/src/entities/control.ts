@@ -51,5 +51,5 @@ export const controlSchema = z.object({
 export type Control = z.infer<typeof controlSchema>;
 
 /** POST controls/{id}/test (§7): optionally the request being followed up. */
-export const controlTestBodySchema = z.object({ requestId: requestIdSchema.optional() });
+export const controlTestBodySchema = z.strictObject({ requestId: requestIdSchema.optional() });
 export type ControlTestBody = z.infer<typeof controlTestBodySchema>;

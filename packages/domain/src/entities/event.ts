@@ -1,6 +1,12 @@
 /** Events, notes, metrics and exports (§3): the area log, its open count, and export requests. */
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema, nonEmptyStringSchema } from './primitives.ts';
+import { NOTE_MAX_LENGTH } from '../constants/limits.ts';
+import {
+  idSchema,
+  isoDateTimeSchema,
+  nonEmptyStringSchema,
+  nonEmptyTextSchema,
+} from './primitives.ts';
 import {
   eventTypeSchema,
   exportFormatSchema,
@@ -8,8 +14,11 @@ import {
   requestStatusSchema,
 } from './vocabulary.ts';
 
+/** An event's id: the event log's id column is a bigint, unlike every other id column. */
+const eventIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
 export const eventSchema = z.object({
-  id: idSchema,
+  id: eventIdSchema,
   type: eventTypeSchema,
   /** Id of the thing the event is about, of kind targetType; null for area-wide events. */
   target: idSchema.nullable(),
@@ -34,7 +43,7 @@ export type EventData = z.infer<typeof eventDataSchema>;
  * POST areas/{id}/events optional filter body (§7; fields not given). Decision: time window, event
  * types, targets (of a target type) and open-only; a missing body is the same as {}.
  */
-export const eventFilterBodySchema = z.object({
+export const eventFilterBodySchema = z.strictObject({
   from: isoDateTimeSchema.optional(),
   to: isoDateTimeSchema.optional(),
   types: z.array(eventTypeSchema).optional(),
@@ -62,8 +71,8 @@ export type Note = z.infer<typeof noteSchema>;
  * POST areas/{id}/notes (§7: "Paths for notes: not shown"; ours). Decision: the note is on the
  * area itself unless target and targetType name one of its things; text is trimmed and not blank.
  */
-export const noteCreateBodySchema = z.object({
-  text: nonEmptyStringSchema,
+export const noteCreateBodySchema = z.strictObject({
+  text: nonEmptyTextSchema(NOTE_MAX_LENGTH),
   target: idSchema.optional(),
   targetType: metaTypeSchema.optional(),
 });

@@ -3,6 +3,7 @@
  * their position as JSON text with lat first; geometry is GeoJSON, which puts lng first.
  */
 import { z } from 'zod';
+import { LOCATION_TEXT_MAX_LENGTH, OUTLINE_TEXT_MAX_LENGTH } from '../constants/limits.ts';
 
 export const latitudeSchema = z.number().min(-90).max(90);
 export const longitudeSchema = z.number().min(-180).max(180);
@@ -41,11 +42,13 @@ export const polygonTextSchema = jsonTextSchema.pipe(polygonJsonSchema);
 /** The wire form of location text: kept as text, but it must parse as a point. */
 export const locationTextSchema = z
   .string()
+  .max(LOCATION_TEXT_MAX_LENGTH)
   .refine((text) => pointTextSchema.safeParse(text).success, 'Not a valid location point');
 
 /** The wire form of outline text: kept as text, but it must parse as a polygon. */
 export const outlineTextSchema = z
   .string()
+  .max(OUTLINE_TEXT_MAX_LENGTH)
   .refine((text) => polygonTextSchema.safeParse(text).success, 'Not a valid outline polygon');
 
 /** Reads location text; null when it is not a valid point. */

@@ -3,9 +3,10 @@
  * value always arrives as text, a JSON body never does.
  */
 import { z } from 'zod';
+import { ID_MAX } from '../constants/limits.ts';
 
-/** A positive integer id taken from a path segment or a query value. */
-export const idParamValueSchema = z.coerce.number().int().positive();
+/** A positive integer id taken from a path segment or a query value; it fits an id column. */
+export const idParamValueSchema = z.coerce.number().int().positive().max(ID_MAX);
 
 /** `…/{id}` in every resource path of §7 (sites/{id}, areas/{id}, programs/{id}, …). */
 export const idParamSchema = z.object({ id: idParamValueSchema });

@@ -18,12 +18,12 @@ export const userPrivilegesSchema = z.object({ privileges: z.array(privilegeSche
 export type UserPrivileges = z.infer<typeof userPrivilegesSchema>;
 
 /** PUT permissions (§7): grant or revoke actions on sites for users. */
-export const permissionUpdateBodySchema = z.object({
-  privilege: z.object({
+export const permissionUpdateBodySchema = z.strictObject({
+  privilege: z.strictObject({
     actions: z.array(privilegeSchema).min(1),
-    target: z.object({ type: z.literal('site'), ids: z.array(idSchema).min(1) }),
+    target: z.strictObject({ type: z.literal('site'), ids: z.array(idSchema).min(1) }),
     allowed: z.boolean(),
   }),
-  owners: z.array(z.object({ id: idSchema, type: z.literal('user') })).min(1),
+  owners: z.array(z.strictObject({ id: idSchema, type: z.literal('user') })).min(1),
 });
 export type PermissionUpdateBody = z.infer<typeof permissionUpdateBodySchema>;

@@ -1,22 +1,33 @@
 /** Radio (§3): a WVC, WMR or LoRa field radio, its mesh role and its health readings. */
 import { z } from 'zod';
 import { locationTextSchema } from './geometry.ts';
-import { idSchema, nonEmptyStringSchema, nullableIsoDateTimeSchema } from './primitives.ts';
+import { TAG_MAX_LENGTH } from '../constants/limits.ts';
+import {
+  idSchema,
+  nonEmptyStringSchema,
+  nullableIsoDateTimeSchema,
+  textSchema,
+} from './primitives.ts';
 import { radioTypeSchema } from './vocabulary.ts';
 
 /** Tags of a device (§3 tags.identifier), e.g. canopy or weather. */
 export const deviceTagsSchema = z.object({ identifier: z.string().optional() });
 export type DeviceTags = z.infer<typeof deviceTagsSchema>;
+/** Tags as sent in an edit: only the keys §3 names. */
+export const deviceTagsBodySchema = z.strictObject({
+  identifier: textSchema(TAG_MAX_LENGTH).optional(),
+});
 
 /** A radio's mesh role (§3, §9 alarm targets). */
-export const radioConfigSchema = z.object({
+const radioConfigShape = {
   /** Relays other radios (repeater states of §4, repeater alarms of §9). */
   repeater: z.boolean(),
   /** Heads the mesh (coordinator alarms of §9). */
   coordinator: z.boolean(),
   /** Ids of the radios relayed by this one. */
   children: z.array(idSchema),
-});
+};
+export const radioConfigSchema = z.object(radioConfigShape);
 export type RadioConfig = z.infer<typeof radioConfigSchema>;
 
 export const radioSchema = z.object({
@@ -50,11 +61,11 @@ export type Radio = z.infer<typeof radioSchema>;
  * config), at least one.
  */
 export const radioUpdateBodySchema = z
-  .object({
+  .strictObject({
     section: idSchema.nullable(),
     location: locationTextSchema.nullable(),
-    tags: deviceTagsSchema,
-    config: radioConfigSchema,
+    tags: deviceTagsBodySchema,
+    config: z.strictObject(radioConfigShape),
   })
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {

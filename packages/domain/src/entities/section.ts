@@ -1,7 +1,8 @@
 /** Section (§3): a zone of an area (irrigationZone) or a multi-layer sensing section. */
 import { z } from 'zod';
 import { locationTextSchema, outlineTextSchema } from './geometry.ts';
-import { idSchema, nonEmptyStringSchema } from './primitives.ts';
+import { LABEL_MAX_LENGTH } from '../constants/limits.ts';
+import { idSchema, nonEmptyStringSchema, nonEmptyTextSchema } from './primitives.ts';
 import { sectionTypeSchema } from './vocabulary.ts';
 
 export const sectionSchema = z.object({
@@ -26,8 +27,8 @@ export type Section = z.infer<typeof sectionSchema>;
  * at least one.
  */
 export const sectionUpdateBodySchema = z
-  .object({
-    label: nonEmptyStringSchema,
+  .strictObject({
+    label: nonEmptyTextSchema(LABEL_MAX_LENGTH),
     outline: outlineTextSchema.nullable(),
     location: locationTextSchema.nullable(),
   })

@@ -1,8 +1,14 @@
 /** Sensor (§3): a measuring device and its topics (the metrics it reports). */
 import { z } from 'zod';
 import { geometrySchema, locationTextSchema } from './geometry.ts';
-import { idSchema, nonEmptyStringSchema, nullableIsoDateTimeSchema } from './primitives.ts';
-import { deviceTagsSchema } from './radio.ts';
+import { LABEL_MAX_LENGTH } from '../constants/limits.ts';
+import {
+  idSchema,
+  nonEmptyStringSchema,
+  nonEmptyTextSchema,
+  nullableIsoDateTimeSchema,
+} from './primitives.ts';
+import { deviceTagsBodySchema, deviceTagsSchema } from './radio.ts';
 import { sensorTypeSchema } from './vocabulary.ts';
 
 /** One reported metric of a device (§3 topics): its last value and when it came. */
@@ -36,10 +42,10 @@ export type Sensor = z.infer<typeof sensorSchema>;
 
 /** PUT sensors/{id} (§7 gives no body). Decision: label, location, tags; at least one. */
 export const sensorUpdateBodySchema = z
-  .object({
-    label: nonEmptyStringSchema,
+  .strictObject({
+    label: nonEmptyTextSchema(LABEL_MAX_LENGTH),
     location: locationTextSchema.nullable(),
-    tags: deviceTagsSchema,
+    tags: deviceTagsBodySchema,
   })
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {

@@ -3,8 +3,30 @@
  * bodies of the auth calls. Password strength and form messages are the validation rules' (§5).
  */
 import { z } from 'zod';
-import { idSchema, nonEmptyStringSchema } from './primitives.ts';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  TOKEN_MAX_LENGTH,
+  WORD_MAX_LENGTH,
+} from '../constants/limits.ts';
+import {
+  emailSchema,
+  idSchema,
+  nonEmptyStringSchema,
+  nonEmptyTextSchema,
+  trimmedTextSchema,
+} from './primitives.ts';
 import { signupStatusSchema } from './vocabulary.ts';
+
+/** A token of any kind: access, refresh, activation, reset, invitation. */
+const tokenSchema = nonEmptyTextSchema(TOKEN_MAX_LENGTH);
+/** A password as typed; its strength is the validation rules' (§5). */
+const passwordSchema = nonEmptyTextSchema(PASSWORD_MAX_LENGTH);
+/** A login name as typed (an email, trimmed). */
+const loginNameSchema = trimmedTextSchema(EMAIL_MAX_LENGTH);
+/** A person's name as typed, trimmed. */
+const personNameSchema = trimmedTextSchema(NAME_MAX_LENGTH);
 
 /** Epoch milliseconds. */
 const epochMsSchema = z.number().int().nonnegative();
@@ -17,14 +39,14 @@ const identityAndToken = {
   loginId: nonEmptyStringSchema,
   identityId: nonEmptyStringSchema,
   identityPoolId: nonEmptyStringSchema,
-  token: nonEmptyStringSchema,
+  token: tokenSchema,
 };
 
 /** POST {login host}/user/login response (§7): the identity and a token; refresh and expiry are ours. */
 export const tokenSetSchema = z.object({
   ...identityAndToken,
   /** Ours: used to refresh an expired token once (§5). */
-  refreshToken: nonEmptyStringSchema,
+  refreshToken: tokenSchema,
   /** Ours: when the token expires, epoch ms. */
   expiresAt: epochMsSchema,
 });
@@ -43,18 +65,18 @@ export const storedAuthSchema = z.object({
 export type StoredAuth = z.infer<typeof storedAuthSchema>;
 
 /** Cloud region the login host serves, e.g. ap-southeast-2. */
-const regionSchema = nonEmptyStringSchema;
+const regionSchema = nonEmptyTextSchema(WORD_MAX_LENGTH);
 
 /** POST {login host}/user/login (§7). */
-export const loginBodySchema = z.object({
-  user: z.string().trim().min(1),
-  password: nonEmptyStringSchema,
+export const loginBodySchema = z.strictObject({
+  user: loginNameSchema,
+  password: passwordSchema,
   region: regionSchema,
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 /** POST user/login/as (§7): act as another user (needs loginAs, §6). */
-export const loginAsBodySchema = z.object({ user: z.string().trim().min(1), region: regionSchema });
+export const loginAsBodySchema = z.strictObject({ user: loginNameSchema, region: regionSchema });
 export type LoginAsBody = z.infer<typeof loginAsBodySchema>;
 
 /** Session state (§3), with the fields as the spec names them. */
@@ -77,11 +99,11 @@ export const sessionStateSchema = z.object({
 export type SessionState = z.infer<typeof sessionStateSchema>;
 
 /** Ours: POST user/refresh, trading a refresh token for a new token set (§5 refresh once). */
-export const refreshBodySchema = z.object({ refreshToken: nonEmptyStringSchema });
+export const refreshBodySchema = z.strictObject({ refreshToken: tokenSchema });
 export type RefreshBody = z.infer<typeof refreshBodySchema>;
 
 /** Ours: GET users/sign-up/status?token= (the path is not shown, §7). */
-export const signupStatusQuerySchema = z.object({ token: nonEmptyStringSchema });
+export const signupStatusQuerySchema = z.object({ token: tokenSchema });
 export type SignupStatusQuery = z.infer<typeof signupStatusQuerySchema>;
 
 /**
@@ -100,10 +122,10 @@ export type SignupStatusResponse = z.infer<typeof signupStatusResponseSchema>;
  * POST users/sign-up/complete (§7). The spec shows fullName and newPassword; the invitation
  * token from the sign-up link (§2 query token) is what proves who is signing up.
  */
-export const signUpCompleteBodySchema = z.object({
-  token: nonEmptyStringSchema,
-  fullName: z.string().trim().min(1),
-  newPassword: nonEmptyStringSchema,
+export const signUpCompleteBodySchema = z.strictObject({
+  token: tokenSchema,
+  fullName: personNameSchema,
+  newPassword: passwordSchema,
 });
 export type SignUpCompleteBody = z.infer<typeof signUpCompleteBodySchema>;
 
@@ -112,7 +134,7 @@ export const signUpCompleteResponseSchema = z.object({ status: signupStatusSchem
 export type SignUpCompleteResponse = z.infer<typeof signUpCompleteResponseSchema>;
 
 /** POST /users/find-by-email (§7). */
-export const findByEmailBodySchema = z.object({ email: z.email() });
+export const findByEmailBodySchema = z.strictObject({ email: emailSchema });
 export type FindByEmailBody = z.infer<typeof findByEmailBodySchema>;
 
 /** Ours: the user POST /users/find-by-email found (its response is not shown, §7). */
@@ -126,7 +148,7 @@ export const foundUserSchema = z.object({
 export type FoundUser = z.infer<typeof foundUserSchema>;
 
 /** POST {api}/login/account-activation/validate (§7). */
-export const activationValidateBodySchema = z.object({ token: nonEmptyStringSchema });
+export const activationValidateBodySchema = z.strictObject({ token: tokenSchema });
 export type ActivationValidateBody = z.infer<typeof activationValidateBodySchema>;
 
 /** Response of activation validate (§7): status, message, and the invited email and name. */
@@ -139,26 +161,29 @@ export const activationValidateResponseSchema = z.object({
 export type ActivationValidateResponse = z.infer<typeof activationValidateResponseSchema>;
 
 /** POST {api}/login/account-activation/finish (§7): 204 on success. */
-export const activationFinishBodySchema = z.object({
-  token: nonEmptyStringSchema,
-  password: nonEmptyStringSchema,
-  name: z.string().trim().min(1),
+export const activationFinishBodySchema = z.strictObject({
+  token: tokenSchema,
+  password: passwordSchema,
+  name: personNameSchema,
 });
 export type ActivationFinishBody = z.infer<typeof activationFinishBodySchema>;
 
 /** POST {api}/login/reset-password/begin (§7). */
-export const resetPasswordBeginBodySchema = z.object({ email: z.email(), legacy: z.boolean() });
+export const resetPasswordBeginBodySchema = z.strictObject({
+  email: emailSchema,
+  legacy: z.boolean(),
+});
 export type ResetPasswordBeginBody = z.infer<typeof resetPasswordBeginBodySchema>;
 
 /** POST {api}/login/reset-password/finish (§7): 204 on success. */
-export const resetPasswordFinishBodySchema = z.object({
-  token: nonEmptyStringSchema,
-  newPassword: nonEmptyStringSchema,
+export const resetPasswordFinishBodySchema = z.strictObject({
+  token: tokenSchema,
+  newPassword: passwordSchema,
 });
 export type ResetPasswordFinishBody = z.infer<typeof resetPasswordFinishBodySchema>;
 
 /** POST /user/change-password (§7, authenticated). */
-export const changePasswordBodySchema = z.object({ password: nonEmptyStringSchema });
+export const changePasswordBodySchema = z.strictObject({ password: passwordSchema });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 
 /** Recovery authentication (§3, §7): the recovery link's token and identity. */

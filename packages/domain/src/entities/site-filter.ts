@@ -3,6 +3,8 @@
  * two wire forms — stored as filter name → 'a;b', and sent as repeated query pairs.
  */
 import { z } from 'zod';
+import { TEXT_MAX_LENGTH } from '../constants/limits.ts';
+import { textSchema } from './primitives.ts';
 import { siteFilterKeySchema } from './vocabulary.ts';
 import type { SiteFilterKey } from './vocabulary.ts';
 
@@ -110,8 +112,9 @@ function emptySiteFilter(): SiteFilter {
 }
 
 /** One filter key as it arrives: once (a string) or repeated (an array); ';' separates values. */
+const filterQueryTextSchema = textSchema(TEXT_MAX_LENGTH);
 const filterQueryValueSchema = z
-  .union([z.string(), z.array(z.string())])
+  .union([filterQueryTextSchema, z.array(filterQueryTextSchema)])
   .optional()
   .describe('Values separated by ";"; the key may repeat');
 

@@ -3,6 +3,7 @@ import { buildArea, buildSite } from '../testing/factories.ts';
 import {
   isDayMonth,
   seasonSchema,
+  siteConfigBodySchema,
   siteConfigSchema,
   siteSchema,
   siteSettingsSchema,
@@ -40,9 +41,25 @@ describe('§3 season: start and end as DDMM', () => {
 });
 
 describe('§3 site config: season, timezone, others optional', () => {
-  it('keeps keys it does not know', () => {
-    const config = { season: { start: '0109', end: '3004' }, frostAlerts: { from: '0105' } };
-    expect(siteConfigSchema.parse(config)).toEqual(config);
+  it('reads a stored config without the keys it does not know', () => {
+    const season = { start: '0109', end: '3004' };
+    const config = { season, frostAlerts: { from: '0105' } };
+    expect(siteConfigSchema.parse(config)).toEqual({ season });
+  });
+
+  it.each([
+    [{ timezone: 'Pacific/Auckland' }, true],
+    [{ timezone: 'UTC' }, true],
+    [{ timezone: 'Asia/Kolkata' }, true],
+    [{ timezone: 'Europe/Kyiv' }, true],
+    [{ timezone: 'America/Argentina/Buenos_Aires' }, true],
+    [{ timezone: 'Etc/UTC' }, true],
+    [{ timezone: 'Not/AZone' }, false],
+    [{ timezone: 'pacific/auckland' }, false],
+    [{ timezone: 'Pacific' }, false],
+    [{ timezone: 'GMT' }, false],
+  ])('time zone %j is accepted: %s (the IANA list)', (value, ok) => {
+    expect(siteConfigBodySchema.safeParse(value).success).toBe(ok);
   });
 
   it.each([
@@ -140,9 +157,18 @@ describe('§3 site', () => {
 describe('§7 PUT sites/{id}: body config', () => {
   it('sends the existing config with the new season', () => {
     const body = {
-      config: { timezone: 'Pacific/Auckland', season: { start: '0110', end: '3103' }, other: 1 },
+      config: { timezone: 'Pacific/Auckland', season: { start: '0110', end: '3103' } },
     };
     expect(siteUpdateBodySchema.parse(body)).toEqual(body);
+  });
+
+  it('refuses a config key the spec does not name, naming it', () => {
+    const body = {
+      config: { timezone: 'Pacific/Auckland', season: { start: '0110', end: '3103' }, other: 1 },
+    };
+    const result = siteUpdateBodySchema.safeParse(body);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]).toMatchObject({ code: 'unrecognized_keys', keys: ['other'] });
   });
 
   it.each([

@@ -9,6 +9,7 @@ import {
   nullableIsoDateTimeSchema,
 } from './primitives.ts';
 import { countryCodeSchema } from './vocabulary.ts';
+import { SITE_CONFIG_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
 
 /**
  * Days in each month, index 0 = January. February has 29: a season is a day and month with no
@@ -28,20 +29,64 @@ export function isDayMonth(text: string): boolean {
 /** A day of the year written DDMM (§3 season), e.g. '0109' = 1 September, '3002' is refused. */
 export const dayMonthSchema = z
   .string()
+  .length(4)
   .refine(isDayMonth, 'Not a real day and month written DDMM');
 export type DayMonth = z.infer<typeof dayMonthSchema>;
 
 /** The growing season (§3): start and end as DDMM; the end may fall in the next year. */
-export const seasonSchema = z.object({ start: dayMonthSchema, end: dayMonthSchema });
+export const seasonSchema = z.strictObject({ start: dayMonthSchema, end: dayMonthSchema });
 export type Season = z.infer<typeof seasonSchema>;
 
-/** Site config (§3): season and timezone; other keys are optional and kept as they are. */
-export const siteConfigSchema = z.looseObject({
+/** The zones of the IANA list this runtime knows, and UTC (which the list leaves out). */
+const TIME_ZONES: ReadonlySet<string> = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+/** How IANA writes a zone name: capitalised segments, e.g. America/Argentina/Buenos_Aires. */
+const IANA_NAME = /^[A-Z][A-Za-z_-]*(?:\/[A-Z][A-Za-z0-9_+-]*)+$/;
+
+/**
+ * True for a zone of the IANA list, spelled as the list spells it. The runtime's list keeps
+ * the older name of a renamed zone (Asia/Calcutta), so a current name (Asia/Kolkata) counts
+ * when the runtime resolves it to a zone of the list.
+ */
+export function isIanaTimeZone(name: string): boolean {
+  if (TIME_ZONES.has(name)) return true;
+  if (!IANA_NAME.test(name)) return false;
+  try {
+    const resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions();
+    return TIME_ZONES.has(resolved.timeZone);
+  } catch {
+    return false;
+  }
+}
+
+/** An IANA time zone name, e.g. Pacific/Auckland; 'Not/AZone' is refused. */
+export const timeZoneSchema = z
+  .string()
+  .max(WORD_MAX_LENGTH)
+  .refine(isIanaTimeZone, 'Not a time zone of the IANA list');
+
+/**
+ * Site config (§3): season and timezone. Decision: the spec's "others optional" names no other
+ * key, so a config sent with one is refused (see siteConfigBodySchema); a stored config is read
+ * with any other key left out, and with the zone it holds (the console falls back from an
+ * unknown one, §9), so a config stored before these rules still reads.
+ */
+export const siteConfigSchema = z.object({
   season: seasonSchema.optional(),
   /** IANA zone, e.g. Pacific/Auckland; when absent the console guesses from the country (§9). */
   timezone: nonEmptyStringSchema.optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+/**
+ * A config as sent: only the keys of the spec, a zone of the IANA list, and small, since every
+ * member's console downloads it on every poll of the site.
+ */
+export const siteConfigBodySchema = z
+  .strictObject({ season: seasonSchema.optional(), timezone: timeZoneSchema.optional() })
+  .refine(
+    (config) => JSON.stringify(config).length <= SITE_CONFIG_MAX_LENGTH,
+    `A site config may take at most ${SITE_CONFIG_MAX_LENGTH} characters as JSON`,
+  );
 
 /** Site tags (§3): where the site is and what it grows; country and region group the site list. */
 export const siteTagsSchema = z.object({
@@ -106,5 +151,5 @@ export const siteSchema = z.object({
 export type Site = z.infer<typeof siteSchema>;
 
 /** PUT sites/{id} (§7): the existing config with the new season. */
-export const siteUpdateBodySchema = z.object({ config: siteConfigSchema });
+export const siteUpdateBodySchema = z.strictObject({ config: siteConfigBodySchema });
 export type SiteUpdateBody = z.infer<typeof siteUpdateBodySchema>;

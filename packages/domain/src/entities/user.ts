@@ -1,7 +1,15 @@
 /** User (§3): a login with privileges on a site, and the payload that invites a new one. */
 import { z } from 'zod';
 import { contactSchema } from './contact.ts';
-import { idSchema, nonEmptyStringSchema, nullableIsoDateTimeSchema } from './primitives.ts';
+import { NAME_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
+import {
+  emailSchema,
+  idSchema,
+  nonEmptyStringSchema,
+  nonEmptyTextSchema,
+  nullableIsoDateTimeSchema,
+  trimmedTextSchema,
+} from './primitives.ts';
 import { privilegeSchema, signupStatusSchema } from './vocabulary.ts';
 
 export const userStatsSchema = z.object({
@@ -34,19 +42,19 @@ export type User = z.infer<typeof userSchema>;
  * POST users (§7). Field-level validity only; the role rules (§5, §6) are the validation rules'.
  * Names are trimmed.
  */
-export const createUserPayloadSchema = z.object({
+export const createUserPayloadSchema = z.strictObject({
   siteId: idSchema,
-  firstName: z.string().trim().min(1),
-  lastName: z.string().trim().min(1),
-  locale: nonEmptyStringSchema,
-  email: z.email(),
+  firstName: trimmedTextSchema(NAME_MAX_LENGTH),
+  lastName: trimmedTextSchema(NAME_MAX_LENGTH),
+  locale: nonEmptyTextSchema(WORD_MAX_LENGTH),
+  email: emailSchema,
   /** The actions of the highest role granted (§5); never empty. */
   privileges: z.array(privilegeSchema).min(1),
 });
 export type CreateUserPayload = z.infer<typeof createUserPayloadSchema>;
 
 /** POST /users/{userId}/resend-activation-email (§7). */
-export const resendActivationBodySchema = z.object({ siteId: idSchema });
+export const resendActivationBodySchema = z.strictObject({ siteId: idSchema });
 export type ResendActivationBody = z.infer<typeof resendActivationBodySchema>;
 
 /** POST users (§7): the invited or added user, as a member of the site. */

@@ -19,7 +19,8 @@ import {
   type ChartInterval,
   type ChartRange,
 } from '../constants/charts.ts';
-import { idSchema, isoDateTimeSchema } from '../entities/primitives.ts';
+import { METRIC_MAX_LENGTH } from '../constants/limits.ts';
+import { idSchema, isoDateTimeSchema, nonEmptyTextSchema } from '../entities/primitives.ts';
 import { SERIES_MAX_RANGE_MS, SERIES_WIDTH } from './buckets.ts';
 
 /** A query-string whole number: digits only, so an empty `interval=` is refused, not read as 0. */
@@ -30,7 +31,9 @@ const wholeNumberTextSchema = z
 
 export const seriesQuerySchema = z
   .object({
-    metric: z.string().min(1).max(200).describe('The metric of the thing, e.g. soil.moisture'),
+    metric: nonEmptyTextSchema(METRIC_MAX_LENGTH).describe(
+      'The metric of the thing, e.g. soil.moisture',
+    ),
     interval: wholeNumberTextSchema
       .pipe(chartIntervalSchema)
       .optional()

@@ -1,5 +1,5 @@
 import { Button, Center, Loader, Stack, TextInput } from '@mantine/core';
-import type { ValidationResult } from '@paddock/domain';
+import { NAME_MAX_LENGTH, type ValidationResult } from '@paddock/domain';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormAlert, type FormOutcome } from './form-alert.tsx';
@@ -90,6 +90,7 @@ export function AccountSetupForm<K extends NameKey>({
           label={t('Auth.FullName')}
           name={inputName}
           autoComplete="name"
+          maxLength={NAME_MAX_LENGTH}
           value={shownName}
           onChange={(event) => setTypedName(event.currentTarget.value)}
           error={nameError ? t(nameError) : undefined}

@@ -8,7 +8,13 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { loginErrorKey, validateLogin, type LoginForm as LoginFields } from '@paddock/domain';
+import {
+  EMAIL_MAX_LENGTH,
+  loginErrorKey,
+  PASSWORD_MAX_LENGTH,
+  validateLogin,
+  type LoginForm as LoginFields,
+} from '@paddock/domain';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -95,12 +101,14 @@ export function LoginForm({
             label={t('Login.AccountName')}
             autoComplete="username"
             autoFocus={!lastUser}
+            maxLength={EMAIL_MAX_LENGTH}
             {...textField('accountName')}
           />
           <PasswordInput
             label={t('Login.Password')}
             autoComplete="current-password"
             autoFocus={Boolean(lastUser)}
+            maxLength={PASSWORD_MAX_LENGTH}
             {...textField('password')}
           />
           <Group justify="space-between" wrap="wrap">

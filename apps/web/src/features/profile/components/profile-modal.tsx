@@ -10,6 +10,7 @@ import {
   type CountryCode,
   type ProfileForm,
 } from '@paddock/domain';
+import { ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -127,6 +128,9 @@ function ProfileFormView({
             label={labels[field]}
             value={form[field]}
             required={field === 'name'}
+            maxLength={
+              field === 'name' || field === 'company' ? NAME_MAX_LENGTH : ADDRESS_MAX_LENGTH
+            }
             type={
               field === 'email' ? 'email' : field === 'voice' || field === 'sms' ? 'tel' : 'text'
             }

@@ -13,7 +13,7 @@ const site: Site = {
   tags: { country: 'nz', region: 'Canterbury' },
   applications: ['irrigation'],
   settings: {},
-  config: { timezone: 'Pacific/Auckland', reportEmail: 'x@example.com' },
+  config: { timezone: 'Pacific/Auckland' },
   modified: '2026-01-01T00:00:00.000Z',
 };
 const now = new Date('2026-03-15T00:00:00Z');
@@ -51,7 +51,6 @@ describe('§2 Season dialog', () => {
     expect(JSON.parse(String(network.calls[0]?.init?.body))).toEqual({
       config: {
         timezone: 'Pacific/Auckland',
-        reportEmail: 'x@example.com',
         season: { start: '0110', end: '3004' },
       },
     });
