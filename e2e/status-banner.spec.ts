@@ -47,8 +47,14 @@ test('the banner shows an incident, hides for this tab and comes back when the s
     'Delayed telemetry',
   );
 
-  // Same tab, same report: it stays hidden after a reload.
+  // Same tab, same report: it stays hidden after a reload. The next poll is timed from this
+  // load's answer, so the clock moves on only once it has come (on a busy machine it can come
+  // after the page is drawn).
+  const summaryAnswered = page.waitForResponse((response) =>
+    response.url().includes('/api/status/summary'),
+  );
   await page.reload();
+  await summaryAnswered;
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await page.clock.runFor(2_000);
   await expect(banner(page)).toHaveCount(0);
