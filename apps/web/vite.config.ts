@@ -9,7 +9,8 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   server: {
-    // `npm run dev` proxies the API, app config and nothing else to a server started with `npm run serve`.
+    // `npm run dev` proxies the API, app config and nothing else to a server started with
+    // `npm run devstack` (the demo farm and simulator) or `npm run serve` (the server alone).
     proxy: {
       '/api': 'http://localhost:8080',
       '/appConfig.json': 'http://localhost:8080',

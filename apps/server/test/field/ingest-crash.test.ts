@@ -77,7 +77,6 @@ beforeAll(async () => {
     HOST: '127.0.0.1',
     PORT: '0',
     PADDOCK_ROLES: 'ingest',
-    PADDOCK_DEMO: 'false',
     PADDOCK_INSTANCE: instance,
     PADDOCK_DATA_DIR: dataDir,
     MQTT_PORT: String(port),
