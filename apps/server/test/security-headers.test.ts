@@ -2,24 +2,19 @@
  * The headers every response carries (Content-Security-Policy, framing, sniffing, referrer), on
  * the console's pages and on the API, and no source map served in production.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { fakeWebDist } from './helpers/web-dist.ts';
 
 const MAP = '/assets/index-abc123.js.map';
 
-/** A built console with its source map, standing in for `npm run build` output. */
+/** A built console with its source map beside its script. */
 function builtConsole(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'paddock-web-'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><title>Paddock</title><div id="root"></div>',
-  );
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  const dir = fakeWebDist();
   writeFileSync(path.join(dir, MAP.slice(1)), '{"version":3,"sources":["src/main.tsx"]}');
   return dir;
 }

@@ -35,19 +35,24 @@ function recordingLog() {
   };
 }
 
+/** The embedded broker in memory, knowing one device. */
+function startBroker(log?: ReturnType<typeof recordingLog>['log']) {
+  return startEmbeddedBroker({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: null,
+    topicRoot: ROOT,
+    fieldSecret: secret,
+    deviceSite: async (serialno) => (serialno === DEVICE ? SITE : null),
+    ...(log ? { log } : {}),
+  });
+}
+
 describe('the embedded broker refuses a packet over its size limit', () => {
   const { warnings, log } = recordingLog();
   let broker: EmbeddedBroker;
   beforeAll(async () => {
-    broker = await startEmbeddedBroker({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: null,
-      topicRoot: ROOT,
-      fieldSecret: secret,
-      deviceSite: async (serialno) => (serialno === DEVICE ? SITE : null),
-      log,
-    });
+    broker = await startBroker(log);
   });
   afterAll(async () => {
     await broker?.close();
@@ -140,14 +145,7 @@ describe('the embedded broker refuses a packet over its size limit', () => {
 
 describe('ingest drops a payload over its limit', () => {
   it('logs it, acknowledges it and hands on only the messages within the limit', async () => {
-    const broker = await startEmbeddedBroker({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: null,
-      topicRoot: ROOT,
-      fieldSecret: secret,
-      deviceSite: async (serialno) => (serialno === DEVICE ? SITE : null),
-    });
+    const broker = await startBroker();
     const { warnings, log } = recordingLog();
     const received: IncomingMessage[] = [];
     const ingest = await startIngestClient({
