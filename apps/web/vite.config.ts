@@ -17,7 +17,9 @@ export default defineConfig({
     },
   },
   build: {
-    sourcemap: true,
+    // Maps are written for error reporting but not linked from the scripts; the server never
+    // serves them in production (apps/server/src/plugins/web.ts).
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -20,6 +20,7 @@ import { COMPRESS_THRESHOLD_BYTES } from './http/response-cache.ts';
 import { responseSerializerCompiler } from './http/serializer.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import { apiRoutes } from './routes/index.ts';
 import { API_BASE_PATH, appConfigRoutes } from './routes/app-config/app-config.routes.ts';
@@ -90,6 +91,7 @@ export async function buildApp(
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_BASE_PATH}/docs` });
 
+  await app.register(securityHeadersPlugin);
   await app.register(authPlugin);
   await app.register(appConfigRoutes, { config });
   await app.register(apiRoutes, { prefix: API_BASE_PATH });

@@ -62,6 +62,29 @@ const envSchema = z.object({
         .map((entry) => entry.trim())
         .filter(Boolean),
     ),
+  /**
+   * How long a client may take to send a request's headers, and the whole request: a half-sent
+   * request is answered 408 and closed, instead of holding its connection forever.
+   */
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().positive().default(10),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().default(30),
+  /**
+   * A connection that sends nothing this long before its first request is closed (nothing else
+   * closes one that never sends a byte). Also the longest a connection's first response may stay
+   * silent.
+   */
+  HTTP_IDLE_TIMEOUT_SECONDS: z.coerce.number().positive().default(60),
+  /**
+   * How long a connection is kept open between requests: Fastify's 72 s, longer than the 60 s
+   * idle timeout of the usual load balancers, so they close first and never send on a closing one.
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().positive().default(72),
+  /**
+   * Open HTTP connections beyond which a new one is closed at once: a browser keeps up to 6 per
+   * site, so about a thousand consoles, and well below the open-file limit the database, the
+   * broker's devices and the files need too.
+   */
+  HTTP_MAX_CONNECTIONS: z.coerce.number().int().min(1).default(5000),
   /** The status page's summary (incidents and maintenances) behind the console's banner. */
   STATUS_SUMMARY_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** How long the status page's answer is reused; 0 asks it on every call (end-to-end tests). */
@@ -104,49 +127,62 @@ const envSchema = z.object({
  * The environment turned into the server's settings. Their type is this transform's output, so a
  * setting is declared once, in the schema above, and read under a name of its own.
  */
-const serverConfigSchema = envSchema.transform((e) => {
-  const database: DatabaseTarget = e.DATABASE_URL
-    ? { kind: 'postgres', url: e.DATABASE_URL }
-    : { kind: 'pglite', dataDir: e.PADDOCK_DATA_DIR };
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    environment: e.PADDOCK_ENVIRONMENT,
-    bugsnagApiKey: e.BUGSNAG_API_KEY,
-    region: e.PADDOCK_REGION,
-    webDist: e.WEB_DIST,
-    logLevel: e.LOG_LEVEL,
-    logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
-    database,
-    dataDir: e.PADDOCK_DATA_DIR,
-    smtpUrl: e.SMTP_URL ?? null,
-    mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
-    tokenSecret: e.PADDOCK_TOKEN_SECRET ?? null,
-    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
-    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
-    trustedProxies: e.TRUST_PROXY,
-    statusSummaryUrl: e.STATUS_SUMMARY_URL ?? null,
-    statusSummaryCacheMs: e.STATUS_SUMMARY_CACHE_MS,
-    field: {
-      mqttUrl: e.MQTT_URL ?? null,
-      embeddedBrokerPort: e.MQTT_PORT,
-      topicRoot: e.FIELD_TOPIC_ROOT,
-      fieldSecret: e.FIELD_SECRET ?? null,
-      roles: [...new Set(e.PADDOCK_ROLES)],
-      instance:
-        e.PADDOCK_INSTANCE ??
-        hostname()
-          .replace(/[^A-Za-z0-9_-]/g, '-')
-          .slice(0, 64),
-      overdueSweepSeconds: e.OVERDUE_SWEEP_SECONDS,
-      commandTimeoutSeconds: e.COMMAND_TIMEOUT_SECONDS,
-    },
-  };
-});
+const serverConfigSchema = envSchema
+  .refine((e) => e.HTTP_HEADERS_TIMEOUT_SECONDS <= e.HTTP_REQUEST_TIMEOUT_SECONDS, {
+    message: 'at most HTTP_REQUEST_TIMEOUT_SECONDS (the headers are part of the request)',
+    path: ['HTTP_HEADERS_TIMEOUT_SECONDS'],
+  })
+  .transform((e) => {
+    const database: DatabaseTarget = e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dataDir: e.PADDOCK_DATA_DIR };
+    return {
+      port: e.PORT,
+      host: e.HOST,
+      environment: e.PADDOCK_ENVIRONMENT,
+      bugsnagApiKey: e.BUGSNAG_API_KEY,
+      region: e.PADDOCK_REGION,
+      webDist: e.WEB_DIST,
+      logLevel: e.LOG_LEVEL,
+      logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
+      database,
+      dataDir: e.PADDOCK_DATA_DIR,
+      smtpUrl: e.SMTP_URL ?? null,
+      mailFrom: e.MAIL_FROM,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      tokenSecret: e.PADDOCK_TOKEN_SECRET ?? null,
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+      trustedProxies: e.TRUST_PROXY,
+      http: {
+        headersTimeoutMs: e.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
+        requestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+        idleTimeoutMs: e.HTTP_IDLE_TIMEOUT_SECONDS * 1000,
+        keepAliveTimeoutMs: e.HTTP_KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+        maxConnections: e.HTTP_MAX_CONNECTIONS,
+      },
+      statusSummaryUrl: e.STATUS_SUMMARY_URL ?? null,
+      statusSummaryCacheMs: e.STATUS_SUMMARY_CACHE_MS,
+      field: {
+        mqttUrl: e.MQTT_URL ?? null,
+        embeddedBrokerPort: e.MQTT_PORT,
+        topicRoot: e.FIELD_TOPIC_ROOT,
+        fieldSecret: e.FIELD_SECRET ?? null,
+        roles: [...new Set(e.PADDOCK_ROLES)],
+        instance:
+          e.PADDOCK_INSTANCE ??
+          hostname()
+            .replace(/[^A-Za-z0-9_-]/g, '-')
+            .slice(0, 64),
+        overdueSweepSeconds: e.OVERDUE_SWEEP_SECONDS,
+        commandTimeoutSeconds: e.COMMAND_TIMEOUT_SECONDS,
+      },
+    };
+  });
 
 export type ServerConfig = z.output<typeof serverConfigSchema>;
 export type FieldConfig = ServerConfig['field'];
+export type HttpLimits = ServerConfig['http'];
 
 export class ConfigError extends Error {}
 

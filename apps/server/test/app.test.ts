@@ -1,21 +1,10 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
-
-/** A built console in a temporary folder, standing in for `npm run build` output. */
-function fakeWebDist() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'paddock-web-'));
-  writeFileSync(
-    path.join(dir, 'index.html'),
-    '<!doctype html><title>Paddock</title><div id="root"></div>',
-  );
-  mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
-  return dir;
-}
+import { fakeWebDist } from './helpers/web-dist.ts';
 
 /**
  * The app serving `webDist`, built before the describe's cases and closed after. It gets its own

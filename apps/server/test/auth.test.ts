@@ -220,33 +220,64 @@ describe('POST /api/user/login', () => {
 });
 
 describe('login throttling', () => {
-  it('the 6th failure for an account in 15 minutes is 429, even with the right password, until the window ends', async () => {
+  it('the 6th failure for an account from one address in 15 minutes is 429, even with the right password, until the window ends', async () => {
     const user = await addUser();
+    const address = nextAddress();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await login(user.login, `wrong-${attempt}`)).statusCode).toBe(401);
+      expect((await login(user.login, `wrong-${attempt}`, address)).statusCode).toBe(401);
     }
-    const locked = await login(user.login, TEST_PASSWORD);
+    const locked = await login(user.login, TEST_PASSWORD, address);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
     expect(Number(locked.headers['retry-after'])).toBe(15 * 60);
     expect(await sessionCount(user.id)).toBe(0);
 
     t.clock.advance(10 * MINUTE);
-    expect((await login(user.login, TEST_PASSWORD)).statusCode).toBe(429);
+    expect((await login(user.login, TEST_PASSWORD, address)).statusCode).toBe(429);
     t.clock.advance(5 * MINUTE + 1000);
-    expect((await login(user.login, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await login(user.login, TEST_PASSWORD, address)).statusCode).toBe(200);
   });
 
   it('a successful sign-in clears the account’s count', async () => {
     const user = await addUser();
+    const address = nextAddress();
     for (let attempt = 1; attempt <= 4; attempt++) {
-      expect((await login(user.login, 'wrong')).statusCode).toBe(401);
+      expect((await login(user.login, 'wrong', address)).statusCode).toBe(401);
     }
-    expect((await login(user.login, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await login(user.login, TEST_PASSWORD, address)).statusCode).toBe(200);
     for (let attempt = 1; attempt <= 5; attempt++) {
-      expect((await login(user.login, 'wrong')).statusCode).toBe(401);
+      expect((await login(user.login, 'wrong', address)).statusCode).toBe(401);
     }
-    expect((await login(user.login, 'wrong')).statusCode).toBe(429);
+    expect((await login(user.login, 'wrong', address)).statusCode).toBe(429);
+  });
+
+  it('5 wrong passwords from an attacker’s address do not lock the owner out of their own', async () => {
+    const user = await addUser();
+    const attacker = nextAddress();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await login(user.login, `guess-${attempt}`, attacker)).statusCode).toBe(401);
+    }
+    expect((await login(user.login, `guess-6`, attacker)).statusCode).toBe(429);
+
+    expect((await login(user.login, TEST_PASSWORD, nextAddress())).statusCode).toBe(200);
+    // The owner's success does not open the attacker's address again.
+    expect((await login(user.login, TEST_PASSWORD, attacker)).statusCode).toBe(429);
+  });
+
+  it('200 sign-ins at once all succeed, and other calls are answered while they run', async () => {
+    const user = await addUser();
+    let pending = 200;
+    const burst = Promise.all(
+      Array.from({ length: pending }, async () => {
+        const response = await login(user.login, TEST_PASSWORD);
+        pending--;
+        return response.statusCode;
+      }),
+    );
+    const appConfig = await t.app.inject({ method: 'GET', url: '/appConfig.json' });
+    expect(appConfig.statusCode).toBe(200);
+    expect(pending).toBeGreaterThan(0);
+    expect(new Set(await burst)).toEqual(new Set([200]));
   });
 
   it('an address is stopped after 20 failures across accounts; other addresses are not', async () => {
@@ -672,12 +703,13 @@ describe('password reset: POST /api/login/reset-password/begin and /finish', () 
 
   it('reset clears a sign-in lock, so the owner gets in at once', async () => {
     const user = await addUser();
-    for (let attempt = 1; attempt <= 6; attempt++) await login(user.login, 'wrong');
-    expect((await login(user.login, TEST_PASSWORD)).statusCode).toBe(429);
+    const address = nextAddress();
+    for (let attempt = 1; attempt <= 6; attempt++) await login(user.login, 'wrong', address);
+    expect((await login(user.login, TEST_PASSWORD, address)).statusCode).toBe(429);
     await begin(user.login);
     const token = tokenInLink((await lastEmailTo(user.login))?.text ?? '');
     expect((await finish(token, NEW_PASSWORD)).statusCode).toBe(204);
-    expect((await login(user.login, NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await login(user.login, NEW_PASSWORD, address)).statusCode).toBe(200);
   });
 });
 

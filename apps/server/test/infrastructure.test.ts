@@ -39,6 +39,8 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ PADDOCK_TOKEN_SECRET: 'short' }, 'PADDOCK_TOKEN_SECRET'],
     [{ LOG_FORMAT: 'fancy' }, 'LOG_FORMAT'],
+    [{ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' }, 'HTTP_HEADERS'],
+    [{ HTTP_MAX_CONNECTIONS: '0' }, 'HTTP_MAX_CONNECTIONS'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(name);
   });

@@ -1,10 +1,15 @@
 /**
  * Signing in with login and password (§7 POST user/login): a new session and its token set.
- * Failures count against the account and the client address; either at its limit refuses (429,
- * `onRetryAfter` told the seconds to wait) before the password is verified. Status codes follow
+ * Failures count against the account from this client address, and against the address across
+ * accounts; either at its limit refuses (429, `onRetryAfter` told the seconds to wait) before the
+ * password is verified. A guesser elsewhere never locks the owner out of their own address. Status codes follow
  * the console's §8 mapping: 401 wrong password, 404 unknown login, 403 not activated or on no site.
  */
-import { MAX_FAILURES_PER_ACCOUNT, MAX_FAILURES_PER_ADDRESS, type TokenSet } from '@paddock/domain';
+import {
+  MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+  MAX_FAILURES_PER_ADDRESS,
+  type TokenSet,
+} from '@paddock/domain';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { AppContext } from '../http/context.ts';
 import { forbidden, notFound, unauthorized } from '../http/errors.ts';
@@ -34,12 +39,12 @@ export async function logIn(
   const { db } = ctx;
   const { login, password } = input;
   const now = ctx.clock.now();
-  const accountKey = throttleKey.account(login);
+  const accountKey = throttleKey.accountFromAddress(login, input.address);
   const addressKey = throttleKey.address(input.address);
   await assertNotThrottled(
     db,
     [
-      { key: accountKey, max: MAX_FAILURES_PER_ACCOUNT },
+      { key: accountKey, max: MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS },
       { key: addressKey, max: MAX_FAILURES_PER_ADDRESS },
     ],
     now,

@@ -18,6 +18,11 @@ import {
   type FieldIdentity,
 } from './credentials.ts';
 import { keepOutOfOrderMessages, PubackGate } from './broker-durability.ts';
+import {
+  MAX_FIELD_PACKET_BYTES,
+  refuseOversizePackets,
+  type OversizePacket,
+} from './packet-size-limit.ts';
 
 export type EmbeddedBrokerOptions = {
   /** 0 picks a free port. */
@@ -29,6 +34,10 @@ export type EmbeddedBrokerOptions = {
   fieldSecret: string;
   /** The site of a device by serial number, or null when the server knows no such device. */
   deviceSite: (serialno: string) => Promise<number | null>;
+  /** Largest packet a client may send; a larger one closes its connection. */
+  maxPacketBytes?: number;
+  /** Told of each connection closed for an oversize packet. */
+  log?: { warn: (object: object, message?: string) => void };
 };
 
 export type EmbeddedBroker = {
@@ -96,7 +105,16 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
   });
 
-  const server: Server = createServer((socket) => broker.handle(new PubackGate(socket)));
+  const maxPacketBytes = options.maxPacketBytes ?? MAX_FIELD_PACKET_BYTES;
+  const server: Server = createServer((socket) => {
+    refuseOversizePackets(socket, maxPacketBytes, (packet: OversizePacket) =>
+      options.log?.warn(
+        { ...packet, remoteAddress: socket.remoteAddress },
+        'field broker closed a connection that sent a packet over the size limit',
+      ),
+    );
+    broker.handle(new PubackGate(socket));
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

@@ -67,6 +67,7 @@ export async function startFieldServices(deps: {
         topicRoot: field.topicRoot,
         fieldSecret,
         deviceSite: deviceSiteLookup(db),
+        log,
       }).catch((error: unknown) => {
         throw portInUse(error, { port: field.embeddedBrokerPort, variable: 'MQTT_PORT' });
       });

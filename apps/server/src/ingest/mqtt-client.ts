@@ -14,6 +14,7 @@
 import { generate, parser as packetParser, type IConnectPacket, type Packet } from 'mqtt-packet';
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
+import { MAX_FIELD_PACKET_BYTES } from '../field/packet-size-limit.ts';
 
 export type IngestClientLog = {
   info: (object: object, message?: string) => void;
@@ -54,6 +55,11 @@ export type IngestClientOptions = {
   reconnectMinMs?: number;
   reconnectMaxMs?: number;
   connectTimeoutMs?: number;
+  /**
+   * A message with a larger payload is acknowledged and dropped with a log line, never stored:
+   * an external broker without a size limit could otherwise hand ingest any size.
+   */
+  maxPayloadBytes?: number;
 };
 
 export type IngestClient = {
@@ -178,6 +184,7 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
   const connectTimeout = options.connectTimeoutMs ?? 10_000;
   const wireOptions = { protocolVersion: options.protocolVersion };
   const log = options.log;
+  const maxPayloadBytes = options.maxPayloadBytes ?? MAX_FIELD_PACKET_BYTES;
 
   let current: Connection | null = null;
   let closing = false;
@@ -206,6 +213,8 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
       packet.properties = {
         sessionExpiryInterval: options.sessionExpirySeconds ?? 7 * 24 * 3600,
         receiveMaximum: options.receiveMaximum ?? 65_535,
+        // MQTT 5 §3.1.2.11.4: the broker discards a larger message for us instead of sending it.
+        maximumPacketSize: maxPayloadBytes + OVERHEAD_ALLOWANCE_BYTES,
       };
     }
     return packet;
@@ -359,10 +368,23 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
             return;
           }
           case 'publish': {
+            const payload = asBuffer(packet.payload);
+            if (payload.length > maxPayloadBytes) {
+              log.warn(
+                { topic: packet.topic, bytes: payload.length, limit: maxPayloadBytes },
+                'ingest dropped a message over the size limit',
+              );
+              // Acknowledged, so the broker does not hand it over again.
+              if (packet.qos === 1 && packet.messageId !== undefined) {
+                const ready = connection.acks.complete(connection.acks.push(packet.messageId));
+                if (ready.length > 0) writeAcks(connection, ready);
+              }
+              return;
+            }
             if (packet.qos === 0) {
               options.onMessage({
                 topic: packet.topic,
-                payload: asBuffer(packet.payload),
+                payload,
                 retain: packet.retain,
                 ack,
               });
@@ -438,6 +460,9 @@ const PUBACK_HEADER = 0x40;
 
 /** A QoS 0 message needs no acknowledgement. */
 function ack() {}
+
+/** Room for a publish's topic and properties beside its payload. */
+const OVERHEAD_ALLOWANCE_BYTES = 4096;
 
 function asBuffer(payload: string | Buffer): Buffer {
   return typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;

@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../db/client.ts';
 import type { BrokerEndpoint } from '../field/connection.ts';
 import { startFieldServices, type FieldServices } from '../field/field-services.ts';
 import type { GatewayKey } from '../field/provisioning.ts';
+import { applyHttpLimits } from './http-limits.ts';
 import { portInUse } from './startup-errors.ts';
 
 export type StartOptions = {
@@ -58,6 +59,7 @@ export async function startServer(
     });
     let url: string | null = null;
     if (config.field.roles.includes('api')) {
+      applyHttpLimits(app.server, config.http);
       await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
         throw portInUse(error, { port: config.port, variable: 'PORT' });
       });

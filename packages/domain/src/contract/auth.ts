@@ -27,10 +27,11 @@ import { defineEndpoint } from './endpoint.ts';
 import { noContentSchema } from './no-content.ts';
 
 /**
- * Failed sign-ins one account may take in a throttle window (15 minutes): enough for typos, far
- * too few to guess. A success clears it.
+ * Failed sign-ins one account may take from one client address in a throttle window (15
+ * minutes): enough for typos, far too few to guess. Counted per address, so a guesser never locks
+ * the owner out of their own; a success clears it.
  */
-export const MAX_FAILURES_PER_ACCOUNT = 5;
+export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
 /** Failed sign-ins (or unknown emails) one client address may cause, across accounts. */
 export const MAX_FAILURES_PER_ADDRESS = 20;
 /** Reset emails one account may be sent in a window, so nobody can flood a mailbox. */
@@ -45,8 +46,9 @@ export const authEndpoints = {
     summary: 'Sign in with login and password: a token set (§7)',
     description:
       '401 wrong password, 404 unknown login, 403 not activated or on no site, 429 after ' +
-      `${MAX_FAILURES_PER_ACCOUNT} failures for the account or ${MAX_FAILURES_PER_ADDRESS} ` +
-      'from the address within 15 minutes.',
+      `${MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS} failures for the account from the address, or ` +
+      `${MAX_FAILURES_PER_ADDRESS} from the address across accounts, within 15 minutes (the ` +
+      'owner signing in from another address is not refused).',
     body: loginBodySchema,
     responses: { 200: tokenSetSchema },
   }),

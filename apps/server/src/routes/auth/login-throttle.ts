@@ -11,11 +11,18 @@ import { findUserById } from './auth.repository.ts';
 
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
-// The limits (MAX_FAILURES_PER_ACCOUNT and the others) are in the contract, whose call
+// The limits (MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS and the others) are in the contract, whose call
 // descriptions quote them.
 
+/** Every key of one account's sign-ins begins so, whatever the address. */
+const accountPrefix = (login: string) => `account:${login.toLowerCase()}|`;
+
 export const throttleKey = {
-  account: (login: string) => `account:${login.toLowerCase()}`,
+  /**
+   * An account's failures from one address: a guesser locks out only their own address, and the
+   * owner still signs in from theirs (one key per account would lock the owner out for anyone).
+   */
+  accountFromAddress: (login: string, ip: string) => `${accountPrefix(login)}address:${ip}`,
   address: (ip: string) => `address:${ip}`,
   resetEmail: (userId: number) => `reset:${userId}`,
 };
@@ -67,8 +74,11 @@ export async function clearAttempts(db: Database, key: string): Promise<void> {
   await db.delete(loginFailures).where(eq(loginFailures.key, key));
 }
 
-/** Whoever just set their password may sign in at once, even after failed attempts. */
+/** Whoever just set their password may sign in at once, from any address, even after failed attempts. */
 export async function clearAccountAttempts(db: Database, userId: number): Promise<void> {
   const user = await findUserById(db, userId);
-  if (user) await clearAttempts(db, throttleKey.account(user.login));
+  if (!user) return;
+  await db
+    .delete(loginFailures)
+    .where(sql`starts_with(${loginFailures.key}, ${accountPrefix(user.login)})`);
 }
