@@ -264,10 +264,7 @@ describe('rows stored before these rules', () => {
     const sensor = t.farm.sensors.soil.id;
     // As an older server stored it: a key the spec does not name, a zone not on the IANA list.
     const storedConfig = { timezone: 'Not/AZone', colour: 'blue' };
-    await t.db
-      .update(schema.sites)
-      .set({ config: storedConfig })
-      .where(eq(schema.sites.id, site));
+    await t.db.update(schema.sites).set({ config: storedConfig }).where(eq(schema.sites.id, site));
     await t.db
       .update(schema.sensors)
       .set({ label: 'x'.repeat(5000) })
