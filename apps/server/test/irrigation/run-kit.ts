@@ -5,6 +5,13 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
 import type { CommandSender, CommandSettled } from '../../src/field/command-link.ts';
+import { startJobs } from '../../src/field/jobs.ts';
+import { startProgramRunner } from '../../src/irrigation/runner-service.ts';
+import type { TestApp } from '../helpers/test-app.ts';
+import { quietLog } from '../field/field-test-kit.ts';
+
+/** Jobs move on real time: the runner must see the time pg-boss sees. */
+export const realClock = { now: () => new Date() };
 
 export function present<T>(value: T | null | undefined): T {
   if (value === null || value === undefined) throw new Error('missing');
@@ -61,4 +68,21 @@ export function fakeCommandLink() {
       await present(hearSettled)(settled);
     },
   };
+}
+
+/** A worker's job queue and program runner, sending its commands through the fake field link. */
+export async function startRunnerOnFakeLink(
+  testApp: TestApp,
+  field: ReturnType<typeof fakeCommandLink>,
+) {
+  const jobs = await startJobs({ handle: testApp.handle, log: quietLog });
+  const runner = await startProgramRunner({
+    db: testApp.db,
+    clock: realClock,
+    log: quietLog,
+    jobs,
+    commands: field.link,
+    pollingIntervalSeconds: 0.5,
+  });
+  return { jobs, runner };
 }

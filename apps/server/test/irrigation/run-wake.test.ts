@@ -7,15 +7,20 @@ import type { RunState } from '@paddock/domain';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandSettled } from '../../src/field/command-link.ts';
-import { startJobs } from '../../src/field/jobs.ts';
-import { PROGRAM_RUNNER_QUEUE, startProgramRunner } from '../../src/irrigation/runner-service.ts';
+import {
+  PROGRAM_RUNNER_QUEUE,
+  type startProgramRunner,
+} from '../../src/irrigation/runner-service.ts';
 import { requestById } from '../../src/requests/request.repository.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
-import { quietLog, waitFor } from '../field/field-test-kit.ts';
-import { fakeCommandLink, present, storedRun, type Sent } from './run-kit.ts';
-
-/** Jobs move on real time: the runner must see the time pg-boss sees. */
-const realClock = { now: () => new Date() };
+import { waitFor } from '../field/field-test-kit.ts';
+import {
+  fakeCommandLink,
+  present,
+  startRunnerOnFakeLink,
+  storedRun,
+  type Sent,
+} from './run-kit.ts';
 
 let testApp: TestApp;
 let jobs: PgBoss;
@@ -47,15 +52,7 @@ function settlementOf(command: Sent, programRunId: number | null): CommandSettle
 
 beforeAll(async () => {
   testApp = await buildTestApp();
-  jobs = await startJobs({ handle: testApp.handle, log: quietLog });
-  runner = await startProgramRunner({
-    db: testApp.db,
-    clock: realClock,
-    log: quietLog,
-    jobs,
-    commands: field.link,
-    pollingIntervalSeconds: 0.5,
-  });
+  ({ jobs, runner } = await startRunnerOnFakeLink(testApp, field));
 });
 
 afterAll(async () => {

@@ -32,6 +32,7 @@ import {
   controlRow,
   present,
   programRow,
+  realClock,
   requestStatus as statusOf,
   storedRun,
 } from './run-kit.ts';
@@ -39,8 +40,6 @@ import {
 const TIMEOUT_SECONDS = 30;
 /** mm/h: 1 mm of depth is one second of watering. */
 const FAST_RATE = 3600;
-/** Jobs, acks and requests move on real time: the runner must see the time pg-boss sees. */
-const realClock = { now: () => new Date() };
 
 type Answer = { phase: 'accepted' | 'done' | 'failed'; reason?: string };
 type Heard = { at: number; serialno: string; command: CommandDownlink };

@@ -8,12 +8,9 @@
  */
 import type { ProgramZone } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
 import type { CommandSettled } from '../../src/field/command-link.ts';
-import { startJobs } from '../../src/field/jobs.ts';
-import { startProgramRunner } from '../../src/irrigation/runner-service.ts';
 import { startDispatcher } from '../../src/requests/dispatcher.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { quietLog, waitFor } from '../field/field-test-kit.ts';
@@ -22,12 +19,11 @@ import {
   fakeCommandLink,
   present,
   programRow,
+  realClock,
   requestStatus as statusOf,
+  startRunnerOnFakeLink,
   storedRun,
 } from './run-kit.ts';
-
-/** Jobs move on real time: the runner must see the time pg-boss sees. */
-const realClock = { now: () => new Date() };
 
 let testApp: TestApp;
 const field = fakeCommandLink();
@@ -35,15 +31,7 @@ let worker: { close(): Promise<void> } | null = null;
 
 /** A worker process: its job queue, the runner and the dispatcher that hands it requests. */
 async function startWorker() {
-  const jobs: PgBoss = await startJobs({ handle: testApp.handle, log: quietLog });
-  const runner = await startProgramRunner({
-    db: testApp.db,
-    clock: realClock,
-    log: quietLog,
-    jobs,
-    commands: field.link,
-    pollingIntervalSeconds: 0.5,
-  });
+  const { jobs, runner } = await startRunnerOnFakeLink(testApp, field);
   const dispatch = await startDispatcher({
     db: testApp.db,
     clock: realClock,
