@@ -178,9 +178,7 @@ function AreaGroup({ siteId, group, now }: { siteId: number; group: MaintenanceA
                     />
                   </Table.Td>
                   <Table.Td>
-                    {t('Maintenance.Minutes', {
-                      count: Math.round(item.reportIntervalSeconds / 60),
-                    })}
+                    <Interval seconds={item.reportIntervalSeconds} />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -260,6 +258,14 @@ function DeviceName({
   );
 }
 
+/** A report interval in seconds below 2 minutes, else in minutes. */
+function Interval({ seconds }: { seconds: number }) {
+  const { t } = useTranslation();
+  return seconds < 120
+    ? t('Maintenance.Seconds', { count: seconds })
+    : t('Maintenance.Minutes', { count: Math.round(seconds / 60) });
+}
+
 function Reasons({ reasons }: { reasons: readonly MaintenanceReason[] }) {
   const { t } = useTranslation();
   return (
@@ -268,9 +274,10 @@ function Reasons({ reasons }: { reasons: readonly MaintenanceReason[] }) {
         <Badge
           key={reason}
           size="sm"
-          variant={REASON_COLOUR[reason] === 'warning' ? 'filled' : 'light'}
+          variant="filled"
           color={REASON_COLOUR[reason]}
-          c={REASON_COLOUR[reason] === 'warning' ? 'dark' : undefined}
+          // The §9 warning yellow is too light for white text.
+          c={REASON_COLOUR[reason] === 'warning' ? 'dark' : 'white'}
         >
           {t(`Maintenance.Reason.${reason}`)}
         </Badge>
