@@ -85,11 +85,16 @@ export async function devicesOfSite(db: Database, siteId: number): Promise<Workl
 /** A device's health history for the trends, by `${kind}:${id}` and metric. */
 export type HealthHistory = Map<string, { battery: TrendReading[]; signal: TrendReading[] }>;
 
+/** Rollup buckets sampled per day for the trends: one every 4 hours. */
+const SAMPLES_PER_DAY = 6;
+
 /**
- * Daily medians of the site's radio and unit battery and signal series over each trend's window,
- * from the 30-minute rollups (their averages; 48 a day), so a site of hundreds of radios reads
- * a few thousand rows, not millions of readings. A day is 24 hours back from `now`, as the trend
- * counts them; its time is the mean of its buckets' starts.
+ * Daily medians of the site's radio and unit battery and signal series over the trend window,
+ * from the 30-minute rollups: of each day, the averages of the six buckets starting every 4 hours
+ * (00:00, 04:00, … UTC), looked up by their exact start, so each series costs 6 index probes a
+ * day instead of 48 rows a day, and a site of hundreds of radios answers in well under a second.
+ * Six samples spread over the day still take in its solar top-up and its night. A day is 24 hours
+ * back from `now`, as the trend counts them; its time is the mean of its samples' starts.
  */
 export async function healthHistory(
   db: Database,
@@ -97,6 +102,12 @@ export async function healthHistory(
   now: Date,
 ): Promise<HealthHistory> {
   const days = Math.max(BATTERY_TREND.windowDays, SIGNAL_TREND.windowDays);
+  const step = 86_400_000 / SAMPLES_PER_DAY;
+  const newest = Math.floor(now.getTime() / step) * step;
+  const buckets: string[] = [];
+  for (let time = newest; time > now.getTime() - days * 86_400_000; time -= step) {
+    if (time < now.getTime()) buckets.push(new Date(time).toISOString());
+  }
   const rows = await queryRows<{
     thing_type: 'radio' | 'unit';
     thing_id: number;
@@ -106,19 +117,18 @@ export async function healthHistory(
   }>(
     db,
     sql`
-    with windowed as (
+    with sampled as (
       select s.thing_type, s.thing_id, s.metric, ru.bucket, ru.sum / ru.count as average,
              floor(extract(epoch from (${now.toISOString()}::timestamptz - ru.bucket)) / 86400) as day
         from series s join reading_rollups ru on ru.series_id = s.id
        where s.site_id = ${siteId} and s.thing_type in ('radio', 'unit')
          and s.metric in ('battery', 'signal')
-         and ru.bucket >= ${now.toISOString()}::timestamptz - make_interval(days => ${days})
-         and ru.bucket < ${now.toISOString()}::timestamptz
+         and ru.bucket = any(${sql.param(buckets)}::timestamptz[])
     )
     select thing_type, thing_id, metric,
            avg(extract(epoch from bucket)) * 1000 as time,
            percentile_cont(0.5) within group (order by average) as value
-      from windowed
+      from sampled
      group by thing_type, thing_id, metric, day
   `,
   );

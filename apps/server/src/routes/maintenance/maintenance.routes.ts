@@ -25,10 +25,40 @@ import { route } from '../../http/endpoint.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { areaPrivileges, loadSiteAccess } from '../../permissions/access.ts';
 import { siteExists } from '../sites/site.repository.ts';
-import { areaLabels, devicesOfSite, healthHistory } from './maintenance.repository.ts';
+import {
+  areaLabels,
+  devicesOfSite,
+  healthHistory,
+  type HealthHistory,
+} from './maintenance.repository.ts';
+
+/**
+ * How long a site's battery and signal history is reused. Trends are fitted to daily medians and
+ * move over days: five minutes old is as good as fresh, and the 60 s page refresh of every
+ * crew member's console does not read weeks of rollups each time. Present health (overdue,
+ * fault, low battery) is read fresh on every call.
+ */
+const HISTORY_KEPT_MS = 5 * 60_000;
+/** Sites whose history is kept at once (per process). */
+const HISTORY_SITES_KEPT = 200;
 
 export async function maintenanceRoutes(app: FastifyInstance) {
   const { db, clock } = app.ctx;
+  const histories = new Map<number, { readAt: number; history: Promise<HealthHistory> }>();
+  const historyOf = (siteId: number, now: Date): Promise<HealthHistory> => {
+    const kept = histories.get(siteId);
+    if (kept && now.getTime() - kept.readAt < HISTORY_KEPT_MS) return kept.history;
+    const history = healthHistory(db, siteId, now);
+    // A failed read is not kept: the next call tries again.
+    history.catch(() => histories.delete(siteId));
+    histories.delete(siteId);
+    histories.set(siteId, { readAt: now.getTime(), history });
+    if (histories.size > HISTORY_SITES_KEPT) {
+      const oldest = histories.keys().next().value;
+      if (oldest !== undefined) histories.delete(oldest);
+    }
+    return history;
+  };
 
   route(app, siteEndpoints.getSiteMaintenance, async (request) => {
     const siteId = request.params.id;
@@ -45,7 +75,7 @@ export async function maintenanceRoutes(app: FastifyInstance) {
     const now = clock.now();
     const [devices, history] = await Promise.all([
       devicesOfSite(db, siteId),
-      healthHistory(db, siteId, now),
+      historyOf(siteId, now),
     ]);
     const groups = new Map<number | null, MaintenanceArea>();
     for (const device of devices) {
