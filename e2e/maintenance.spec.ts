@@ -135,6 +135,11 @@ test('the worklist lists a silenced radio and a low-battery radio first', async 
   expect(top).toBe(100);
 
   await signIn(page, DEMO_LOGINS.admin);
+  // The site summary links to the worklist.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/${site.id}/summary`);
+  await page.getByRole('link', { name: 'Maintenance worklist' }).click();
+  await expect(page).toHaveURL(new RegExp(`/${site.id}/maintenance$`));
   for (const width of [1440, 375]) {
     await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
     await page.goto(`/${site.id}/maintenance`);
