@@ -93,7 +93,8 @@ export function* siteHistory(input: SiteHistoryInput): Generator<HistoryChunk> {
       for (const control of controls) {
         const run = scheduledToRun(control, place, time);
         if (run) watering.add(control.areaId);
-        if (control.type === 'valve' || control.type === 'pivot') site.setRunning(control, run, time);
+        if (control.type === 'valve' || control.type === 'pivot')
+          site.setRunning(control, run, time);
       }
       for (const control of controls) {
         if (control.type === 'pump') site.setRunning(control, watering.has(control.areaId), time);
@@ -108,7 +109,8 @@ export function* siteHistory(input: SiteHistoryInput): Generator<HistoryChunk> {
         if (!status) continue;
         for (const metric of DEVICE_SERIES_METRICS) {
           const value = status[metric];
-          if (value !== undefined) add(device.config.device.kind, device.config.device.id, metric, t, value);
+          if (value !== undefined)
+            add(device.config.device.kind, device.config.device.id, metric, t, value);
         }
       }
     }

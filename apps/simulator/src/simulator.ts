@@ -136,7 +136,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   /** Sites whose past is still to be made: the configs collected so far and the quiet timer. */
   const pastPending = new Map<
     number,
-    { client: MqttClient; configs: Map<string, Buffer>; timer: NodeJS.Timeout | null; running: boolean }
+    {
+      client: MqttClient;
+      configs: Map<string, Buffer>;
+      timer: NodeJS.Timeout | null;
+      running: boolean;
+    }
   >();
   const pastDone = new Set<number>();
 
