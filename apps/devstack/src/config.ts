@@ -38,7 +38,7 @@ const devstackEnvSchema = z
         return span;
       }),
     /** Seeds the simulator's farm: the same seed, the same weather, wear and noise. */
-    SIMULATOR_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(1),
+    SIMULATOR_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(10),
   })
   .transform((e) => ({
     demo: e.PADDOCK_DEMO,
