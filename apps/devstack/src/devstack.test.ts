@@ -65,7 +65,7 @@ describe('the devstack', () => {
   it('seeds the demo farm before the field side starts and runs it in the simulator', async () => {
     const devstack = await startDevstack(
       serverSettings(),
-      loadDevstackConfig({ SIMULATOR_CONTROL_PORT: '0' }),
+      loadDevstackConfig({ SIMULATOR_CONTROL_PORT: '0', PADDOCK_DEMO_HISTORY: '0' }),
     );
     try {
       // Six demo sites, each with its gateway key, and the devices their retained configs describe.
@@ -81,12 +81,14 @@ describe('the devstack', () => {
     const settings = serverSettings();
     const config = loadDevstackConfig({ SIMULATOR_CONTROL_PORT: '0', PADDOCK_DEMO_HISTORY: '3h' });
     const first = await startDevstack(settings, config);
-    let liveFrom: number;
     try {
       const loaded = await first.history;
       expect(loaded?.sites).toBe(6);
-      liveFrom = Date.parse(loaded?.until ?? '');
-      expect(liveFrom - Date.parse(loaded?.from ?? '')).toBe(3 * 3_600_000);
+      // Each site's past ends where its devices go live; the sites start within moments of each other.
+      const liveFrom = Date.parse(loaded?.until ?? '');
+      const pastFrom = Date.parse(loaded?.from ?? '');
+      expect(liveFrom - pastFrom).toBeGreaterThanOrEqual(3 * 3_600_000);
+      expect(liveFrom - pastFrom).toBeLessThan(3 * 3_600_000 + 60_000);
       // 18 reports of every device, less those lost on weak links or in silent spells.
       expect(loaded?.readings).toBeGreaterThan(15 * 600);
       const db = first.server.app.ctx.db;
@@ -102,7 +104,8 @@ describe('the devstack', () => {
       ).rows;
       expect(rows.map((row) => row.thing)).toEqual(['control', 'radio', 'sensor']);
       for (const row of rows) {
-        expect(new Date(row.first).getTime()).toBe(liveFrom - 3 * 3_600_000);
+        expect(new Date(row.first).getTime()).toBeGreaterThanOrEqual(pastFrom);
+        expect(new Date(row.first).getTime()).toBeLessThan(pastFrom + 60_000);
         // The last report of the past is within one report interval of the live start.
         expect(liveFrom - new Date(row.last).getTime()).toBeLessThanOrEqual(600_000);
       }
