@@ -2,9 +2,9 @@
  * The demo farm's past, loaded in the background on its first start: the simulator runs each
  * site's devices through the last days (PADDOCK_DEMO_HISTORY, 90 by default) before they go
  * live, and what they report comes here a simulated day at a time to be stored as ingest stores
- * readings (the server's history store: same series, readings and rollups). The newest day
- * waiting is stored first, so the charts of the last days fill in within seconds while the older
- * past follows. The server answers all along; the log says when the load started, how far it
+ * readings (the server's history store: same series, readings and rollups). Once every site's
+ * past is made and its devices are live, it is stored newest day first, so the charts of the
+ * last days fill in within seconds while the older past follows. The server answers all along; the log says when the load started, how far it
  * is, and when it finished.
  */
 import type { Database, HistoryStore } from '@paddock/server';
@@ -102,8 +102,12 @@ export function createHistoryLoader(input: {
     }
   }
 
+  /**
+   * Storing waits until every site's past is made: making it holds the devices back from going
+   * live, and the database writes would slow it down (both run on this thread).
+   */
   function kick(): void {
-    if (!working && !stopped) working = work();
+    if (!working && !stopped && sitesDone.size === input.sites) working = work();
   }
 
   return {
@@ -111,12 +115,17 @@ export function createHistoryLoader(input: {
       spanMs: input.spanMs,
       onChunk: (chunk) => {
         waiting.push(chunk);
-        kick();
       },
       onSiteDone: (site) => {
         sitesDone.add(site.siteId);
         if (!from || site.from < from) from = site.from;
         if (!until || site.until > until) until = site.until;
+        if (sitesDone.size === input.sites) {
+          const points = waiting.reduce((sum, chunk) => sum + chunk.points, 0);
+          input.log.info(
+            `demo history: made (${points.toLocaleString('en')} readings, ${Math.round((Date.now() - started) / 1000)} s), the devices are live; storing it, newest day first`,
+          );
+        }
         kick();
       },
     },
