@@ -94,6 +94,9 @@ export function createHistoryLoader(input: {
     }
     working = null;
     if (!stopped && waiting.length === 0 && sitesDone.size === input.sites) {
+      await store.finish().catch((error: unknown) => {
+        input.log.error(`demo history: the checkpoint after the load failed: ${causeOf(error)}`);
+      });
       const final = result();
       input.log.info(
         `demo history: done, ${final.readings.toLocaleString('en')} readings of ${final.sites} sites from ${final.from} to ${final.until} in ${Math.round(final.seconds)} s`,

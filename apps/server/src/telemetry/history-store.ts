@@ -36,6 +36,11 @@ const ROWS_PER_STATEMENT = 20_000;
 export type HistoryStore = {
   /** Stores the site's points; returns how many readings were new. */
   store: (siteId: number, points: readonly HistoryPoints[]) => Promise<number>;
+  /**
+   * After the last store: on the embedded database, a checkpoint, which lets it recycle the
+   * write-ahead log the load wrote (measured 1.7 GB after 90 days of the demo farm, 1.1 GB after).
+   */
+  finish: () => Promise<void>;
 };
 
 export function createHistoryStore(db: Database): HistoryStore {
@@ -57,6 +62,9 @@ export function createHistoryStore(db: Database): HistoryStore {
   const pglite = pgliteOf(db);
 
   return {
+    finish: async () => {
+      if (pglite) await pglite.query('checkpoint');
+    },
     store: async (siteId, points) => {
       await idsFor(siteId, points);
       if (pglite) {
