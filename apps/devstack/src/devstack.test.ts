@@ -81,6 +81,7 @@ describe('the devstack', () => {
     const settings = serverSettings();
     const config = loadDevstackConfig({ SIMULATOR_CONTROL_PORT: '0', PADDOCK_DEMO_HISTORY: '3h' });
     const first = await startDevstack(settings, config);
+    let farmDevices = 0;
     try {
       const loaded = await first.history;
       expect(loaded?.sites).toBe(6);
@@ -114,6 +115,7 @@ describe('the devstack', () => {
                (select count(*)::int from readings) as stored`);
       const counts = (rollups as unknown as { rows: { rolled: number; stored: number }[] }).rows[0];
       expect(counts?.rolled).toBe(counts?.stored);
+      farmDevices = first.simulator?.devices().length ?? 0;
     } finally {
       await first.close();
     }
@@ -121,6 +123,11 @@ describe('the devstack', () => {
     const second = await startDevstack(settings, config);
     try {
       expect(second.history).toBeNull();
+      // Closing while the broker still sends the retained configs trips its store: let them land.
+      await until(
+        'the simulated devices',
+        () => (second.simulator?.devices().length ?? 0) === farmDevices,
+      );
     } finally {
       await second.close();
     }
