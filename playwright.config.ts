@@ -70,6 +70,8 @@ export default defineConfig({
         MQTT_URL: '',
         MQTT_PORT: '0',
         SIMULATOR_CONTROL_PORT: '0',
+        // Two days of past, not `npm start`'s 90: charts have history, and the start stays quick.
+        PADDOCK_DEMO_HISTORY: '2d',
         STATUS_SUMMARY_URL: `${STATUS_PAGE_URL}/api/v2/summary.json`,
         // Every banner poll reaches the status page, so a test sees its change at the next poll.
         STATUS_SUMMARY_CACHE_MS: '0',

@@ -3,6 +3,7 @@
  * The server's settings (PORT, PADDOCK_DATA_DIR, MQTT_PORT, …) are the server's, read by it.
  */
 import { parseEnvironment } from '@paddock/server';
+import { parseSpan } from '@paddock/simulator';
 import { z } from 'zod';
 
 const devstackEnvSchema = z
@@ -17,6 +18,27 @@ const devstackEnvSchema = z
     SIMULATOR_REPORT_SECONDS: z.coerce.number().positive().optional(),
     /** How often every demo radio and unit reports (seeded into their config). */
     DEMO_REPORT_INTERVAL_SECONDS: z.coerce.number().int().positive().optional(),
+    /**
+     * How much past the demo farm gets on its first start (90d, 12w, 36h); 0 for none. Loaded in
+     * the background: the server answers at once.
+     */
+    PADDOCK_DEMO_HISTORY: z
+      .string()
+      .default('90d')
+      .transform((text, context) => {
+        if (/^0+[ywdh]?$/.test(text.trim())) return 0;
+        const span = parseSpan(text);
+        if (span === null) {
+          context.addIssue({
+            code: 'custom',
+            message: 'a span like 90d, 12w or 36h, or 0 for no history',
+          });
+          return z.NEVER;
+        }
+        return span;
+      }),
+    /** Seeds the simulator's farm: the same seed, the same weather, wear and noise. */
+    SIMULATOR_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(10),
   })
   .transform((e) => ({
     demo: e.PADDOCK_DEMO,
@@ -24,6 +46,9 @@ const devstackEnvSchema = z
     simulatorControlPort: e.SIMULATOR_CONTROL_PORT,
     simulatorReportSeconds: e.SIMULATOR_REPORT_SECONDS ?? null,
     demoReportIntervalSeconds: e.DEMO_REPORT_INTERVAL_SECONDS ?? null,
+    /** ms of history for a newly seeded demo farm; 0 for none. */
+    demoHistoryMs: e.PADDOCK_DEMO_HISTORY,
+    simulatorSeed: e.SIMULATOR_SEED,
   }));
 
 export type DevstackConfig = z.output<typeof devstackEnvSchema>;

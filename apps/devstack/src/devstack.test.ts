@@ -1,4 +1,5 @@
 import { loadConfig, startupProblem, type ServerConfig } from '@paddock/server';
+import { sql } from 'drizzle-orm';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,7 +36,11 @@ describe('devstack settings', () => {
       simulatorControlPort: 8091,
       simulatorReportSeconds: null,
       demoReportIntervalSeconds: null,
+      demoHistoryMs: 90 * 86_400_000,
+      simulatorSeed: 10,
     });
+    expect(loadDevstackConfig({ PADDOCK_DEMO_HISTORY: '0' }).demoHistoryMs).toBe(0);
+    expect(loadDevstackConfig({ PADDOCK_DEMO_HISTORY: '12h' }).demoHistoryMs).toBe(43_200_000);
   });
 
   it('without the demo farm the simulator is off unless asked for', () => {
@@ -49,6 +54,8 @@ describe('devstack settings', () => {
     [{ PADDOCK_DEMO: 'perhaps' }, 'PADDOCK_DEMO'],
     [{ SIMULATOR_CONTROL_PORT: '70000' }, 'SIMULATOR_CONTROL_PORT'],
     [{ DEMO_REPORT_INTERVAL_SECONDS: '-5' }, 'DEMO_REPORT_INTERVAL_SECONDS'],
+    [{ PADDOCK_DEMO_HISTORY: '3 months' }, 'PADDOCK_DEMO_HISTORY'],
+    [{ SIMULATOR_SEED: 'abc' }, 'SIMULATOR_SEED'],
   ])('refuses %j naming %s', (env, name) => {
     expect(() => loadDevstackConfig(env)).toThrow(name);
   });
@@ -58,7 +65,7 @@ describe('the devstack', () => {
   it('seeds the demo farm before the field side starts and runs it in the simulator', async () => {
     const devstack = await startDevstack(
       serverSettings(),
-      loadDevstackConfig({ SIMULATOR_CONTROL_PORT: '0' }),
+      loadDevstackConfig({ SIMULATOR_CONTROL_PORT: '0', PADDOCK_DEMO_HISTORY: '0' }),
     );
     try {
       // Six demo sites, each with its gateway key, and the devices their retained configs describe.
@@ -67,6 +74,62 @@ describe('the devstack', () => {
       expect(devstack.simulator?.controlUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     } finally {
       await devstack.close();
+    }
+  });
+
+  it('gives a new demo farm its past, ending where the live readings begin, and only on the first start', async () => {
+    const settings = serverSettings();
+    const config = loadDevstackConfig({ SIMULATOR_CONTROL_PORT: '0', PADDOCK_DEMO_HISTORY: '3h' });
+    const first = await startDevstack(settings, config);
+    let farmDevices = 0;
+    try {
+      const loaded = await first.history;
+      expect(loaded?.sites).toBe(6);
+      // Each site's past ends where its devices go live; the sites start within moments of each other.
+      const liveFrom = Date.parse(loaded?.until ?? '');
+      const pastFrom = Date.parse(loaded?.from ?? '');
+      expect(liveFrom - pastFrom).toBeGreaterThanOrEqual(3 * 3_600_000);
+      expect(liveFrom - pastFrom).toBeLessThan(3 * 3_600_000 + 60_000);
+      // 18 reports of every device, less those lost on weak links or in silent spells.
+      expect(loaded?.readings).toBeGreaterThan(15 * 600);
+      const db = first.server.app.ctx.db;
+      const span = await db.execute(sql`
+        select s.thing_type as thing, count(*)::int as readings,
+               min(r.time) as first, max(r.time) filter (where r.time < ${new Date(liveFrom).toISOString()}::timestamptz) as last
+        from readings r join series s on s.id = r.series_id
+        group by 1 order by 1`);
+      const rows = (
+        span as unknown as {
+          rows: { thing: string; readings: number; first: string; last: string }[];
+        }
+      ).rows;
+      expect(rows.map((row) => row.thing)).toEqual(['control', 'radio', 'sensor']);
+      for (const row of rows) {
+        expect(new Date(row.first).getTime()).toBeGreaterThanOrEqual(pastFrom);
+        expect(new Date(row.first).getTime()).toBeLessThan(pastFrom + 60_000);
+        // The last report of the past is within one report interval of the live start.
+        expect(liveFrom - new Date(row.last).getTime()).toBeLessThanOrEqual(600_000);
+      }
+      const rollups = await db.execute(sql`
+        select (select coalesce(sum(count), 0)::int from reading_rollups) as rolled,
+               (select count(*)::int from readings) as stored`);
+      const counts = (rollups as unknown as { rows: { rolled: number; stored: number }[] }).rows[0];
+      expect(counts?.rolled).toBe(counts?.stored);
+      farmDevices = first.simulator?.devices().length ?? 0;
+    } finally {
+      await first.close();
+    }
+    // The next start finds the farm and loads no past again.
+    const second = await startDevstack(settings, config);
+    try {
+      expect(second.history).toBeNull();
+      // Closing while the broker still sends the retained configs trips its store: let them land.
+      await until(
+        'the simulated devices',
+        () => (second.simulator?.devices().length ?? 0) === farmDevices,
+      );
+    } finally {
+      await second.close();
     }
   });
 

@@ -6,20 +6,28 @@
  */
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import {
+  farmEpoch,
   portInUse,
   seedDemoFarmIfEmpty,
   startServer,
+  type Database,
   type RunningServer,
   type ServerConfig,
 } from '@paddock/server';
-import { startSimulator, type Simulator } from '@paddock/simulator';
+import { seededRandom, startSimulator, type Simulator } from '@paddock/simulator';
 import type { DevstackConfig } from './config.ts';
+import { createHistoryLoader, type HistoryLoader, type HistoryResult } from './history.ts';
 
 export type Devstack = {
   server: RunningServer;
   simulator: Simulator | null;
   log: RunningServer['log'];
-  /** Stops the simulator, then the server. */
+  /**
+   * The demo farm's past being loaded in the background (on the first start only); resolves when
+   * it is stored. Null when there is none to load.
+   */
+  history: Promise<HistoryResult> | null;
+  /** Stops the history load, the simulator, then the server. */
   close: () => Promise<void>;
 };
 
@@ -27,8 +35,15 @@ export async function startDevstack(
   serverConfig: ServerConfig,
   config: DevstackConfig,
 ): Promise<Devstack> {
+  /** Set by the seed: the database, whether the demo farm was seeded now, and when the farm began. */
+  const prepared: { db: Database | null; seeded: boolean; epoch: Date | null } = {
+    db: null,
+    seeded: false,
+    epoch: null,
+  };
   const server = await startServer(serverConfig, {
     prepare: async (db, { now, log }) => {
+      prepared.db = db;
       if (!config.demo) return;
       const seeded = await seedDemoFarmIfEmpty(db, {
         now,
@@ -36,6 +51,8 @@ export async function startDevstack(
           ? { reportIntervalSeconds: config.demoReportIntervalSeconds }
           : {}),
       });
+      prepared.seeded = seeded;
+      prepared.epoch = await farmEpoch(db);
       if (seeded) {
         const logins = DEMO_ACCOUNTS.map((account) => account.login).join(', ');
         log.info(`demo farm seeded: sign in as ${logins} with password ${DEMO_PASSWORD}`);
@@ -43,16 +60,32 @@ export async function startDevstack(
     },
   });
   if (!config.simulator) {
-    return { server, simulator: null, log: server.log, close: server.close };
+    return { server, simulator: null, log: server.log, history: null, close: server.close };
   }
+  let history: HistoryLoader | null = null;
   try {
     const log = server.log.child({ part: 'simulator' });
     const sites = await server.gatewayKeys();
+    if (prepared.seeded && prepared.db && config.demoHistoryMs > 0) {
+      const historyLog = server.log.child({ part: 'history' });
+      history = createHistoryLoader({
+        db: prepared.db,
+        spanMs: config.demoHistoryMs,
+        sites: sites.length,
+        log: {
+          info: (message) => historyLog.info(message),
+          error: (message) => historyLog.error(message),
+        },
+      });
+    }
     const simulator = await startSimulator({
       brokerUrl: server.broker.url,
       topicRoot: serverConfig.field.topicRoot,
       sites: sites.map(({ siteId, username, key }) => ({ siteId, username, password: key })),
       controlPort: config.simulatorControlPort,
+      random: seededRandom(config.simulatorSeed),
+      ...(prepared.epoch ? { epoch: prepared.epoch } : {}),
+      ...(history ? { history: history.simulator } : {}),
       ...(config.simulatorReportSeconds
         ? { reportEverySeconds: config.simulatorReportSeconds }
         : {}),
@@ -66,16 +99,20 @@ export async function startDevstack(
     log.info(
       `simulator running the demo farm on ${sites.length} sites; faults at ${simulator.controlUrl}`,
     );
+    const loader = history;
     return {
       server,
       simulator,
       log: server.log,
+      history: loader?.done ?? null,
       close: async () => {
+        await loader?.stop();
         await simulator.close();
         await server.close();
       },
     };
   } catch (error) {
+    await history?.stop();
     await server.close();
     throw error;
   }

@@ -7,5 +7,11 @@ export type { Database } from './db/client.ts';
 export type { GatewayKey } from './field/provisioning.ts';
 export { seedDemoFarmIfEmpty } from './seed/demo-farm.ts';
 export { runUntilStopped, type Running } from './start/run.ts';
+export {
+  createHistoryStore,
+  farmEpoch,
+  type HistoryPoints,
+  type HistoryStore,
+} from './telemetry/history-store.ts';
 export { startServer, type RunningServer, type StartOptions } from './start/server.ts';
 export { portInUse, startupProblem } from './start/startup-errors.ts';

@@ -11,8 +11,10 @@ import { collectConfigs } from './configs.ts';
 import { VirtualDevice } from './device.ts';
 import { seededRandom, seedFrom, type Random } from './random.ts';
 import { quietLog, type SimulatorLog, type SimulatorSite } from './simulator.ts';
+import { scheduledToRun } from './schedule.ts';
 import { SiteState, type ControlRef } from './site.ts';
-import { season, solarHour, type Place } from './weather.ts';
+
+export { scheduledToRun };
 
 const UNIT_MS = { y: 365 * 86_400_000, w: 7 * 86_400_000, d: 86_400_000, h: 3_600_000 } as const;
 
@@ -23,22 +25,6 @@ export function parseSpan(text: string): number | null {
   const value = Number(match[1]);
   const span = value * UNIT_MS[match[2] as keyof typeof UNIT_MS];
   return value > 0 && Number.isFinite(span) ? span : null;
-}
-
-/** Whether a control waters at `time` in the back-fill's schedule. */
-export function scheduledToRun(control: ControlRef, place: Place, time: Date): boolean {
-  if (season(place, time) < -0.3) return false;
-  const hour = solarHour(place, time);
-  // Nights are counted from local solar noon, so a night's run is one block of time.
-  const night = Math.floor((time.getTime() / 3_600_000 + place.lng / 15 - 12) / 24);
-  if (control.type === 'valve') {
-    const offset = control.sectionId ?? control.id;
-    return (night + offset) % 3 === 0 && hour >= 2 && hour < 5;
-  }
-  if (control.type === 'pivot') {
-    return (night + control.id) % 4 === 0 && (hour >= 21 || hour < 5);
-  }
-  return false;
 }
 
 export type BackfillOptions = {

@@ -17,6 +17,7 @@ import { MAX_READINGS_PER_MESSAGE } from '@paddock/domain';
 import { batteryVolts, RADIO_BATTERY } from './battery.ts';
 import { baseSignal, missProbability, signalReading } from './link.ts';
 import type { Random } from './random.ts';
+import type { Wear } from './wear.ts';
 import { createSensorModel, type SensorModel } from './sensors.ts';
 import type { ControlRef, SiteState } from './site.ts';
 
@@ -98,6 +99,9 @@ export class VirtualDevice {
     private readonly site: SiteState,
     private readonly random: Random,
     now: Date,
+    /** The radio's battery, link and silent spells over time (wear.ts); without it, a new
+     * battery part-way through its life at `now` and a steady link. */
+    private readonly wear: Wear | null = null,
   ) {
     this.config = config;
     this.lastAdvance = now;
@@ -256,13 +260,25 @@ export class VirtualDevice {
     return messages;
   }
 
+  /** Whether the device sends and hears nothing now: silenced by a fault, or in a silent spell. */
+  silentAt(now: Date, faults: DeviceFaults): boolean {
+    return faults.silenced || (this.wear?.silent(now) ?? false);
+  }
+
+  /** Where the radio's signal sits now (dBm), before fading. */
+  private signalBaseAt(now: Date): number {
+    return this.wear?.signalBase(now) ?? this.signalBase;
+  }
+
   /** The device's health now. Radios report battery, signal and the reports they missed. */
   status(now: Date, faults: DeviceFaults): StatusUplink {
     const fault = this.config.controls.some((control) => faults.faultedControls.has(control.id));
     if (this.config.device.kind === 'unit') {
       return { seq: this.statusSeq++, time: now.toISOString(), online: true, fault };
     }
-    const hours = this.batteryAgeHours + (now.getTime() - this.installedAt.getTime()) / 3_600_000;
+    const hours =
+      this.wear?.batteryHours(now) ??
+      this.batteryAgeHours + (now.getTime() - this.installedAt.getTime()) / 3_600_000;
     const battery = faults.lowBattery
       ? batteryVolts(RADIO_BATTERY, RADIO_BATTERY.lifeHours * 0.97)
       : batteryVolts(RADIO_BATTERY, hours);
@@ -271,7 +287,7 @@ export class VirtualDevice {
       time: now.toISOString(),
       online: true,
       battery,
-      signal: signalReading(this.signalBase, this.random),
+      signal: signalReading(this.signalBaseAt(now), this.random),
       misses: this.missesSinceStatus,
       fault,
     };
@@ -286,16 +302,11 @@ export class VirtualDevice {
    */
   report(now: Date, faults: DeviceFaults): ReportOutcome {
     this.advance(now);
-    if (faults.silenced) return { readings: [], status: null, missed: false };
-    if (this.config.device.kind === 'radio') {
-      const signal = signalReading(this.signalBase, this.random);
-      if (this.random() < missProbability(signal)) {
-        this.readingsSeq++;
-        this.statusSeq++;
-        this.missesSinceStatus++;
-        this.missed++;
-        return { readings: [], status: null, missed: true };
-      }
+    if (this.silentAt(now, faults)) return { readings: [], status: null, missed: false };
+    if (this.lostOnTheAir(now)) {
+      this.readingsSeq++;
+      this.statusSeq++;
+      return { readings: [], status: null, missed: true };
     }
     const readings = this.readingsMessages(now, [
       ...this.sensorReadings(now, faults),
@@ -306,9 +317,34 @@ export class VirtualDevice {
     return { readings, status: this.status(now, faults), missed: false };
   }
 
+  /** A radio's report lost on the way (a weak link loses more); counted for its next status. */
+  private lostOnTheAir(now: Date): boolean {
+    if (this.config.device.kind !== 'radio') return false;
+    const signal = signalReading(this.signalBaseAt(now), this.random);
+    if (this.random() >= missProbability(signal)) return false;
+    this.missesSinceStatus++;
+    this.missed++;
+    return true;
+  }
+
+  /**
+   * The regular report as history (the back-fill): the readings with their time and the status,
+   * or null when the device was silent or the report was lost, as a live report would be.
+   */
+  historyReport(now: Date): { readings: Reading[]; status: StatusUplink | null } | null {
+    this.advance(now);
+    if (this.silentAt(now, NO_FAULTS) || this.lostOnTheAir(now)) return null;
+    const time = now.toISOString();
+    const readings = [
+      ...this.sensorReadings(now, NO_FAULTS),
+      ...this.controlReadings(NO_FAULTS),
+    ].map((reading) => ({ ...reading, time }));
+    return { readings, status: this.status(now, NO_FAULTS) };
+  }
+
   /** Just the controls' readings: what a device sends the moment one of them changes. */
   controlReport(now: Date, faults: DeviceFaults): ReadingsUplink[] {
-    if (faults.silenced) return [];
+    if (this.silentAt(now, faults)) return [];
     return this.readingsMessages(now, this.controlReadings(faults));
   }
 
@@ -337,7 +373,7 @@ export class VirtualDevice {
     now: Date,
     faults: DeviceFaults,
   ): { acks: AckUplink[]; pending: boolean } {
-    if (faults.silenced) return { acks: [], pending: false };
+    if (this.silentAt(now, faults)) return { acks: [], pending: false };
     if (this.commands.has(command.commandId)) {
       const final = this.commands.get(command.commandId);
       return { acks: final ? [final] : [], pending: false };

@@ -7,13 +7,16 @@ export * from './battery.ts';
 export { backfill, parseSpan, type BackfillOptions, type BackfillResult } from './backfill.ts';
 export { DEFAULT_CONTROL_PORT } from './control-server.ts';
 export type { DeviceSummary } from './device.ts';
+export type { HistoryChunk, HistorySeries, HistoryThing } from './history.ts';
 export { UnknownTargetError, type Fault, type FaultFilter, type FaultInput } from './faults.ts';
 export { parseKeysListing } from './keys.ts';
 export { seededRandom, type Random } from './random.ts';
+export { radioWear, wearRole, type WearRole } from './wear.ts';
 export { runScale, type ScaleOptions, type ScaleResult } from './scale.ts';
 export {
   startSimulator,
   type Simulator,
+  type SimulatorHistory,
   type SimulatorLog,
   type SimulatorOptions,
   type SimulatorSite,

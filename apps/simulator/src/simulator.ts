@@ -13,6 +13,7 @@ import {
   siteDownlinksFilter,
   uplinkTopic,
   type CommandDownlink,
+  type ConfigDownlink,
   type UplinkKind,
 } from '@paddock/domain';
 import { randomUUID } from 'node:crypto';
@@ -28,8 +29,10 @@ import {
   type FaultFilter,
   type FaultInput,
 } from './faults.ts';
+import { siteHistory, type HistoryChunk } from './history.ts';
 import { seededRandom, seedFrom, type Random } from './random.ts';
 import { SiteState } from './site.ts';
+import { radioWear } from './wear.ts';
 
 /** pino's shape, which the server's logger has; the CLI writes to the console. */
 export type SimulatorLog = {
@@ -68,6 +71,27 @@ export type SimulatorOptions = {
   controlPort?: number;
   controlHost?: string;
   log?: SimulatorLog;
+  /**
+   * When the farm was set up (its first start): the radios' batteries, links and silent spells
+   * run on from it (wear.ts), so they carry on across restarts. The simulator's start when not given.
+   */
+  epoch?: Date;
+  /**
+   * Give the farm a past: each site's devices are first run through `spanMs` before now (history.ts)
+   * and their reports handed to `onChunk`, then the same devices go live, so the history ends where
+   * the live run begins. Devices whose config comes later start live at once.
+   */
+  history?: SimulatorHistory;
+};
+
+export type SimulatorHistory = {
+  spanMs: number;
+  /** Seconds between the past reports; 600 when not given. */
+  stepSeconds?: number;
+  /** A simulated day of one site's reports. */
+  onChunk: (chunk: HistoryChunk) => void;
+  /** A site's past is complete and its devices are live. */
+  onSiteDone?: (site: { siteId: number; devices: number; from: Date; until: Date }) => void;
 };
 
 export type Simulator = {
@@ -80,6 +104,9 @@ export type Simulator = {
   controlUrl: string | null;
   close(): Promise<void>;
 };
+
+/** A site's configs have all come once none has for this long (the broker sends retained ones at once). */
+const CONFIGS_QUIET_MS = 500;
 
 /** The first report of a device comes within this many seconds, so a fresh start shows data soon. */
 const FIRST_REPORT_WITHIN_SECONDS = 10;
@@ -105,6 +132,18 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const pendingTimers = new Set<NodeJS.Timeout>();
   let nextFaultId = 1;
   let closed = false;
+  const epoch = options.epoch ?? clock.now();
+  /** Sites whose past is still to be made: the configs collected so far and the quiet timer. */
+  const pastPending = new Map<
+    number,
+    {
+      client: MqttClient;
+      configs: Map<string, Buffer>;
+      timer: NodeJS.Timeout | null;
+      running: boolean;
+    }
+  >();
+  const pastDone = new Set<number>();
 
   const key = (siteId: number, serialno: string) => `${siteId}/${serialno}`;
   const findRunner = (serialno: string) =>
@@ -190,7 +229,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     for (const message of runner.device.controlReport(now, current)) {
       publish(runner, 'readings', message);
     }
-    if (withStatus && !current.silenced)
+    if (withStatus && !runner.device.silentAt(now, current))
       publish(runner, 'status', runner.device.status(now, current));
   }
 
@@ -253,18 +292,35 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       }
       return;
     }
+    if (options.history && !pastDone.has(siteId)) {
+      awaitPast(client, siteId, serialno, payload);
+      return;
+    }
+    goLive(client, buildDevice(siteId, parsed.value, now));
+  }
+
+  function siteOf(siteId: number): SiteState {
     let site = sites.get(siteId);
     if (!site) {
       site = new SiteState(siteId, seedFrom(`site-${siteId}`, baseSeed));
       sites.set(siteId, site);
     }
-    const device = new VirtualDevice(
-      parsed.value,
+    return site;
+  }
+
+  function buildDevice(siteId: number, config: ConfigDownlink, at: Date): VirtualDevice {
+    const { serialno, kind } = config.device;
+    return new VirtualDevice(
+      config,
       siteId,
-      site,
+      siteOf(siteId),
       seededRandom(seedFrom(serialno, baseSeed)),
-      now,
+      at,
+      kind === 'radio' ? radioWear(serialno, baseSeed, epoch) : null,
     );
+  }
+
+  function goLive(client: MqttClient, device: VirtualDevice): void {
     const runner: Runner = {
       device,
       client,
@@ -272,8 +328,76 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       deadlineTimer: null,
       periodMs: periodOf(device),
     };
-    runners.set(key(siteId, serialno), runner);
+    runners.set(key(device.siteId, device.serialno), runner);
     schedule(runner, Math.min(runner.periodMs, FIRST_REPORT_WITHIN_SECONDS * 1000));
+  }
+
+  /** Holds a site's configs until they have all come, then makes the site's past. */
+  function awaitPast(client: MqttClient, siteId: number, serialno: string, payload: Buffer): void {
+    let pending = pastPending.get(siteId);
+    if (!pending) {
+      pending = { client, configs: new Map(), timer: null, running: false };
+      pastPending.set(siteId, pending);
+    }
+    pending.configs.set(serialno, payload);
+    if (pending.running) return;
+    if (pending.timer) clearTimeout(pending.timer);
+    const site = pending;
+    site.timer = setTimeout(() => {
+      site.timer = null;
+      site.running = true;
+      makePast(siteId, site).catch((error: unknown) =>
+        log.error({ siteId, err: String(error) }, 'the site history failed'),
+      );
+    }, CONFIGS_QUIET_MS);
+  }
+
+  /**
+   * Runs the site's devices through their past, a simulated day per turn of the event loop (the
+   * server beside us keeps answering), then lets the same devices go live. Configs that came
+   * meanwhile are taken as usual afterwards.
+   */
+  async function makePast(
+    siteId: number,
+    pending: { client: MqttClient; configs: Map<string, Buffer> },
+  ): Promise<void> {
+    const history = options.history as SimulatorHistory;
+    const until = clock.now();
+    const from = new Date(until.getTime() - history.spanMs);
+    const taken = new Map(pending.configs);
+    const devices: VirtualDevice[] = [];
+    for (const [serialno, payload] of taken) {
+      if (payload.length === 0) continue;
+      const parsed = parseJson(payload, configDownlinkSchema);
+      if (!parsed.ok || parsed.value.device.serialno !== serialno) {
+        log.warn({ siteId, serialno }, 'config refused');
+        continue;
+      }
+      devices.push(buildDevice(siteId, parsed.value, from));
+    }
+    devices.sort((a, b) => a.serialno.localeCompare(b.serialno));
+    const past = siteHistory({
+      siteId,
+      site: siteOf(siteId),
+      devices,
+      from,
+      until,
+      ...(history.stepSeconds ? { stepMs: history.stepSeconds * 1000 } : {}),
+    });
+    for (const chunk of past) {
+      if (closed) return;
+      history.onChunk(chunk);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (closed) return;
+    pastDone.add(siteId);
+    pastPending.delete(siteId);
+    for (const device of devices) goLive(pending.client, device);
+    history.onSiteDone?.({ siteId, devices: devices.length, from, until });
+    // Configs changed or added while the past was being made.
+    for (const [serialno, payload] of pending.configs) {
+      if (taken.get(serialno) !== payload) onConfig(pending.client, siteId, serialno, payload);
+    }
   }
 
   function onCommand(siteId: number, serialno: string, payload: Buffer): void {
@@ -296,7 +420,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       if (closed) return;
       const current = faultsFor(runner.device);
       // A device silenced meanwhile never finishes: its answer is lost like the rest.
-      if (current.silenced) return;
+      if (runner.device.silentAt(clock.now(), current)) return;
       const { ack, changed } = runner.device.complete(command, clock.now(), current);
       publish(runner, 'ack', ack);
       if (changed) reportChange(runner, false);
@@ -414,6 +538,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     controlUrl: null,
     async close() {
       closed = true;
+      for (const pending of pastPending.values()) if (pending.timer) clearTimeout(pending.timer);
       for (const runner of runners.values()) stopRunner(runner);
       for (const timer of pendingTimers) clearTimeout(timer);
       pendingTimers.clear();

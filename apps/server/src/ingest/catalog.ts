@@ -124,36 +124,9 @@ export function createCatalog(db: Database): Catalog {
     for (let round = 0; round < 3; round++) {
       const missing = [...wanted].filter(([key]) => !seriesIds.has(key)).map(([, value]) => value);
       if (missing.length === 0) return;
-      // The insert and the select see the same snapshot: a series another ingest process is
-      // creating right now shows up in neither, hence the next round.
-      const rows = await queryRows<{
-        id: number;
-        thing_type: WantedSeries['type'];
-        thing_id: number;
-        metric: string;
-      }>(
-        db,
-        sql`
-        with wanted as (
-          select * from unnest(
-            ${sql.param(missing.map((m) => m.siteId))}::int[],
-            ${sql.param(missing.map((m) => m.type))}::text[],
-            ${sql.param(missing.map((m) => m.id))}::int[],
-            ${sql.param(missing.map((m) => m.metric))}::text[]
-          ) as w(site_id, thing_type, thing_id, metric)
-        ),
-        created as (
-          insert into series (site_id, thing_type, thing_id, metric)
-          select site_id, thing_type, thing_id, metric from wanted
-          on conflict (thing_type, thing_id, metric) do nothing
-          returning id, thing_type, thing_id, metric
-        )
-        select id, thing_type, thing_id, metric from created
-        union all
-        select s.id, s.thing_type, s.thing_id, s.metric
-          from series s join wanted w using (thing_type, thing_id, metric)
-      `,
-      );
+      // A series another ingest process is creating right now may show up in neither the
+      // insert nor the select of findOrCreateSeries: hence the next round.
+      const rows = await findOrCreateSeries(db, missing);
       for (const row of rows) {
         seriesIds.set(seriesKey(row.thing_type, row.thing_id, row.metric), row.id);
       }
@@ -181,6 +154,39 @@ export function createCatalog(db: Database): Catalog {
       return { devices: resolved, seriesIds };
     },
   };
+}
+
+/**
+ * The ids of the series, creating those that do not exist yet. The insert and the select see
+ * the same snapshot: one another process is creating right now shows up in neither.
+ */
+export async function findOrCreateSeries(
+  db: Database,
+  missing: readonly WantedSeries[],
+): Promise<{ id: number; thing_type: WantedSeries['type']; thing_id: number; metric: string }[]> {
+  return queryRows(
+    db,
+    sql`
+    with wanted as (
+      select * from unnest(
+        ${sql.param(missing.map((m) => m.siteId))}::int[],
+        ${sql.param(missing.map((m) => m.type))}::text[],
+        ${sql.param(missing.map((m) => m.id))}::int[],
+        ${sql.param(missing.map((m) => m.metric))}::text[]
+      ) as w(site_id, thing_type, thing_id, metric)
+    ),
+    created as (
+      insert into series (site_id, thing_type, thing_id, metric)
+      select site_id, thing_type, thing_id, metric from wanted
+      on conflict (thing_type, thing_id, metric) do nothing
+      returning id, thing_type, thing_id, metric
+    )
+    select id, thing_type, thing_id, metric from created
+    union all
+    select s.id, s.thing_type, s.thing_id, s.metric
+      from series s join wanted w using (thing_type, thing_id, metric)
+  `,
+  );
 }
 
 /** Map.groupBy, which Node 20 lacks. */

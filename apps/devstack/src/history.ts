@@ -1,0 +1,148 @@
+/**
+ * The demo farm's past, loaded in the background on its first start: the simulator runs each
+ * site's devices through the last days (PADDOCK_DEMO_HISTORY, 90 by default) before they go
+ * live, and what they report comes here a simulated day at a time to be stored as ingest stores
+ * readings (the server's history store: same series, readings and rollups). Once every site's
+ * past is made and its devices are live, it is stored newest day first, so the charts of the
+ * last days fill in within seconds while the older past follows. The server answers all along; the log says when the load started, how far it
+ * is, and when it finished.
+ */
+import type { Database, HistoryStore } from '@paddock/server';
+import { createHistoryStore } from '@paddock/server';
+import type { HistoryChunk, SimulatorHistory } from '@paddock/simulator';
+
+export type HistoryLog = { info: (message: string) => void; error: (message: string) => void };
+
+export type HistoryResult = {
+  sites: number;
+  readings: number;
+  from: string | null;
+  until: string | null;
+  seconds: number;
+};
+
+export type HistoryLoader = {
+  /** What the simulator is given: its past's reports come to this loader. */
+  simulator: SimulatorHistory;
+  /** Resolves when every site's past is stored (or the loader was stopped). */
+  done: Promise<HistoryResult>;
+  /** Stops storing; what was stored stays. */
+  stop: () => Promise<void>;
+};
+
+const DAY_MS = 86_400_000;
+
+export function createHistoryLoader(input: {
+  db: Database;
+  spanMs: number;
+  sites: number;
+  log: HistoryLog;
+  store?: HistoryStore;
+}): HistoryLoader {
+  const store = input.store ?? createHistoryStore(input.db);
+  const started = Date.now();
+  const chunksPerSite = Math.ceil(input.spanMs / DAY_MS);
+  const expectedChunks = chunksPerSite * input.sites;
+  /** Chunks made and not stored yet: a stack, newest on top. */
+  const waiting: HistoryChunk[] = [];
+  const sitesDone = new Set<number>();
+  let stored = 0;
+  let readings = 0;
+  let from: Date | null = null;
+  let until: Date | null = null;
+  let reportedTenth = 0;
+  let stopped = false;
+  let working: Promise<void> | null = null;
+  let finish: (result: HistoryResult) => void = () => {};
+  const done = new Promise<HistoryResult>((resolve) => (finish = resolve));
+
+  const result = (): HistoryResult => ({
+    sites: sitesDone.size,
+    readings,
+    from: from?.toISOString() ?? null,
+    until: until?.toISOString() ?? null,
+    seconds: (Date.now() - started) / 1000,
+  });
+
+  const days = Math.round((input.spanMs / DAY_MS) * 10) / 10;
+  input.log.info(
+    `demo history: loading ${days} days of readings for ${input.sites} sites in the background (PADDOCK_DEMO_HISTORY=0 turns it off)`,
+  );
+
+  async function work(): Promise<void> {
+    while (!stopped) {
+      const chunk = waiting.pop();
+      if (!chunk) break;
+      try {
+        readings += await store.store(chunk.siteId, chunk.series);
+      } catch (error) {
+        if (stopped) break;
+        input.log.error(
+          `demo history: a day of site ${chunk.siteId} could not be stored: ${causeOf(error)}`,
+        );
+      }
+      stored++;
+      // PGlite runs each statement on this thread: let the HTTP server and the broker have a turn.
+      await new Promise((resolve) => setImmediate(resolve));
+      const tenth = Math.floor((stored / expectedChunks) * 10);
+      if (tenth > reportedTenth && tenth < 10) {
+        reportedTenth = tenth;
+        input.log.info(
+          `demo history: ${tenth * 10}% stored (${readings.toLocaleString('en')} readings, ${Math.round((Date.now() - started) / 1000)} s)`,
+        );
+      }
+    }
+    working = null;
+    if (!stopped && waiting.length === 0 && sitesDone.size === input.sites) {
+      await store.finish().catch((error: unknown) => {
+        input.log.error(`demo history: the checkpoint after the load failed: ${causeOf(error)}`);
+      });
+      const final = result();
+      input.log.info(
+        `demo history: done, ${final.readings.toLocaleString('en')} readings of ${final.sites} sites from ${final.from} to ${final.until} in ${Math.round(final.seconds)} s`,
+      );
+      finish(final);
+    }
+  }
+
+  /**
+   * Storing waits until every site's past is made: making it holds the devices back from going
+   * live, and the database writes would slow it down (both run on this thread).
+   */
+  function kick(): void {
+    if (!working && !stopped && sitesDone.size === input.sites) working = work();
+  }
+
+  return {
+    simulator: {
+      spanMs: input.spanMs,
+      onChunk: (chunk) => {
+        waiting.push(chunk);
+      },
+      onSiteDone: (site) => {
+        sitesDone.add(site.siteId);
+        if (!from || site.from < from) from = site.from;
+        if (!until || site.until > until) until = site.until;
+        if (sitesDone.size === input.sites) {
+          const points = waiting.reduce((sum, chunk) => sum + chunk.points, 0);
+          input.log.info(
+            `demo history: made (${points.toLocaleString('en')} readings, ${Math.round((Date.now() - started) / 1000)} s), the devices are live; storing it, newest day first`,
+          );
+        }
+        kick();
+      },
+    },
+    done,
+    stop: async () => {
+      stopped = true;
+      await working;
+      finish(result());
+    },
+  };
+}
+
+/** The database's own words: drizzle wraps them in a message that repeats the whole statement. */
+function causeOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}
