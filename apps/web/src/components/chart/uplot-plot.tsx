@@ -1,0 +1,197 @@
+/**
+ * uPlot on a canvas: the only module that imports uPlot (reached through React.lazy only, so the
+ * first load never carries it). Lines break at nulls (gaps), high-low pairs fill a band, each unit
+ * gets its own y axis (left, then right), times on the x axis are the site's local time, and a
+ * drag across the plot zooms (double click zooms out), reported through onZoom.
+ */
+import 'uplot/dist/uPlot.min.css';
+import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import uPlot from 'uplot';
+import { AXIS_COLOUR, bandFill, GRID_COLOUR, seriesColour } from './palette.ts';
+import type { PlotShape } from './shape.ts';
+
+export interface PlotHandle {
+  /** The canvas uPlot painted (plot, axes, their labels) and its css width. */
+  readonly canvas: () => { canvas: HTMLCanvasElement; cssWidth: number } | null;
+}
+
+export interface UplotPlotProps {
+  readonly shape: PlotShape;
+  readonly width: number;
+  readonly height: number;
+  readonly timeZone: string;
+  /** Month and weekday names of the axis, in the user's language. */
+  readonly dateNames?: uPlot.DateNames;
+  readonly formatValue: (value: number) => string;
+  /** The x range shown, epoch s. */
+  readonly xRange: { readonly min: number; readonly max: number } | null;
+  /** A drag zoomed in (epoch ms), or a double click zoomed out (null). */
+  readonly onZoom: (range: { min: number; max: number } | null) => void;
+  /** After each paint of new data. */
+  readonly onDrawn?: () => void;
+  /** Legend labels of the series (high-low pairs labelled apart). */
+  readonly labels: readonly string[];
+}
+
+function structureOf(props: UplotPlotProps): string {
+  return JSON.stringify([
+    props.shape.series,
+    props.shape.bands,
+    props.shape.units,
+    props.labels,
+    props.timeZone,
+    props.dateNames?.MMM ?? null,
+  ]);
+}
+
+function optionsOf(props: UplotPlotProps, handlers: Handlers): uPlot.Options {
+  const { shape, timeZone, formatValue } = props;
+  const scaleOf = (unit: string) => `y:${unit}`;
+  const series: uPlot.Series[] = [
+    {},
+    ...shape.series.map((item, index): uPlot.Series => ({
+      label: props.labels[index] ?? item.label,
+      scale: scaleOf(item.unit),
+      stroke: seriesColour(item.metric),
+      width: item.role === 'average' ? 1.5 : 1,
+      spanGaps: false,
+      points: { show: false },
+      value: (_u, value) => (value == null ? '--' : `${formatValue(value)} ${item.unit}`.trim()),
+    })),
+  ];
+  const axes: uPlot.Axis[] = [
+    { stroke: AXIS_COLOUR, grid: { stroke: GRID_COLOUR }, ticks: { stroke: GRID_COLOUR } },
+    ...shape.units.map((unit, index): uPlot.Axis => ({
+      scale: scaleOf(unit),
+      side: index === 0 ? 3 : 1,
+      label: unit || undefined,
+      labelSize: unit ? 20 : 0,
+      stroke: AXIS_COLOUR,
+      grid: { show: index === 0, stroke: GRID_COLOUR },
+      ticks: { stroke: GRID_COLOUR },
+      values: (_u, splits) => splits.map((split) => formatValue(split)),
+      size: 56,
+    })),
+  ];
+  return {
+    width: props.width,
+    height: props.height,
+    tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), timeZone),
+    ...(props.dateNames
+      ? { fmtDate: (template: string) => uPlot.fmtDate(template, props.dateNames) }
+      : {}),
+    scales: { x: { time: true } },
+    series,
+    axes,
+    bands: shape.bands.map(([high, low]) => ({
+      series: [high, low],
+      fill: bandFill(seriesColour(shape.series[high - 1]?.metric ?? 0)),
+    })),
+    cursor: { drag: { x: true, y: false, setScale: true } },
+    legend: { show: true, live: true },
+    hooks: {
+      setScale: [(u, key) => key === 'x' && handlers.onScale(u)],
+      draw: [() => handlers.onDraw()],
+    },
+  };
+}
+
+interface Handlers {
+  onScale: (u: uPlot) => void;
+  onDraw: () => void;
+}
+
+export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPlot(props, ref) {
+  const host = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const latest = useRef(props);
+  latest.current = props;
+  /** Set while this module moves the x scale itself, so only the user's zooms are reported. */
+  const moving = useRef(false);
+  const drawnData = useRef<unknown>(null);
+
+  useImperativeHandle(ref, () => ({
+    canvas: () => {
+      const u = plot.current;
+      return u ? { canvas: u.ctx.canvas, cssWidth: u.width } : null;
+    },
+  }));
+
+  const setX = (u: uPlot) => {
+    const range = latest.current.xRange;
+    if (!range) return;
+    moving.current = true;
+    try {
+      u.setScale('x', { min: range.min, max: range.max });
+    } finally {
+      moving.current = false;
+    }
+  };
+
+  const structure = structureOf(props);
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const handlers: Handlers = {
+      onScale: (u) => {
+        if (moving.current) return;
+        const { min, max } = u.scales.x ?? {};
+        if (min == null || max == null) return;
+        const x = u.data[0];
+        const first = x[0];
+        const last = x[x.length - 1];
+        // A double click zooms out to the whole data: that clears the stored zoom.
+        if (first !== undefined && last !== undefined && min <= first && max >= last) {
+          latest.current.onZoom(null);
+        } else {
+          latest.current.onZoom({ min: Math.round(min * 1000), max: Math.round(max * 1000) });
+        }
+      },
+      onDraw: () => {
+        if (drawnData.current === latest.current.shape.data) return;
+        drawnData.current = latest.current.shape.data;
+        latest.current.onDrawn?.();
+      },
+    };
+    moving.current = true;
+    const u = new uPlot(
+      optionsOf(latest.current, handlers),
+      latest.current.shape.data as uPlot.AlignedData,
+      element,
+    );
+    moving.current = false;
+    plot.current = u;
+    setX(u);
+    return () => {
+      u.destroy();
+      plot.current = null;
+      drawnData.current = null;
+    };
+  }, [structure]);
+
+  useEffect(() => {
+    const u = plot.current;
+    if (!u || u.data === (props.shape.data as uPlot.AlignedData)) return;
+    moving.current = true;
+    try {
+      u.setData(props.shape.data as uPlot.AlignedData, false);
+    } finally {
+      moving.current = false;
+    }
+    setX(u);
+  }, [props.shape.data]);
+
+  useEffect(() => {
+    const u = plot.current;
+    if (u) setX(u);
+  }, [props.xRange?.min, props.xRange?.max]);
+
+  useEffect(() => {
+    const u = plot.current;
+    if (u && (u.width !== props.width || u.height !== props.height)) {
+      u.setSize({ width: props.width, height: props.height });
+    }
+  }, [props.width, props.height]);
+
+  return <div ref={host} data-testid="chart-plot" />;
+});
