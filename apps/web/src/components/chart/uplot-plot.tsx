@@ -33,6 +33,31 @@ export interface UplotPlotProps {
   readonly labels: readonly string[];
 }
 
+const DAY = 86_400;
+/**
+ * Time tick labels, day before month and a 24-hour clock (New Zealand, Australia, Germany), in
+ * uPlot's table form: [tick step, label, label where the year changes, where the month changes,
+ * where the day changes, …, mode]. A tick names what changed since the one before it.
+ */
+const TIME_TICKS: uPlot.Axis.Values = [
+  [365 * DAY, '{YYYY}', null, null, null, null, null, null, 1],
+  [28 * DAY, '{MMM}', '\n{YYYY}', null, null, null, null, null, 1],
+  [DAY, '{D} {MMM}', '\n{YYYY}', null, null, null, null, null, 1],
+  [3600, '{HH}:{mm}', '\n{D} {MMM} {YYYY}', null, '\n{D} {MMM}', null, null, null, 1],
+  [60, '{HH}:{mm}', '\n{D} {MMM} {YYYY}', null, '\n{D} {MMM}', null, null, null, 1],
+  [
+    1,
+    ':{ss}',
+    '\n{D} {MMM} {YYYY} {HH}:{mm}',
+    null,
+    '\n{D} {MMM} {HH}:{mm}',
+    null,
+    '\n{HH}:{mm}',
+    null,
+    1,
+  ],
+];
+
 function structureOf(props: UplotPlotProps): string {
   return JSON.stringify([
     props.shape.series,
@@ -60,7 +85,12 @@ function optionsOf(props: UplotPlotProps, handlers: Handlers): uPlot.Options {
     })),
   ];
   const axes: uPlot.Axis[] = [
-    { stroke: AXIS_COLOUR, grid: { stroke: GRID_COLOUR }, ticks: { stroke: GRID_COLOUR } },
+    {
+      stroke: AXIS_COLOUR,
+      grid: { stroke: GRID_COLOUR },
+      ticks: { stroke: GRID_COLOUR },
+      values: TIME_TICKS,
+    },
     ...shape.units.map((unit, index): uPlot.Axis => ({
       scale: scaleOf(unit),
       side: index === 0 ? 3 : 1,
