@@ -6,36 +6,24 @@
  */
 import '@mantine/dates/styles.css';
 import 'dayjs/locale/de';
-import {
-  Alert,
-  Box,
-  Button,
-  Group,
-  Loader,
-  Menu,
-  SegmentedControl,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { DatePickerInput, DatesProvider } from '@mantine/dates';
+import { Alert, Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import {
   CHART_OPTIONS,
   EMPTY_CHART_TEXT,
   SERIES_WIDTH,
-  chartOptionSchema,
   type ChartInterval,
   type ChartOption,
   type Series,
 } from '@paddock/domain';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSeriesQueryOptions } from '../../data/series/get-series.ts';
 import type { SeriesRequest } from '../../data/series/series-request.ts';
 import { usePreference } from '../../lib/preferences.ts';
-import { INTERVAL_CHOICES, intervalLabelKey, requestWindow } from './chart-window.ts';
+import { ChartToolbar, type ChartExport } from './chart-toolbar.tsx';
+import { requestWindow } from './chart-window.ts';
 import { chartAdvancedCsv, chartCsv, download, exportFileName } from './exports.ts';
 import { seriesColour } from './palette.ts';
 import { canvasToPng, composeChartCanvas, type PngLegendItem } from './png.ts';
@@ -106,12 +94,13 @@ export default function SeriesChartView({
     })),
   });
   const answers = queries.map((query) => query.data);
+  const metricsKey = JSON.stringify(metrics);
   const answersKey = queries.map((query) => query.dataUpdatedAt).join(',');
   const arrivedAt = Math.max(0, ...queries.map((query) => query.dataUpdatedAt));
   const shape = useMemo(
     () => shapeSeries(metrics, answers),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- answers change with answersKey
-    [metrics, answersKey],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- by value: callers pass new arrays
+    [metricsKey, answersKey],
   );
   const loading = queries.some((query) => query.isPending);
   const failed = queries.some((query) => query.isError) && shape.empty;
@@ -138,34 +127,42 @@ export default function SeriesChartView({
     }
   }, [arrivedAt]);
 
-  const chooseInterval = (value: string | null) => {
-    if (value === null) return;
-    setInterval(Number(value) as ChartInterval);
-    setDateRange(null);
-    setZoom(null);
-  };
-  const chooseOption = (value: string) => {
-    const parsed = chartOptionSchema.safeParse(Number(value));
-    if (parsed.success) setOption(parsed.data as ChartOption);
-  };
-  const chooseDates = ([start, end]: [string | null, string | null]) => {
-    if (start === null && end === null) {
+  // Stable callbacks and values: the toolbar is memoised, so new data repaints only the plot.
+  const chooseInterval = useCallback(
+    (value: ChartInterval) => {
+      setInterval(value);
       setDateRange(null);
       setZoom(null);
-    } else if (start !== null && end !== null) {
-      setDateRange({
-        from: new Date(startOfLocalDay(start, timeZone)).toISOString(),
-        to: new Date(startOfLocalDay(nextDay(end), timeZone)).toISOString(),
-      });
-      setZoom(null);
-    }
-  };
-  const pickedDates: [string | null, string | null] = dateRange
-    ? [
-        localDay(Date.parse(dateRange.from), timeZone),
-        localDay(Date.parse(dateRange.to) - 1, timeZone),
-      ]
-    : [null, null];
+    },
+    [setInterval, setDateRange, setZoom],
+  );
+  const chooseOption = useCallback((value: ChartOption) => setOption(value), [setOption]);
+  const chooseDates = useCallback(
+    ([start, end]: readonly [string | null, string | null]) => {
+      if (start === null && end === null) {
+        setDateRange(null);
+        setZoom(null);
+      } else if (start !== null && end !== null) {
+        setDateRange({
+          from: new Date(startOfLocalDay(start, timeZone)).toISOString(),
+          to: new Date(startOfLocalDay(nextDay(end), timeZone)).toISOString(),
+        });
+        setZoom(null);
+      }
+    },
+    [setDateRange, setZoom, timeZone],
+  );
+  const resetZoom = useCallback(() => setZoom(null), [setZoom]);
+  const pickedDates = useMemo(
+    (): readonly [string | null, string | null] =>
+      dateRange
+        ? [
+            localDay(Date.parse(dateRange.from), timeZone),
+            localDay(Date.parse(dateRange.to) - 1, timeZone),
+          ]
+        : [null, null],
+    [dateRange, timeZone],
+  );
 
   const exportCsv = async (kind: 'csv' | 'advancedCsv') => {
     setExporting(true);
@@ -243,72 +240,31 @@ export default function SeriesChartView({
     }
   };
 
+  const exportRef = useRef<(kind: ChartExport) => void>(() => {});
+  useLayoutEffect(() => {
+    exportRef.current = (kind) => void (kind === 'png' ? exportPng() : exportCsv(kind));
+  });
+  const onExport = useCallback((kind: ChartExport) => exportRef.current(kind), []);
+
   const zoomed = zoom !== null && 'from' in window && window.from !== dateRange?.from;
   const xRange = shape.window;
 
   return (
     <Stack gap="xs" data-testid="series-chart">
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Text fw={600}>{title}</Text>
-        <Group gap="xs" wrap="wrap">
-          <Select
-            aria-label={t('Chart.Interval')}
-            size="xs"
-            w={150}
-            allowDeselect={false}
-            data={INTERVAL_CHOICES.map((choice) => ({
-              value: String(choice),
-              label: t(intervalLabelKey(choice)),
-            }))}
-            value={dateRange ? null : String(interval)}
-            placeholder={t('Chart.DateRange')}
-            onChange={chooseInterval}
-          />
-          <SegmentedControl
-            size="xs"
-            aria-label={t('Chart.Option')}
-            data={[
-              { value: String(CHART_OPTIONS.average), label: t('Chart.Option.average') },
-              { value: String(CHART_OPTIONS.highLow), label: t('Chart.Option.highLow') },
-            ]}
-            value={String(option)}
-            onChange={chooseOption}
-          />
-          <DatesProvider settings={{ locale: language, consistentWeeks: true }}>
-            <DatePickerInput
-              type="range"
-              size="xs"
-              w={200}
-              aria-label={t('Chart.DateRange')}
-              placeholder={t('Chart.DateRange')}
-              valueFormat="D MMM YYYY"
-              value={pickedDates}
-              onChange={(value) => chooseDates(value as [string | null, string | null])}
-              clearable
-              clearButtonProps={{ 'aria-label': t('Chart.DateRangeClear') }}
-            />
-          </DatesProvider>
-          {zoomed && (
-            <Button size="xs" variant="default" onClick={() => setZoom(null)}>
-              {t('Chart.ResetZoom')}
-            </Button>
-          )}
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button size="xs" variant="default" loading={exporting} disabled={shape.empty}>
-                {t('Chart.Export')}
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={() => void exportCsv('csv')}>{t('Chart.Export.csv')}</Menu.Item>
-              <Menu.Item onClick={() => void exportCsv('advancedCsv')}>
-                {t('Chart.Export.advancedCsv')}
-              </Menu.Item>
-              <Menu.Item onClick={() => void exportPng()}>{t('Chart.Export.png')}</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
-      </Group>
+      <ChartToolbar
+        title={title}
+        interval={dateRange ? null : interval}
+        option={option}
+        pickedDates={pickedDates}
+        zoomed={zoomed}
+        exporting={exporting}
+        canExport={!shape.empty}
+        onInterval={chooseInterval}
+        onOption={chooseOption}
+        onDates={chooseDates}
+        onResetZoom={resetZoom}
+        onExport={onExport}
+      />
       {exportError && (
         <Alert color="red" withCloseButton onClose={() => setExportError(false)}>
           {t('Chart.ExportFailed')}

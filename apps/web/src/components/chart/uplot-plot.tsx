@@ -5,10 +5,11 @@
  * drag across the plot zooms (double click zooms out), reported through onZoom.
  */
 import 'uplot/dist/uPlot.min.css';
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import { AXIS_COLOUR, bandFill, GRID_COLOUR, seriesColour } from './palette.ts';
 import type { PlotShape } from './shape.ts';
+import { wallClockDate } from './zoned-time.ts';
 
 export interface PlotHandle {
   /** The canvas uPlot painted (plot, axes, their labels) and its css width. */
@@ -106,7 +107,7 @@ function optionsOf(props: UplotPlotProps, handlers: Handlers): uPlot.Options {
   return {
     width: props.width,
     height: props.height,
-    tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), timeZone),
+    tzDate: (seconds) => wallClockDate(seconds * 1000, timeZone),
     ...(props.dateNames
       ? { fmtDate: (template: string) => uPlot.fmtDate(template, props.dateNames) }
       : {}),
@@ -159,7 +160,8 @@ export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPl
   };
 
   const structure = structureOf(props);
-  useEffect(() => {
+  // Layout effects: the chart is made and fed before the browser paints, not a frame later.
+  useLayoutEffect(() => {
     const element = host.current;
     if (!element) return;
     const handlers: Handlers = {
@@ -199,7 +201,7 @@ export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPl
     };
   }, [structure]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const u = plot.current;
     if (!u || u.data === (props.shape.data as uPlot.AlignedData)) return;
     moving.current = true;
