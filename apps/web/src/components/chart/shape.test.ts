@@ -57,6 +57,19 @@ describe('withGaps: a missing bucket becomes a null, so the line breaks there', 
     expect(column.values[0]).not.toContain(null);
   });
 
+  it('buckets finer than the reports: the usual spacing is no gap, a missed report is', () => {
+    const FIVE = 300;
+    const column = withGaps(
+      answer(
+        [0, 2, 4, 6, 10, 12].map((n) => [iso(t0 + n * FIVE), n] as [string, number]),
+        1,
+        FIVE,
+      ),
+    );
+    expect(column.times).toEqual([0, 2, 4, 6, 7, 10, 12].map((n) => t0 + n * FIVE));
+    expect(column.values).toEqual([[0, 2, 4, 6, null, 10, 12]]);
+  });
+
   it('does not take a 31-day month (bucketSeconds of 30 days) for a hole', () => {
     const month = 30 * 86_400;
     const column = withGaps(

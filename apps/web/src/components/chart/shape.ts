@@ -33,8 +33,25 @@ export interface PlotShape {
   readonly empty: boolean;
 }
 
-/** A bucket counts as missing when the next point is more than 1.5 buckets away (months, DST). */
+/**
+ * A hole is a gap when the next point is more than 1.5 steps away (months, DST and jitter
+ * stay lines). The step is the bucket, or the series' usual spacing (the median between its
+ * points) where that is longer: a radio reporting every 10 minutes charted in 5-minute buckets
+ * leaves every other bucket empty, and that is its rhythm, not missing data.
+ */
 const GAP_FACTOR = 1.5;
+
+/** Fewer steps than this tell no rhythm: the bucket alone decides. */
+const MIN_STEPS_FOR_RHYTHM = 4;
+
+/** The (lower) median distance between consecutive times; 0 when too few to tell. */
+function medianStep(times: readonly number[]): number {
+  if (times.length <= MIN_STEPS_FOR_RHYTHM) return 0;
+  const steps: number[] = [];
+  for (let i = 1; i < times.length; i++) steps.push((times[i] ?? 0) - (times[i - 1] ?? 0));
+  steps.sort((a, b) => a - b);
+  return steps[Math.floor((steps.length - 1) / 2)] ?? 0;
+}
 
 interface Column {
   readonly times: number[];
@@ -43,15 +60,16 @@ interface Column {
 
 /** One answer's times (s) and value columns, with a null row in each hole. */
 export function withGaps(answer: Series): Column {
-  const bucket = answer.bucketSeconds;
   const columns = answer.option === CHART_OPTIONS.highLow ? 2 : 1;
+  const pointTimes = answer.points.map((point) => Date.parse(point[0]) / 1000);
+  const step = Math.max(answer.bucketSeconds, medianStep(pointTimes));
   const times: number[] = [];
   const values: (number | null)[][] = Array.from({ length: columns }, () => []);
   let previous: number | null = null;
-  for (const point of answer.points) {
-    const time = Date.parse(point[0]) / 1000;
-    if (previous !== null && time - previous > bucket * GAP_FACTOR) {
-      times.push(previous + bucket);
+  for (const [index, point] of answer.points.entries()) {
+    const time = pointTimes[index] ?? 0;
+    if (previous !== null && time - previous > step * GAP_FACTOR) {
+      times.push(previous + answer.bucketSeconds);
       for (const column of values) column.push(null);
     }
     times.push(time);
