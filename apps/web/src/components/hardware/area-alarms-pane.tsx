@@ -45,7 +45,7 @@ export function AreaAlarmsPane({
             background: about(alarm) ? 'var(--mantine-color-default-hover)' : undefined,
           }}
         >
-          <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Group gap="xs" justify="space-between" wrap="nowrap" preventGrowOverflow={false}>
             <Anchor
               component={Link}
               to={alarmsPath({ siteId, areaId, alarmId: alarm.id })}
@@ -58,6 +58,7 @@ export function AreaAlarmsPane({
               size="xs"
               color={alarm.active ? 'fault' : 'gray'}
               variant={alarm.active ? 'filled' : 'light'}
+              style={{ flexShrink: 0 }}
             >
               {alarm.active ? t('Hardware.Alarms.Active') : t('Hardware.Alarms.Inactive')}
             </Badge>

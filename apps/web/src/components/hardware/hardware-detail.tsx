@@ -96,12 +96,12 @@ export function HardwareDetail(props: HardwareDetailProps) {
         </div>
         <Group gap={4}>
           {item.coordinator && (
-            <Badge variant="light" color="info">
+            <Badge variant="outline" color="info">
               {t('Hardware.Coordinator')}
             </Badge>
           )}
           {item.repeater && (
-            <Badge variant="light" color="info">
+            <Badge variant="outline" color="info">
               {t('Hardware.Repeater')}
             </Badge>
           )}

@@ -209,8 +209,8 @@ const HardwareRow = memo(function HardwareRow({
       style={selected ? { background: `${COLOURS.selected}22` } : undefined}
     >
       {columns.map((column) => (
-        <Table.Td key={column}>
-          <Cell item={item} column={column} updated={updated} />
+        <Table.Td key={column} style={{ whiteSpace: 'nowrap' }}>
+          <Cell item={item} column={column} updated={updated} compact={compact} />
         </Table.Td>
       ))}
       {!compact && (
@@ -236,16 +236,21 @@ function OverdueCell({ item }: { item: HardwareItem }) {
 }
 
 /** The state as a dot in its §9 colour and its name (danger when overdue or faulted, §4). */
-export function StateMark({ item }: { item: HardwareItem }) {
+export function StateMark({ item, compact = false }: { item: HardwareItem; compact?: boolean }) {
   const { t } = useTranslation();
   const colour = stateColour(item.state);
+  const dot = (
+    <span
+      aria-hidden={!compact}
+      {...(compact ? { role: 'img', 'aria-label': t(`Hardware.State.${item.state}`) } : {})}
+      className={classes.dot}
+      style={{ background: colour ?? 'transparent', borderColor: colour ?? undefined }}
+    />
+  );
+  if (compact) return dot;
   return (
-    <Group gap={6} wrap="nowrap">
-      <span
-        aria-hidden
-        className={classes.dot}
-        style={{ background: colour ?? 'transparent', borderColor: colour ?? undefined }}
-      />
+    <Group gap={6} wrap="nowrap" preventGrowOverflow={false}>
+      {dot}
       <Text
         size="sm"
         span
@@ -262,29 +267,41 @@ function Cell({
   item,
   column,
   updated,
+  compact,
 }: {
   item: HardwareItem;
   column: HardwareColumn;
   updated: string;
+  compact: boolean;
 }) {
   const { t } = useTranslation();
   switch (column) {
     case 'state':
-      return <StateMark item={item} />;
+      return <StateMark item={item} compact={compact} />;
     case 'type':
       return <>{t(`Hardware.Type.${item.type}`)}</>;
     case 'serialno':
       return (
-        <Group gap={4} wrap="nowrap">
+        <Group gap={4} wrap="nowrap" preventGrowOverflow={false}>
           <Text size="sm" span ff="monospace">
             {item.serialno}
           </Text>
-          {item.coordinator ? (
-            <Badge size="xs" variant="light" color="info">
+          {compact ? null : item.coordinator ? (
+            <Badge
+              size="xs"
+              variant="outline"
+              color="info"
+              style={{ flexShrink: 0, maxWidth: 'none' }}
+            >
               {t('Hardware.Coordinator')}
             </Badge>
           ) : item.repeater ? (
-            <Badge size="xs" variant="light" color="info">
+            <Badge
+              size="xs"
+              variant="outline"
+              color="info"
+              style={{ flexShrink: 0, maxWidth: 'none' }}
+            >
               {t('Hardware.RepeaterOf', { count: item.children.length })}
             </Badge>
           ) : null}

@@ -66,7 +66,8 @@ export function HardwareMap({
     <Suspense fallback={<Skeleton h="100%" radius={0} />}>
       <AreaMap
         label={t('Hardware.Map.Label', { area: area.label })}
-        bounds={area.settings.bounds ?? markersBounds(markers)}
+        // The hardware, not the whole area, is what this map is about.
+        bounds={markersBounds(markers) ?? area.settings.bounds ?? null}
         zones={[]}
         markers={markers}
         selection={selection}

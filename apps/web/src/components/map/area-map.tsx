@@ -48,6 +48,8 @@ export interface AreaMapProps {
 /** Tiles of the default layer exist up to this zoom; closer zooms stretch them up to 21 (§9). */
 const TILE_NATIVE_MAX_ZOOM = 19;
 const FIT_PADDING: L.PointTuple = [24, 24];
+/** How long after the map is made a change of its size still refits the first view. */
+const SETTLE_MS = 1_000;
 
 function leafletBounds(bounds: Bounds | null, zones: readonly MapZone[]): L.LatLngBounds | null {
   if (bounds) return L.latLngBounds([bounds.south, bounds.west], [bounds.north, bounds.east]);
@@ -84,14 +86,20 @@ function FocusZone({ zone, area }: { zone: MapZone | undefined; area: L.LatLngBo
  * Leaflet measures its container once; the page's flex layout settles (and phones rotate) after
  * that, so the map is told whenever its container changes size.
  */
-function FollowContainerSize() {
+function FollowContainerSize({ fit }: { fit: L.LatLngBounds | null }) {
   const map = useMap();
   useEffect(() => {
     if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(() => map.invalidateSize());
+    // While the page settles (its panes take their size after the map was made), the first view
+    // is fitted again, so the area is framed in the size the map ends up with.
+    const settled = Date.now() + SETTLE_MS;
+    const observer = new ResizeObserver(() => {
+      map.invalidateSize();
+      if (fit && Date.now() < settled) map.fitBounds(fit, { padding: FIT_PADDING, animate: false });
+    });
     observer.observe(map.getContainer());
     return () => observer.disconnect();
-  }, [map]);
+  }, [map, fit]);
   return null;
 }
 
@@ -229,7 +237,7 @@ export default function AreaMap({
             maxZoom={MAX_ZOOM}
           />
         )}
-        <FollowContainerSize />
+        <FollowContainerSize fit={focused ? null : initialBounds} />
         <FocusZone zone={focused} area={initialBounds} />
         {zones.map((zone) => (
           <ZoneLayer

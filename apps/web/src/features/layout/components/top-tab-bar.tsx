@@ -12,7 +12,7 @@ import {
   type TabId,
 } from '@paddock/domain';
 import { IconAntenna, IconCloud, IconDroplet, IconPuzzle, IconUsers } from '@tabler/icons-react';
-import { useMemo, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAreaOpenEventCount } from '../../../data/events/get-area-open-events.ts';
@@ -75,9 +75,8 @@ export function TopTabBar({ route, areas, isPhone }: TopTabBarProps) {
   const units = useSiteUnits(siteId ?? 0, {
     enabled: siteId !== undefined && tabs.includes('telemetry'),
   });
-  const areaUnits = useMemo(
-    () => (units.data ?? []).filter((unit) => areaId !== undefined && unit.areas.includes(areaId)),
-    [units.data, areaId],
+  const areaUnits = (units.data ?? []).filter(
+    (unit) => areaId !== undefined && unit.areas.includes(areaId),
   );
 
   if (bar.kind === 'hidden' || siteId === undefined) return null;
