@@ -1,0 +1,37 @@
+/**
+ * /{siteId}/telemetry/{areaId}[/{detail}[/{detailId}]][?radio={id}|?unit={id}] (§2), including
+ * the telemetry asset route /{siteId}/telemetry/{area}/{type}/{id}: the Telemetry page (issue 12).
+ * Composes the user's privileges on the area (§6: control pings, install edits reporting
+ * intervals) with the telemetry feature.
+ */
+import { isPhoneUserAgent, type Area, type Site, type TelemetryRoute } from '@paddock/domain';
+import { useState } from 'react';
+import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
+import { TelemetryWorkspace } from '../../../features/telemetry/components/telemetry-workspace.tsx';
+import { useParsedRoute } from '../use-parsed-route.ts';
+import { SiteScope } from './site-scope.tsx';
+
+export function Component() {
+  const route = useParsedRoute();
+  if (route.kind !== 'telemetry') return null; // the main layout sends others on
+  return (
+    <SiteScope key={`${route.siteId}/${route.areaId}`} siteId={route.siteId} areaId={route.areaId}>
+      {({ site, area }) => (area ? <Telemetry site={site} area={area} route={route} /> : null)}
+    </SiteScope>
+  );
+}
+
+function Telemetry({ site, area, route }: { site: Site; area: Area; route: TelemetryRoute }) {
+  const privileges = usePrivileges(site.id, area.id);
+  const [isPhone] = useState(() => isPhoneUserAgent(navigator.userAgent));
+  return (
+    <TelemetryWorkspace
+      site={site}
+      area={area}
+      route={route}
+      canPing={privileges.has('control')}
+      canInstall={privileges.has('install')}
+      isPhone={isPhone}
+    />
+  );
+}
