@@ -11,5 +11,6 @@ export * from './constants/index.ts';
 export * from './field/index.ts';
 export * from './telemetry/index.ts';
 export * from './irrigation/index.ts';
+export * from './maintenance/index.ts';
 export * from './requests/index.ts';
 export * from './contract/index.ts';

@@ -493,15 +493,16 @@ export const outboundEmails = pgTable('outbound_emails', {
 });
 
 /**
- * One measured quantity of one thing (a sensor's or a control's metric, §3 topics). Readings
- * refer to it by a small integer, which keeps the readings table narrow.
+ * One measured quantity of one thing (a sensor's or a control's metric, §3 topics, or a radio's
+ * or unit's battery, signal or misses from its status reports). Readings refer to it by a small
+ * integer, which keeps the readings table narrow.
  */
 export const series = pgTable(
   'series',
   {
     id: serial('id').primaryKey(),
     siteId: siteId(),
-    thingType: text('thing_type').$type<'sensor' | 'control'>().notNull(),
+    thingType: text('thing_type').$type<'sensor' | 'control' | 'radio' | 'unit'>().notNull(),
     thingId: integer('thing_id').notNull(),
     metric: text('metric').notNull(),
   },

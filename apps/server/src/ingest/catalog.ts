@@ -128,7 +128,7 @@ export function createCatalog(db: Database): Catalog {
       // creating right now shows up in neither, hence the next round.
       const rows = await queryRows<{
         id: number;
-        thing_type: 'sensor' | 'control';
+        thing_type: WantedSeries['type'];
         thing_id: number;
         metric: string;
       }>(

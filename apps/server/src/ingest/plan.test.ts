@@ -41,6 +41,10 @@ const ROWS: CurrentRows = {
     [seriesKey('control', 12, 'running'), 102],
     [seriesKey('sensor', 40, 'level'), 103],
     [seriesKey('sensor', 31, 'soil.ec'), 104],
+    [seriesKey('radio', 1, 'battery'), 110],
+    [seriesKey('radio', 1, 'signal'), 111],
+    [seriesKey('radio', 1, 'misses'), 112],
+    [seriesKey('unit', 5, 'battery'), 120],
   ]),
 };
 
@@ -217,7 +221,7 @@ describe('planBatch', () => {
       },
     },
     {
-      name: "a radio's status: its health, and the report time from the status time",
+      name: "a radio's status: its health, its health history, and the report time from the status time",
       messages: [
         message('R-1', 'status', {
           seq: 77,
@@ -231,6 +235,11 @@ describe('planBatch', () => {
       ],
       expected: {
         ...NOTHING,
+        readings: [
+          { seriesId: 110, time: '2026-11-21T09:00:00.000Z', value: 3.61 },
+          { seriesId: 111, time: '2026-11-21T09:00:00.000Z', value: -78 },
+          { seriesId: 112, time: '2026-11-21T09:00:00.000Z', value: 0 },
+        ],
         radios: {
           1: {
             lastUpdate: '2026-11-21T09:00:00.000Z',
@@ -249,8 +258,53 @@ describe('planBatch', () => {
       messages: [message('R-1', 'status', { online: true, battery: 3.2 })],
       expected: {
         ...NOTHING,
+        readings: [{ seriesId: 110, time: RECEIVED, value: 3.2 }],
         radios: { 1: { lastUpdate: RECEIVED, online: true, battery: 3.2 } },
         accepted: ['radio 1'],
+      },
+    },
+    {
+      name: 'a status an hour old at receipt is history: its readings, not the current health',
+      messages: [
+        message('R-1', 'status', {
+          seq: 5,
+          time: '2026-11-21T08:00:05.000Z',
+          online: true,
+          battery: 3.5,
+          fault: true,
+        }),
+        message('R-1', 'status', {
+          seq: 6,
+          time: '2026-11-21T08:10:05.000Z',
+          online: true,
+          battery: 3.49,
+        }),
+      ],
+      expected: {
+        ...NOTHING,
+        readings: [
+          { seriesId: 110, time: '2026-11-21T08:00:05.000Z', value: 3.5 },
+          { seriesId: 110, time: '2026-11-21T08:10:05.000Z', value: 3.49 },
+        ],
+        radios: { 1: { lastUpdate: '2026-11-21T08:10:05.000Z', battery: 3.49, online: true } },
+        accepted: ['radio 1', 'radio 1'],
+      },
+    },
+    {
+      name: "a unit's status with a battery keeps it as the unit's series",
+      messages: [
+        message('U-1', 'status', {
+          seq: 9,
+          time: '2026-11-21T09:00:00.000Z',
+          online: true,
+          battery: 12.6,
+        }),
+      ],
+      expected: {
+        ...NOTHING,
+        readings: [{ seriesId: 120, time: '2026-11-21T09:00:00.000Z', value: 12.6 }],
+        units: { 5: { lastUpdate: '2026-11-21T09:00:00.000Z', online: true, battery: 12.6 } },
+        accepted: ['unit 5'],
       },
     },
     {
@@ -411,6 +465,23 @@ describe('wantedSeries', () => {
     expect([...wanted.values()]).toEqual([
       { siteId: 1, type: 'sensor', id: 31, metric: 'soil.moisture' },
       { siteId: 1, type: 'sensor', id: 40, metric: 'level' },
+    ]);
+  });
+
+  it("names a status's health series under its radio or unit, only for the fields it carries", () => {
+    const wanted = wantedSeries(
+      [
+        message('R-1', 'status', { online: true, battery: 3.6, signal: -80 }),
+        message('R-1', 'status', { online: true, battery: 3.59, misses: 1 }),
+        message('U-1', 'status', { online: true }),
+        message('R-1', 'status', { online: false }),
+      ],
+      ROWS.devices,
+    );
+    expect([...wanted.values()]).toEqual([
+      { siteId: 1, type: 'radio', id: 1, metric: 'battery' },
+      { siteId: 1, type: 'radio', id: 1, metric: 'signal' },
+      { siteId: 1, type: 'radio', id: 1, metric: 'misses' },
     ]);
   });
 });

@@ -14,8 +14,14 @@
  * - Latest values and report times go by time, so batches may commit in any order. A radio's
  *   health fields (battery, signal, misses, fault, online) carry no time of their own: the last
  *   status in the batch wins.
+ * - A status's battery, signal and misses are also readings, of the device's own series (thing
+ *   type radio or unit), at the status's time (its receipt when it has none): the device's
+ *   health history, deduplicated by the same natural key as any reading. A status already
+ *   HISTORY_STATUS_AGE_MS old when it arrives (a back-fill, a device emptying its queue after an
+ *   outage) is history only: its readings are stored, but it does not set the current health,
+ *   which must stay what the device says now.
  */
-import type { SensorTopic } from '@paddock/domain';
+import { DEVICE_SERIES_METRICS, type SensorTopic, type StatusUplink } from '@paddock/domain';
 import type { ReadingRow } from '../telemetry/store.ts';
 import type { IngestFollowup } from './followups.ts';
 import { MAX_REASON_LENGTH, payloadText, type ReadUplink, type Uplink } from './uplink.ts';
@@ -74,10 +80,30 @@ export type BatchPlan = {
 /** A series wanted by a reading, to be found or created before the plan. */
 export type WantedSeries = {
   siteId: number;
-  type: 'sensor' | 'control';
+  type: 'sensor' | 'control' | 'radio' | 'unit';
   id: number;
   metric: string;
 };
+
+/**
+ * A status this much older than its receipt is history (see the choices above): an hour, well
+ * past any clock skew or broker hiccup, and far less than a back-fill's past.
+ */
+export const HISTORY_STATUS_AGE_MS = 60 * 60_000;
+
+/** The health readings a status carries, at the time they are stored under. */
+function statusReadings(
+  status: StatusUplink,
+  receivedAt: number,
+): { time: number; metrics: { metric: string; value: number }[] } {
+  const time = status.time ? Date.parse(status.time) : receivedAt;
+  const metrics: { metric: string; value: number }[] = [];
+  for (const metric of DEVICE_SERIES_METRICS) {
+    const value = status[metric];
+    if (value !== undefined) metrics.push({ metric, value });
+  }
+  return { time, metrics };
+}
 
 /** Metrics whose values are 0/1 states rather than measurements. */
 const DIGITAL_METRICS = new Set(['fault', 'running']);
@@ -137,8 +163,17 @@ export function wantedSeries(
   devices: CurrentRows['devices'],
 ): Map<string, WantedSeries> {
   const wanted = new Map<string, WantedSeries>();
-  for (const { uplink, device } of screen(messages, devices).taken) {
-    if (uplink.kind !== 'readings') continue;
+  for (const { message, uplink, device } of screen(messages, devices).taken) {
+    if (uplink.kind === 'status') {
+      const { metrics } = statusReadings(uplink.message, message.receivedAt.getTime());
+      for (const { metric } of metrics) {
+        const key = seriesKey(device.kind, device.id, metric);
+        if (!wanted.has(key)) {
+          wanted.set(key, { siteId: device.siteId, type: device.kind, id: device.id, metric });
+        }
+      }
+      continue;
+    }
     for (const reading of uplink.message.readings) {
       const key = seriesKey(reading.thing, reading.id, reading.metric);
       if (!wanted.has(key)) {
@@ -227,11 +262,18 @@ export function planBatch(messages: readonly PlanMessage[], rows: CurrentRows): 
     }
 
     const status = uplink.message;
-    update.online = status.online;
+    const health = statusReadings(status, receivedAt);
+    for (const { metric, value } of health.metrics) {
+      const seriesId = rows.seriesIds.get(seriesKey(device.kind, device.id, metric));
+      if (seriesId === undefined) throw new Error('series missing after creation');
+      plan.readings.push({ seriesId, time: health.time, value });
+    }
     if (status.online) {
       const time = status.time ? Date.parse(status.time) : receivedAt;
       update.lastUpdate = Math.max(update.lastUpdate ?? 0, Math.min(time, receivedAt));
     }
+    if (receivedAt - health.time >= HISTORY_STATUS_AGE_MS) continue;
+    update.online = status.online;
     if (status.battery !== undefined) update.battery = status.battery;
     if (status.signal !== undefined) update.signal = status.signal;
     if (status.misses !== undefined) update.misses = status.misses;

@@ -82,7 +82,11 @@ function json(value: unknown) {
   return JSON.stringify(value);
 }
 
-async function readingsOf(thingType: 'sensor' | 'control', thingId: number, metric: string) {
+async function readingsOf(
+  thingType: 'sensor' | 'control' | 'radio' | 'unit',
+  thingId: number,
+  metric: string,
+) {
   return queryRows<{ time: Date | string; value: number }>(
     handle.db,
     sql`select r.time, r.value from readings r join series s on s.id = r.series_id
@@ -371,6 +375,56 @@ describe('status', () => {
       online: true,
     });
     expect(radio?.lastUpdate?.toISOString()).toBe('2026-11-21T08:58:30.000Z');
+    const history = async (metric: string) =>
+      (await readingsOf('radio', farm.radios.radio2.id, metric)).map((row) => [
+        new Date(row.time).toISOString(),
+        row.value,
+      ]);
+    expect(await history('battery')).toEqual([['2026-11-21T08:58:30.000Z', 3.31]]);
+    expect(await history('signal')).toEqual([['2026-11-21T08:58:30.000Z', -88]]);
+    expect(await history('misses')).toEqual([['2026-11-21T08:58:30.000Z', 2]]);
+  });
+
+  it('keeps a redelivered status once in the health history, with its rollup counted once', async () => {
+    const report = {
+      topic: topic('R-1001', 'status'),
+      payload: json({ seq: 9, time: '2026-11-21T08:40:00.000Z', online: true, battery: 3.52 }),
+    };
+    await publish([report, report]);
+    const stored = await readingsOf('radio', farm.radios.radio1.id, 'battery');
+    expect(stored.map((row) => row.value)).toEqual([3.52]);
+    const [rollup] = await queryRows<{ count: number }>(
+      handle.db,
+      sql`select r.count from reading_rollups r join series s on s.id = r.series_id
+          where s.thing_type = 'radio' and s.thing_id = ${farm.radios.radio1.id}
+            and s.metric = 'battery'`,
+    );
+    expect(Number(rollup?.count)).toBe(1);
+  });
+
+  it('stores a past status (a back-fill) as history without changing the current health', async () => {
+    const before = await radioRow(farm.radios.radio1.id);
+    await publish([
+      {
+        topic: topic('R-1001', 'status'),
+        payload: json({
+          seq: 10,
+          time: '2026-10-01T08:00:00.000Z',
+          online: true,
+          battery: 3.64,
+          signal: -70,
+        }),
+      },
+    ]);
+    const stored = await readingsOf('radio', farm.radios.radio1.id, 'battery');
+    expect(stored.map((row) => [new Date(row.time).toISOString(), row.value])).toEqual([
+      ['2026-10-01T08:00:00.000Z', 3.64],
+      ['2026-11-21T08:40:00.000Z', 3.52],
+    ]);
+    const after = await radioRow(farm.radios.radio1.id);
+    expect(after?.batteryValue).toBe(before?.batteryValue);
+    expect(after?.signalValue).toBe(before?.signalValue);
+    expect(after?.lastUpdate).toEqual(before?.lastUpdate);
   });
 
   it('takes a device offline by its last will, without counting it as a report', async () => {

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
           { path: ':siteId', lazy: () => import('./routes/main/site.tsx') },
           { path: ':siteId/summary', lazy: () => import('./routes/main/summary.tsx') },
           { path: ':siteId/users', lazy: () => import('./routes/main/users.tsx') },
+          { path: ':siteId/maintenance', lazy: () => import('./routes/main/maintenance.tsx') },
           { path: ':siteId/playground', lazy: () => import('./routes/main/playground.tsx') },
           { path: ':siteId/:areaId', lazy: () => import('./routes/main/area.tsx') },
           { path: ':siteId/:areaId/alarms', lazy: () => import('./routes/main/alarms.tsx') },

@@ -6,6 +6,7 @@ import { siteSummarySchema, sitesFilterOptionsSchema } from '../entities/site-su
 import { siteSchema, siteUpdateBodySchema } from '../entities/site.ts';
 import { sitePrivilegesSchema } from '../entities/privileges.ts';
 import { unitSchema } from '../entities/unit.ts';
+import { maintenanceQuerySchema, maintenanceWorklistSchema } from '../maintenance/worklist.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const siteEndpoints = {
@@ -56,6 +57,16 @@ export const siteEndpoints = {
     summary: "The site's field units",
     params: idParamSchema,
     responses: { 200: z.array(unitSchema) },
+  }),
+  getSiteMaintenance: defineEndpoint({
+    method: 'GET',
+    path: '/sites/:id/maintenance',
+    tag: 'sites',
+    summary:
+      'The maintenance worklist: radios and units that are overdue, faulted, low on battery, weak, missing reports or predicted to need a battery, most urgent first, by area',
+    params: idParamSchema,
+    query: maintenanceQuerySchema,
+    responses: { 200: maintenanceWorklistSchema },
   }),
   getSitePrivileges: defineEndpoint({
     method: 'GET',

@@ -61,6 +61,7 @@ export function headerTitle(route: Route, context: HeaderContext): HeaderTitle {
     case 'site':
     case 'summary':
     case 'users':
+    case 'maintenance':
     case 'playground':
     case 'moduleAlarms':
       return labelled(context.siteLabel, (label) => label);

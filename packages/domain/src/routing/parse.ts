@@ -150,6 +150,7 @@ function parseSitePath(
   if (rest.length === 1) {
     if (first === 'summary') return { kind: 'summary', siteId };
     if (first === 'users') return { kind: 'users', siteId };
+    if (first === 'maintenance') return { kind: 'maintenance', siteId };
     if (first === 'playground') return { kind: 'playground', siteId };
   }
   if (isOneOf(AREA_MODULES, first)) {

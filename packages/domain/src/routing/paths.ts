@@ -114,6 +114,14 @@ export function usersPath(siteId: number): string {
   return buildPath({ siteId, subject: 'users' });
 }
 
+/**
+ * The site-wide maintenance worklist (issue 12): a subject with no area, like summary and users,
+ * so it cannot read as an area's detail segment (docs/maintenance.md).
+ */
+export function maintenancePath(siteId: number): string {
+  return buildPath({ siteId, subject: 'maintenance' });
+}
+
 /** Only in the development environment (§2). */
 export function playgroundPath(siteId: number): string {
   return buildPath({ siteId, subject: 'playground' });
@@ -256,6 +264,8 @@ export function routePath(route: Route): string {
       return summaryPath(route.siteId);
     case 'users':
       return usersPath(route.siteId);
+    case 'maintenance':
+      return maintenancePath(route.siteId);
     case 'playground':
       return playgroundPath(route.siteId);
     case 'telemetry':

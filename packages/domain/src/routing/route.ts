@@ -105,6 +105,8 @@ export type DeepLinkRoute = {
 } & AreaScoped;
 export type SummaryRoute = { readonly kind: 'summary' } & SiteScoped;
 export type UsersRoute = { readonly kind: 'users' } & SiteScoped;
+/** /{siteId}/maintenance: the site-wide maintenance worklist (issue 12; docs/maintenance.md). */
+export type MaintenanceRoute = { readonly kind: 'maintenance' } & SiteScoped;
 export type WeatherRoute = { readonly kind: 'weather' } & ModulePage;
 export type TelemetryRoute = {
   readonly kind: 'telemetry';
@@ -140,6 +142,7 @@ export type Route =
   | DeepLinkRoute
   | SummaryRoute
   | UsersRoute
+  | MaintenanceRoute
   | ModuleRoute
   | ZoneRoute
   | AlarmsRoute

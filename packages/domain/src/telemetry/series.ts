@@ -1,6 +1,7 @@
 /**
  * A chart's series query and answer (issue 4 "telemetry series"; docs/api.md): which window a
- * chart covers, and the zod contract of GET sensors/{id}/series and controls/{id}/series.
+ * chart covers, and the zod contract of GET sensors/{id}/series and controls/{id}/series (and of
+ * radios/{id}/series and units/{id}/series, whose metrics are battery, signal and misses).
  *
  * Decision on the window: every interval of §9 except year to date is rolling and ends now (see
  * chartIntervalRange). The spec names 'year' apart from 'year to date', so 'year' cannot mean
@@ -94,8 +95,21 @@ export function seriesInterval(
   return query.interval ?? DEFAULT_CHART_INTERVAL;
 }
 
-export const seriesThingTypeSchema = z.enum(['sensor', 'control']);
+/**
+ * What a series is of: a sensor's or control's metric (its readings), or a radio's or unit's
+ * health (battery, signal, misses from its status reports).
+ */
+export const seriesThingTypeSchema = z.enum(['sensor', 'control', 'radio', 'unit']);
 export type SeriesThingType = z.infer<typeof seriesThingTypeSchema>;
+
+/** The health metrics a radio's or unit's status reports are kept as series under. */
+export const DEVICE_SERIES_METRICS = ['battery', 'signal', 'misses'] as const;
+export type DeviceSeriesMetric = (typeof DEVICE_SERIES_METRICS)[number];
+
+/** Whether `metric` is one of the health metrics a radio or unit has series of. */
+export function isDeviceSeriesMetric(metric: string): metric is DeviceSeriesMetric {
+  return (DEVICE_SERIES_METRICS as readonly string[]).includes(metric);
+}
 
 const seriesAnswerFields = {
   thing: z.object({ type: seriesThingTypeSchema, id: idSchema }),

@@ -1,6 +1,7 @@
 /**
  * Chart series (issue 4; docs/api.md): GET sensors/{id}/series and controls/{id}/series, a
- * metric's readings over a §9 chart interval or an explicit range, one point per bucket.
+ * metric's readings over a §9 chart interval or an explicit range, one point per bucket; and
+ * GET radios/{id}/series and units/{id}/series, a device's battery, signal or misses (issue 12).
  */
 import {
   bucketSeconds,
@@ -21,7 +22,12 @@ import { requireObject } from '../../permissions/access.ts';
 import { readSeriesAverages, readSeriesHighLows, readSeriesStats } from '../../telemetry/series.ts';
 import { findSeriesTarget } from './series.repository.ts';
 
-const LABEL: Record<SeriesThingType, string> = { sensor: 'Sensor', control: 'Control' };
+const LABEL: Record<SeriesThingType, string> = {
+  sensor: 'Sensor',
+  control: 'Control',
+  radio: 'Radio',
+  unit: 'Unit',
+};
 
 export async function seriesRoutes(app: FastifyInstance) {
   const { db, clock } = app.ctx;
@@ -89,5 +95,11 @@ export async function seriesRoutes(app: FastifyInstance) {
   );
   route(app, telemetryEndpoints.getControlSeries, async (request) =>
     readSeries(request, 'control', request.params.id, request.query),
+  );
+  route(app, telemetryEndpoints.getRadioSeries, async (request) =>
+    readSeries(request, 'radio', request.params.id, request.query),
+  );
+  route(app, telemetryEndpoints.getUnitSeries, async (request) =>
+    readSeries(request, 'unit', request.params.id, request.query),
   );
 }

@@ -16,6 +16,7 @@ const REMEMBERED_KINDS: ReadonlySet<Route['kind']> = new Set([
   'dashboard',
   'summary',
   'users',
+  'maintenance',
   'playground',
   'weather',
   'telemetry',

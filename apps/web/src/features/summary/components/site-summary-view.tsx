@@ -2,11 +2,12 @@ import { Anchor, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from 
 import {
   alarmsPath,
   areaPagePath,
+  maintenancePath,
   type AreaSummary,
   type SiteSummary,
   type SummaryHardwareCounts,
 } from '@paddock/domain';
-import { IconArrowRight } from '@tabler/icons-react';
+import { IconArrowRight, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LastUpdate } from '../../../components/ui/last-update.tsx';
@@ -31,12 +32,20 @@ export function SiteSummaryView({
   const { t } = useTranslation();
   return (
     <Stack gap="md" p="md" maw={1200} mx="auto" w="100%">
-      <Stack gap={2}>
-        <Text c="dimmed" size="sm">
-          {siteLabel}
-        </Text>
-        <Title order={2}>{t('SiteSummary.Title')}</Title>
-      </Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
+        <Stack gap={2}>
+          <Text c="dimmed" size="sm">
+            {siteLabel}
+          </Text>
+          <Title order={2}>{t('SiteSummary.Title')}</Title>
+        </Stack>
+        <Anchor component={Link} to={maintenancePath(siteId)} size="sm">
+          <Group gap={4} wrap="nowrap">
+            <IconTool size={16} aria-hidden />
+            {t('SiteSummary.Maintenance')}
+          </Group>
+        </Anchor>
+      </Group>
 
       <Card withBorder padding="sm" component="section" aria-label={t('SiteSummary.SiteTotals')}>
         <Group justify="space-between" wrap="wrap" gap="xs">

@@ -1,0 +1,112 @@
+/**
+ * The maintenance worklist (issue 12; docs/maintenance.md): GET sites/{id}/maintenance, the
+ * site's radios and units that need a visit, most urgent first, grouped by area.
+ *
+ * Access: a member of the site with view on the site or on at least one of its areas; each
+ * device is listed only under areas the caller may view (§6: site ∪ area lists), so a crew
+ * member given one block sees that block's devices and no others. A unit serving several areas
+ * is listed once, under the first of them (by label) the caller may view.
+ */
+import {
+  batteryTrend,
+  hasPrivilege,
+  maintenanceReasons,
+  maintenanceUrgency,
+  signalTrend,
+  siteEndpoints,
+  sortWorklistAreas,
+  type MaintenanceArea,
+  type MaintenanceItem,
+  type Trend,
+} from '@paddock/domain';
+import type { FastifyInstance } from 'fastify';
+import { authOf } from '../../http/context.ts';
+import { route } from '../../http/endpoint.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { areaPrivileges, loadSiteAccess } from '../../permissions/access.ts';
+import { siteExists } from '../sites/site.repository.ts';
+import { areaLabels, devicesOfSite, healthHistory } from './maintenance.repository.ts';
+
+export async function maintenanceRoutes(app: FastifyInstance) {
+  const { db, clock } = app.ctx;
+
+  route(app, siteEndpoints.getSiteMaintenance, async (request) => {
+    const siteId = request.params.id;
+    const { withinDays } = request.query;
+    if (!(await siteExists(db, siteId))) throw notFound('Site');
+    const access = await loadSiteAccess(db, authOf(request).userId, siteId);
+    if (!access) throw forbidden('Not a member of this site');
+    const labels = await areaLabels(db, siteId);
+    const mayView = (areaId: number | null) => hasPrivilege(areaPrivileges(access, areaId), 'view');
+    if (!mayView(null) && ![...labels.keys()].some(mayView)) {
+      throw forbidden('Requires the view privilege on this site or one of its areas');
+    }
+
+    const now = clock.now();
+    const [devices, history] = await Promise.all([
+      devicesOfSite(db, siteId),
+      healthHistory(db, siteId, now),
+    ]);
+    const groups = new Map<number | null, MaintenanceArea>();
+    for (const device of devices) {
+      // The first area the caller may view, by label; none (a device in no area) needs site view.
+      const areaId =
+        device.areaIds.length === 0
+          ? null
+          : ([...device.areaIds]
+              .filter((id) => labels.has(id) && mayView(id))
+              .sort((a, b) => (labels.get(a) ?? '').localeCompare(labels.get(b) ?? ''))[0] ??
+            undefined);
+      if (areaId === undefined || (areaId === null && !mayView(null))) continue;
+
+      const readings = history.get(`${device.kind}:${device.id}`);
+      const battery = readings?.battery.length ? batteryTrend(readings.battery, now) : null;
+      const signal = readings?.signal.length ? signalTrend(readings.signal, now) : null;
+      const input = { ...device, battery, signal };
+      const reasons = maintenanceReasons(input, now, withinDays);
+      if (reasons.length === 0) continue;
+      const item: MaintenanceItem = {
+        kind: device.kind,
+        id: device.id,
+        serialno: device.serialno,
+        type: device.type,
+        section: device.section,
+        reasons,
+        urgency: maintenanceUrgency(input, reasons, now, withinDays),
+        overdue: device.overdue,
+        fault: device.fault,
+        online: device.online,
+        batteryValue: device.batteryValue,
+        signalValue: device.signalValue,
+        missesValue: device.missesValue,
+        lastUpdate: device.lastUpdate?.toISOString() ?? null,
+        reportIntervalSeconds: device.reportIntervalSeconds,
+        battery: presentTrend(battery),
+        signal: presentTrend(signal),
+      };
+      let group = groups.get(areaId);
+      if (!group) {
+        group = {
+          area: areaId === null ? null : { id: areaId, label: labels.get(areaId) ?? '' },
+          items: [],
+        };
+        groups.set(areaId, group);
+      }
+      group.items.push(item);
+    }
+    return {
+      siteId,
+      generatedAt: now.toISOString(),
+      withinDays,
+      areas: sortWorklistAreas([...groups.values()]),
+    };
+  });
+}
+
+/** A trend with its numbers rounded as the worklist shows them (mV, tenths of a dB). */
+function presentTrend(trend: Trend | null): Trend | null {
+  if (!trend) return null;
+  const round = (value: number | null, places: number) =>
+    value === null ? null : Math.round(value * 10 ** places) / 10 ** places;
+  return { ...trend, slopePerDay: round(trend.slopePerDay, 5), level: round(trend.level, 3) };
+}

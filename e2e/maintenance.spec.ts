@@ -1,0 +1,183 @@
+import { DEMO_LOGINS } from '@paddock/domain/demo';
+import { expect, test } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { apiAs } from './support/api.ts';
+import { signIn } from './support/sign-in.ts';
+
+/**
+ * Issue 12, the maintenance worklist, against the real server, broker and simulator: a radio
+ * silenced with the simulator's fault command and a radio whose battery the simulator runs low
+ * come first in their area's group, the csv download holds them, and the print layout drops the
+ * console's chrome. Overdue takes 1.5 report intervals, so this spec starts its own `npm start`
+ * stack whose demo devices report every 20 s (DEMO_REPORT_INTERVAL_SECONDS) with the simulator's
+ * fault server on a known port, leaving the shared e2e stack's 10-minute intervals alone.
+ */
+const port = Number(process.env.E2E_PORT ?? 8190) + 2;
+const controlPort = port + 1;
+const BASE_URL = `http://127.0.0.1:${port}`;
+const SIMULATOR_URL = `http://127.0.0.1:${controlPort}`;
+const REPORT_SECONDS = 20;
+
+let stack: ChildProcess | undefined;
+
+test.use({ baseURL: BASE_URL });
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  stack = spawn('node', ['--import', 'tsx', 'apps/devstack/src/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      PADDOCK_ENVIRONMENT: 'testing',
+      BUGSNAG_API_KEY: 'e2e-key',
+      PADDOCK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'paddock-e2e-maintenance-')),
+      DATABASE_URL: '',
+      MQTT_URL: '',
+      MQTT_PORT: '0',
+      SIMULATOR_CONTROL_PORT: String(controlPort),
+      DEMO_REPORT_INTERVAL_SECONDS: String(REPORT_SECONDS),
+      STATUS_SUMMARY_URL: '',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + 170_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${BASE_URL}/appConfig.json`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the maintenance stack did not start');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+});
+
+test.afterAll(async () => {
+  if (!stack || stack.exitCode !== null) return;
+  const exited = new Promise((resolve) => stack?.once('exit', resolve));
+  stack.kill('SIGTERM');
+  await exited;
+});
+
+async function injectFault(kind: 'silence' | 'lowBattery', serialno: string) {
+  const response = await fetch(`${SIMULATOR_URL}/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ kind, serialno }),
+  });
+  expect(response.status, await response.text()).toBeLessThan(300);
+}
+
+interface SiteInfo {
+  id: number;
+  label: string;
+  areas?: { id: number; type: string; label: string }[];
+}
+interface RadioInfo {
+  id: number;
+  serialno: string;
+  config: { repeater?: boolean; coordinator?: boolean };
+}
+interface Worklist {
+  areas: {
+    area: { id: number; label: string } | null;
+    items: { serialno: string; urgency: number; reasons: string[] }[];
+  }[];
+}
+
+test('the worklist lists a silenced radio and a low-battery radio first', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(240_000);
+  const api = await apiAs(request, DEMO_LOGINS.admin);
+  const site = (await api.get<SiteInfo[]>('/sites')).find((s) => s.label === 'Te Awa Vineyard');
+  if (!site) throw new Error('no demo site Te Awa Vineyard');
+  const full = await api.get<SiteInfo>(`/sites/${site.id}`);
+  // An area with two plain radios (not repeaters or coordinators, whose children would go quiet
+  // with them).
+  let chosen: { areaId: number; areaLabel: string; radios: RadioInfo[] } | undefined;
+  for (const area of full.areas ?? []) {
+    const radios = (await api.get<RadioInfo[]>(`/radios?area=${area.id}`)).filter(
+      (radio) => !radio.config.repeater && !radio.config.coordinator,
+    );
+    if (radios.length >= 2) {
+      chosen = { areaId: area.id, areaLabel: area.label, radios };
+      break;
+    }
+  }
+  if (!chosen) throw new Error('no area with two plain radios');
+  const [silent, drained] = chosen.radios as [RadioInfo, RadioInfo];
+
+  await injectFault('silence', silent.serialno);
+  await injectFault('lowBattery', drained.serialno);
+
+  // Overdue after 1.5 intervals, found by the next 10 s sweep; the low battery at the next status.
+  await expect
+    .poll(
+      async () => {
+        const list = await api.get<Worklist>(`/sites/${site.id}/maintenance`);
+        const group = list.areas.find((g) => g.area?.id === chosen.areaId);
+        return group?.items.slice(0, 2).map((item) => `${item.serialno} ${item.reasons[0]}`);
+      },
+      { timeout: 120_000, intervals: [2_000] },
+    )
+    .toEqual([`${silent.serialno} overdue`, `${drained.serialno} lowBattery`]);
+  // Nothing anywhere on the site is more urgent than the overdue radio.
+  const list = await api.get<Worklist>(`/sites/${site.id}/maintenance`);
+  const top = Math.max(...list.areas.flatMap((g) => g.items.map((item) => item.urgency)));
+  expect(top).toBe(100);
+
+  await signIn(page, DEMO_LOGINS.admin);
+  for (const width of [1440, 375]) {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await page.goto(`/${site.id}/maintenance`);
+    await expect(page.getByRole('heading', { name: 'Maintenance worklist' })).toBeVisible();
+    const group = page.getByRole('region', { name: chosen.areaLabel });
+    const names = group.getByRole('link', { name: /^(WVC|WMR|LRA|U)-\d+$/ });
+    await expect(names.first()).toBeVisible();
+    const visible = await names.evaluateAll((links) =>
+      links
+        .filter((link) => (link as HTMLElement).offsetParent !== null)
+        .map((link) => link.textContent),
+    );
+    expect(visible.slice(0, 2)).toEqual([silent.serialno, drained.serialno]);
+    await expect(group.getByText('Overdue', { exact: true }).filter({ visible: true })).toHaveCount(
+      1,
+    );
+    await expect(
+      group.getByText('Low battery', { exact: true }).filter({ visible: true }),
+    ).toHaveCount(1);
+    await page.screenshot({
+      path: testInfo.outputPath(`maintenance-${width}.png`),
+      fullPage: true,
+    });
+  }
+
+  // The csv: a byte-order mark, CRLF line ends, and the two radios first in their area's rows.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download csv' }).click();
+  const file = readFileSync(await (await download).path(), 'utf8');
+  expect(file.startsWith('\uFEFF')).toBe(true);
+  const lines = file.slice(1).split('\r\n');
+  expect(lines[0]).toMatch(/^Area,Kind,Device,Type,Zone,Reasons,Urgency,Battery,/);
+  const ofArea = lines.filter((line) => line.startsWith(`${chosen.areaLabel},`));
+  expect(ofArea[0]).toContain(`,${silent.serialno},`);
+  expect(ofArea[0]).toContain('Overdue');
+  expect(ofArea[1]).toContain(`,${drained.serialno},`);
+  expect(ofArea[1]).toContain('Low battery');
+
+  // Printed: no header, sidebar or buttons; the list itself stays.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Download csv' })).toBeHidden();
+  await expect(page.getByRole('banner')).toBeHidden();
+  await expect(page.getByRole('region', { name: chosen.areaLabel })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('maintenance-print.png'), fullPage: true });
+});
