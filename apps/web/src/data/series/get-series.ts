@@ -5,24 +5,21 @@
 import type { Series } from '@paddock/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getControlSeries } from './get-control-series.ts';
+import { getRadioSeries } from './get-radio-series.ts';
 import { getSensorSeries } from './get-sensor-series.ts';
+import { getUnitSeries } from './get-unit-series.ts';
 import { seriesKeys } from './keys.ts';
 import type { SeriesKind, SeriesRequest } from './series-request.ts';
 
 const FETCH: Record<
   SeriesKind,
-  ((id: number, request: SeriesRequest, signal?: AbortSignal) => Promise<Series>) | null
+  (id: number, request: SeriesRequest, signal?: AbortSignal) => Promise<Series>
 > = {
   sensor: getSensorSeries,
   control: getControlSeries,
-  radio: null,
-  unit: null,
+  radio: getRadioSeries,
+  unit: getUnitSeries,
 };
-
-/** Whether the console can chart this kind of thing yet. */
-export function hasSeriesEndpoint(kind: SeriesKind): boolean {
-  return FETCH[kind] !== null;
-}
 
 export function getSeries(
   kind: SeriesKind,
@@ -30,9 +27,7 @@ export function getSeries(
   request: SeriesRequest,
   signal?: AbortSignal,
 ): Promise<Series> {
-  const fetchSeries = FETCH[kind];
-  if (!fetchSeries) return Promise.reject(new Error(`No series endpoint for ${kind}`));
-  return fetchSeries(id, request, signal);
+  return FETCH[kind](id, request, signal);
 }
 
 export const SERIES_STALE_MS = 60_000;
