@@ -118,17 +118,30 @@ function optionsOf(props: UplotPlotProps, handlers: Handlers): uPlot.Options {
       series: [high, low],
       fill: bandFill(seriesColour(shape.series[high - 1]?.metric ?? 0)),
     })),
-    cursor: { drag: { x: true, y: false, setScale: true } },
+    cursor: {
+      drag: { x: true, y: false, setScale: true },
+      bind: {
+        dblclick: (_u, _target, handler) => (event) => {
+          handlers.onZoomOut();
+          return handler(event);
+        },
+      },
+    },
     legend: { show: true, live: true },
     hooks: {
-      setScale: [(u, key) => key === 'x' && handlers.onScale(u)],
+      // Only what the user does is reported (a drag, a double click), never this module's own
+      // setScale calls: uPlot fires its setScale hook later, when it commits.
+      setSelect: [(u) => handlers.onSelect(u)],
       draw: [() => handlers.onDraw()],
     },
   };
 }
 
 interface Handlers {
-  onScale: (u: uPlot) => void;
+  /** A drag across the plot: the user zoomed. */
+  onSelect: (u: uPlot) => void;
+  /** A double click: the user zoomed out. */
+  onZoomOut: () => void;
   onDraw: () => void;
 }
 
@@ -137,8 +150,6 @@ export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPl
   const plot = useRef<uPlot | null>(null);
   const latest = useRef(props);
   latest.current = props;
-  /** Set while this module moves the x scale itself, so only the user's zooms are reported. */
-  const moving = useRef(false);
   const drawnData = useRef<unknown>(null);
 
   useImperativeHandle(ref, () => ({
@@ -151,12 +162,7 @@ export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPl
   const setX = (u: uPlot) => {
     const range = latest.current.xRange;
     if (!range) return;
-    moving.current = true;
-    try {
-      u.setScale('x', { min: range.min, max: range.max });
-    } finally {
-      moving.current = false;
-    }
+    u.setScale('x', { min: range.min, max: range.max });
   };
 
   const structure = structureOf(props);
@@ -165,33 +171,25 @@ export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPl
     const element = host.current;
     if (!element) return;
     const handlers: Handlers = {
-      onScale: (u) => {
-        if (moving.current) return;
-        const { min, max } = u.scales.x ?? {};
-        if (min == null || max == null) return;
-        const x = u.data[0];
-        const first = x[0];
-        const last = x[x.length - 1];
-        // A double click zooms out to the whole data: that clears the stored zoom.
-        if (first !== undefined && last !== undefined && min <= first && max >= last) {
-          latest.current.onZoom(null);
-        } else {
-          latest.current.onZoom({ min: Math.round(min * 1000), max: Math.round(max * 1000) });
-        }
+      onSelect: (u) => {
+        const { left, width } = u.select;
+        if (width <= 0) return;
+        const min = u.posToVal(left, 'x');
+        const max = u.posToVal(left + width, 'x');
+        latest.current.onZoom({ min: Math.round(min * 1000), max: Math.round(max * 1000) });
       },
+      onZoomOut: () => latest.current.onZoom(null),
       onDraw: () => {
         if (drawnData.current === latest.current.shape.data) return;
         drawnData.current = latest.current.shape.data;
         latest.current.onDrawn?.();
       },
     };
-    moving.current = true;
     const u = new uPlot(
       optionsOf(latest.current, handlers),
       latest.current.shape.data as uPlot.AlignedData,
       element,
     );
-    moving.current = false;
     plot.current = u;
     setX(u);
     return () => {
@@ -204,12 +202,7 @@ export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPl
   useLayoutEffect(() => {
     const u = plot.current;
     if (!u || u.data === (props.shape.data as uPlot.AlignedData)) return;
-    moving.current = true;
-    try {
-      u.setData(props.shape.data as uPlot.AlignedData, false);
-    } finally {
-      moving.current = false;
-    }
+    u.setData(props.shape.data as uPlot.AlignedData, false);
     setX(u);
   }, [props.shape.data]);
 
