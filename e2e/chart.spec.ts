@@ -202,4 +202,25 @@ test('a radio battery chart for a day and a month, with csv, advanced csv and pn
   expect(channels).toBeGreaterThan(0);
   // Every row: a filter byte and the pixels.
   expect(png.pixels.length).toBe(png.height * (1 + png.width * channels));
+
+  // Zoom: a drag across the plot asks for that range (finer buckets), is remembered
+  // (chartZoomingInfo) over a reload with the interval, and Reset zoom goes back to the month.
+  const over = chart.locator('.u-over');
+  const box = await over.boundingBox();
+  if (!box) throw new Error('the plot has no box');
+  const zoomed = page.waitForRequest(
+    (request) =>
+      request.url().includes(`/api/radios/${radio.id}/series?`) && request.url().includes('from='),
+  );
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.9, box.y + box.height / 2, { steps: 5 });
+  await page.mouse.up();
+  await zoomed;
+  await expect(chart.getByRole('button', { name: 'Reset zoom' })).toBeVisible();
+  await page.reload();
+  await expect(chart.getByRole('button', { name: 'Reset zoom' })).toBeVisible({ timeout: 30_000 });
+  await expect(chart.getByLabel('Interval')).toHaveValue('Month');
+  await chart.getByRole('button', { name: 'Reset zoom' }).click();
+  await expect(chart.getByRole('button', { name: 'Reset zoom' })).toHaveCount(0);
 });
