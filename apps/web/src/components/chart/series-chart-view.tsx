@@ -297,6 +297,7 @@ export default function SeriesChartView({
               onZoom={(range) => setZoom(range)}
               onDrawn={onDrawn}
               labels={labels}
+              timeLabel={t('Chart.Column.Time')}
             />
           )
         )}

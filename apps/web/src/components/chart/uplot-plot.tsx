@@ -32,6 +32,8 @@ export interface UplotPlotProps {
   readonly onDrawn?: () => void;
   /** Legend labels of the series (high-low pairs labelled apart). */
   readonly labels: readonly string[];
+  /** The legend's name of the time axis, in the user's language. */
+  readonly timeLabel: string;
 }
 
 const DAY = 86_400;
@@ -65,6 +67,7 @@ function structureOf(props: UplotPlotProps): string {
     props.shape.bands,
     props.shape.units,
     props.labels,
+    props.timeLabel,
     props.timeZone,
     props.dateNames?.MMM ?? null,
   ]);
@@ -74,7 +77,7 @@ function optionsOf(props: UplotPlotProps, handlers: Handlers): uPlot.Options {
   const { shape, timeZone, formatValue } = props;
   const scaleOf = (unit: string) => `y:${unit}`;
   const series: uPlot.Series[] = [
-    {},
+    { label: props.timeLabel },
     ...shape.series.map((item, index): uPlot.Series => ({
       label: props.labels[index] ?? item.label,
       scale: scaleOf(item.unit),
