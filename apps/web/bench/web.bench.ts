@@ -42,6 +42,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chartRows, measureChart, seedChartHistory, type ChartRun } from './chart.bench.ts';
 
 const HOST = '127.0.0.1';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -71,13 +72,13 @@ const { values: args } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     profiles: { type: 'string', default: 'localhost,mobile' },
-    pages: { type: 'string', default: 'login,summary,irrigation' },
+    pages: { type: 'string', default: 'login,summary,irrigation,chart' },
   },
 });
 
 type Profile = 'localhost' | 'mobile';
-type BenchPage = 'login' | 'summary' | 'irrigation';
-const PAGES: readonly BenchPage[] = ['login', 'summary', 'irrigation'];
+type BenchPage = 'login' | 'summary' | 'irrigation' | 'chart';
+const PAGES: readonly BenchPage[] = ['login', 'summary', 'irrigation', 'chart'];
 
 interface TokenSet {
   loginId: string;
@@ -212,8 +213,14 @@ async function newPage(context: BrowserContext, profile: Profile): Promise<Page>
       for (const entry of list.getEntries()) record.__lcp = entry.startTime;
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   });
+  await emulateProfile(page, profile);
+  return page;
+}
+
+/** The mobile profile's network and CPU on the page (nothing on localhost). */
+async function emulateProfile(page: Page, profile: Profile): Promise<void> {
   if (profile === 'mobile') {
-    const cdp = await context.newCDPSession(page);
+    const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
@@ -223,7 +230,6 @@ async function newPage(context: BrowserContext, profile: Profile): Promise<Page>
     });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   }
-  return page;
 }
 
 async function readLcp(page: Page): Promise<number> {
@@ -593,6 +599,7 @@ type Results = {
   cold: number[];
   warm: number[];
   irrigation: IrrigationRun[];
+  chart: ChartRun[];
 };
 
 async function main(): Promise<void> {
@@ -617,6 +624,7 @@ async function main(): Promise<void> {
     `seeding the demo farm${measures('irrigation') ? ` and ${BIG_BLOCK_LABEL}` : ''} into ${dataDir} …`,
   );
   seed(dataDir, measures('irrigation'));
+  const chartHistory = measures('chart') ? seedChartHistory(serverEnv(dataDir)) : null;
   console.log(`starting the server on ${base} …`);
   const server = await startServer(port, dataDir);
   const browser = await chromium.launch({
@@ -638,7 +646,7 @@ async function main(): Promise<void> {
     let runGoing = false;
     const results = new Map<Profile, Results>();
     for (const profile of profiles) {
-      const result: Results = { login: [], cold: [], warm: [], irrigation: [] };
+      const result: Results = { login: [], cold: [], warm: [], irrigation: [], chart: [] };
       for (let run = 0; run < runs; run++) {
         // Each measure finds the server as quiet as the first did: no program run going.
         if (runGoing && bigArea) {
@@ -656,6 +664,11 @@ async function main(): Promise<void> {
         if (bigArea) {
           runGoing = true;
           result.irrigation.push(await measureIrrigation(browser, base, profile, bigArea));
+        }
+        if (chartHistory) {
+          const account = { user: ADMIN, password: PASSWORD };
+          const emulate = (page: Page) => emulateProfile(page, profile);
+          result.chart.push(await measureChart(browser, base, chartHistory, account, emulate));
         }
       }
       results.set(profile, result);
@@ -743,6 +756,9 @@ async function main(): Promise<void> {
         '',
         '',
       ]);
+    }
+    if (chartHistory) {
+      rows.push(...chartRows(profiles.map((profile) => results.get(profile)?.chart ?? [])));
     }
     console.log(`\nmedian of ${runs} run(s); mobile = 150 ms RTT, 1.6 Mbit/s, CPU 4× slower\n`);
     printTable(rows);

@@ -119,3 +119,50 @@ export async function readSeriesHighLows(
     high: Number(row.high),
   }));
 }
+
+/** One bucket's lowest, highest and average reading and how many readings it holds. */
+export type SeriesStats = {
+  start: Date;
+  low: number;
+  high: number;
+  average: number;
+  count: number;
+};
+
+/**
+ * Every summary of each bucket that holds readings, oldest first (the chart's exports: the
+ * advanced csv gives them all); as readSeriesAverages.
+ */
+export async function readSeriesStats(
+  db: Database,
+  seriesId: number,
+  grid: SeriesGrid,
+  source: SeriesSource = seriesSource(grid),
+): Promise<SeriesStats[]> {
+  const rows = bucketedRows(
+    seriesId,
+    grid,
+    source,
+    source === 'rollups'
+      ? sql`min, max, sum, count`
+      : sql`value as min, value as max, value as sum, 1 as count`,
+  );
+  const result = await queryRows<{
+    start: Date | string;
+    low: number;
+    high: number;
+    average: number;
+    count: number | string;
+  }>(
+    db,
+    sql`select start, min(min) as low, max(max) as high, sum(sum) / sum(count) as average,
+      sum(count) as count from (${rows}) as r group by start order by start`,
+  );
+  return result.map((row) => ({
+    start: new Date(row.start),
+    low: Number(row.low),
+    high: Number(row.high),
+    average: Number(row.average),
+    count: Number(row.count),
+  }));
+}

@@ -5,6 +5,7 @@ import { responseSerializerCompiler } from '../../src/http/serializer.ts';
 import {
   readSeriesAverages,
   readSeriesHighLows,
+  readSeriesStats,
   seriesSource,
 } from '../../src/telemetry/series.ts';
 import { insertReadings, type ReadingRow } from '../../src/telemetry/store.ts';
@@ -149,6 +150,20 @@ describe('GET /api/sensors/{id}/series', () => {
       ['2026-11-09T00:00:00.000Z', 1, 6],
       ['2026-11-09T02:00:00.000Z', 10, 20],
     ]);
+  });
+
+  it("stats=true adds each bucket's lowest, highest, average and count (the exports)", async () => {
+    const answer = await getSeries(sensorSeries(`metric=temperature&${eightDays}&stats=true`));
+    expect(answer.points).toEqual([
+      ['2026-11-09T00:00:00.000Z', 3],
+      ['2026-11-09T02:00:00.000Z', 15],
+    ]);
+    expect(answer.stats).toEqual([
+      ['2026-11-09T00:00:00.000Z', 1, 6, 3, 3],
+      ['2026-11-09T02:00:00.000Z', 10, 20, 15, 2],
+    ]);
+    const plain = await getSeries(sensorSeries(`metric=temperature&${eightDays}`));
+    expect(plain).not.toHaveProperty('stats');
   });
 
   it('finer buckets than the rollups read the readings: 10-minute buckets over a day', async () => {
@@ -322,6 +337,14 @@ describe('rollups and readings give the same chart for an aligned grid', () => {
     expect(await readSeriesHighLows(t.db, id, grid, 'rollups')).toEqual(
       await readSeriesHighLows(t.db, id, grid, 'readings'),
     );
+    const stats = await readSeriesStats(t.db, id, grid, 'rollups');
+    const rawStats = await readSeriesStats(t.db, id, grid, 'readings');
+    expect(stats.map(({ average: _, ...rest }) => rest)).toEqual(
+      rawStats.map(({ average: _, ...rest }) => rest),
+    );
+    stats.forEach((row, i) => {
+      expect(row.average).toBeCloseTo(rawStats[i]?.average ?? NaN, 9);
+    });
   });
 
   it('day buckets in Auckland across a DST change', async () => {

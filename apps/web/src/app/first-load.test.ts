@@ -2,8 +2,8 @@
  * The first load's budget (issue 5: initial JS ≤ 170 KB gzip, `npm run bench:web`): what
  * main.tsx reaches through static imports — its own modules and, through '@paddock/domain', the
  * domain modules that define the names it imports — must not import zod (≈ 27 KB: start-up uses
- * the domain's zod-free checks), @mantine/notifications (the toast host is lazy), Leaflet or
- * Bugsnag. Dynamic `import()` (lazy routes, modals, the toast host) is where those belong.
+ * the domain's zod-free checks), @mantine/notifications (the toast host is lazy), Leaflet,
+ * Bugsnag or uPlot (the charts load it through React.lazy, components/chart). Dynamic `import()` (lazy routes, modals, the toast host) is where those belong.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 
 const WEB_SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DOMAIN_SRC = path.resolve(WEB_SRC, '../../../packages/domain/src');
-const FORBIDDEN = /^(zod|@mantine\/notifications|leaflet|react-leaflet|@bugsnag\/)/;
+const FORBIDDEN = /^(zod|@mantine\/notifications|leaflet|react-leaflet|@bugsnag\/|uplot)/;
 
 interface StaticImport {
   /** Value names imported ('*' for a namespace, a re-export of everything or a bare import). */
@@ -107,7 +107,7 @@ function forbiddenOnFirstLoad(entry: string): string[] {
 }
 
 describe('the first load (index.html module graph)', () => {
-  it('reaches no zod, @mantine/notifications, Leaflet or Bugsnag through static imports', () => {
+  it('reaches no zod, @mantine/notifications, Leaflet, Bugsnag or uPlot through static imports', () => {
     expect(forbiddenOnFirstLoad(path.join(WEB_SRC, 'main.tsx'))).toEqual([]);
   });
 
@@ -120,5 +120,10 @@ describe('the first load (index.html module graph)', () => {
     expect(forbiddenOnFirstLoad(path.join(WEB_SRC, 'lib/notify.ts'))).toEqual([
       'apps/web/src/lib/notify.ts → @mantine/notifications',
     ]);
+    // The chart's lazy door reaches no uPlot; the module behind it does.
+    expect(forbiddenOnFirstLoad(path.join(WEB_SRC, 'components/chart/index.ts'))).toEqual([]);
+    expect(
+      forbiddenOnFirstLoad(path.join(WEB_SRC, 'components/chart/uplot-plot.tsx')),
+    ).toContainEqual(expect.stringMatching(/uplot-plot\.tsx → uplot$/));
   });
 });

@@ -66,17 +66,23 @@ export const routes: RouteObject[] = [
               path: `:siteId/${module}/alarms`,
               lazy: () => import('./routes/main/module-alarms.tsx'),
             },
-            module === 'irrigation'
+            module === 'telemetry'
               ? {
-                  // The irrigation workspace serves the area page and its zone pages (one route,
-                  // so an action followed on one page goes on being followed on the other).
-                  path: `:siteId/irrigation/:areaId/*`,
-                  lazy: () => import('./routes/main/irrigation.tsx'),
+                  // The Telemetry page (issue 12), with the telemetry asset route.
+                  path: `:siteId/telemetry/:areaId/*`,
+                  lazy: () => import('./routes/main/telemetry.tsx'),
                 }
-              : {
-                  path: `:siteId/${module}/:areaId/*`,
-                  lazy: () => import('./routes/main/module.tsx'),
-                },
+              : module === 'irrigation'
+                ? {
+                    // The irrigation workspace serves the area page and its zone pages (one route,
+                    // so an action followed on one page goes on being followed on the other).
+                    path: `:siteId/irrigation/:areaId/*`,
+                    lazy: () => import('./routes/main/irrigation.tsx'),
+                  }
+                : {
+                    path: `:siteId/${module}/:areaId/*`,
+                    lazy: () => import('./routes/main/module.tsx'),
+                  },
           ]),
           { path: '*', lazy: () => import('./routes/main/unknown.tsx') },
         ],

@@ -14,6 +14,7 @@ import { programKeys } from './programs/keys.ts';
 import { radioKeys } from './radios/keys.ts';
 import { requestKeys } from './requests/keys.ts';
 import { sensorKeys } from './sensors/keys.ts';
+import { seriesKeys } from './series/keys.ts';
 import { siteKeys } from './sites/keys.ts';
 
 describe('query keys', () => {
@@ -36,6 +37,12 @@ describe('query keys', () => {
     ['POST areas/{id}/events, open only', eventKeys.areaOpen(9), ['areas', 9, 'events', { open: true }]],
     ['every alarm query', alarmKeys.all, ['alarms']],
     ['a followed request', requestKeys.detail(77), ['requests', 77]],
+    ['every series of a radio', seriesKeys.thing('radio', 3), ['series', 'radio', 3]],
+    [
+      'GET radios/{id}/series',
+      seriesKeys.detail('radio', 3, { metric: 'battery', option: 1, width: 400, window: { interval: 2 } }),
+      ['series', 'radio', 3, { metric: 'battery', option: 1, width: 400, window: { interval: 2 } }],
+    ],
   ])('%s', (_, key, expected) => {
     expect(key).toEqual(expected);
   });

@@ -49,6 +49,12 @@ export const seriesQuerySchema = z
       .describe('Chart width in pixels: at most 2 points per pixel'),
     from: isoDateTimeSchema.optional().describe('Start of an explicit range (with to)'),
     to: isoDateTimeSchema.optional().describe('End of an explicit range, exclusive (with from)'),
+    stats: z
+      .stringbool()
+      .optional()
+      .describe(
+        "true adds stats to the answer: each bucket's lowest, highest, average and count (the chart exports)",
+      ),
   })
   .superRefine((query, context) => {
     const issue = (path: string, message: string) =>
@@ -123,6 +129,14 @@ const seriesAnswerFields = {
     .int()
     .positive()
     .describe('Bucket length; for day and longer the usual one (a DST day is 23 or 25 h)'),
+  stats: z
+    .array(
+      z.tuple([isoDateTimeSchema, z.number(), z.number(), z.number(), z.number().int().positive()]),
+    )
+    .optional()
+    .describe(
+      'Only with stats=true: [bucket start, lowest, highest, average, readings], the same buckets as points',
+    ),
 };
 
 /**

@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireObject } from '../../permissions/access.ts';
-import { readSeriesAverages, readSeriesHighLows } from '../../telemetry/series.ts';
+import { readSeriesAverages, readSeriesHighLows, readSeriesStats } from '../../telemetry/series.ts';
 import { findSeriesTarget } from './series.repository.ts';
 
 const LABEL: Record<SeriesThingType, string> = {
@@ -52,7 +52,7 @@ export async function seriesRoutes(app: FastifyInstance) {
     }
     const timeZone = siteTimeZone(target.config, target.tags.country);
     const grid = seriesGrid(seriesWindow(query, clock.now(), timeZone), query.width, timeZone);
-    const fields = {
+    const fields: Omit<Series, 'option' | 'points'> = {
       thing: { type, id },
       metric: query.metric,
       interval: seriesInterval(query),
@@ -63,6 +63,17 @@ export async function seriesRoutes(app: FastifyInstance) {
       bucketSeconds: bucketSeconds(grid),
     };
     const seriesId = target.seriesId;
+    // The exports' summaries come only when asked for: a chart draws from points alone.
+    if (query.stats === true) {
+      const stats = seriesId === null ? [] : await readSeriesStats(db, seriesId, grid);
+      fields.stats = stats.map((b): [string, number, number, number, number] => [
+        b.start.toISOString(),
+        b.low,
+        b.high,
+        b.average,
+        b.count,
+      ]);
+    }
     if (query.option === CHART_OPTIONS.average) {
       const averages = seriesId === null ? [] : await readSeriesAverages(db, seriesId, grid);
       return {

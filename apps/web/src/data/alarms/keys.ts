@@ -4,4 +4,6 @@
  */
 export const alarmKeys = {
   all: ['alarms'] as const,
+  /** GET areas/{id}/alarms. */
+  area: (areaId: number) => ['alarms', 'area', areaId] as const,
 };

@@ -24,7 +24,7 @@ describe('§1 Telemetry tab: time since the last update and the count of faults'
     expect(latestReport([radio(null)])).toBeNull();
   });
 
-  it('counts faulted radios; overdue ones are excluded from the count (§4)', () => {
+  it('counts what the Fault filter lists: faulted or overdue radios and units (§4)', () => {
     const status = telemetryStatus(
       [
         radio('2026-06-01T11:59:30Z'),
@@ -33,8 +33,9 @@ describe('§1 Telemetry tab: time since the last update and the count of faults'
         radio(null, { overdue: true, fault: true }),
       ],
       now,
+      [{ lastUpdate: '2026-06-01T11:59:50Z', overdue: true }],
     );
-    expect(status).toEqual({ lastUpdate: { unit: 'second', value: 30 }, faults: 1 });
+    expect(status).toEqual({ lastUpdate: { unit: 'second', value: 10 }, faults: 4 });
   });
 
   it.each([

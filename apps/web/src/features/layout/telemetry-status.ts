@@ -1,41 +1,30 @@
 /**
- * What the Telemetry tab shows (§1): the time since the area's last radio report and its count of
- * faults, counted as §4 counts: overdue hardware is excluded from the fault count (it shows by its
- * own danger colour), the same rule as the site list's brief summary.
+ * What the Telemetry tab shows (§1): the time since the area's last report and its count of
+ * faults. Both come from the hardware views' own `hardwareStatus` (components/hardware), over the
+ * same radios and units the Telemetry page lists, so the tab and the page never disagree.
  */
+import type { LastUpdateDisplay, Radio, Unit } from '@paddock/domain';
 import {
-  hardwareCounts,
-  lastUpdateDisplay,
-  type LastUpdateDisplay,
-  type Radio,
-} from '@paddock/domain';
+  hardwareStatus,
+  latestReport,
+  type HardwareStatus,
+} from '../../components/hardware/hardware-items.ts';
 
-export interface TelemetryStatus {
-  readonly lastUpdate: LastUpdateDisplay;
-  readonly faults: number;
-}
+export { latestReport };
+export type TelemetryStatus = HardwareStatus;
 
 type RadioHealth = Pick<
   Radio,
   'lastUpdate' | 'fault' | 'overdue' | 'online' | 'batteryValue' | 'signalValue'
 >;
 
-/** The newest report among the radios, or null when none has reported. */
-export function latestReport(radios: readonly Pick<Radio, 'lastUpdate'>[]): string | null {
-  let latest: { text: string; at: number } | null = null;
-  for (const { lastUpdate } of radios) {
-    if (lastUpdate === null) continue;
-    const at = new Date(lastUpdate).getTime();
-    if (!Number.isNaN(at) && (latest === null || at > latest.at)) latest = { text: lastUpdate, at };
-  }
-  return latest?.text ?? null;
-}
-
-export function telemetryStatus(radios: readonly RadioHealth[], now: Date): TelemetryStatus {
-  return {
-    lastUpdate: lastUpdateDisplay(latestReport(radios), now),
-    faults: hardwareCounts(radios).faults,
-  };
+/** The tab's status over the area's radios and the units that serve the area. */
+export function telemetryStatus(
+  radios: readonly RadioHealth[],
+  now: Date,
+  units: readonly Pick<Unit, 'lastUpdate' | 'overdue'>[] = [],
+): TelemetryStatus {
+  return hardwareStatus([...radios, ...units], now);
 }
 
 /** The last-update display in words: '--', '> 1 h', '5 min', '30 s' (translated units). */

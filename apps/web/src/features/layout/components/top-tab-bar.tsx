@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useAreaOpenEventCount } from '../../../data/events/get-area-open-events.ts';
 import { useAreaRadios } from '../../../data/radios/get-area-radios.ts';
+import { useSiteUnits } from '../../../data/sites/get-site-units.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { lastUpdateText, telemetryStatus } from '../telemetry-status.ts';
 
@@ -70,6 +71,13 @@ export function TopTabBar({ route, areas, isPhone }: TopTabBarProps) {
   const openEvents = useAreaOpenEventCount(tabs.includes('irrigation') ? areaId : undefined);
   const radios = useAreaRadios(tabs.includes('telemetry') ? areaId : undefined);
   const siteId = routeSiteId(route);
+  // The units serving the area count too, as on the Telemetry page.
+  const units = useSiteUnits(siteId ?? 0, {
+    enabled: siteId !== undefined && tabs.includes('telemetry'),
+  });
+  const areaUnits = (units.data ?? []).filter(
+    (unit) => areaId !== undefined && unit.areas.includes(areaId),
+  );
 
   if (bar.kind === 'hidden' || siteId === undefined) return null;
   if (bar.kind === 'loading') {
@@ -112,7 +120,11 @@ export function TopTabBar({ route, areas, isPhone }: TopTabBarProps) {
                 tab === 'irrigation' ? (
                   <CountBadge count={openEvents.data} label={t('Tabs.OpenEvents')} />
                 ) : tab === 'telemetry' && radios.data ? (
-                  <TelemetryStatusLabel radios={radios.data} compact={iconsOnly} />
+                  <TelemetryStatusLabel
+                    radios={radios.data}
+                    units={areaUnits}
+                    compact={iconsOnly}
+                  />
                 ) : undefined
               }
             >
@@ -143,14 +155,16 @@ function CountBadge({ count, label }: { count: number | undefined; label: string
 
 function TelemetryStatusLabel({
   radios,
+  units,
   compact,
 }: {
   radios: Parameters<typeof telemetryStatus>[0];
+  units: Parameters<typeof telemetryStatus>[2];
   compact: boolean;
 }) {
   const { t } = useTranslation();
   const now = useNow(CLOCK_TICK_MS);
-  const status = telemetryStatus(radios, now);
+  const status = telemetryStatus(radios, now, units);
   const since = lastUpdateText(status.lastUpdate, t);
   return (
     <Group gap={4} wrap="nowrap">

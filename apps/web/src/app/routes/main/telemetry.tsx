@@ -1,0 +1,65 @@
+/**
+ * /{siteId}/telemetry/{areaId}[/{detail}[/{detailId}]][?radio={id}|?unit={id}] (§2), including
+ * the telemetry asset route /{siteId}/telemetry/{area}/{type}/{id}: the Telemetry page (issue 12).
+ * Composes the user's privileges on the area (§6: control pings, install edits reporting
+ * intervals) and the hardware charts (the Chart pane, the detail's history) with the telemetry
+ * feature.
+ */
+import {
+  isPhoneUserAgent,
+  siteTimeZone,
+  type Area,
+  type Site,
+  type TelemetryRoute,
+} from '@paddock/domain';
+import { useMemo, useState } from 'react';
+import {
+  CHART_PANE,
+  hardwareHistorySection,
+} from '../../../components/hardware/hardware-chart.tsx';
+import { DEFAULT_HARDWARE_PANES } from '../../../components/hardware/hardware-panes.tsx';
+import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
+import { TelemetryWorkspace } from '../../../features/telemetry/components/telemetry-workspace.tsx';
+import { useParsedRoute } from '../use-parsed-route.ts';
+import { SiteScope } from './site-scope.tsx';
+
+export function Component() {
+  const route = useParsedRoute();
+  if (route.kind !== 'telemetry') return null; // the main layout sends others on
+  return (
+    <SiteScope key={`${route.siteId}/${route.areaId}`} siteId={route.siteId} areaId={route.areaId}>
+      {({ site, area }) => (area ? <Telemetry site={site} area={area} route={route} /> : null)}
+    </SiteScope>
+  );
+}
+
+function Telemetry({ site, area, route }: { site: Site; area: Area; route: TelemetryRoute }) {
+  const privileges = usePrivileges(site.id, area.id);
+  const [isPhone] = useState(() => isPhoneUserAgent(navigator.userAgent));
+  const detailSections = useMemo(
+    () => [
+      hardwareHistorySection(
+        siteTimeZone(
+          site.config,
+          site.tags.country,
+          Intl.DateTimeFormat().resolvedOptions().timeZone,
+        ),
+      ),
+    ],
+    [site.config, site.tags.country],
+  );
+  return (
+    <TelemetryWorkspace
+      site={site}
+      area={area}
+      route={route}
+      canPing={privileges.has('control')}
+      canInstall={privileges.has('install')}
+      isPhone={isPhone}
+      panes={PANES}
+      detailSections={detailSections}
+    />
+  );
+}
+
+const PANES = [...DEFAULT_HARDWARE_PANES, CHART_PANE];

@@ -1,0 +1,225 @@
+/**
+ * uPlot on a canvas: the only module that imports uPlot (reached through React.lazy only, so the
+ * first load never carries it). Lines break at nulls (gaps), high-low pairs fill a band, each unit
+ * gets its own y axis (left, then right), times on the x axis are the site's local time, and a
+ * drag across the plot zooms (double click zooms out), reported through onZoom.
+ */
+import 'uplot/dist/uPlot.min.css';
+import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import { AXIS_COLOUR, bandFill, GRID_COLOUR, seriesColour } from './palette.ts';
+import type { PlotShape } from './shape.ts';
+import { wallClockDate } from './zoned-time.ts';
+
+export interface PlotHandle {
+  /** The canvas uPlot painted (plot, axes, their labels) and its css width. */
+  readonly canvas: () => { canvas: HTMLCanvasElement; cssWidth: number } | null;
+}
+
+export interface UplotPlotProps {
+  readonly shape: PlotShape;
+  readonly width: number;
+  readonly height: number;
+  readonly timeZone: string;
+  /** Month and weekday names of the axis, in the user's language. */
+  readonly dateNames?: uPlot.DateNames;
+  readonly formatValue: (value: number) => string;
+  /** The x range shown, epoch s. */
+  readonly xRange: { readonly min: number; readonly max: number } | null;
+  /** A drag zoomed in (epoch ms), or a double click zoomed out (null). */
+  readonly onZoom: (range: { min: number; max: number } | null) => void;
+  /** After each paint of new data. */
+  readonly onDrawn?: () => void;
+  /** Legend labels of the series (high-low pairs labelled apart). */
+  readonly labels: readonly string[];
+  /** The legend's name of the time axis, in the user's language. */
+  readonly timeLabel: string;
+}
+
+const DAY = 86_400;
+/**
+ * Time tick labels, day before month and a 24-hour clock (New Zealand, Australia, Germany), in
+ * uPlot's table form: [tick step, label, label where the year changes, where the month changes,
+ * where the day changes, …, mode]. A tick names what changed since the one before it.
+ */
+const TIME_TICKS: uPlot.Axis.Values = [
+  [365 * DAY, '{YYYY}', null, null, null, null, null, null, 1],
+  [28 * DAY, '{MMM}', '\n{YYYY}', null, null, null, null, null, 1],
+  [DAY, '{D} {MMM}', '\n{YYYY}', null, null, null, null, null, 1],
+  [3600, '{HH}:{mm}', '\n{D} {MMM} {YYYY}', null, '\n{D} {MMM}', null, null, null, 1],
+  [60, '{HH}:{mm}', '\n{D} {MMM} {YYYY}', null, '\n{D} {MMM}', null, null, null, 1],
+  [
+    1,
+    ':{ss}',
+    '\n{D} {MMM} {YYYY} {HH}:{mm}',
+    null,
+    '\n{D} {MMM} {HH}:{mm}',
+    null,
+    '\n{HH}:{mm}',
+    null,
+    1,
+  ],
+];
+
+function structureOf(props: UplotPlotProps): string {
+  return JSON.stringify([
+    props.shape.series,
+    props.shape.bands,
+    props.shape.units,
+    props.labels,
+    props.timeLabel,
+    props.timeZone,
+    props.dateNames?.MMM ?? null,
+  ]);
+}
+
+function optionsOf(props: UplotPlotProps, handlers: Handlers): uPlot.Options {
+  const { shape, timeZone, formatValue } = props;
+  const scaleOf = (unit: string) => `y:${unit}`;
+  const series: uPlot.Series[] = [
+    { label: props.timeLabel },
+    ...shape.series.map((item, index): uPlot.Series => ({
+      label: props.labels[index] ?? item.label,
+      scale: scaleOf(item.unit),
+      stroke: seriesColour(item.metric),
+      width: item.role === 'average' ? 1.5 : 1,
+      spanGaps: false,
+      points: { show: false },
+      value: (_u, value) => (value == null ? '--' : `${formatValue(value)} ${item.unit}`.trim()),
+    })),
+  ];
+  const axes: uPlot.Axis[] = [
+    {
+      stroke: AXIS_COLOUR,
+      grid: { stroke: GRID_COLOUR },
+      ticks: { stroke: GRID_COLOUR },
+      values: TIME_TICKS,
+    },
+    ...shape.units.map((unit, index): uPlot.Axis => ({
+      scale: scaleOf(unit),
+      side: index === 0 ? 3 : 1,
+      label: unit || undefined,
+      labelSize: unit ? 20 : 0,
+      stroke: AXIS_COLOUR,
+      grid: { show: index === 0, stroke: GRID_COLOUR },
+      ticks: { stroke: GRID_COLOUR },
+      values: (_u, splits) => splits.map((split) => formatValue(split)),
+      size: 56,
+    })),
+  ];
+  return {
+    width: props.width,
+    height: props.height,
+    tzDate: (seconds) => wallClockDate(seconds * 1000, timeZone),
+    ...(props.dateNames
+      ? { fmtDate: (template: string) => uPlot.fmtDate(template, props.dateNames) }
+      : {}),
+    scales: { x: { time: true } },
+    series,
+    axes,
+    bands: shape.bands.map(([high, low]) => ({
+      series: [high, low],
+      fill: bandFill(seriesColour(shape.series[high - 1]?.metric ?? 0)),
+    })),
+    cursor: {
+      drag: { x: true, y: false, setScale: true },
+      bind: {
+        dblclick: (_u, _target, handler) => (event) => {
+          handlers.onZoomOut();
+          return handler(event);
+        },
+      },
+    },
+    legend: { show: true, live: true },
+    hooks: {
+      // Only what the user does is reported (a drag, a double click), never this module's own
+      // setScale calls: uPlot fires its setScale hook later, when it commits.
+      setSelect: [(u) => handlers.onSelect(u)],
+      draw: [() => handlers.onDraw()],
+    },
+  };
+}
+
+interface Handlers {
+  /** A drag across the plot: the user zoomed. */
+  onSelect: (u: uPlot) => void;
+  /** A double click: the user zoomed out. */
+  onZoomOut: () => void;
+  onDraw: () => void;
+}
+
+export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPlot(props, ref) {
+  const host = useRef<HTMLDivElement>(null);
+  const plot = useRef<uPlot | null>(null);
+  const latest = useRef(props);
+  latest.current = props;
+  const drawnData = useRef<unknown>(null);
+
+  useImperativeHandle(ref, () => ({
+    canvas: () => {
+      const u = plot.current;
+      return u ? { canvas: u.ctx.canvas, cssWidth: u.width } : null;
+    },
+  }));
+
+  const setX = (u: uPlot) => {
+    const range = latest.current.xRange;
+    if (!range) return;
+    u.setScale('x', { min: range.min, max: range.max });
+  };
+
+  const structure = structureOf(props);
+  // Layout effects: the chart is made and fed before the browser paints, not a frame later.
+  useLayoutEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const handlers: Handlers = {
+      onSelect: (u) => {
+        const { left, width } = u.select;
+        if (width <= 0) return;
+        const min = u.posToVal(left, 'x');
+        const max = u.posToVal(left + width, 'x');
+        latest.current.onZoom({ min: Math.round(min * 1000), max: Math.round(max * 1000) });
+      },
+      onZoomOut: () => latest.current.onZoom(null),
+      onDraw: () => {
+        if (drawnData.current === latest.current.shape.data) return;
+        drawnData.current = latest.current.shape.data;
+        latest.current.onDrawn?.();
+      },
+    };
+    const u = new uPlot(
+      optionsOf(latest.current, handlers),
+      latest.current.shape.data as uPlot.AlignedData,
+      element,
+    );
+    plot.current = u;
+    setX(u);
+    return () => {
+      u.destroy();
+      plot.current = null;
+      drawnData.current = null;
+    };
+  }, [structure]);
+
+  useLayoutEffect(() => {
+    const u = plot.current;
+    if (!u || u.data === (props.shape.data as uPlot.AlignedData)) return;
+    u.setData(props.shape.data as uPlot.AlignedData, false);
+    setX(u);
+  }, [props.shape.data]);
+
+  useEffect(() => {
+    const u = plot.current;
+    if (u) setX(u);
+  }, [props.xRange?.min, props.xRange?.max]);
+
+  useEffect(() => {
+    const u = plot.current;
+    if (u && (u.width !== props.width || u.height !== props.height)) {
+      u.setSize({ width: props.width, height: props.height });
+    }
+  }, [props.width, props.height]);
+
+  return <div ref={host} data-testid="chart-plot" />;
+});

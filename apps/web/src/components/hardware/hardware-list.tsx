@@ -1,0 +1,351 @@
+/**
+ * The hardware list (§2 hardware list view "List"): one row per radio and unit with type, serial
+ * number, zone, battery (V), signal bars (§9 scale), misses, online, last update (§9 display
+ * rule) and overdue; the §4 state in the §9 colours; the filter (all, warning, fault) and the
+ * sort (column and direction), both remembered (§3 hardwareFilter, hardwareSort/hardwareSorting).
+ * Rows are memoised: a poll that changes one radio re-renders one row.
+ */
+import { Badge, Group, SegmentedControl, Table, Text, UnstyledButton } from '@mantine/core';
+import {
+  COLOURS,
+  HARDWARE_FILTER,
+  isLowBattery,
+  lastUpdateDisplay,
+  type HardwareFilter,
+  type HardwareSortPreference,
+} from '@paddock/domain';
+import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
+import { memo, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatLastUpdate } from '../../lib/format-last-update.ts';
+import {
+  HARDWARE_COLUMNS,
+  isDanger,
+  stateColour,
+  type HardwareColumn,
+  type HardwareItem,
+  type HardwareSelection,
+  type HardwareTally,
+} from './hardware-items.ts';
+import { SignalBars } from './signal-bars.tsx';
+import classes from './hardware-views.module.css';
+
+export interface HardwareListProps {
+  /** The rows to show, already filtered and sorted. */
+  readonly items: readonly HardwareItem[];
+  readonly tally: HardwareTally;
+  readonly filter: HardwareFilter;
+  readonly onFilterChange: (filter: HardwareFilter) => void;
+  readonly sort: HardwareSortPreference;
+  readonly onSortClick: (column: HardwareColumn) => void;
+  readonly selection: HardwareSelection | null;
+  readonly onSelect: (selection: HardwareSelection) => void;
+  readonly now: Date;
+  /** Phones show fewer columns (state, serial, battery, signal, last update). */
+  readonly compact?: boolean;
+}
+
+const COMPACT_COLUMNS: readonly HardwareColumn[] = [
+  'state',
+  'serialno',
+  'battery',
+  'signal',
+  'updated',
+];
+
+export function HardwareFilterControl({
+  filter,
+  onFilterChange,
+  tally,
+}: Pick<HardwareListProps, 'filter' | 'onFilterChange' | 'tally'>) {
+  const { t } = useTranslation();
+  return (
+    <SegmentedControl
+      size="xs"
+      aria-label={t('Hardware.Filter.Label')}
+      value={String(filter)}
+      onChange={(value) => onFilterChange(Number(value) as HardwareFilter)}
+      data={[
+        {
+          value: String(HARDWARE_FILTER.all),
+          label: t('Hardware.Filter.All', { count: tally.all }),
+        },
+        {
+          value: String(HARDWARE_FILTER.warning),
+          label: t('Hardware.Filter.Warning', { count: tally.warningFilter }),
+        },
+        {
+          value: String(HARDWARE_FILTER.fault),
+          label: t('Hardware.Filter.Fault', { count: tally.faultFilter }),
+        },
+      ]}
+    />
+  );
+}
+
+export function HardwareList(props: HardwareListProps) {
+  const { t, i18n } = useTranslation();
+  const { items, sort, onSortClick, selection, onSelect, now, compact = false } = props;
+  const columns = compact ? COMPACT_COLUMNS : HARDWARE_COLUMNS;
+  return (
+    <div className={classes.list}>
+      <Group gap="xs" p="xs" justify="space-between" wrap="wrap">
+        <HardwareFilterControl {...props} />
+        <Text size="xs" c="dimmed" data-testid="hardware-counts">
+          {t('Hardware.Counts', {
+            faults: props.tally.faults,
+            warnings: props.tally.warnings,
+            overdue: props.tally.overdue,
+          })}
+        </Text>
+      </Group>
+      <div className={classes.tableScroll}>
+        <Table
+          stickyHeader
+          highlightOnHover
+          verticalSpacing={4}
+          horizontalSpacing="xs"
+          fz="sm"
+          aria-label={t('Hardware.List.Label')}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column) => (
+                <SortHeader key={column} column={column} sort={sort} onSortClick={onSortClick} />
+              ))}
+              {!compact && <Table.Th>{t('Hardware.Column.overdue')}</Table.Th>}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => (
+              <HardwareRow
+                key={`${item.kind}-${item.id}`}
+                item={item}
+                columns={columns}
+                compact={compact}
+                selected={selection?.kind === item.kind && selection.id === item.id}
+                onSelect={onSelect}
+                // The age is worded here so a row re-renders only when its wording changes.
+                updated={formatLastUpdate(lastUpdateDisplay(item.lastUpdate, now), i18n.language, {
+                  style: 'short',
+                })}
+              />
+            ))}
+          </Table.Tbody>
+        </Table>
+        {items.length === 0 && (
+          <Text size="sm" c="dimmed" p="md" ta="center">
+            {t('Hardware.List.Empty')}
+          </Text>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function SortHeader({
+  column,
+  sort,
+  onSortClick,
+}: {
+  column: HardwareColumn;
+  sort: HardwareSortPreference;
+  onSortClick: (column: HardwareColumn) => void;
+}) {
+  const { t } = useTranslation();
+  const active = sort.column === column;
+  const Icon = active ? (sort.ascending ? IconChevronUp : IconChevronDown) : IconSelector;
+  return (
+    <Table.Th
+      aria-sort={active ? (sort.ascending ? 'ascending' : 'descending') : 'none'}
+      style={{ whiteSpace: 'nowrap' }}
+    >
+      <UnstyledButton onClick={() => onSortClick(column)} fz="sm" fw={600}>
+        <Group gap={2} wrap="nowrap">
+          {t(`Hardware.Column.${column}`)}
+          <Icon size={14} aria-hidden />
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+interface HardwareRowProps {
+  readonly item: HardwareItem;
+  readonly columns: readonly HardwareColumn[];
+  readonly compact: boolean;
+  readonly selected: boolean;
+  readonly onSelect: (selection: HardwareSelection) => void;
+  readonly updated: string;
+}
+
+const HardwareRow = memo(function HardwareRow({
+  item,
+  columns,
+  compact,
+  selected,
+  onSelect,
+  updated,
+}: HardwareRowProps) {
+  const select = () => onSelect({ kind: item.kind, id: item.id });
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      select();
+    }
+  };
+  return (
+    <Table.Tr
+      className={classes.row}
+      data-kind={item.kind}
+      data-id={item.id}
+      data-state={item.state}
+      data-overdue={item.overdue}
+      data-danger={isDanger(item)}
+      aria-selected={selected}
+      tabIndex={0}
+      onClick={select}
+      onKeyDown={onKeyDown}
+      style={selected ? { background: `${COLOURS.selected}22` } : undefined}
+    >
+      {columns.map((column) => (
+        <Table.Td key={column} style={{ whiteSpace: 'nowrap' }}>
+          <Cell item={item} column={column} updated={updated} compact={compact} />
+        </Table.Td>
+      ))}
+      {!compact && (
+        <Table.Td>
+          <OverdueCell item={item} />
+        </Table.Td>
+      )}
+    </Table.Tr>
+  );
+});
+
+function OverdueCell({ item }: { item: HardwareItem }) {
+  const { t } = useTranslation();
+  return item.overdue ? (
+    <Badge size="sm" color="fault" variant="filled">
+      {t('Hardware.Overdue')}
+    </Badge>
+  ) : (
+    <Text size="sm" c="dimmed" span>
+      {t('Hardware.OnTime')}
+    </Text>
+  );
+}
+
+/** The state as a dot in its §9 colour and its name (danger when overdue or faulted, §4). */
+export function StateMark({ item, compact = false }: { item: HardwareItem; compact?: boolean }) {
+  const { t } = useTranslation();
+  const colour = stateColour(item.state);
+  const dot = (
+    <span
+      aria-hidden={!compact}
+      {...(compact ? { role: 'img', 'aria-label': t(`Hardware.State.${item.state}`) } : {})}
+      className={classes.dot}
+      style={{ background: colour ?? 'transparent', borderColor: colour ?? undefined }}
+    />
+  );
+  if (compact) return dot;
+  return (
+    <Group gap={6} wrap="nowrap" preventGrowOverflow={false}>
+      {dot}
+      <Text
+        size="sm"
+        span
+        c={isDanger(item) ? 'fault' : undefined}
+        fw={isDanger(item) ? 600 : undefined}
+      >
+        {t(`Hardware.State.${item.state}`)}
+      </Text>
+    </Group>
+  );
+}
+
+function Cell({
+  item,
+  column,
+  updated,
+  compact,
+}: {
+  item: HardwareItem;
+  column: HardwareColumn;
+  updated: string;
+  compact: boolean;
+}) {
+  const { t } = useTranslation();
+  switch (column) {
+    case 'state':
+      return <StateMark item={item} compact={compact} />;
+    case 'type':
+      return <>{t(`Hardware.Type.${item.type}`)}</>;
+    case 'serialno':
+      return (
+        <Group gap={4} wrap="nowrap" preventGrowOverflow={false}>
+          <Text size="sm" span ff="monospace">
+            {item.serialno}
+          </Text>
+          {compact ? null : item.coordinator ? (
+            <Badge
+              size="xs"
+              variant="outline"
+              color="info"
+              style={{ flexShrink: 0, maxWidth: 'none' }}
+            >
+              {t('Hardware.Coordinator')}
+            </Badge>
+          ) : item.repeater ? (
+            <Badge
+              size="xs"
+              variant="outline"
+              color="info"
+              style={{ flexShrink: 0, maxWidth: 'none' }}
+            >
+              {t('Hardware.RepeaterOf', { count: item.children.length })}
+            </Badge>
+          ) : null}
+        </Group>
+      );
+    case 'zone':
+      return <>{item.zone ?? '--'}</>;
+    case 'battery': {
+      const text =
+        item.batteryValue === null
+          ? '--'
+          : t('Hardware.Volts', { value: item.batteryValue.toFixed(2) });
+      return isLowBattery(item.batteryValue) ? (
+        <Badge size="sm" color="warning" autoContrast variant="filled" data-low-battery>
+          {text}
+        </Badge>
+      ) : (
+        <>{text}</>
+      );
+    }
+    case 'signal':
+      return item.kind === 'unit' ? (
+        <>--</>
+      ) : (
+        <SignalBars signalValue={item.signalValue} repeater={item.repeater} />
+      );
+    case 'misses':
+      return <>{item.missesValue ?? '--'}</>;
+    case 'online':
+      return (
+        <>
+          {item.online === null ? '--' : item.online ? t('Hardware.Online') : t('Hardware.Offline')}
+        </>
+      );
+    case 'updated':
+      return (
+        <Text
+          size="sm"
+          span
+          c={item.overdue ? 'fault' : undefined}
+          style={{ whiteSpace: 'nowrap' }}
+        >
+          {updated}
+        </Text>
+      );
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * The Telemetry page (§2 /{siteId}/telemetry/{areaId}[/{detail}[/{detailId}]], issue 12): the
+ * area's radios and units in the shared hardware views, for the maintenance crew. The selection
+ * lives in the URL (`?radio={id}`, `?unit={id}`), so a deep link, the asset route and a reload
+ * open on the same device.
+ */
+import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { telemetryPath, type Area, type Site, type TelemetryRoute } from '@paddock/domain';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { HardwareSelection } from '../../../components/hardware/hardware-items.ts';
+import type { HardwarePane } from '../../../components/hardware/hardware-panes.tsx';
+import type { HardwareDetailSection } from '../../../components/hardware/hardware-detail.tsx';
+import { HardwareViews } from '../../../components/hardware/hardware-views.tsx';
+import { useAreaSections } from '../../../data/areas/get-area-sections.ts';
+import { useAreaRadios } from '../../../data/radios/get-area-radios.ts';
+import { useSiteUnits } from '../../../data/sites/get-site-units.ts';
+import { routePane, routeSelection } from '../selection.ts';
+
+export interface TelemetryWorkspaceProps {
+  readonly site: Site;
+  readonly area: Area;
+  readonly route: TelemetryRoute;
+  readonly canPing: boolean;
+  readonly canInstall: boolean;
+  readonly isPhone: boolean;
+  /** The panes, when the page adds its own (the Chart). */
+  readonly panes?: readonly HardwarePane[];
+  readonly detailSections?: readonly HardwareDetailSection[];
+}
+
+export function TelemetryWorkspace(props: TelemetryWorkspaceProps) {
+  const { site, area, route } = props;
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const radios = useAreaRadios(area.id);
+  const units = useSiteUnits(site.id);
+  const sections = useAreaSections(area.id);
+  const selection = routeSelection(route);
+  const pane = routePane(route);
+
+  const onSelectionChange = useCallback(
+    (next: HardwareSelection | null) => {
+      void navigate(
+        telemetryPath({
+          siteId: site.id,
+          areaId: area.id,
+          ...(pane ? { detail: pane.toLowerCase() } : {}),
+          ...(next ? { select: { type: next.kind, id: next.id } } : {}),
+        }),
+        { replace: true },
+      );
+    },
+    [navigate, site.id, area.id, pane],
+  );
+
+  if (radios.isError && !radios.data) {
+    return (
+      <Stack p="md">
+        <Alert color="fault" role="alert" title={t('Hardware.LoadFailedTitle')}>
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">{t('Hardware.LoadFailed')}</Text>
+            <Button size="xs" variant="white" onClick={() => void radios.refetch()}>
+              {t('Common.Reload')}
+            </Button>
+          </Stack>
+        </Alert>
+      </Stack>
+    );
+  }
+  if (!radios.data) {
+    return (
+      <Stack p="md" gap="md" aria-busy="true" aria-label={t('Common.Loading')}>
+        <Skeleton h={40} />
+        <Skeleton h={320} />
+      </Stack>
+    );
+  }
+  return (
+    <HardwareViews
+      site={site}
+      area={area}
+      radios={radios.data}
+      units={units.data ?? EMPTY}
+      {...(sections.data ? { sections: sections.data } : {})}
+      selection={selection}
+      onSelectionChange={onSelectionChange}
+      mainPanePreference="telemetryPane"
+      {...(props.panes ? { panes: props.panes } : {})}
+      {...(props.detailSections ? { detailSections: props.detailSections } : {})}
+      {...(pane ? { routePane: pane } : {})}
+      canPing={props.canPing}
+      canInstall={props.canInstall}
+      isPhone={props.isPhone}
+    />
+  );
+}
+
+const EMPTY: never[] = [];
