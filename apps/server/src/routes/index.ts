@@ -19,6 +19,7 @@ import { eventRoutes } from './events/events.routes.ts';
 import { metricRoutes } from './metrics/metrics.routes.ts';
 import { noteRoutes } from './notes/notes.routes.ts';
 import { seriesRoutes } from './telemetry/series.routes.ts';
+import { unitRoutes } from './units/unit.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
@@ -40,4 +41,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(metricRoutes);
   await app.register(noteRoutes);
   await app.register(seriesRoutes);
+  await app.register(unitRoutes);
 }
