@@ -86,21 +86,27 @@ const tabFaults = async (page: Page): Promise<number> => {
 test.describe('Telemetry page (issue 12)', () => {
   test.describe.configure({ mode: 'serial' });
   let api: ApiSession;
+  let apiContext: APIRequestContext;
   let farm: Awaited<ReturnType<typeof teAwa>>;
 
-  test.beforeAll(async ({ request }) => {
-    api = await apiAs(request, DEMO_LOGINS.staff);
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    // A context of its own: the set-up and the clean-up outlive any one test.
+    apiContext = await playwright.request.newContext({
+      baseURL: testInfo.project.use.baseURL ?? '',
+    });
+    api = await apiAs(apiContext, DEMO_LOGINS.staff);
     farm = await teAwa(api);
     for (const radio of [farm.silenced, farm.drained]) {
       await api.put(`/radios/${radio.id}`, { reportIntervalSeconds: TEST_INTERVAL_SECONDS });
     }
   });
 
-  test.afterAll(async ({ request }) => {
+  test.afterAll(async () => {
     for (const radio of [farm.silenced, farm.drained]) {
-      await clearFaults(request, radio.serialno);
+      await clearFaults(apiContext, radio.serialno);
       await api.put(`/radios/${radio.id}`, { reportIntervalSeconds: 600 });
     }
+    await apiContext.dispose();
   });
 
   test('a silenced radio turns overdue on the list, the map and the tab, and clears when it reports again', async ({
