@@ -74,6 +74,12 @@ async function reportingOnTime(api: ApiSession, radioId: number) {
     .toBe(true);
 }
 
+/** The page has loaded its hardware (a busy machine takes a while on a cold start). */
+async function openTelemetry(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('tr[data-kind="radio"]').first()).toBeVisible({ timeout: 60_000 });
+}
+
 const row = (page: Page, radioId: number) =>
   page.locator(`tr[data-kind="radio"][data-id="${radioId}"]`);
 const tabFaults = async (page: Page): Promise<number> => {
@@ -117,7 +123,7 @@ test.describe('Telemetry page (issue 12)', () => {
     const { silenced } = farm;
     await reportingOnTime(api, silenced.id);
     await signIn(page, DEMO_LOGINS.staff);
-    await page.goto(`/${farm.siteId}/telemetry/${farm.areaId}`);
+    await openTelemetry(page, `/${farm.siteId}/telemetry/${farm.areaId}`);
     await expect(row(page, silenced.id)).toHaveAttribute('data-overdue', 'false');
     const before = await tabFaults(page);
 
@@ -154,7 +160,7 @@ test.describe('Telemetry page (issue 12)', () => {
     await reportingOnTime(api, drained.id);
     await fault(request, 'lowBattery', drained.serialno);
     await signIn(page, DEMO_LOGINS.staff);
-    await page.goto(`/${farm.siteId}/telemetry/${farm.areaId}`);
+    await openTelemetry(page, `/${farm.siteId}/telemetry/${farm.areaId}`);
     await expect(row(page, drained.id)).toHaveAttribute('data-state', 'warning', {
       timeout: FIELD_TIMEOUT_MS,
     });
@@ -169,7 +175,7 @@ test.describe('Telemetry page (issue 12)', () => {
   test('a ping from the detail pane completes', async ({ page }) => {
     test.setTimeout(3 * 60_000);
     await signIn(page, DEMO_LOGINS.staff);
-    await page.goto(`/${farm.siteId}/telemetry/${farm.areaId}?radio=${farm.drained.id}`);
+    await openTelemetry(page, `/${farm.siteId}/telemetry/${farm.areaId}?radio=${farm.drained.id}`);
     const detail = page.getByRole('region', { name: `Details of ${farm.drained.serialno}` });
     await expect(detail).toBeVisible();
     await detail.getByRole('button', { name: 'Ping' }).click();
@@ -180,13 +186,14 @@ test.describe('Telemetry page (issue 12)', () => {
 
   test('filter and sort survive a reload', async ({ page }) => {
     await signIn(page, DEMO_LOGINS.staff);
-    await page.goto(`/${farm.siteId}/telemetry/${farm.areaId}`);
+    await openTelemetry(page, `/${farm.siteId}/telemetry/${farm.areaId}`);
     await page.getByText(/^Fault \(\d+\)$/).click();
     const battery = page.getByRole('columnheader', { name: /Battery/ });
     await battery.getByRole('button').click();
     await battery.getByRole('button').click();
     await expect(battery).toHaveAttribute('aria-sort', 'descending');
     await page.reload();
+    await expect(page.locator('tr[data-kind="radio"]').first()).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('columnheader', { name: /Battery/ })).toHaveAttribute(
       'aria-sort',
       'descending',
@@ -205,7 +212,7 @@ test.describe('Telemetry page (issue 12)', () => {
   }) => {
     await signIn(page, DEMO_LOGINS.staff);
     const { silenced } = farm;
-    await page.goto(`/${farm.siteId}/${farm.areaId}/radio/${silenced.id}`);
+    await openTelemetry(page, `/${farm.siteId}/${farm.areaId}/radio/${silenced.id}`);
     await expect(page).toHaveURL(
       new RegExp(`/${farm.siteId}/telemetry/${farm.areaId}\\?radio=${silenced.id}$`),
     );
@@ -214,7 +221,7 @@ test.describe('Telemetry page (issue 12)', () => {
       page.getByRole('region', { name: `Details of ${silenced.serialno}` }),
     ).toBeVisible();
     // The telemetry asset route opens the same.
-    await page.goto(`/${farm.siteId}/telemetry/${farm.areaId}/radio/${silenced.id}`);
+    await openTelemetry(page, `/${farm.siteId}/telemetry/${farm.areaId}/radio/${silenced.id}`);
     await expect(
       page.getByRole('region', { name: `Details of ${silenced.serialno}` }),
     ).toBeVisible();
