@@ -105,8 +105,9 @@ export function HardwareList(props: HardwareListProps) {
           verticalSpacing={4}
           horizontalSpacing="xs"
           fz="sm"
-          // As wide as its columns need (the pane scrolls), never squeezed to the pane's width.
-          style={{ width: 'max-content', minWidth: '100%' }}
+          // As wide as its columns need (the pane scrolls), never squeezed to the pane's width;
+          // a phone's five columns share its width instead.
+          style={compact ? undefined : { width: 'max-content', minWidth: '100%' }}
           aria-label={t('Hardware.List.Label')}
         >
           <Table.Thead>
