@@ -16,6 +16,12 @@ const dataDir = process.env.E2E_DATA_DIR;
 /** A local status page (incidents and maintenances) behind the incident banner; tests PUT its summary. */
 const statusPagePort = Number(process.env.E2E_STATUS_PAGE_PORT ?? 8191);
 const STATUS_PAGE_URL = `http://127.0.0.1:${statusPagePort}`;
+/**
+ * The simulator's fault-injection server (tests silence radios, drain batteries): a fixed port
+ * beside the console's, kept in the environment so test workers reach it.
+ */
+const simulatorControlPort = Number(process.env.E2E_SIMULATOR_CONTROL_PORT ?? port + 2);
+process.env.E2E_SIMULATOR_CONTROL_URL ??= `http://127.0.0.1:${simulatorControlPort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -69,7 +75,7 @@ export default defineConfig({
         // Likewise the embedded broker (on a free port) with the simulator beside the server.
         MQTT_URL: '',
         MQTT_PORT: '0',
-        SIMULATOR_CONTROL_PORT: '0',
+        SIMULATOR_CONTROL_PORT: String(simulatorControlPort),
         // Two days of past, not `npm start`'s 90: charts have history, and the start stays quick.
         PADDOCK_DEMO_HISTORY: '2d',
         STATUS_SUMMARY_URL: `${STATUS_PAGE_URL}/api/v2/summary.json`,

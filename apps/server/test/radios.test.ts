@@ -1,7 +1,7 @@
 import { actionRequestSchema, radioSchema, type Radio } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { radios, requests, sections } from '../src/db/schema.ts';
+import { radios, requests, sections, units, users } from '../src/db/schema.ts';
 import { itListsTheThingsOfAnArea } from './helpers/list-endpoint.ts';
 import {
   itRefusesBadEditsOfOneThing,
@@ -53,6 +53,7 @@ const expectedRadios = (): Radio[] => {
     batteryValue: 3.6,
     signalValue: -70,
     missesValue: 0,
+    reportIntervalSeconds: 600,
   };
   return [
     {
@@ -129,6 +130,7 @@ describe('GET /api/radios/{id}', () => {
       batteryValue: null,
       signalValue: null,
       missesValue: null,
+      reportIntervalSeconds: 600,
     });
   });
 
@@ -217,6 +219,71 @@ describe('PUT /api/radios/{id}', () => {
         'config.children',
       ],
     ],
+  });
+});
+
+describe('reporting intervals (PUT /api/radios/{id}, PUT /api/units/{id})', () => {
+  const put = (userId: number, url: string, payload: unknown) =>
+    t.as(userId, { method: 'PUT', url, payload: payload as object });
+  // The installer: the farm's support staff, given install for these tests (user-level).
+  const installer = () => t.farm.users.staff.id;
+
+  beforeAll(async () => {
+    await t.db
+      .update(users)
+      .set({ privileges: ['loginAs', 'internal', 'install'] })
+      .where(eq(users.id, t.farm.users.staff.id));
+  });
+
+  it('an installer sets a radio interval; the radio answers with it', async () => {
+    const radio = await addRadio({ type: 'WVC', serialno: 'R-INT-1' });
+    const response = await put(installer(), `/api/radios/${radio.id}`, {
+      reportIntervalSeconds: 120,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(radioSchema.parse(response.json()).reportIntervalSeconds).toBe(120);
+    expect(await radioRow(radio.id)).toMatchObject({ reportIntervalSeconds: 120 });
+  });
+
+  it('needs install: a manager (edit) is refused and nothing changes', async () => {
+    const radio = await addRadio({ type: 'WVC', serialno: 'R-INT-2' });
+    const response = await put(t.farm.users.manager.id, `/api/radios/${radio.id}`, {
+      reportIntervalSeconds: 120,
+    });
+    expect(response.statusCode).toBe(403);
+    expect(await radioRow(radio.id)).toMatchObject({ reportIntervalSeconds: 600 });
+  });
+
+  it.each([
+    ['below 10 s', 5],
+    ['above a day', 86_401],
+    ['not whole seconds', 60.5],
+  ])('refuses an interval %s', async (_, seconds) => {
+    const radio = await addRadio({ type: 'WVC', serialno: `R-INT-${seconds}` });
+    const response = await put(installer(), `/api/radios/${radio.id}`, {
+      reportIntervalSeconds: seconds,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await radioRow(radio.id)).toMatchObject({ reportIntervalSeconds: 600 });
+  });
+
+  it("an installer sets a unit's interval; a manager may not", async () => {
+    const [unit] = await t.db
+      .insert(units)
+      .values({ siteId: t.farm.sites.a.id, serialno: 'U-INT-1', areaIds: [] })
+      .returning();
+    if (!unit) throw new Error('unit not inserted');
+    const refused = await put(t.farm.users.manager.id, `/api/units/${unit.id}`, {
+      reportIntervalSeconds: 300,
+    });
+    expect(refused.statusCode).toBe(403);
+    const response = await put(installer(), `/api/units/${unit.id}`, {
+      reportIntervalSeconds: 300,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: unit.id, reportIntervalSeconds: 300 });
+    const missing = await put(installer(), '/api/units/999999', { reportIntervalSeconds: 300 });
+    expect(missing.statusCode).toBe(404);
   });
 });
 

@@ -244,12 +244,12 @@ describe('seedDemoFarm', () => {
       expect(member.privileges).toEqual([...ROLES.monitor.actions]);
     for (const member of of('staff')) {
       expect(member.privileges).toEqual(
-        expect.arrayContaining([...ROLES.admin.actions, 'loginAs', 'internal']),
+        expect.arrayContaining([...ROLES.admin.actions, 'loginAs', 'internal', 'install']),
       );
     }
     expect(members.every((member) => member.signupStatus === 'completed')).toBe(true);
     const staff = users.find((user) => user.login === DEMO_LOGINS.staff);
-    expect(staff?.privileges).toEqual(['loginAs', 'internal']);
+    expect(staff?.privileges).toEqual(['loginAs', 'internal', 'install']);
     for (const user of users) {
       if (user.login !== staff?.login) expect(user.privileges).toEqual([]);
       expect(await verifyPassword(user.passwordHash, DEMO_PASSWORD)).toBe(true);

@@ -531,6 +531,7 @@ describe('GET /api/sites/{id}/units', () => {
         lastUpdate: null,
         location: '[-39.641,176.842]',
         radio: null,
+        reportIntervalSeconds: 600,
       },
     ]);
   });

@@ -29,6 +29,7 @@ import {
   publishDeviceConfigs,
   type GatewayKey,
 } from './provisioning.ts';
+import { readIntervals, startIntervalProvisioning } from './interval-provisioning.ts';
 import type { Log } from '../log.ts';
 
 export type FieldServices = {
@@ -118,8 +119,17 @@ export async function startFieldServices(deps: {
       started.push(
         startOverdueSweep({ db, clock, log, intervalMs: field.overdueSweepSeconds * 1000 }),
       );
+      // Read before publishing, so a change made meanwhile is published again at the next check.
+      const published = await readIntervals(db);
       const provisioned = await publishDeviceConfigs({ ...common });
       log.info(`field devices provisioned: ${provisioned.published}`);
+      started.push(
+        startIntervalProvisioning({
+          ...common,
+          published,
+          intervalMs: field.overdueSweepSeconds * 1000,
+        }),
+      );
     }
 
     return {

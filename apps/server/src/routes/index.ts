@@ -20,6 +20,7 @@ import { metricRoutes } from './metrics/metrics.routes.ts';
 import { noteRoutes } from './notes/notes.routes.ts';
 import { seriesRoutes } from './telemetry/series.routes.ts';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.ts';
+import { unitRoutes } from './units/unit.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
@@ -42,4 +43,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(noteRoutes);
   await app.register(seriesRoutes);
   await app.register(maintenanceRoutes);
+  await app.register(unitRoutes);
 }

@@ -73,7 +73,7 @@ export type DemoFarmSeeded = {
 const adminActions = [...ROLES.admin.actions];
 const manageActions = [...ROLES.manage.actions];
 const monitorActions = [...ROLES.monitor.actions];
-const staffSiteActions: Privilege[] = [...adminActions, 'loginAs', 'internal'];
+const staffSiteActions: Privilege[] = [...adminActions, 'loginAs', 'internal', 'install'];
 
 /**
  * Seeds the demo farm. Refuses (SeedRefusedError) unless the database is empty, so a second run

@@ -656,7 +656,7 @@ export async function seedBigIrrigationArea(
     const privilegesOf: Record<string, Privilege[]> = {
       [DEMO_LOGINS.admin]: admin,
       [DEMO_LOGINS.manager]: [...ROLES.manage.actions],
-      [DEMO_LOGINS.staff]: [...admin, 'loginAs', 'internal'],
+      [DEMO_LOGINS.staff]: [...admin, 'loginAs', 'internal', 'install'],
       [BENCH_LOGIN]: admin,
     };
     const members = await tx

@@ -107,6 +107,12 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const TOKEN_MAX_LENGTH = 2048;
 /** A note on an area or a thing: a few paragraphs, as read in the notes list. */
 export const NOTE_MAX_LENGTH = 2000;
+/**
+ * A radio's or unit's reporting interval, seconds: from 10 s (a device being watched closely)
+ * to a day (a device saving its battery). Past 1.5 intervals without a report it is overdue.
+ */
+export const REPORT_INTERVAL_MIN_SECONDS = 10;
+export const REPORT_INTERVAL_MAX_SECONDS = 86_400;
 /** A device tag (tags.identifier, e.g. canopy, weather): one word or two. */
 export const TAG_MAX_LENGTH = 50;
 /** A word of the vocabulary the spec leaves open (site type, application, cloud region, locale). */

@@ -21,6 +21,7 @@ import { sensorEndpoints } from './sensors.ts';
 import { siteEndpoints } from './sites.ts';
 import { statusEndpoints } from './status.ts';
 import { telemetryEndpoints } from './telemetry.ts';
+import { unitEndpoints } from './units.ts';
 import { userEndpoints } from './users.ts';
 
 export * from './endpoint.ts';
@@ -42,6 +43,7 @@ export * from './sensors.ts';
 export * from './sites.ts';
 export * from './status.ts';
 export * from './telemetry.ts';
+export * from './units.ts';
 export * from './user.ts';
 export * from './users.ts';
 
@@ -63,6 +65,7 @@ export const apiContract = {
   sites: siteEndpoints,
   status: statusEndpoints,
   telemetry: telemetryEndpoints,
+  units: unitEndpoints,
   user: currentUserEndpoints,
   users: userEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;

@@ -48,10 +48,13 @@ export const radioEndpoints = {
     method: 'PUT',
     path: '/radios/:id',
     tag: 'radios',
-    summary: "Edit a radio's section, location, tags or config; returns the radio",
+    summary:
+      "Edit a radio's section, location, tags, config or reporting interval; returns the radio",
     description:
       "The section must lie on the radio's site; config.children must be other radios of " +
-      'the same site.',
+      'the same site. Section, location, tags and config need the edit privilege; ' +
+      'reportIntervalSeconds needs install (the radio is told its new interval within one ' +
+      'overdue sweep).',
     params: idParamSchema,
     body: radioUpdateBodySchema,
     responses: { 200: radioSchema },

@@ -50,8 +50,10 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     login: 'staff@demo.paddock.example',
     firstName: 'Sam',
     lastName: 'Fielding',
-    privileges: ['loginAs', 'internal'],
-    summary: 'support staff: admin on every demo site plus Switch User (loginAs) and internal',
+    privileges: ['loginAs', 'internal', 'install'],
+    summary:
+      'support staff: admin on every demo site plus Switch User (loginAs), internal and install ' +
+      '(reporting intervals)',
   },
 ];
 

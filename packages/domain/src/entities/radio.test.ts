@@ -60,6 +60,12 @@ describe('§7 PUT radios/{id}', () => {
     [{ location: null }, true],
     [{}, false],
     [{ section: 0 }, false],
+    [{ reportIntervalSeconds: 600 }, true],
+    [{ reportIntervalSeconds: 10 }, true],
+    [{ reportIntervalSeconds: 86_400 }, true],
+    [{ reportIntervalSeconds: 9 }, false],
+    [{ reportIntervalSeconds: 86_401 }, false],
+    [{ reportIntervalSeconds: 60.5 }, false],
   ])('%j is accepted: %s', (body, ok) => {
     expect(radioUpdateBodySchema.safeParse(body).success).toBe(ok);
   });

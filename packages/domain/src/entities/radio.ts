@@ -1,7 +1,11 @@
 /** Radio (§3): a WVC, WMR or LoRa field radio, its mesh role and its health readings. */
 import { z } from 'zod';
 import { locationTextSchema } from './geometry.ts';
-import { TAG_MAX_LENGTH } from '../constants/limits.ts';
+import {
+  REPORT_INTERVAL_MAX_SECONDS,
+  REPORT_INTERVAL_MIN_SECONDS,
+  TAG_MAX_LENGTH,
+} from '../constants/limits.ts';
 import {
   idSchema,
   nonEmptyStringSchema,
@@ -17,6 +21,14 @@ export type DeviceTags = z.infer<typeof deviceTagsSchema>;
 export const deviceTagsBodySchema = z.strictObject({
   identifier: textSchema(TAG_MAX_LENGTH).optional(),
 });
+
+/** How often a radio or unit reports, seconds (ours: the spec names no interval). */
+export const reportIntervalSchema = z
+  .number()
+  .int()
+  .min(REPORT_INTERVAL_MIN_SECONDS)
+  .max(REPORT_INTERVAL_MAX_SECONDS)
+  .describe('Seconds between reports; past 1.5 of them without a report the device is overdue');
 
 /** A radio's mesh role (§3, §9 alarm targets). */
 const radioConfigShape = {
@@ -53,12 +65,14 @@ export const radioSchema = z.object({
   signalValue: z.number().nullable(),
   /** Missed reports (§9 threshold 10). */
   missesValue: z.number().nullable(),
+  /** Ours: how often it reports, seconds (overdue past 1.5 of them). */
+  reportIntervalSeconds: z.number().int().positive().optional(),
 });
 export type Radio = z.infer<typeof radioSchema>;
 
 /**
  * PUT radios/{id} (§7 gives no body). Decision: the editable fields (section, location, tags,
- * config), at least one.
+ * config; the reporting interval, which needs the install privilege), at least one.
  */
 export const radioUpdateBodySchema = z
   .strictObject({
@@ -66,9 +80,10 @@ export const radioUpdateBodySchema = z
     location: locationTextSchema.nullable(),
     tags: deviceTagsBodySchema,
     config: z.strictObject(radioConfigShape),
+    reportIntervalSeconds: reportIntervalSchema,
   })
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Nothing to update: give section, location, tags or config',
+    message: 'Nothing to update: give section, location, tags, config or reportIntervalSeconds',
   });
 export type RadioUpdateBody = z.infer<typeof radioUpdateBodySchema>;

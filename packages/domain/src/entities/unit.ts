@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { locationTextSchema } from './geometry.ts';
 import { idSchema, nonEmptyStringSchema, nullableIsoDateTimeSchema } from './primitives.ts';
+import { reportIntervalSchema } from './radio.ts';
 
 export const unitSchema = z.object({
   id: idSchema,
@@ -17,5 +18,13 @@ export const unitSchema = z.object({
   location: locationTextSchema.nullable(),
   /** Radio id. */
   radio: idSchema.nullable(),
+  /** Ours: how often it reports, seconds (overdue past 1.5 of them). */
+  reportIntervalSeconds: z.number().int().positive().optional(),
 });
 export type Unit = z.infer<typeof unitSchema>;
+
+/** PUT units/{id} (ours): the reporting interval, which needs the install privilege. */
+export const unitUpdateBodySchema = z.strictObject({
+  reportIntervalSeconds: reportIntervalSchema,
+});
+export type UnitUpdateBody = z.infer<typeof unitUpdateBodySchema>;

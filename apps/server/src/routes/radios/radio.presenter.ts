@@ -30,5 +30,6 @@ export function presentRadio(row: RadioRow): Radio {
     batteryValue: row.batteryValue,
     signalValue: row.signalValue,
     missesValue: row.missesValue,
+    reportIntervalSeconds: row.reportIntervalSeconds,
   };
 }

@@ -78,6 +78,7 @@ export async function updateRadio(
       location: body.location,
       tags: body.tags,
       config: body.config,
+      reportIntervalSeconds: body.reportIntervalSeconds,
     })
     .where(eq(radios.id, id))
     .returning();

@@ -56,8 +56,18 @@ export async function radioRoutes(app: FastifyInstance) {
 
   route(app, radioEndpoints.updateRadio, async (request) => {
     const id = request.params.id;
-    const { siteId } = await requireObject(db, request, 'radio', id, 'edit');
     const body = request.body;
+    // The placement and mesh role are edits; how often a radio reports is the installer's.
+    const edits =
+      body.section !== undefined ||
+      body.location !== undefined ||
+      body.tags !== undefined ||
+      body.config !== undefined;
+    let siteId = 0;
+    if (edits) ({ siteId } = await requireObject(db, request, 'radio', id, 'edit'));
+    if (body.reportIntervalSeconds !== undefined) {
+      ({ siteId } = await requireObject(db, request, 'radio', id, 'install'));
+    }
     if (body.section != null && !(await isSectionOfSite(db, body.section, siteId))) {
       throw badRequest('section', "Not a section of the radio's site");
     }

@@ -40,6 +40,7 @@ export function presentUnit(row: UnitRow): Unit {
     lastUpdate: isoOrNull(row.lastUpdate),
     location: row.location ?? null,
     radio: row.radioId ?? null,
+    reportIntervalSeconds: row.reportIntervalSeconds,
   };
 }
 

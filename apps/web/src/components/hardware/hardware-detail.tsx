@@ -38,6 +38,7 @@ export interface HardwareDetailProps {
   readonly item: HardwareItem;
   /** Every row of the area, to name the parent and children of a repeater or coordinator. */
   readonly items: readonly HardwareItem[];
+  readonly siteId: number;
   readonly areaId: number;
   readonly timeZone: string;
   readonly now: Date;
@@ -170,7 +171,13 @@ export function HardwareDetail(props: HardwareDetailProps) {
           </>
         )}
         <Field label={t('Hardware.ReportInterval.Label')}>
-          <ReportInterval item={item} areaId={props.areaId} canEdit={props.canInstall} />
+          <ReportInterval
+            key={`${item.kind}-${item.id}`}
+            item={item}
+            siteId={props.siteId}
+            areaId={props.areaId}
+            canEdit={props.canInstall}
+          />
         </Field>
         {radioOfUnit && (
           <Field label={t('Hardware.Radio')}>

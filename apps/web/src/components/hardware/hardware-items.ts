@@ -67,16 +67,10 @@ export interface HardwareItem {
   readonly radioId: number | null;
   readonly unitId: number | null;
   readonly position: LatLng | null;
-  /** Seconds between reports, when the server tells it. */
+  /** Seconds between reports (overdue past 1.5 of them); null when not told. */
   readonly reportIntervalSeconds: number | null;
   /** The entity the row was made from. */
   readonly source: Radio | Unit;
-}
-
-/** Report intervals travel as an optional field the server may add to radios and units. */
-function reportInterval(entity: Radio | Unit): number | null {
-  const value = (entity as { reportIntervalSeconds?: unknown }).reportIntervalSeconds;
-  return typeof value === 'number' ? value : null;
 }
 
 export function radioItem(radio: Radio, sections?: ReadonlyMap<number, Section>): HardwareItem {
@@ -102,7 +96,7 @@ export function radioItem(radio: Radio, sections?: ReadonlyMap<number, Section>)
     radioId: null,
     unitId: radio.unit,
     position: radio.location ? parsePointText(radio.location) : null,
-    reportIntervalSeconds: reportInterval(radio),
+    reportIntervalSeconds: radio.reportIntervalSeconds ?? null,
     source: radio,
   };
 }
@@ -129,7 +123,7 @@ export function unitItem(unit: Unit): HardwareItem {
     radioId: unit.radio,
     unitId: null,
     position: unit.location ? parsePointText(unit.location) : null,
-    reportIntervalSeconds: reportInterval(unit),
+    reportIntervalSeconds: unit.reportIntervalSeconds ?? null,
     source: unit,
   };
 }

@@ -5,9 +5,8 @@
  * sort (column and direction), both remembered (§3 hardwareFilter, hardwareSort/hardwareSorting).
  * Rows are memoised: a poll that changes one radio re-renders one row.
  */
-import { Badge, Group, SegmentedControl, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, SegmentedControl, Table, Text, UnstyledButton } from '@mantine/core';
 import {
-  COLOURS,
   HARDWARE_FILTER,
   isLowBattery,
   lastUpdateDisplay,
@@ -15,7 +14,7 @@ import {
   type HardwareSortPreference,
 } from '@paddock/domain';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { memo, type KeyboardEvent } from 'react';
+import { memo, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLastUpdate } from '../../lib/format-last-update.ts';
 import {
@@ -106,6 +105,9 @@ export function HardwareList(props: HardwareListProps) {
           verticalSpacing={4}
           horizontalSpacing="xs"
           fz="sm"
+          // As wide as its columns need (the pane scrolls), never squeezed to the pane's width;
+          // a phone's five columns share its width instead.
+          style={compact ? undefined : { width: 'max-content', minWidth: '100%' }}
           aria-label={t('Hardware.List.Label')}
         >
           <Table.Thead>
@@ -179,6 +181,11 @@ interface HardwareRowProps {
   readonly updated: string;
 }
 
+/*
+ * Rows and cells are plain elements styled by the module's classes rather than Mantine
+ * components: an area of 200 radios and 200 units draws 4,000 cells, and a filter or sort change
+ * must paint within 100 ms (issue 12).
+ */
 const HardwareRow = memo(function HardwareRow({
   item,
   columns,
@@ -187,6 +194,7 @@ const HardwareRow = memo(function HardwareRow({
   onSelect,
   updated,
 }: HardwareRowProps) {
+  const { t } = useTranslation();
   const select = () => onSelect({ kind: item.kind, id: item.id });
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -195,7 +203,7 @@ const HardwareRow = memo(function HardwareRow({
     }
   };
   return (
-    <Table.Tr
+    <tr
       className={classes.row}
       data-kind={item.kind}
       data-id={item.id}
@@ -206,146 +214,110 @@ const HardwareRow = memo(function HardwareRow({
       tabIndex={0}
       onClick={select}
       onKeyDown={onKeyDown}
-      style={selected ? { background: `${COLOURS.selected}22` } : undefined}
     >
       {columns.map((column) => (
-        <Table.Td key={column} style={{ whiteSpace: 'nowrap' }}>
-          <Cell item={item} column={column} updated={updated} compact={compact} />
-        </Table.Td>
+        <td key={column}>{cell(item, column, updated, compact, t)}</td>
       ))}
       {!compact && (
-        <Table.Td>
-          <OverdueCell item={item} />
-        </Table.Td>
+        <td>
+          {item.overdue ? (
+            <span className={`${classes.badge} ${classes.badgeFault}`}>
+              {t('Hardware.Overdue')}
+            </span>
+          ) : (
+            <span className={classes.dimmed}>{t('Hardware.OnTime')}</span>
+          )}
+        </td>
       )}
-    </Table.Tr>
+    </tr>
   );
 });
 
-function OverdueCell({ item }: { item: HardwareItem }) {
-  const { t } = useTranslation();
-  return item.overdue ? (
-    <Badge size="sm" color="fault" variant="filled">
-      {t('Hardware.Overdue')}
-    </Badge>
-  ) : (
-    <Text size="sm" c="dimmed" span>
-      {t('Hardware.OnTime')}
-    </Text>
-  );
-}
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The state as a dot in its §9 colour and its name (danger when overdue or faulted, §4). */
 export function StateMark({ item, compact = false }: { item: HardwareItem; compact?: boolean }) {
   const { t } = useTranslation();
+  return stateMark(item, compact, t);
+}
+
+function stateMark(item: HardwareItem, compact: boolean, t: Translate) {
   const colour = stateColour(item.state);
+  const name = t(`Hardware.State.${item.state}`);
   const dot = (
     <span
       aria-hidden={!compact}
-      {...(compact ? { role: 'img', 'aria-label': t(`Hardware.State.${item.state}`) } : {})}
+      {...(compact ? { role: 'img', 'aria-label': name } : {})}
       className={classes.dot}
       style={{ background: colour ?? 'transparent', borderColor: colour ?? undefined }}
     />
   );
   if (compact) return dot;
   return (
-    <Group gap={6} wrap="nowrap" preventGrowOverflow={false}>
+    <span className={classes.stateMark}>
       {dot}
-      <Text
-        size="sm"
-        span
-        c={isDanger(item) ? 'fault' : undefined}
-        fw={isDanger(item) ? 600 : undefined}
-      >
-        {t(`Hardware.State.${item.state}`)}
-      </Text>
-    </Group>
+      <span className={isDanger(item) ? classes.danger : undefined}>{name}</span>
+    </span>
   );
 }
 
-function Cell({
-  item,
-  column,
-  updated,
-  compact,
-}: {
-  item: HardwareItem;
-  column: HardwareColumn;
-  updated: string;
-  compact: boolean;
-}) {
-  const { t } = useTranslation();
+function cell(
+  item: HardwareItem,
+  column: HardwareColumn,
+  updated: string,
+  compact: boolean,
+  t: Translate,
+): ReactNode {
   switch (column) {
     case 'state':
-      return <StateMark item={item} compact={compact} />;
+      return stateMark(item, compact, t);
     case 'type':
-      return <>{t(`Hardware.Type.${item.type}`)}</>;
+      return t(`Hardware.Type.${item.type}`);
     case 'serialno':
       return (
-        <Group gap={4} wrap="nowrap" preventGrowOverflow={false}>
-          <Text size="sm" span ff="monospace">
-            {item.serialno}
-          </Text>
+        <>
+          <span className={classes.serial}>{item.serialno}</span>
           {compact ? null : item.coordinator ? (
-            <Badge
-              size="xs"
-              variant="outline"
-              color="info"
-              style={{ flexShrink: 0, maxWidth: 'none' }}
-            >
+            <span className={`${classes.badge} ${classes.badgeRole}`}>
               {t('Hardware.Coordinator')}
-            </Badge>
+            </span>
           ) : item.repeater ? (
-            <Badge
-              size="xs"
-              variant="outline"
-              color="info"
-              style={{ flexShrink: 0, maxWidth: 'none' }}
-            >
+            <span className={`${classes.badge} ${classes.badgeRole}`}>
               {t('Hardware.RepeaterOf', { count: item.children.length })}
-            </Badge>
+            </span>
           ) : null}
-        </Group>
+        </>
       );
     case 'zone':
-      return <>{item.zone ?? '--'}</>;
+      return item.zone ?? '--';
     case 'battery': {
       const text =
         item.batteryValue === null
           ? '--'
           : t('Hardware.Volts', { value: item.batteryValue.toFixed(2) });
       return isLowBattery(item.batteryValue) ? (
-        <Badge size="sm" color="warning" autoContrast variant="filled" data-low-battery>
+        <span className={`${classes.badge} ${classes.badgeWarning}`} data-low-battery>
           {text}
-        </Badge>
+        </span>
       ) : (
-        <>{text}</>
+        text
       );
     }
     case 'signal':
       return item.kind === 'unit' ? (
-        <>--</>
+        '--'
       ) : (
         <SignalBars signalValue={item.signalValue} repeater={item.repeater} />
       );
     case 'misses':
-      return <>{item.missesValue ?? '--'}</>;
+      return item.missesValue ?? '--';
     case 'online':
-      return (
-        <>
-          {item.online === null ? '--' : item.online ? t('Hardware.Online') : t('Hardware.Offline')}
-        </>
-      );
+      return item.online === null
+        ? '--'
+        : item.online
+          ? t('Hardware.Online')
+          : t('Hardware.Offline');
     case 'updated':
-      return (
-        <Text
-          size="sm"
-          span
-          c={item.overdue ? 'fault' : undefined}
-          style={{ whiteSpace: 'nowrap' }}
-        >
-          {updated}
-        </Text>
-      );
+      return <span className={item.overdue ? classes.danger : undefined}>{updated}</span>;
   }
 }

@@ -189,6 +189,7 @@ export function HardwareViews(props: HardwareViewsProps) {
           <HardwareDetail
             item={selected}
             items={items}
+            siteId={site.id}
             areaId={area.id}
             timeZone={timeZone}
             now={now}

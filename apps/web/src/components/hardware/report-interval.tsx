@@ -1,28 +1,119 @@
 /**
- * How often a radio or unit reports (its reporting interval): past 1.5 intervals without a report
- * the server marks it overdue.
+ * How often a radio or unit reports (its reporting interval; past 1.5 intervals without a report
+ * the server marks it overdue, and its next report clears that). Users with the install
+ * privilege change it here; the device is told within one overdue sweep.
  */
-import { Text } from '@mantine/core';
+import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { REPORT_INTERVAL_MAX_SECONDS, REPORT_INTERVAL_MIN_SECONDS } from '@paddock/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { radioKeys } from '../../data/radios/keys.ts';
+import { updateRadio } from '../../data/radios/update-radio.ts';
+import { siteKeys } from '../../data/sites/keys.ts';
+import { updateUnit } from '../../data/units/update-unit.ts';
 import type { HardwareItem } from './hardware-items.ts';
 
-export function ReportInterval({
-  item,
-}: {
-  readonly item: HardwareItem;
-  readonly areaId: number;
-  readonly canEdit: boolean;
-}) {
-  const { t } = useTranslation();
-  return <Text size="sm">{intervalText(item.reportIntervalSeconds, t)}</Text>;
-}
+type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-export function intervalText(
-  seconds: number | null,
-  t: (key: string, options?: Record<string, unknown>) => string,
-): string {
+/** The intervals offered, seconds: from a minute (a device being watched) to a day. */
+export const REPORT_INTERVAL_CHOICES = [
+  60, 120, 300, 600, 900, 1800, 3600, 7200, 21_600, 43_200, 86_400,
+].filter(
+  (seconds) => seconds >= REPORT_INTERVAL_MIN_SECONDS && seconds <= REPORT_INTERVAL_MAX_SECONDS,
+);
+
+export function intervalText(seconds: number | null, t: Translate): string {
   if (seconds === null) return '--';
   if (seconds % 3600 === 0) return t('Hardware.ReportInterval.Hours', { count: seconds / 3600 });
   if (seconds % 60 === 0) return t('Hardware.ReportInterval.Minutes', { count: seconds / 60 });
   return t('Hardware.ReportInterval.Seconds', { count: seconds });
+}
+
+export function ReportInterval({
+  item,
+  siteId,
+  areaId,
+  canEdit,
+}: {
+  readonly item: HardwareItem;
+  readonly siteId: number;
+  readonly areaId: number;
+  readonly canEdit: boolean;
+}) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [choice, setChoice] = useState<string | null>(
+    item.reportIntervalSeconds === null ? null : String(item.reportIntervalSeconds),
+  );
+  const save = useMutation({
+    mutationFn: (seconds: number): Promise<unknown> =>
+      item.kind === 'radio'
+        ? updateRadio(item.id, { reportIntervalSeconds: seconds })
+        : updateUnit(item.id, { reportIntervalSeconds: seconds }),
+    onSuccess: async () => {
+      setEditing(false);
+      await queryClient.invalidateQueries({
+        queryKey: item.kind === 'radio' ? radioKeys.area(areaId) : siteKeys.units(siteId),
+      });
+    },
+  });
+  const text = intervalText(item.reportIntervalSeconds, t);
+  if (!canEdit) return <Text size="sm">{text}</Text>;
+  if (!editing) {
+    return (
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm" data-testid="report-interval">
+          {text}
+        </Text>
+        <Anchor
+          component="button"
+          type="button"
+          size="xs"
+          onClick={() => {
+            save.reset();
+            setEditing(true);
+          }}
+        >
+          {t('Hardware.ReportInterval.Change')}
+        </Anchor>
+      </Group>
+    );
+  }
+  const seconds = new Set(REPORT_INTERVAL_CHOICES);
+  if (item.reportIntervalSeconds !== null) seconds.add(item.reportIntervalSeconds);
+  return (
+    <Stack gap={4}>
+      <Select
+        size="xs"
+        aria-label={t('Hardware.ReportInterval.Label')}
+        data={[...seconds]
+          .sort((a, b) => a - b)
+          .map((value) => ({ value: String(value), label: intervalText(value, t) }))}
+        value={choice}
+        onChange={setChoice}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Group gap={4}>
+        <Button
+          size="compact-xs"
+          loading={save.isPending}
+          disabled={choice === null}
+          onClick={() => choice !== null && save.mutate(Number(choice))}
+        >
+          {t('Common.Save')}
+        </Button>
+        <Button size="compact-xs" variant="subtle" onClick={() => setEditing(false)}>
+          {t('Common.Cancel')}
+        </Button>
+      </Group>
+      {save.isError && (
+        <Text size="xs" c="fault" role="alert">
+          {t('Hardware.ReportInterval.Failed')}
+        </Text>
+      )}
+    </Stack>
+  );
 }

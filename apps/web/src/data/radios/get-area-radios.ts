@@ -27,6 +27,14 @@ export function getAreaRadiosQueryOptions(areaId: number) {
   });
 }
 
-export function useAreaRadios(areaId: number | undefined) {
-  return useQuery({ ...getAreaRadiosQueryOptions(areaId ?? 0), enabled: areaId !== undefined });
+/** `refetchIntervalMs` polls faster than the route refresh (the Telemetry page). */
+export function useAreaRadios(
+  areaId: number | undefined,
+  options: { refetchIntervalMs?: number } = {},
+) {
+  return useQuery({
+    ...getAreaRadiosQueryOptions(areaId ?? 0),
+    enabled: areaId !== undefined,
+    ...(options.refetchIntervalMs ? { refetchInterval: options.refetchIntervalMs } : {}),
+  });
 }

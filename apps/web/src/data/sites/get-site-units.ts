@@ -20,6 +20,14 @@ export function getSiteUnitsQueryOptions(siteId: number) {
   );
 }
 
-export function useSiteUnits(siteId: number, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...getSiteUnitsQueryOptions(siteId), enabled: options.enabled ?? true });
+/** `refetchIntervalMs` polls (the Telemetry page); otherwise the units refresh with the site. */
+export function useSiteUnits(
+  siteId: number,
+  options: { enabled?: boolean; refetchIntervalMs?: number } = {},
+) {
+  return useQuery({
+    ...getSiteUnitsQueryOptions(siteId),
+    enabled: options.enabled ?? true,
+    ...(options.refetchIntervalMs ? { refetchInterval: options.refetchIntervalMs } : {}),
+  });
 }

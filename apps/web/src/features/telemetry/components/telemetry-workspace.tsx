@@ -18,6 +18,15 @@ import { useAreaRadios } from '../../../data/radios/get-area-radios.ts';
 import { useSiteUnits } from '../../../data/sites/get-site-units.ts';
 import { routePane, routeSelection } from '../selection.ts';
 
+/**
+ * Decision: the maintenance page polls its hardware every 10 s rather than with the 60 s route
+ * refresh (§2), the pace of the server's overdue sweep, so a radio that goes silent turns
+ * overdue here within its interval plus about one sweep. The list is cached by the server and
+ * answers 304 when nothing changed, so the faster poll costs little. The Telemetry tab reads the
+ * same query, so it moves with the page.
+ */
+export const TELEMETRY_REFRESH_MS = 10_000;
+
 export interface TelemetryWorkspaceProps {
   readonly site: Site;
   readonly area: Area;
@@ -34,8 +43,8 @@ export function TelemetryWorkspace(props: TelemetryWorkspaceProps) {
   const { site, area, route } = props;
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const radios = useAreaRadios(area.id);
-  const units = useSiteUnits(site.id);
+  const radios = useAreaRadios(area.id, { refetchIntervalMs: TELEMETRY_REFRESH_MS });
+  const units = useSiteUnits(site.id, { refetchIntervalMs: TELEMETRY_REFRESH_MS });
   const sections = useAreaSections(area.id);
   const selection = routeSelection(route);
   const pane = routePane(route);
