@@ -3,13 +3,16 @@
  * All or nothing: every site and every member change is checked before one transaction writes
  * them, each change with its own audit_log row.
  */
-import { hasPrivilege, refuse, type PermissionUpdateBody, type Privilege } from '@paddock/domain';
-import type { Database } from '../db/client.ts';
 import {
   applyChange,
   checkActions,
   checkRoleChange,
-} from '../routes/permissions/permission-change.ts';
+  hasPrivilege,
+  refuse,
+  type PermissionUpdateBody,
+  type Privilege,
+} from '@paddock/domain';
+import type { Database } from '../db/client.ts';
 import {
   membersOnSites,
   setMemberPrivileges,

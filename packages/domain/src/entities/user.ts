@@ -5,6 +5,7 @@ import { NAME_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
 import {
   emailSchema,
   idSchema,
+  isoDateTimeSchema,
   nonEmptyStringSchema,
   nonEmptyTextSchema,
   nullableIsoDateTimeSchema,
@@ -60,3 +61,23 @@ export type ResendActivationBody = z.infer<typeof resendActivationBodySchema>;
 /** POST users (§7): the invited or added user, as a member of the site. */
 export const userCreatedSchema = z.object({ user: userSchema });
 export type UserCreated = z.infer<typeof userCreatedSchema>;
+
+/** A person named in the audit trail: their user id, login and name. */
+export const auditPersonSchema = z.object({
+  id: idSchema,
+  login: nonEmptyStringSchema,
+  name: z.string(),
+});
+export type AuditPerson = z.infer<typeof auditPersonSchema>;
+
+/**
+ * One Switch User (§6 loginAs) that reached a user of the site: which staff member acted as whom,
+ * and when. Admins of the site read these (GET sites/{siteId}/user-switches).
+ */
+export const userSwitchSchema = z.object({
+  id: idSchema,
+  actor: auditPersonSchema,
+  target: auditPersonSchema,
+  at: isoDateTimeSchema,
+});
+export type UserSwitch = z.infer<typeof userSwitchSchema>;
