@@ -282,9 +282,11 @@ function UsersList(props: UsersWorkspaceProps & { users: User[]; wide: boolean; 
                       <Text size="sm" fw={500}>
                         {userName(user)}
                       </Text>
-                      <Text size="xs" c="dimmed">
-                        {user.login}
-                      </Text>
+                      {userName(user) !== user.login && (
+                        <Text size="xs" c="dimmed">
+                          {user.login}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>{role}</Table.Td>
                     <Table.Td>{signup(user)}</Table.Td>
@@ -312,9 +314,11 @@ function UsersList(props: UsersWorkspaceProps & { users: User[]; wide: boolean; 
                       <Text fw={500} truncate>
                         {userName(user)}
                       </Text>
-                      <Text size="xs" c="dimmed" truncate>
-                        {user.login}
-                      </Text>
+                      {userName(user) !== user.login && (
+                        <Text size="xs" c="dimmed" truncate>
+                          {user.login}
+                        </Text>
+                      )}
                     </div>
                     {signup(user)}
                   </Group>
