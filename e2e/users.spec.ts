@@ -370,6 +370,28 @@ test.describe('the Users page with invitations over SMTP (issue 16)', () => {
     await mine.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 });
   });
 
+  test('staff switch to a user from their row; admins see the switch in the audit trail', async ({
+    browser,
+  }) => {
+    const staff = await newContext(browser, 1440);
+    const page = await staff.newPage();
+    await signIn(page, DEMO_LOGINS.staff);
+    await page.goto(`/${teAwa.siteId}/users`);
+    await row(page, DEMO_LOGINS.monitor).getByRole('button', { name: 'Switch User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Switch User' });
+    await expect(dialog.getByLabel('Email address')).toHaveValue(DEMO_LOGINS.monitor);
+    await dialog.getByRole('button', { name: 'Switch User' }).click();
+    // The console starts again as the monitor, who has no Users page.
+    await expect(page.getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await staff.close();
+
+    await adminPage.goto(`/${teAwa.siteId}/users`);
+    const trail = adminPage.getByRole('region', { name: 'Switch User audit trail' });
+    await expect(trail.getByRole('row').filter({ hasText: DEMO_LOGINS.monitor })).toContainText(
+      DEMO_LOGINS.staff,
+    );
+  });
+
   test('screenshots of the Users page at 375 and 1440 px', async ({ browser }, testInfo) => {
     for (const width of [375, 1440]) {
       const context = await newContext(browser, width);

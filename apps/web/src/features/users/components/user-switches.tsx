@@ -1,6 +1,6 @@
 /** The Switch User audit trail (§6 loginAs) of the site's users, newest first; admins only. */
 import { Stack, Table, Text, Title } from '@mantine/core';
-import { formatSiteDateTime } from '@paddock/domain';
+import { formatSiteDateTime, type AuditPerson } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { useUserSwitches } from '../../../data/users/get-user-switches.ts';
 
@@ -31,8 +31,12 @@ export function UserSwitches({ siteId, timeZone }: { siteId: number; timeZone: s
               {rows.map((entry) => (
                 <Table.Tr key={entry.id}>
                   <Table.Td>{formatSiteDateTime(new Date(entry.at), timeZone)}</Table.Td>
-                  <Table.Td>{entry.actor.name || entry.actor.login}</Table.Td>
-                  <Table.Td>{entry.target.name || entry.target.login}</Table.Td>
+                  <Table.Td>
+                    <Person person={entry.actor} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Person person={entry.target} />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -40,5 +44,18 @@ export function UserSwitches({ siteId, timeZone }: { siteId: number; timeZone: s
         </Table.ScrollContainer>
       )}
     </Stack>
+  );
+}
+
+function Person({ person }: { person: AuditPerson }) {
+  return (
+    <>
+      <Text size="sm">{person.name || person.login}</Text>
+      {person.name && (
+        <Text size="xs" c="dimmed">
+          {person.login}
+        </Text>
+      )}
+    </>
   );
 }

@@ -62,6 +62,8 @@ import {
 import { InviteUserModal } from './invite-user-modal.tsx';
 import { UserSwitches } from './user-switches.tsx';
 
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 /** Tables from this width; cards below it (phones). */
 const TABLE_SCREEN = '(min-width: 62em)';
 
@@ -289,9 +291,9 @@ function UsersList(props: UsersWorkspaceProps & { users: User[]; wide: boolean; 
                       )}
                     </Table.Td>
                     <Table.Td>{role}</Table.Td>
-                    <Table.Td>{signup(user)}</Table.Td>
-                    <Table.Td>{date(user.stats.lastLogin)}</Table.Td>
-                    <Table.Td>{date(user.stats.created)}</Table.Td>
+                    <Table.Td style={NO_WRAP}>{signup(user)}</Table.Td>
+                    <Table.Td style={NO_WRAP}>{date(user.stats.lastLogin)}</Table.Td>
+                    <Table.Td style={NO_WRAP}>{date(user.stats.created)}</Table.Td>
                     <Table.Td>
                       {user.stats.activeAlarms} / {user.stats.subscribedAlarms}
                     </Table.Td>
@@ -310,12 +312,10 @@ function UsersList(props: UsersWorkspaceProps & { users: User[]; wide: boolean; 
               <Card key={user.id} withBorder padding="sm" data-testid={`user-row-${user.login}`}>
                 <Stack gap={6}>
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <div style={{ minWidth: 0 }}>
-                      <Text fw={500} truncate>
-                        {userName(user)}
-                      </Text>
+                    <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                      <Text fw={500}>{userName(user)}</Text>
                       {userName(user) !== user.login && (
-                        <Text size="xs" c="dimmed" truncate>
+                        <Text size="xs" c="dimmed">
                           {user.login}
                         </Text>
                       )}
@@ -382,7 +382,14 @@ const SIGNUP_COLOUR = { sent: 'yellow', resent: 'orange', completed: 'green', re
 
 function SignupBadge({ status, label }: { status: User['stats']['signupStatus']; label: string }) {
   return (
-    <Badge variant="light" color={status === null ? 'gray' : SIGNUP_COLOUR[status]}>
+    <Badge
+      variant="light"
+      tt="none"
+      color={status === null ? 'gray' : SIGNUP_COLOUR[status]}
+      // Never cut short: the status is the point of the badge.
+      style={{ flexShrink: 0, overflow: 'visible' }}
+      styles={{ label: { overflow: 'visible' } }}
+    >
       {label}
     </Badge>
   );
