@@ -5,21 +5,27 @@
  * call, and a refresh of their session); the Switch User audit trail is for admins.
  */
 import {
+  applyChange,
+  areaRoleChange,
+  assignableAreaRoles,
   assignableRoles,
   canRemoveMember,
+  effectiveRole,
   invitableRoles,
   ROLES,
   ROLES_BY_PRECEDENCE,
   roleChangeFor,
+  rolePrecedence,
   type Privilege,
   type Role,
+  type User,
   type UserSwitch,
 } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signAccessToken } from '../src/auth/access-token.ts';
 import { createSession } from '../src/auth/sessions.ts';
-import { siteMembers } from '../src/db/schema.ts';
+import { areaMembers, siteMembers } from '../src/db/schema.ts';
 import { addSiteMember } from './helpers/farm.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -82,6 +88,120 @@ describe('§5 changing a role: the server allows exactly what the form offers', 
     expect(roleChangeCases.filter(([, , , allowed]) => allowed).length).toBeGreaterThan(0);
     expect(roleChangeCases).toContainEqual(['monitor', 'monitor', 'manage', false]);
     expect(roleChangeCases).toContainEqual(['admin', 'monitor', 'manage', true]);
+  });
+});
+
+type AreaCase = [actor: Role, site: Role, area: Role | null, next: Role | null, allowed: boolean];
+const areaStarts: [Role, Role | null][] = ROLES_BY_PRECEDENCE.flatMap((site) =>
+  [null, ...ROLES_BY_PRECEDENCE].map<[Role, Role | null]>((area) => [site, area]),
+);
+const areaCases: AreaCase[] = ROLES_BY_PRECEDENCE.flatMap((actor) =>
+  areaStarts.flatMap(([site, area]) => {
+    const areaList = area === null ? [] : ROLES[area].actions;
+    const roleThere = (list: readonly Privilege[]) =>
+      effectiveRole(applyChange(ROLES[site].actions, list, true));
+    // Changes that move the member's role in the area: what the form can send. (A change that
+    // leaves the role as it is, e.g. revoking area actions the site list holds anyway, is harmless
+    // and not refused.)
+    const moves = (next: Role | null) => {
+      // The site role and those below it are the form's "as on the site" (null) in an area.
+      if (next !== null && rolePrecedence(next) >= rolePrecedence(site)) return false;
+      const change = areaRoleChange(ROLES[site].actions, areaList, next);
+      if (!change) return false;
+      return (
+        roleThere(applyChange(areaList, change.actions, change.allowed)) !== roleThere(areaList)
+      );
+    };
+    return [null, ...ROLES_BY_PRECEDENCE]
+      .filter(moves)
+      .map<AreaCase>((next) => [
+        actor,
+        site,
+        area,
+        next,
+        assignableAreaRoles(withExtra(actor), ROLES[site].actions, areaList).includes(next),
+      ]);
+  }),
+);
+
+describe('§5 per-area roles: the server allows exactly what the form offers', () => {
+  const areaId = () => t.farm.areas.irrigation.id;
+  it.each(areaCases)(
+    '%s actor, %s on the site and %s on the area → %s: allowed %s',
+    async (actorRole, siteRole, areaRole, next, allowed) => {
+      const actor = await member(actorRole, ACTOR_EXTRA);
+      const target = await member(siteRole);
+      const areaList = areaRole === null ? [] : [...ROLES[areaRole].actions];
+      if (areaList.length > 0) {
+        await t.db
+          .insert(areaMembers)
+          .values({ userId: target.id, areaId: areaId(), privileges: areaList });
+      }
+      const change = areaRoleChange(ROLES[siteRole].actions, areaList, next);
+      if (!change) throw new Error('only changes are listed');
+      const response = await t.as(actor.id, {
+        method: 'PUT',
+        url: '/api/permissions',
+        payload: {
+          privilege: {
+            actions: change.actions,
+            target: { type: 'area', ids: [areaId()] },
+            allowed: change.allowed,
+          },
+          owners: [{ id: target.id, type: 'user' }],
+        },
+      });
+      expect(response.statusCode).toBe(allowed ? 204 : 403);
+    },
+  );
+
+  it('the users list shows the per-area list; the area then holds the raised role', async () => {
+    const { admin } = t.farm.users;
+    const target = await member('monitor');
+    const change = areaRoleChange(ROLES.monitor.actions, [], 'manage');
+    const response = await t.as(admin.id, {
+      method: 'PUT',
+      url: '/api/permissions',
+      payload: {
+        privilege: {
+          actions: change?.actions,
+          target: { type: 'area', ids: [areaId()] },
+          allowed: true,
+        },
+        owners: [{ id: target.id, type: 'user' }],
+      },
+    });
+    expect(response.statusCode).toBe(204);
+    const list = await t.as(admin.id, {
+      method: 'GET',
+      url: `/api/sites/${t.farm.sites.a.id}/users`,
+    });
+    const listed = list.json<User[]>().find((user) => user.id === target.id);
+    expect(listed?.privileges).toEqual(['view']);
+    expect(listed?.areas).toEqual({
+      [String(areaId())]: ['program', 'control', 'edit', 'viewUsers'],
+    });
+  });
+
+  it('404 for an unknown area; 404 for an owner who is not on its site', async () => {
+    const { admin, outsider } = t.farm.users;
+    const body = (areaIds: number[], owner: number) => ({
+      privilege: { actions: ['edit'], target: { type: 'area', ids: areaIds }, allowed: true },
+      owners: [{ id: owner, type: 'user' }],
+    });
+    const target = await member('monitor');
+    const unknown = await t.as(admin.id, {
+      method: 'PUT',
+      url: '/api/permissions',
+      payload: body([999_999], target.id),
+    });
+    expect(unknown.statusCode).toBe(404);
+    const stranger = await t.as(admin.id, {
+      method: 'PUT',
+      url: '/api/permissions',
+      payload: body([areaId()], outsider.id),
+    });
+    expect(stranger.statusCode).toBe(404);
   });
 });
 

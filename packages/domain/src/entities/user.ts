@@ -33,6 +33,8 @@ export const userSchema = z.object({
   contact: contactSchema.nullable(),
   /** Actions held on the site (§6). */
   privileges: z.array(privilegeSchema),
+  /** Per-area lists (§3, §6: area id to list) that add to the site list; areas without one left out. */
+  areas: z.record(z.string().regex(/^[1-9]\d*$/, 'Not an id'), z.array(privilegeSchema)),
   /** Site id. */
   site: idSchema,
   stats: userStatsSchema,

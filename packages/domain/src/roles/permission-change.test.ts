@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Privilege, Role } from '../entities/vocabulary.ts';
 import {
   applyChange,
+  areaRoleChange,
+  assignableAreaRoles,
   assignableRoles,
   canRemoveMember,
   invitableRoles,
@@ -88,5 +90,28 @@ describe('removing a member: deleteUsers and a role below the actor’s own', ()
     ['manage', 'monitor', false],
   ])('%s removes %s: %s', (actor, member, expected) => {
     expect(canRemoveMember(held[actor], held[member])).toBe(expected);
+  });
+});
+
+describe('per-area roles add to the site role', () => {
+  it.each<[keyof typeof held, keyof typeof held, keyof typeof held, (Role | null)[]]>([
+    ['admin', 'monitor', 'none', ['manage']],
+    ['admin', 'monitor', 'manage', [null]],
+    ['admin', 'manage', 'none', []],
+    ['admin', 'none', 'none', ['manage', 'monitor']],
+    ['manage', 'monitor', 'none', []],
+    ['manage', 'none', 'none', ['monitor']],
+  ])('%s actor, %s on the site, %s on the area → %j', (actor, site, area, roles) => {
+    expect(assignableAreaRoles(held[actor], held[site], held[area])).toEqual(roles);
+  });
+
+  it('raising a monitor to manage in an area grants manage there; resetting revokes it', () => {
+    const raise = areaRoleChange(held.monitor, [], 'manage');
+    expect(raise).toEqual({ actions: ['edit', 'viewUsers', 'program', 'control'], allowed: true });
+    expect(areaRoleChange(held.monitor, ['edit', 'program'], null)).toEqual({
+      actions: ['edit', 'program'],
+      allowed: false,
+    });
+    expect(areaRoleChange(held.monitor, [], null)).toBeNull();
   });
 });

@@ -152,3 +152,45 @@ export function canRemoveMember(actor: Privileges, member: Privileges): boolean 
   const memberRole = effectiveRole(member);
   return memberRole === null || canGrantRole(actor, memberRole);
 }
+
+/**
+ * Per-area roles (§3, §6: an area's list adds to the site list). In an area the member holds the
+ * union of both lists, so an area can raise a member above their site role but never lower them
+ * below it: the choices are the roles above the site role that the rule lets the caller give, and
+ * "as on the site" (null) when the area list raises them now.
+ */
+export function assignableAreaRoles(
+  actor: Privileges,
+  siteList: Privileges,
+  areaList: Privileges,
+): (Role | null)[] {
+  const siteRole = effectiveRole(siteList);
+  const here = applyChange(siteList, areaList, true);
+  const raised = ROLES_BY_PRECEDENCE.filter(
+    (role) =>
+      (siteRole === null || rolePrecedence(role) < rolePrecedence(siteRole)) &&
+      roleChangeRefusal(actor, here, role) === null,
+  );
+  const reset = areaRoleChange(siteList, areaList, null);
+  const canReset =
+    reset !== null &&
+    effectiveRole(here) !== siteRole &&
+    checkRoleChange(actor, here, siteList) === null;
+  return canReset ? [...raised, null] : raised;
+}
+
+/**
+ * The change to an area's list that gives the member `next` there, or (null) leaves them as on the
+ * site by revoking the area's role actions. Null when nothing is to change.
+ */
+export function areaRoleChange(
+  siteList: Privileges,
+  areaList: Privileges,
+  next: Role | null,
+): RoleChange | null {
+  if (next === null) {
+    const extra = areaList.filter((action) => ROLE_ACTIONS.has(action));
+    return extra.length === 0 ? null : { actions: [...extra], allowed: false };
+  }
+  return roleChangeFor(applyChange(siteList, areaList, true), next);
+}

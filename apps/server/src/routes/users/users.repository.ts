@@ -55,7 +55,7 @@ export async function siteUsers(
     and(eq(siteMembers.siteId, siteId), userIds ? inArray(siteMembers.userId, userIds) : undefined),
   );
   if (members.length === 0) return [];
-  const [contactList, alarmRows] = await Promise.all([
+  const [contactList, alarmRows, areaRows] = await Promise.all([
     listContacts(
       db,
       and(
@@ -70,14 +70,38 @@ export async function siteUsers(
       .select({ active: alarms.active, notifications: alarms.notifications })
       .from(alarms)
       .where(eq(alarms.siteId, siteId)),
+    db
+      .select({
+        userId: areaMembers.userId,
+        areaId: areaMembers.areaId,
+        privileges: areaMembers.privileges,
+      })
+      .from(areaMembers)
+      .innerJoin(areas, eq(areas.id, areaMembers.areaId))
+      .where(
+        and(
+          eq(areas.siteId, siteId),
+          inArray(
+            areaMembers.userId,
+            members.map((member) => member.id),
+          ),
+        ),
+      ),
   ]);
+  const areasOf = new Map<number, Record<string, Privilege[]>>();
+  for (const row of areaRows) {
+    if (row.privileges.length === 0) continue;
+    const lists = areasOf.get(row.userId) ?? {};
+    lists[String(row.areaId)] = row.privileges;
+    areasOf.set(row.userId, lists);
+  }
   // A user with several contacts on the site shows the first (lowest id) one.
   const contactOf = new Map<string, (typeof contactList)[number]>();
   for (const contact of contactList) {
     if (contact.login && !contactOf.has(contact.login)) contactOf.set(contact.login, contact);
   }
   return members.map((member) =>
-    presentUser(member, contactOf.get(member.login) ?? null, alarmRows),
+    presentUser(member, contactOf.get(member.login) ?? null, alarmRows, areasOf.get(member.id)),
   );
 }
 
