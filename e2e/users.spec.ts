@@ -174,7 +174,7 @@ const toast = (page: Page, text: string) =>
 test.describe('the Users page with invitations over SMTP (issue 16)', () => {
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-  let teAwa: { siteId: number; areaId: number; programName: string };
+  let teAwa: { siteId: number; areaId: number; areaLabel: string; programName: string };
   let admin: BrowserContext;
   let adminPage: Page;
   /** The invited user's browser, kept open: each later step is their next refresh. */
@@ -195,14 +195,19 @@ test.describe('the Users page with invitations over SMTP (issue 16)', () => {
     const full = (await (
       await request.get(`${baseURL}/api/sites/${site.id}`, { headers })
     ).json()) as {
-      areas: { id: number; type: string }[];
+      areas: { id: number; type: string; label: string }[];
     };
     const area = full.areas.find((candidate) => candidate.type === 'irrigation');
     if (!area) throw new Error('Te Awa has no irrigation area');
     const programs = (await (
       await request.get(`${baseURL}/api/programs?area=${area.id}`, { headers })
     ).json()) as { name: string }[];
-    teAwa = { siteId: site.id, areaId: area.id, programName: programs[0]?.name ?? '' };
+    teAwa = {
+      siteId: site.id,
+      areaId: area.id,
+      areaLabel: area.label,
+      programName: programs[0]?.name ?? '',
+    };
     admin = await newContext(browser, 1440);
     adminPage = await admin.newPage();
     await signIn(adminPage, DEMO_LOGINS.admin);
@@ -389,6 +394,34 @@ test.describe('the Users page with invitations over SMTP (issue 16)', () => {
     const trail = adminPage.getByRole('region', { name: 'Switch User audit trail' });
     await expect(trail.getByRole('row').filter({ hasText: DEMO_LOGINS.monitor })).toContainText(
       DEMO_LOGINS.staff,
+    );
+  });
+
+  test('an admin raises a monitor to manage in one area (per-area roles)', async ({ request }) => {
+    const page = adminPage;
+    await page.goto(`/${teAwa.siteId}/users`);
+    await row(page, DEMO_LOGINS.monitor).getByRole('button', { name: 'Area roles' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Roles of Priya Nair per area' });
+    const select = dialog.getByRole('combobox', {
+      name: `Role of Priya Nair in ${teAwa.areaLabel}`,
+    });
+    await expect(select).toHaveValue('As on the site (Monitor)');
+    await select.click();
+    await expect(page.getByRole('option', { name: 'Admin' })).toHaveCount(0);
+    await page.getByRole('option', { name: 'Manage' }).click();
+    await expect(toast(page, 'Permissions updated')).toBeVisible();
+    await expect(select).toHaveValue('Manage');
+
+    const token = await apiToken(request, DEMO_LOGINS.admin);
+    const users = (await (
+      await request.get(`${baseURL}/api/sites/${teAwa.siteId}/users`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()) as { login: string; privileges: string[]; areas: Record<string, string[]> }[];
+    const priya = users.find((user) => user.login === DEMO_LOGINS.monitor);
+    expect(priya?.privileges).toEqual(['view']);
+    expect(priya?.areas[String(teAwa.areaId)]).toEqual(
+      expect.arrayContaining(['edit', 'program', 'control']),
     );
   });
 

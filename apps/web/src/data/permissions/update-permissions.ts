@@ -1,14 +1,18 @@
 /**
- * PUT permissions (§7): grants or revokes actions on a site for one user. The Users page sends the
- * change the domain's roleChangeFor builds for a new role; the site's users are asked again after.
+ * PUT permissions (§7): grants or revokes actions on a site, or one of its areas, for one user. The
+ * Users page sends the change the domain builds for a new role (roleChangeFor, areaRoleChange);
+ * the site's users are asked again after.
  */
 import { permissionEndpoints, type RoleChange } from '@paddock/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { userKeys } from '../users/keys.ts';
 
+/** Where a change applies: the site-level list, or the per-area list of one of its areas. */
+export type PermissionTarget = { type: 'site'; id: number } | { type: 'area'; id: number };
+
 export function updatePermissions(input: {
-  siteId: number;
+  target: PermissionTarget;
   userId: number;
   change: RoleChange;
 }): Promise<undefined> {
@@ -16,7 +20,7 @@ export function updatePermissions(input: {
     body: {
       privilege: {
         actions: input.change.actions,
-        target: { type: 'site', ids: [input.siteId] },
+        target: { type: input.target.type, ids: [input.target.id] },
         allowed: input.change.allowed,
       },
       owners: [{ id: input.userId, type: 'user' }],
@@ -27,8 +31,15 @@ export function updatePermissions(input: {
 export function useUpdatePermissions(siteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { userId: number; change: RoleChange }) =>
-      updatePermissions({ siteId, ...input }),
+    mutationFn: (input: { userId: number; change: RoleChange; areaId?: number }) =>
+      updatePermissions({
+        userId: input.userId,
+        change: input.change,
+        target:
+          input.areaId === undefined
+            ? { type: 'site', id: siteId }
+            : { type: 'area', id: input.areaId },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: userKeys.site(siteId) }),
   });
 }

@@ -42,6 +42,9 @@ function Users({ site }: { site: Site }) {
         currentLogin={loginId}
         onSwitchUser={setSwitchTo}
         supportUrl={supportLink(pathname, SUPPORT_BASE_URL)}
+        areas={[...(site.areas ?? [])]
+          .sort((a, b) => a.label.localeCompare(b.label))
+          .map((area) => ({ id: area.id, label: area.label }))}
       />
       <SwitchUserModal
         opened={switchTo !== null}

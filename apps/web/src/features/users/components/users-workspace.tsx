@@ -59,6 +59,7 @@ import {
   visibleUsers,
   type UserSort,
 } from '../users-list.ts';
+import { AreaRolesModal, type SiteAreaChoice } from './area-roles-modal.tsx';
 import { InviteUserModal } from './invite-user-modal.tsx';
 import { UserSwitches } from './user-switches.tsx';
 
@@ -80,6 +81,8 @@ export interface UsersWorkspaceProps {
   readonly onSwitchUser: (login: string) => void;
   /** The provider's support site, for 'Contact support' (§6). */
   readonly supportUrl: string;
+  /** The site's areas, for per-area roles. */
+  readonly areas: readonly SiteAreaChoice[];
 }
 
 export function UsersWorkspace(props: UsersWorkspaceProps) {
@@ -168,7 +171,10 @@ export function UsersWorkspace(props: UsersWorkspaceProps) {
 function UsersList(props: UsersWorkspaceProps & { users: User[]; wide: boolean; empty: boolean }) {
   const { siteId, siteLabel, held, currentLogin, onSwitchUser, users, wide, timeZone } = props;
   const { t } = useTranslation();
-  const { states, changeRole } = useRoleUpdates(siteId);
+  const { states, changeRole, changeAreaRole } = useRoleUpdates(siteId);
+  const [areaRolesOf, setAreaRolesOf] = useState<number | null>(null);
+  const canSetPermissions =
+    hasPrivilege(held, 'addPermissions') || hasPrivilege(held, 'updateUsers');
   const resend = useResendInvitation(siteId);
   const remove = useRemoveUser(siteId);
   const [removing, setRemoving] = useState<User | null>(null);
@@ -222,6 +228,11 @@ function UsersList(props: UsersWorkspaceProps & { users: User[]; wide: boolean; 
       ),
       actions: (
         <Group gap="xs" wrap="wrap">
+          {canSetPermissions && !self && props.areas.length > 0 && (
+            <Button size="xs" variant="default" onClick={() => setAreaRolesOf(user.id)}>
+              {t('Users.AreaRoles')}
+            </Button>
+          )}
           {hasPrivilege(held, 'createUsers') && canResend(user) && (
             <Button
               size="xs"
@@ -335,6 +346,14 @@ function UsersList(props: UsersWorkspaceProps & { users: User[]; wide: boolean; 
           })}
         </SimpleGrid>
       )}
+      <AreaRolesModal
+        user={users.find((user) => user.id === areaRolesOf) ?? null}
+        areas={props.areas}
+        held={held}
+        state={areaRolesOf === null ? undefined : states[areaRolesOf]}
+        onClose={() => setAreaRolesOf(null)}
+        onChange={(user, areaId, role) => void changeAreaRole(user, areaId, role)}
+      />
       <Modal
         opened={removing !== null}
         onClose={() => setRemoving(null)}

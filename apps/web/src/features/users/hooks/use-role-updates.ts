@@ -4,8 +4,10 @@
  * its own state.
  */
 import {
+  areaRoleChange,
   NOTIFICATION_LONG_DURATION_MS,
   roleChangeFor,
+  type RoleChange,
   USERS_NOTIFICATION,
   type Role,
   type User,
@@ -25,13 +27,23 @@ export function useRoleUpdates(siteId: number) {
   const setState = (userId: number, state: UserUpdateState) =>
     setStates((current) => ({ ...current, [userId]: state }));
 
-  async function changeRole(user: User, role: Role): Promise<void> {
-    const change = roleChangeFor(user.privileges, role);
+  /** The user's role on the site. */
+  function changeRole(user: User, role: Role): Promise<void> {
+    return send(user, roleChangeFor(user.privileges, role));
+  }
+
+  /** The user's role in one area; null: as on the site. */
+  function changeAreaRole(user: User, areaId: number, role: Role | null): Promise<void> {
+    const change = areaRoleChange(user.privileges, user.areas[String(areaId)] ?? [], role);
+    return send(user, change, areaId);
+  }
+
+  async function send(user: User, change: RoleChange | null, areaId?: number): Promise<void> {
     if (!change) return;
     setState(user.id, 'loading');
     notify({ level: 'primary', message: t(USERS_NOTIFICATION.PermissionUpdating) });
     try {
-      await update.mutateAsync({ userId: user.id, change });
+      await update.mutateAsync({ userId: user.id, change, areaId });
       setState(user.id, 'finished');
       notify({ level: 'info', message: t(USERS_NOTIFICATION.PermissionUpdated) });
     } catch (error) {
@@ -54,5 +66,5 @@ export function useRoleUpdates(siteId: number) {
     }
   }
 
-  return { states, changeRole };
+  return { states, changeRole, changeAreaRole };
 }
