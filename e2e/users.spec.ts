@@ -437,7 +437,13 @@ test.describe('the Users page with invitations over SMTP (issue 16)', () => {
       if (width === 375) {
         await page.getByRole('button', { name: 'Invite user' }).click();
         await page.screenshot({ path: testInfo.outputPath('invite-375.png') });
+        await page.getByRole('button', { name: 'Cancel' }).click();
       }
+      await row(page, DEMO_LOGINS.monitor).getByRole('button', { name: 'Area roles' }).click();
+      await expect(
+        page.getByRole('dialog', { name: 'Roles of Priya Nair per area' }),
+      ).toBeVisible();
+      await page.screenshot({ path: testInfo.outputPath(`area-roles-${width}.png`) });
       await context.close();
     }
   });
