@@ -248,10 +248,10 @@ describe('PUT /api/permissions', () => {
     ['no actions', update([], [1], { sites: [1] }), 'privilege.actions'],
     ['an unknown action', update(['fly'], [1], { sites: [1] }), 'privilege.actions.0'],
     [
-      'a target that is not a site',
+      'a target that is neither a site nor an area',
       {
         owners: [{ id: 1, type: 'user' }],
-        privilege: { actions: ['view'], target: { type: 'area', ids: [1] }, allowed: true },
+        privilege: { actions: ['view'], target: { type: 'unit', ids: [1] }, allowed: true },
       },
       'privilege.target.type',
     ],

@@ -95,6 +95,7 @@ describe('GET /api/sites/{siteId}/users', () => {
         ],
       },
       privileges: manage,
+      areas: {},
       site: farm.sites.a.id,
       stats: {
         activeAlarms: 1,

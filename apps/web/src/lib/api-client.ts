@@ -89,6 +89,8 @@ export interface RequestOptions<T> {
   readonly signal?: AbortSignal;
   /** Checks the response body by its status, where statuses answer with different bodies. */
   readonly responses?: Readonly<Record<number, ResponseSchema<unknown>>>;
+  /** Told the success status, where statuses mean different outcomes (POST users: 201 or 200). */
+  readonly onStatus?: (status: number) => void;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -233,6 +235,7 @@ async function request<T>(
     }
   }
   if (!response.ok) throw await toError(response);
+  options.onStatus?.(response.status);
   const schema =
     (options.responses?.[response.status] as ResponseSchema<T> | undefined) ?? options.schema;
   return read(response, schema);
@@ -260,7 +263,11 @@ export const api = {
 export function callEndpoint<E extends EndpointSpec>(
   endpoint: E,
   input: CallInput<E>,
-  options: { readonly signal?: AbortSignal; readonly query?: QueryParams } = {},
+  options: {
+    readonly signal?: AbortSignal;
+    readonly query?: QueryParams;
+    readonly onStatus?: (status: number) => void;
+  } = {},
 ): Promise<ResponseOf<E>> {
   const parts = input as { params?: Record<string, unknown>; query?: QueryParams; body?: unknown };
   return request<ResponseOf<E>>(
@@ -272,6 +279,7 @@ export function callEndpoint<E extends EndpointSpec>(
       signal: options.signal,
       anonymous: endpoint.auth === 'none',
       responses: endpoint.responses,
+      onStatus: options.onStatus,
     },
   );
 }

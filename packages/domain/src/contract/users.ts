@@ -1,11 +1,15 @@
-/** Users (§7): a site's users, inviting one (or adding an existing user) and a new invitation link. */
+/**
+ * Users (§7): a site's users, inviting one (or adding an existing user), a new invitation link,
+ * removing a user from a site and the audit trail of Switch User (paths the spec leaves out).
+ */
 import { z } from 'zod';
-import { siteIdParamSchema, userIdParamSchema } from '../entities/params.ts';
+import { siteIdParamSchema, siteUserParamSchema, userIdParamSchema } from '../entities/params.ts';
 import {
   createUserPayloadSchema,
   resendActivationBodySchema,
   userCreatedSchema,
   userSchema,
+  userSwitchSchema,
 } from '../entities/user.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { noContentSchema } from './no-content.ts';
@@ -43,5 +47,26 @@ export const userEndpoints = {
     params: userIdParamSchema,
     body: resendActivationBodySchema,
     responses: { 204: noContentSchema },
+  }),
+  removeSiteUser: defineEndpoint({
+    method: 'DELETE',
+    path: '/sites/:siteId/users/:userId',
+    tag: 'users',
+    summary: 'Remove a user from a site: their access to it ends at once',
+    description:
+      "Needs deleteUsers on the site, and the user's role below your own (§5). Their open " +
+      'invitation to the site stops working; a user left on no site is signed out everywhere. ' +
+      '404: not a user of this site. 403: yourself, or a role not below your own.',
+    params: siteUserParamSchema,
+    responses: { 204: noContentSchema },
+  }),
+  listSiteUserSwitches: defineEndpoint({
+    method: 'GET',
+    path: '/sites/:siteId/user-switches',
+    tag: 'users',
+    summary: 'The audit trail of Switch User: who acted as which user of the site, newest first',
+    description: 'Needs the admin role on the site (§6). The latest 200.',
+    params: siteIdParamSchema,
+    responses: { 200: z.array(userSwitchSchema) },
   }),
 };

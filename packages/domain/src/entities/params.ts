@@ -28,6 +28,13 @@ export type SiteIdParam = z.infer<typeof siteIdParamSchema>;
 export const userIdParamSchema = z.object({ userId: idParamValueSchema });
 export type UserIdParam = z.infer<typeof userIdParamSchema>;
 
+/** DELETE sites/{siteId}/users/{userId}: a member of the site. */
+export const siteUserParamSchema = z.object({
+  siteId: idParamValueSchema,
+  userId: idParamValueSchema,
+});
+export type SiteUserParam = z.infer<typeof siteUserParamSchema>;
+
 /** GET status/summary: the console adds a timestamp so no cache in between answers an old one. */
 export const statusSummaryQuerySchema = z.object({
   timestamp: z.coerce.number().int().nonnegative().optional(),

@@ -21,7 +21,14 @@ export type UserPrivileges = z.infer<typeof userPrivilegesSchema>;
 export const permissionUpdateBodySchema = z.strictObject({
   privilege: z.strictObject({
     actions: z.array(privilegeSchema).min(1),
-    target: z.strictObject({ type: z.literal('site'), ids: z.array(idSchema).min(1) }),
+    /**
+     * Sites (their site-level lists), or areas (the per-area lists of §3, which add to the site
+     * list). Area targets are ours: the spec names the site target only.
+     */
+    target: z.strictObject({
+      type: z.enum(['site', 'area']),
+      ids: z.array(idSchema).min(1),
+    }),
     allowed: z.boolean(),
   }),
   owners: z.array(z.strictObject({ id: idSchema, type: z.literal('user') })).min(1),

@@ -5,6 +5,7 @@ import { NAME_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
 import {
   emailSchema,
   idSchema,
+  isoDateTimeSchema,
   nonEmptyStringSchema,
   nonEmptyTextSchema,
   nullableIsoDateTimeSchema,
@@ -32,6 +33,8 @@ export const userSchema = z.object({
   contact: contactSchema.nullable(),
   /** Actions held on the site (§6). */
   privileges: z.array(privilegeSchema),
+  /** Per-area lists (§3, §6: area id to list) that add to the site list; areas without one left out. */
+  areas: z.record(z.string().regex(/^[1-9]\d*$/, 'Not an id'), z.array(privilegeSchema)),
   /** Site id. */
   site: idSchema,
   stats: userStatsSchema,
@@ -60,3 +63,23 @@ export type ResendActivationBody = z.infer<typeof resendActivationBodySchema>;
 /** POST users (§7): the invited or added user, as a member of the site. */
 export const userCreatedSchema = z.object({ user: userSchema });
 export type UserCreated = z.infer<typeof userCreatedSchema>;
+
+/** A person named in the audit trail: their user id, login and name. */
+export const auditPersonSchema = z.object({
+  id: idSchema,
+  login: nonEmptyStringSchema,
+  name: z.string(),
+});
+export type AuditPerson = z.infer<typeof auditPersonSchema>;
+
+/**
+ * One Switch User (§6 loginAs) that reached a user of the site: which staff member acted as whom,
+ * and when. Admins of the site read these (GET sites/{siteId}/user-switches).
+ */
+export const userSwitchSchema = z.object({
+  id: idSchema,
+  actor: auditPersonSchema,
+  target: auditPersonSchema,
+  at: isoDateTimeSchema,
+});
+export type UserSwitch = z.infer<typeof userSwitchSchema>;

@@ -242,6 +242,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     login: 'aroha@teawa.example.nz',
     contact: buildContact(),
     privileges: ['view', 'edit', 'viewUsers', 'program', 'control'],
+    areas: {},
     site: FACTORY_IDS.site,
     stats: {
       activeAlarms: 1,

@@ -75,6 +75,7 @@ describe('§8 sign-up (Signup.Error) by status', () => {
 describe('§8 sign-up resend: 500 gives SignUp.Error.AlreadyCompleted', () => {
   it.each<[ResponseStatus, string]>([
     [500, 'SignUp.Error.AlreadyCompleted'],
+    [409, 'SignUp.Error.AlreadyCompleted'],
     [400, 'Signup.Error.General'],
     [404, 'Signup.Error.General'],
     [503, 'Signup.Error.General'],

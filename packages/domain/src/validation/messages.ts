@@ -110,10 +110,13 @@ export function signupErrorKey(status: ResponseStatus): SignupErrorKey {
   }
 }
 
-/** §8: sign-up resend — 500 means the sign-up was already completed. */
+/**
+ * §8: sign-up resend — 500 means the sign-up was already completed. Our server answers that case
+ * with 409 (a conflict, not a failure of the server), so 409 maps the same way.
+ */
 export function signupResendErrorKey(status: ResponseStatus): SignupErrorKey {
   if (status === undefined) return SIGNUP_ERROR.NoConnection;
-  return status === 500 ? SIGNUP_ERROR.AlreadyCompleted : SIGNUP_ERROR.General;
+  return status === 500 || status === 409 ? SIGNUP_ERROR.AlreadyCompleted : SIGNUP_ERROR.General;
 }
 
 /** §8: sign-up status check — 404 or 400 means the invitation token expired. */

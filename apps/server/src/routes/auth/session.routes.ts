@@ -11,7 +11,7 @@ import { logIn } from '../../commands/log-in.ts';
 import { authOf, type AppContext } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
-import { findUserById } from './auth.repository.ts';
+import { activeMemberships, findUserById } from './auth.repository.ts';
 import { tokenSetFor } from './token-set.ts';
 
 /** The console sends the region it was configured with (appConfig awsRegion); it must be ours. */
@@ -39,6 +39,12 @@ export async function sessionRoutes(app: FastifyInstance) {
     if (!rotated.ok) throw unauthorized(`Refresh token ${rotated.reason}`);
     const user = await findUserById(db, rotated.userId);
     if (!user) throw unauthorized('Refresh token unknown');
+    // Membership is checked again, as at sign-in: a user removed from their last site does not
+    // get a working session back by refreshing it.
+    if ((await activeMemberships(db, user.id)).length === 0) {
+      await revokeSession(db, rotated.sessionId, ctx.clock.now());
+      throw unauthorized('This account has no access to any site');
+    }
     return tokenSetFor(ctx, user, rotated, rotated.actorUserId);
   });
 

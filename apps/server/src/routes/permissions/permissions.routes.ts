@@ -22,8 +22,8 @@ export async function permissionsRoutes(app: FastifyInstance) {
       {
         body: request.body,
         userId: auth.userId,
-        privilegesOn: async (siteId) =>
-          areaPrivileges(await requireKnownSite(db, request, siteId, 'view'), null),
+        privilegesOn: async (siteId, areaId = null) =>
+          areaPrivileges(await requireKnownSite(db, request, siteId, 'view'), areaId),
         actor: auditActorOf(auth),
       },
       clock.now(),

@@ -25,6 +25,7 @@ export function presentUser(
   member: MemberRow,
   contact: Contact | null,
   alarms: readonly AlarmSubscriptionRow[],
+  areas: Readonly<Record<string, Privilege[]>> = {},
 ): User {
   const mine = new Set(contact?.notifications.flatMap((n) => (n.id === undefined ? [] : [n.id])));
   const subscribed = alarms.filter((alarm) => alarm.notifications.some((id) => mine.has(id)));
@@ -34,6 +35,7 @@ export function presentUser(
     login: member.login,
     contact,
     privileges: member.privileges,
+    areas: { ...areas },
     site: member.siteId,
     stats: {
       activeAlarms: subscribed.filter((alarm) => alarm.active).length,

@@ -2,12 +2,15 @@
  * SQL of site members (users of a site), their contacts and the alarms they subscribe to, and the
  * rows the users actions write (users, memberships, the audit log).
  */
-import type { Privilege, SignupStatus, User } from '@paddock/domain';
-import { and, asc, eq, gt, inArray, isNull, type SQL } from 'drizzle-orm';
+import type { Privilege, SignupStatus, User, UserSwitch } from '@paddock/domain';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   accountTokens,
   alarms,
+  areaMembers,
+  areas,
   auditLog,
   contacts,
   siteMembers,
@@ -52,7 +55,7 @@ export async function siteUsers(
     and(eq(siteMembers.siteId, siteId), userIds ? inArray(siteMembers.userId, userIds) : undefined),
   );
   if (members.length === 0) return [];
-  const [contactList, alarmRows] = await Promise.all([
+  const [contactList, alarmRows, areaRows] = await Promise.all([
     listContacts(
       db,
       and(
@@ -67,14 +70,38 @@ export async function siteUsers(
       .select({ active: alarms.active, notifications: alarms.notifications })
       .from(alarms)
       .where(eq(alarms.siteId, siteId)),
+    db
+      .select({
+        userId: areaMembers.userId,
+        areaId: areaMembers.areaId,
+        privileges: areaMembers.privileges,
+      })
+      .from(areaMembers)
+      .innerJoin(areas, eq(areas.id, areaMembers.areaId))
+      .where(
+        and(
+          eq(areas.siteId, siteId),
+          inArray(
+            areaMembers.userId,
+            members.map((member) => member.id),
+          ),
+        ),
+      ),
   ]);
+  const areasOf = new Map<number, Record<string, Privilege[]>>();
+  for (const row of areaRows) {
+    if (row.privileges.length === 0) continue;
+    const lists = areasOf.get(row.userId) ?? {};
+    lists[String(row.areaId)] = row.privileges;
+    areasOf.set(row.userId, lists);
+  }
   // A user with several contacts on the site shows the first (lowest id) one.
   const contactOf = new Map<string, (typeof contactList)[number]>();
   for (const contact of contactList) {
     if (contact.login && !contactOf.has(contact.login)) contactOf.set(contact.login, contact);
   }
   return members.map((member) =>
-    presentUser(member, contactOf.get(member.login) ?? null, alarmRows),
+    presentUser(member, contactOf.get(member.login) ?? null, alarmRows, areasOf.get(member.id)),
   );
 }
 
@@ -179,4 +206,76 @@ export async function insertAuditEntry(
   entry: Omit<typeof auditLog.$inferInsert, 'id'>,
 ): Promise<void> {
   await db.insert(auditLog).values(entry);
+}
+
+/** Ends a membership: the site-level list and the user's lists on the site's areas. */
+export async function deleteMember(
+  db: Queryable,
+  input: { userId: number; siteId: number },
+): Promise<void> {
+  await db
+    .delete(areaMembers)
+    .where(
+      and(
+        eq(areaMembers.userId, input.userId),
+        inArray(
+          areaMembers.areaId,
+          db.select({ id: areas.id }).from(areas).where(eq(areas.siteId, input.siteId)),
+        ),
+      ),
+    );
+  await db
+    .delete(siteMembers)
+    .where(and(eq(siteMembers.userId, input.userId), eq(siteMembers.siteId, input.siteId)));
+}
+
+/** The audit trail shows at most this many switches, newest first. */
+export const USER_SWITCHES_SHOWN = 200;
+
+const switchActors = alias(users, 'switch_actor');
+const switchTargets = alias(users, 'switch_target');
+
+/**
+ * Switch User entries (log-in-as audit rows) that reached a user of the site: those naming the site
+ * itself, or (when the actor shared several sites with the user) listing it in their detail.
+ */
+export async function siteUserSwitches(db: Queryable, siteId: number): Promise<UserSwitch[]> {
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.createdAt,
+      actorId: switchActors.id,
+      actorLogin: switchActors.login,
+      actorFirst: switchActors.firstName,
+      actorLast: switchActors.lastName,
+      targetId: switchTargets.id,
+      targetLogin: switchTargets.login,
+      targetFirst: switchTargets.firstName,
+      targetLast: switchTargets.lastName,
+    })
+    .from(auditLog)
+    .innerJoin(switchActors, eq(switchActors.id, auditLog.actorUserId))
+    .innerJoin(switchTargets, eq(switchTargets.id, auditLog.targetUserId))
+    .where(
+      and(
+        eq(auditLog.action, 'loginAs'),
+        or(
+          eq(auditLog.siteId, siteId),
+          sql`${auditLog.detail} -> 'siteIds' @> ${JSON.stringify([siteId])}::jsonb`,
+        ),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(USER_SWITCHES_SHOWN);
+  const name = (first: string, last: string) => `${first} ${last}`.trim();
+  return rows.map((row) => ({
+    id: row.id,
+    actor: { id: row.actorId, login: row.actorLogin, name: name(row.actorFirst, row.actorLast) },
+    target: {
+      id: row.targetId,
+      login: row.targetLogin,
+      name: name(row.targetFirst, row.targetLast),
+    },
+    at: row.at.toISOString(),
+  }));
 }

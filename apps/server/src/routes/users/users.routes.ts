@@ -1,18 +1,20 @@
 /**
  * A site's users (§7): GET sites/{siteId}/users, POST users (invite, or add an existing user to
- * another site) and POST users/{userId}/resend-activation-email. The writes are the actions
- * commands/invite-user.ts and commands/resend-invitation.ts.
+ * another site), POST users/{userId}/resend-activation-email, DELETE sites/{siteId}/users/{userId}
+ * and the Switch User audit trail. The writes are the actions commands/invite-user.ts,
+ * commands/resend-invitation.ts and commands/remove-user.ts.
  */
-import { userEndpoints } from '@paddock/domain';
+import { effectiveRole, refuse, TOP_ROLE, userEndpoints } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
 import { auditActorOf } from '../../commands/audit-actor.ts';
 import { inviteUser } from '../../commands/invite-user.ts';
+import { removeUser } from '../../commands/remove-user.ts';
 import { resendInvitation } from '../../commands/resend-invitation.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { areaPrivileges } from '../../permissions/access.ts';
 import { requireKnownSite } from '../sites/site-access.ts';
-import { siteUsers } from './users.repository.ts';
+import { siteUserSwitches, siteUsers } from './users.repository.ts';
 
 export async function usersRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -50,5 +52,33 @@ export async function usersRoutes(app: FastifyInstance) {
       clock.now(),
     );
     return reply.code(204).send(null);
+  });
+
+  route(app, userEndpoints.removeSiteUser, async (request, reply) => {
+    const { siteId, userId } = request.params;
+    const access = await requireKnownSite(db, request, siteId, 'deleteUsers');
+    const auth = authOf(request);
+    await removeUser(
+      db,
+      {
+        userId,
+        siteId,
+        actingUserId: auth.userId,
+        actorPrivileges: areaPrivileges(access, null),
+        actor: auditActorOf(auth),
+      },
+      clock.now(),
+    );
+    return reply.code(204).send(null);
+  });
+
+  route(app, userEndpoints.listSiteUserSwitches, async (request) => {
+    const { siteId } = request.params;
+    const access = await requireKnownSite(db, request, siteId, 'viewUsers');
+    // Admins only (§6 top role): the trail names staff members and the users they acted as.
+    if (effectiveRole(areaPrivileges(access, null)) !== TOP_ROLE) {
+      throw refuse.forbidden('Requires the admin role on this site');
+    }
+    return siteUserSwitches(db, siteId);
   });
 }

@@ -1,5 +1,15 @@
-/** /{siteId}/users (§2, needs viewUsers): resolved and checked; the users workspace comes later. */
-import { WorkspacePlaceholder } from '../../../features/site-routing/components/workspace-placeholder.tsx';
+/**
+ * /{siteId}/users (§2, needs viewUsers): the site's users, composed from the users feature, with
+ * Switch User (its own feature) offered on a row to staff holding loginAs.
+ */
+import { siteTimeZone, supportLink, type Site } from '@paddock/domain';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { SUPPORT_BASE_URL } from '../../../config/support.ts';
+import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
+import { useSession } from '../../../features/session/hooks/use-session.ts';
+import { SwitchUserModal } from '../../../features/switch-user/components/switch-user-modal.tsx';
+import { UsersWorkspace } from '../../../features/users/components/users-workspace.tsx';
 import { useParsedRoute } from '../use-parsed-route.ts';
 import { SiteScope } from './site-scope.tsx';
 
@@ -8,7 +18,39 @@ export function Component() {
   if (route.kind !== 'users') return null; // the main layout sends other paths on
   return (
     <SiteScope key={route.siteId} siteId={route.siteId}>
-      {({ site }) => <WorkspacePlaceholder workspace="users" siteLabel={site.label} />}
+      {({ site }) => <Users site={site} />}
     </SiteScope>
+  );
+}
+
+function Users({ site }: { site: Site }) {
+  const privileges = usePrivileges(site.id);
+  const { loginId } = useSession();
+  const { pathname } = useLocation();
+  const [switchTo, setSwitchTo] = useState<string | null>(null);
+  return (
+    <>
+      <UsersWorkspace
+        siteId={site.id}
+        siteLabel={site.label}
+        timeZone={siteTimeZone(
+          site.config,
+          site.tags?.country,
+          Intl.DateTimeFormat().resolvedOptions().timeZone,
+        )}
+        held={privileges.held}
+        currentLogin={loginId}
+        onSwitchUser={setSwitchTo}
+        supportUrl={supportLink(pathname, SUPPORT_BASE_URL)}
+        areas={[...(site.areas ?? [])]
+          .sort((a, b) => a.label.localeCompare(b.label))
+          .map((area) => ({ id: area.id, label: area.label }))}
+      />
+      <SwitchUserModal
+        opened={switchTo !== null}
+        onClose={() => setSwitchTo(null)}
+        initialEmail={switchTo ?? ''}
+      />
+    </>
   );
 }

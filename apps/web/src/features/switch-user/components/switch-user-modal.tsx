@@ -14,6 +14,8 @@ export interface SwitchUserModalProps {
   readonly onClose: () => void;
   /** How the console restarts as the new user; a full page load to / by default. */
   readonly reload?: () => void;
+  /** The email filled in when it opens (Switch User on a row of the Users page). */
+  readonly initialEmail?: string;
 }
 
 /**
@@ -21,18 +23,26 @@ export interface SwitchUserModalProps {
  * refusal shows its message in an alert (§8 switch-user keys, 403 General); anything else shows
  * 'An unknown error occurred while switching user'.
  */
-export function SwitchUserModal({ opened, onClose, reload }: SwitchUserModalProps) {
+export function SwitchUserModal({ opened, onClose, reload, initialEmail }: SwitchUserModalProps) {
   const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onClose} title={t('SwitchUser.Title')} centered>
-      {opened && <SwitchUserForm onClose={onClose} reload={reload} />}
+      {opened && <SwitchUserForm onClose={onClose} reload={reload} initialEmail={initialEmail} />}
     </Modal>
   );
 }
 
-function SwitchUserForm({ onClose, reload }: { onClose: () => void; reload?: () => void }) {
+function SwitchUserForm({
+  onClose,
+  reload,
+  initialEmail = '',
+}: {
+  onClose: () => void;
+  reload?: () => void;
+  initialEmail?: string;
+}) {
   const { t } = useTranslation();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const switchUser = useSwitchUser(reload);
   const valid = isValidSwitchUserEmail(email);
   const error = switchUser.error;

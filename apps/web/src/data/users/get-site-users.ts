@@ -1,0 +1,17 @@
+/** GET sites/{siteId}/users (§7): the site's users with their privileges there, contact and stats. */
+import { userEndpoints, type User } from '@paddock/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../lib/api-client.ts';
+import { userKeys } from './keys.ts';
+
+export function getSiteUsers(siteId: number): Promise<User[]> {
+  return callEndpoint(userEndpoints.listSiteUsers, { params: { siteId } });
+}
+
+export function getSiteUsersQueryOptions(siteId: number) {
+  return queryOptions({ queryKey: userKeys.site(siteId), queryFn: () => getSiteUsers(siteId) });
+}
+
+export function useSiteUsers(siteId: number) {
+  return useQuery(getSiteUsersQueryOptions(siteId));
+}
