@@ -29,6 +29,10 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** PostgreSQL instead of the embedded database. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** On PostgreSQL: a statement running longer is cancelled, and its API call answers 503. */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
+  /** On PostgreSQL: a connection not made by then fails, and its API call answers 503. */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5),
   /** Folder of the embedded database and the local mail outbox. */
   PADDOCK_DATA_DIR: z.string().min(1).default(path.join(repositoryRoot, 'data')),
   /** SMTP server for outgoing email, e.g. smtp://user:pass@mail.example:587; none keeps mail in the outbox. */
@@ -134,7 +138,12 @@ const serverConfigSchema = envSchema
   })
   .transform((e) => {
     const database: DatabaseTarget = e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+        }
       : { kind: 'pglite', dataDir: e.PADDOCK_DATA_DIR };
     return {
       port: e.PORT,

@@ -38,6 +38,7 @@ import { controls, deadLetters, fieldCommands } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import { advanceRequestsFromCommands } from '../requests/request.repository.ts';
 import { serverClientOptions, type BrokerEndpoint } from './connection.ts';
+import { ensureQueue } from './jobs.ts';
 import { repeatEvery } from './repeat.ts';
 import type { Log } from '../log.ts';
 
@@ -85,6 +86,9 @@ export const COMMAND_SETTLED_QUEUE = 'field-command-settled';
 
 /** Shared-subscription group of the ack consumers on a broker that has them. */
 export const ACK_SHARE_GROUP = 'paddock-control';
+
+/** A settlement's listeners only queue a job: one still active after this had its worker die. */
+const SETTLEMENT_EXPIRY_SECONDS = 10;
 
 /** How often a process looks for commands past their deadline. */
 const DEFAULT_SWEEP_INTERVAL_MS = 1000;
@@ -174,10 +178,12 @@ export async function startCommands(deps: {
   const listeners: ((settled: CommandSettled) => void | Promise<void>)[] = [];
   let closed = false;
 
-  await jobs.createQueue(COMMAND_SETTLED_QUEUE, {
-    name: COMMAND_SETTLED_QUEUE,
+  await ensureQueue(jobs, COMMAND_SETTLED_QUEUE, {
     retryLimit: 5,
     retryDelay: 2,
+    // A worker that dies while hearing a settlement leaves its job active: after this it is
+    // retried elsewhere, well before the run that waits for it gives the command up (60 s).
+    expireInSeconds: SETTLEMENT_EXPIRY_SECONDS,
   });
 
   /**
@@ -325,10 +331,19 @@ export async function startCommands(deps: {
   const ackFilter = `${topicRoot}/+/+/up/ack`;
   // Several processes split the acks where the broker can; on the embedded broker (no shared
   // subscriptions) there is one server process, and a second hearing of an ack changes nothing.
-  await client.subscribeAsync(
-    broker.kind === 'external' ? `$share/${ACK_SHARE_GROUP}/${ackFilter}` : ackFilter,
-    { qos: 1 },
-  );
+  const subscription =
+    broker.kind === 'external' ? `$share/${ACK_SHARE_GROUP}/${ackFilter}` : ackFilter;
+  await client.subscribeAsync(subscription, { qos: 1 });
+  // Subscribed again on every reconnect. mqtt.js does not when the broker says the session is
+  // present, but a broker restarted from its persistence file may restore a shared subscription
+  // that delivers nothing (Mosquitto 2.0) or none at all: every ack would be lost until restart.
+  client.on('connect', () => {
+    if (closed) return;
+    client.subscribeAsync(subscription, { qos: 1 }).then(
+      () => log.info({ subscription }, 'command link subscribed again after a reconnect'),
+      (error: unknown) => log.error({ err: error }, 'command link could not subscribe again'),
+    );
+  });
 
   async function sweepDeadlines() {
     const now = clock.now();

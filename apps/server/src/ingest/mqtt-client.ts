@@ -179,8 +179,11 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = url.port ? Number(url.port) : secure ? 8883 : 1883;
   const keepalive = options.keepaliveSeconds ?? 30;
-  const minDelay = options.reconnectMinMs ?? 500;
-  const maxDelay = options.reconnectMaxMs ?? 30_000;
+  const minDelay = options.reconnectMinMs ?? 250;
+  // Short: uplinks a broker takes while we are away may find no subscriber (a broker restarted
+  // without its sessions, or one whose restored shared subscription delivers nothing until it is
+  // made again), so every second away can lose devices' messages.
+  const maxDelay = options.reconnectMaxMs ?? 2_000;
   const connectTimeout = options.connectTimeoutMs ?? 10_000;
   const wireOptions = { protocolVersion: options.protocolVersion };
   const log = options.log;
@@ -258,7 +261,7 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
     const scheduleReconnect = () => {
       if (closing) return;
       const wait = delay;
-      delay = Math.min(delay * 2, maxDelay);
+      delay = Math.min(Math.max(delay * 2, minDelay), maxDelay);
       reconnectTimer = setTimeout(open, wait);
     };
 
@@ -307,7 +310,8 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
         if (closing) return;
         const error = failure ?? new Error('connection closed by the broker');
         if (failFirst(error)) return;
-        if (wasReady) delay = minDelay;
+        // A connection that was in use is tried again at once, then with backoff.
+        if (wasReady) delay = 0;
         log.warn(
           { err: error.message, retryInMs: delay },
           'ingest lost the MQTT broker; reconnecting',
