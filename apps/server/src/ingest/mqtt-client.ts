@@ -420,6 +420,13 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
             connection.pingOutstanding = false;
             return;
           case 'disconnect':
+            if (packet.reasonCode === SESSION_TAKEN_OVER) {
+              log.error(
+                { clientId: options.clientId },
+                'another process connected with this client id and took the session: give each ' +
+                  'process its own PADDOCK_INSTANCE',
+              );
+            }
             // MQTT 5: the broker says why before it closes (e.g. another client took our id).
             failure = new Error(
               `the broker disconnected us: ${refusalReason(packet.reasonCode ?? 0)} (code ${packet.reasonCode ?? 0})`,
@@ -458,6 +465,9 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
     open();
   });
 }
+
+/** MQTT 5 DISCONNECT reason: another connection with the same client id took the session. */
+const SESSION_TAKEN_OVER = 0x8e;
 
 /** PUBACK's fixed header byte: packet type 4, no flags. */
 const PUBACK_HEADER = 0x40;
