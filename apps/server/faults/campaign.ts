@@ -52,6 +52,8 @@ export type CaseResult = {
   duplicated: number;
   recoverSeconds: number | null;
   doubleActuations: number;
+  /** Zones of a run whose every command was acknowledged done that did not end irrigated. */
+  wrongZones: number;
   stuck: number;
   note: string;
 };
@@ -381,14 +383,17 @@ async function countActuations(stage: Stage) {
   });
 }
 
+/** What a fault found itself: stuck jobs or requests, zones that ended wrongly. */
+type FaultOutcome = { note: string; stuck?: number; wrongZones?: number };
+
 type CaseSpec = {
   name: string;
   backend: Backend;
   tablespace?: boolean;
   /** Starts the servers; by default one with every role. */
   servers?: (stage: Stage) => Promise<void>;
-  /** Does the fault while readings flow; answers a note for the table. */
-  fault: (stage: Stage) => Promise<string>;
+  /** Does the fault while readings flow; answers a note for the table, or more. */
+  fault: (stage: Stage) => Promise<string | FaultOutcome>;
 };
 
 async function runCase(
@@ -412,7 +417,12 @@ async function runCase(
     const streams = await publishReadings(stageOf, database);
     while (streams.acked < (STREAMS * MESSAGES) / 4) await sleep(20);
 
-    const note = await spec.fault(stageOf);
+    const outcome = await spec.fault(stageOf);
+    const {
+      note,
+      stuck = 0,
+      wrongZones = 0,
+    } = typeof outcome === 'string' ? { note: outcome } : outcome;
     const recoverSeconds = await pingUntilDone(stageOf);
     const valveOk = await valveTest(stageOf);
     await streams.done;
@@ -440,7 +450,8 @@ async function runCase(
       duplicated: counted.duplicated,
       recoverSeconds,
       doubleActuations: actuations.doubleActuations,
-      stuck: actuations.stuck,
+      wrongZones,
+      stuck: actuations.stuck + stuck,
       note: [note, valveOk ? 'valve test done' : 'VALVE TEST NOT DONE'].filter(Boolean).join('; '),
     };
   } catch (error) {
@@ -551,9 +562,11 @@ const CASES: (CaseSpec & { quick?: boolean })[] = [
       await stage.start('worker-2', { PADDOCK_ROLES: 'worker', PADDOCK_INSTANCE: 'worker-2' });
     },
     fault: async (stage) => {
-      // A ping; the worker that settles it is killed the moment it says so.
+      // A program test (each zone 60 s, every command answered done); the worker that settles
+      // its first command is killed the moment it says so.
+      const programId = stage.farm.programs.a.id;
       const workers = stage.servers.filter((server) => server.name.startsWith('worker'));
-      void call(stage, 'POST', `/radios/${stage.farm.radios.radio1.id}/ping`);
+      await call(stage, 'POST', `/programs/${programId}/test`, {});
       let victim: Server | undefined;
       for (let waited = 0; !victim && waited < 30_000; waited += 2) {
         victim = workers.find((worker) => logged(worker, 'command settled'));
@@ -561,7 +574,7 @@ const CASES: (CaseSpec & { quick?: boolean })[] = [
       }
       if (!victim) return 'no settlement seen';
       await stage.kill(victim);
-      // Settlement jobs still active a while later are the defect.
+      const killedAt = Date.now();
       await sleep(25_000);
       const [active] = await withDatabase(stage, (db) =>
         queryRows<{ n: number }>(
@@ -570,7 +583,37 @@ const CASES: (CaseSpec & { quick?: boolean })[] = [
               where name = 'field-command-settled' and state = 'active'`,
         ),
       );
-      return `${victim.name} killed; settlement jobs still active after 25 s: ${active?.n ?? 0}`;
+      // The run ends once every zone has had its test time.
+      let activity = 'running';
+      while (activity !== 'stopped' && Date.now() - killedAt < 400_000) {
+        await sleep(2000);
+        const [program] = await withDatabase(stage, (db) =>
+          queryRows<{ activity: string }>(
+            db,
+            sql`select status->>'activity' as activity from programs where id = ${programId}`,
+          ),
+        );
+        activity = program?.activity ?? 'gone';
+      }
+      const seconds = Math.round((Date.now() - killedAt) / 1000);
+      const [wrong] = await withDatabase(stage, (db) =>
+        queryRows<{ zones: number; faulted: number }>(
+          db,
+          sql`select
+                (select count(*)::int from programs p, jsonb_array_elements(p.zones) zone
+                 where p.id = ${programId}
+                   and (zone->'application'->>'irrigated') is distinct from 'true') as zones,
+                (select count(*)::int from controls
+                 where application->>'hasFaults' = 'true') as faulted`,
+        ),
+      );
+      return {
+        note:
+          `${victim.name} killed; settlement jobs active 25 s later: ${active?.n ?? 0}; ` +
+          `run ${activity} ${seconds} s after the kill; faulted valves: ${wrong?.faulted ?? 0}`,
+        stuck: active?.n ?? 0,
+        wrongZones: (wrong?.zones ?? 0) + (wrong?.faulted ?? 0),
+      };
     },
   },
   {
@@ -582,10 +625,10 @@ const CASES: (CaseSpec & { quick?: boolean })[] = [
       await stage.start('worker-2', { PADDOCK_ROLES: 'worker', PADDOCK_INSTANCE: 'worker-2' });
     },
     fault: async (stage) => {
-      const programId = stage.farm.programs.b.id;
+      const programId = stage.farm.programs.a.id;
       const workers = stage.servers.filter((server) => server.name.startsWith('worker'));
-      const started = await call(stage, 'POST', `/programs/${programId}/start`, {});
-      const id = (started.body as { id?: number } | null)?.id;
+      const started = await call(stage, 'POST', `/programs/${programId}/test`, {});
+      const id = (started.body as { requestId?: number } | null)?.requestId;
       let victim: Server | undefined;
       for (let waited = 0; !victim && waited < 30_000; waited += 1) {
         victim = workers.find((worker) =>
@@ -609,7 +652,10 @@ const CASES: (CaseSpec & { quick?: boolean })[] = [
       }
       const seconds = Math.round((Date.now() - killedAt) / 1000);
       await call(stage, 'POST', `/programs/${programId}/pause`, {});
-      return `${victim.name} killed; the request was ${status} ${seconds} s later`;
+      return {
+        note: `${victim.name} killed; the request was ${status} ${seconds} s later`,
+        stuck: status === 'pending' || status === 'new' ? 1 : 0,
+      };
     },
   },
   {
@@ -672,13 +718,23 @@ function mountSmallDisk(root: string): string | null {
 }
 
 function formatTable(results: CaseResult[]): string {
-  const header = ['case', 'lost', 'duplicated', 'recover s', 'double actuations', 'stuck', 'note'];
+  const header = [
+    'case',
+    'lost',
+    'duplicated',
+    'recover s',
+    'double actuations',
+    'wrong zone results',
+    'stuck',
+    'note',
+  ];
   const rows = results.map((r) => [
     r.name,
     String(r.lost),
     String(r.duplicated),
     r.recoverSeconds === null ? 'never' : r.recoverSeconds.toFixed(1),
     String(r.doubleActuations),
+    String(r.wrongZones),
     String(r.stuck),
     r.note,
   ]);
@@ -723,6 +779,7 @@ export async function runCampaign(options: { quick: boolean; only: string[] | nu
           duplicated: 0,
           recoverSeconds: null,
           doubleActuations: 0,
+          wrongZones: 0,
           stuck: 0,
           note: 'SKIPPED: mounting a small tmpfs needs root',
         });
@@ -739,6 +796,7 @@ export async function runCampaign(options: { quick: boolean; only: string[] | nu
           duplicated: -1,
           recoverSeconds: null,
           doubleActuations: -1,
+          wrongZones: -1,
           stuck: -1,
           note: `CASE FAILED: ${String(error).split('\n')[0]}`,
         });
@@ -767,6 +825,7 @@ export function passed(result: CaseResult): boolean {
     result.lost === 0 &&
     result.duplicated === 0 &&
     result.doubleActuations === 0 &&
+    result.wrongZones === 0 &&
     result.stuck === 0 &&
     result.recoverSeconds !== null &&
     !/NOT DONE|FAILED|EXITED/.test(result.note)
