@@ -209,7 +209,8 @@ async function gateway(stage: Stage, siteId: number, name: string): Promise<Mqtt
     username,
     password: fieldKey(stage.env.FIELD_SECRET as string, username),
     clean: false,
-    reconnectPeriod: 500,
+    // As the simulator's devices (and mqtt.js by default).
+    reconnectPeriod: 1000,
     protocolVersion: stage.broker ? 5 : 4,
     ...(stage.broker ? { properties: { sessionExpiryInterval: 3600 } } : {}),
   });
@@ -399,14 +400,20 @@ type CaseSpec = {
 
 async function runCase(
   spec: CaseSpec,
-  shared: { root: string; cluster: Cluster | null; broker: Broker | null; index: number },
+  shared: { root: string; cluster: Cluster | null; index: number },
 ): Promise<CaseResult> {
   const database = `faults_${shared.index}_${randomBytes(3).toString('hex')}`;
+  // A broker per case: sessions a case leaves behind (a killed process's) would otherwise take
+  // their share of the next case's uplinks.
+  const broker =
+    spec.backend === 'postgres'
+      ? await startMosquitto(path.join(shared.root, database, 'mosquitto'))
+      : null;
   const stageOf = await stage(
     path.join(shared.root, database),
     spec.backend,
     spec.backend === 'postgres' ? shared.cluster : null,
-    spec.backend === 'postgres' ? shared.broker : null,
+    broker,
     database,
     spec.tablespace ? 'small' : null,
   );
@@ -465,6 +472,18 @@ async function runCase(
   } finally {
     await Promise.all(clients.map((client) => client.endAsync(true)));
     await closeStage(stageOf);
+    await broker?.kill();
+    // FAULTS_LOGS=folder keeps every server's log of every case there.
+    const logs = process.env.FAULTS_LOGS;
+    if (logs) {
+      mkdirSync(logs, { recursive: true });
+      stageOf.servers.forEach((server, i) =>
+        writeFileSync(
+          path.join(logs, `${spec.name.replace(/\W+/g, '-')}-${i}-${server.name}.log`),
+          server.log.join('\n'),
+        ),
+      );
+    }
   }
 }
 
@@ -753,13 +772,11 @@ export async function runCampaign(options: { quick: boolean; only: string[] | nu
       : !options.quick || spec.quick,
   );
   let cluster: Cluster | null = null;
-  let broker: Broker | null = null;
   let small: string | null = null;
   const results: CaseResult[] = [];
   try {
     if (cases.some((spec) => spec.backend === 'postgres')) {
       cluster = await startCluster(path.join(root, 'postgres'));
-      broker = await startMosquitto(path.join(root, 'mosquitto'));
     }
     if (cases.some((spec) => spec.tablespace) && cluster) {
       small = mountSmallDisk(root);
@@ -788,7 +805,7 @@ export async function runCampaign(options: { quick: boolean; only: string[] | nu
       const started = Date.now();
       process.stderr.write(`faults: ${spec.name}…\n`);
       try {
-        results.push(await runCase(spec, { root, cluster, broker, index }));
+        results.push(await runCase(spec, { root, cluster, index }));
       } catch (error) {
         results.push({
           name: spec.name,
@@ -803,11 +820,11 @@ export async function runCampaign(options: { quick: boolean; only: string[] | nu
         process.stderr.write(`${(error as Error).stack ?? String(error)}\n`);
       }
       process.stderr.write(
-        `faults: ${spec.name}: ${Math.round((Date.now() - started) / 1000)} s\n`,
+        `faults: ${spec.name}: ${Math.round((Date.now() - started) / 1000)} s: ` +
+          `${JSON.stringify(results.at(-1))}\n`,
       );
     }
   } finally {
-    await broker?.kill();
     try {
       cluster?.stop('immediate');
     } catch {

@@ -195,6 +195,8 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
   let everConnected = false;
   let delay = minDelay;
   let reconnectTimer: NodeJS.Timeout | null = null;
+  /** When the connection in use was lost; null while connected or before the first. */
+  let lostAt: number | null = null;
 
   const send = (connection: Connection, packet: Packet) => {
     if (!connection.socket.destroyed) connection.socket.write(generate(packet, wireOptions));
@@ -260,7 +262,11 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
 
     const scheduleReconnect = () => {
       if (closing) return;
-      const wait = delay;
+      // Right after losing a connection that was in use, try every FAST_RETRY_MS: a restarted
+      // broker without our session drops what devices send until we subscribe again, and devices
+      // flush everything they held back as soon as they are in (mqtt.js retries every second).
+      const justLost = lostAt !== null && Date.now() - lostAt < FAST_RETRY_WINDOW_MS;
+      const wait = justLost ? Math.min(delay, FAST_RETRY_MS) : delay;
       delay = Math.min(Math.max(delay * 2, minDelay), maxDelay);
       reconnectTimer = setTimeout(open, wait);
     };
@@ -310,8 +316,11 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
         if (closing) return;
         const error = failure ?? new Error('connection closed by the broker');
         if (failFirst(error)) return;
-        // A connection that was in use is tried again at once, then with backoff.
-        if (wasReady) delay = 0;
+        // A connection that was in use is tried again at once, then often, then with backoff.
+        if (wasReady) {
+          delay = 0;
+          lostAt = Date.now();
+        }
         log.warn(
           { err: error.message, retryInMs: delay },
           'ingest lost the MQTT broker; reconnecting',
@@ -352,6 +361,7 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
             clearTimeout(connectTimer);
             connection.ready = true;
             delay = minDelay;
+            lostAt = null;
             connection.keepaliveTimer = setInterval(() => {
               // A PINGREQ unanswered for a whole keepalive period: the link is dead.
               if (connection.pingOutstanding) {
@@ -465,6 +475,10 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
     open();
   });
 }
+
+/** How often a lost broker is tried again in the first FAST_RETRY_WINDOW_MS. */
+const FAST_RETRY_MS = 100;
+const FAST_RETRY_WINDOW_MS = 30_000;
 
 /** MQTT 5 DISCONNECT reason: another connection with the same client id took the session. */
 const SESSION_TAKEN_OVER = 0x8e;
