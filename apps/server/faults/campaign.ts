@@ -492,14 +492,6 @@ function logged(server: Server, text: string): boolean {
   return server.log.some((line) => line.includes(text));
 }
 
-async function untilLogged(server: Server, text: string, limitMs = 60_000) {
-  for (let waited = 0; waited < limitMs; waited += 5) {
-    if (logged(server, text)) return;
-    await sleep(5);
-  }
-  throw new Error(`${server.name} never logged "${text}"`);
-}
-
 /** Answers what the API said while the database was away (status and message), once. */
 async function apiWhileAway(stage: Stage): Promise<string> {
   try {
@@ -757,8 +749,10 @@ function formatTable(results: CaseResult[]): string {
     String(r.stuck),
     r.note,
   ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ');
+  const widths = header.map((h, i) =>
+    Math.max(h.length, ...rows.map((row) => (row[i] ?? '').length)),
+  );
+  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('-|-'), ...rows.map(line)].join('\n');
 }
 

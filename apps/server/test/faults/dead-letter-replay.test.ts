@@ -4,7 +4,7 @@
  * that same transaction; dead letters for their content stay (issue 19).
  */
 import { uplinkTopic } from '@paddock/domain';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '../../src/db/client.ts';
@@ -42,27 +42,29 @@ it('stores again the readings a full disk made dead letters, and keeps the other
       time: '2026-11-21T03:00:00.000Z',
       readings: [{ thing: 'sensor', id: farm.sensors.soil.id, metric, value: 21.5 }],
     });
-  const [full, lost, unknown] = await handle.db
-    .insert(t.deadLetters)
-    .values([
-      {
-        topic,
-        payload: reading('replay.full'),
-        reason:
-          'could not be stored: could not extend file "base/16384/16522": No space left on device',
-      },
-      {
-        topic,
-        payload: reading('replay.lost'),
-        reason: 'could not be stored: Connection terminated unexpectedly',
-      },
-      {
-        topic: uplinkTopic(broker.topicRoot, farm.sites.a.id, 'R-9999', 'readings'),
-        payload: reading('replay.unknown'),
-        reason: 'unknown device R-9999',
-      },
-    ])
-    .returning();
+  const [full, lost, unknown] = (
+    await handle.db
+      .insert(t.deadLetters)
+      .values([
+        {
+          topic,
+          payload: reading('replay.full'),
+          reason:
+            'could not be stored: could not extend file "base/16384/16522": No space left on device',
+        },
+        {
+          topic,
+          payload: reading('replay.lost'),
+          reason: 'could not be stored: Connection terminated unexpectedly',
+        },
+        {
+          topic: uplinkTopic(broker.topicRoot, farm.sites.a.id, 'R-9999', 'readings'),
+          payload: reading('replay.unknown'),
+          reason: 'unknown device R-9999',
+        },
+      ])
+      .returning()
+  ).map((row) => row.id);
 
   ingest = await startIngest({
     db: handle.db,
@@ -79,9 +81,9 @@ it('stores again the readings a full disk made dead letters, and keeps the other
     (await handle.db.select({ id: t.deadLetters.id }).from(t.deadLetters)).map((row) => row.id);
   await waitFor('transient dead letters stored again', async () => {
     const ids = await left();
-    return !ids.includes(full!.id) && !ids.includes(lost!.id);
+    return !ids.includes(full ?? 0) && !ids.includes(lost ?? 0);
   });
-  expect(await left()).toEqual([unknown!.id]);
+  expect(await left()).toEqual([unknown]);
 
   const stored = await queryRows<{ metric: string; value: number }>(
     handle.db,
@@ -92,9 +94,4 @@ it('stores again the readings a full disk made dead letters, and keeps the other
     { metric: 'replay.full', value: 21.5 },
     { metric: 'replay.lost', value: 21.5 },
   ]);
-  const [row] = await handle.db
-    .select({ id: t.deadLetters.id })
-    .from(t.deadLetters)
-    .where(eq(t.deadLetters.id, unknown!.id));
-  expect(row).toBeDefined();
 });

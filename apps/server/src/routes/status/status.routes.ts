@@ -3,12 +3,11 @@
  * GET /api/health for load balancers and probes; both open, like the status page itself.
  */
 import { statusEndpoints } from '@paddock/domain';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { createStatusPage } from '../../adapters/status-page.ts';
-import { queryRows } from '../../db/client.ts';
 import { route } from '../../http/endpoint.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../http/errors.ts';
+import { databaseAnswers } from './status.repository.ts';
 
 /** A health check answers within this, so a probe tells a hung database from a slow one. */
 const HEALTH_DATABASE_TIMEOUT_MS = 3000;
@@ -26,17 +25,12 @@ export async function statusRoutes(app: FastifyInstance) {
   route(app, statusEndpoints.getHealth, async (request, reply) => {
     let timer: NodeJS.Timeout | undefined;
     const answered = await Promise.race([
-      queryRows(app.ctx.db, sql`select 1`).then(
-        () => true,
-        (error: unknown) => {
-          request.log.warn({ err: String(error) }, 'health check: the database did not answer');
-          return false;
-        },
-      ),
+      databaseAnswers(app.ctx.db),
       new Promise<boolean>((resolve) => {
         timer = setTimeout(() => resolve(false), HEALTH_DATABASE_TIMEOUT_MS);
       }),
     ]);
+    if (!answered) request.log.warn('health check: the database did not answer');
     clearTimeout(timer);
     reply.header('cache-control', 'no-store');
     if (answered) return { status: 'ok' as const };
