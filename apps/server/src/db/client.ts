@@ -86,6 +86,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       onConnectionLost: (error) => console.warn(`database connection lost: ${error.message}`),
     };
     pool.on('error', (error) => handle.onConnectionLost(error));
+    // A connection checked out of the pool (inside a transaction, between its statements) has
+    // no pool listener: its 'error' on a server restart would be unheard, and end the process.
+    // Its next statement fails instead, and the pool drops it when it is released.
+    pool.on('connect', (client) => client.on('error', (error) => handle.onConnectionLost(error)));
     try {
       await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     } catch (error) {
