@@ -143,7 +143,7 @@ async function stage(
         (server) =>
           server.url && server.child.exitCode === null && server.child.signalCode === null,
       );
-      if (!up?.url) throw new Error('no API server running');
+      if (!up?.url) throw new Error('the server exited: no API server running');
       return up.url;
     },
     start: async (name, extra = {}) => {
