@@ -1,6 +1,10 @@
 /** The service's status: the status page's summary for the banner (§4), and the health check. */
 import { statusSummaryQuerySchema } from '../entities/params.ts';
-import { healthSchema, healthUnavailableSchema, statusSummarySchema } from '../entities/status-summary.ts';
+import {
+  healthSchema,
+  healthUnavailableSchema,
+  statusSummarySchema,
+} from '../entities/status-summary.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const statusEndpoints = {
