@@ -492,6 +492,18 @@ function logged(server: Server, text: string): boolean {
   return server.log.some((line) => line.includes(text));
 }
 
+/**
+ * A killed worker is started again under its instance name after 2 s, as systemd or Kubernetes
+ * would: its broker session (its share of the acks) comes back with it.
+ */
+async function restartLikeASupervisor(stage: Stage, victim: Server) {
+  await sleep(2000);
+  await stage.start(`${victim.name}-restarted`, {
+    PADDOCK_ROLES: 'worker',
+    PADDOCK_INSTANCE: victim.name,
+  });
+}
+
 /** Answers what the API said while the database was away (status and message), once. */
 async function apiWhileAway(stage: Stage): Promise<string> {
   try {
@@ -586,6 +598,7 @@ const CASES: (CaseSpec & { quick?: boolean })[] = [
       if (!victim) return 'no settlement seen';
       await stage.kill(victim);
       const killedAt = Date.now();
+      await restartLikeASupervisor(stage, victim);
       await sleep(25_000);
       const [active] = await withDatabase(stage, (db) =>
         queryRows<{ n: number }>(
@@ -652,6 +665,7 @@ const CASES: (CaseSpec & { quick?: boolean })[] = [
       if (!victim) return `request ${id} never dispatched`;
       await stage.kill(victim);
       const killedAt = Date.now();
+      await restartLikeASupervisor(stage, victim);
       let status = 'pending';
       while (Date.now() - killedAt < 90_000) {
         const rows = await withDatabase(stage, (db) =>
