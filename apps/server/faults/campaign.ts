@@ -5,7 +5,7 @@
  * the server as `npm run serve` does (src/main.ts, killed with SIGKILL where the case says so),
  * and prints one row: readings lost (acknowledged by the broker and never stored), duplicated
  * (counted twice in the rollups), seconds from the fault's end until a ping completes again,
- * double actuations (a request that sent more than one open), and requests left stuck.
+ * double actuations (a control one request opened twice), and requests left stuck.
  *
  * `-- --quick` runs the short subset `npm test` runs (test/faults/campaign.test.ts: a server
  * kill -9 on PostgreSQL + Mosquitto, a Mosquitto kill of 3 s, a PostgreSQL restart; the embedded
@@ -367,14 +367,16 @@ async function countReadings(stage: Stage, streams: Streams) {
   return { stored, duplicated: Math.max(0, rolled - stored) };
 }
 
-/** Requests that sent more than one open, and requests still new or pending. */
+/** Controls a request opened more than once, and requests still new or pending. */
 async function countActuations(stage: Stage) {
   return withDatabase(stage, async (db) => {
     const [doubles] = await queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from (
-            select request_id from field_commands where action = 'open' and request_id is not null
-            group by request_id having count(*) > 1) twice`,
+            select request_id, control from field_commands,
+                   jsonb_array_elements(payload->'controls') control
+            where action = 'open' and request_id is not null
+            group by request_id, control having count(*) > 1) twice`,
     );
     const [stuck] = await queryRows<{ n: number }>(
       db,
