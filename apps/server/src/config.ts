@@ -3,7 +3,6 @@
  * a bad value stops start-up with the variable's name instead of surfacing later.
  */
 import { environmentSchema, FIELD_TOPIC_ROOT } from '@paddock/domain';
-import { hostname } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -13,6 +12,9 @@ const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 export const SERVER_ROLES = ['api', 'ingest', 'worker'] as const;
 export type ServerRole = (typeof SERVER_ROLES)[number];
+
+/** The instance name of a process not given one: right for one process per role. */
+export const DEFAULT_INSTANCE = 'main';
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -29,6 +31,10 @@ const envSchema = z.object({
   LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** PostgreSQL instead of the embedded database. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** On PostgreSQL: a statement running longer is cancelled, and its API call answers 503. */
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
+  /** On PostgreSQL: a connection not made by then fails, and its API call answers 503. */
+  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5),
   /** Folder of the embedded database and the local mail outbox. */
   PADDOCK_DATA_DIR: z.string().min(1).default(path.join(repositoryRoot, 'data')),
   /** SMTP server for outgoing email, e.g. smtp://user:pass@mail.example:587; none keeps mail in the outbox. */
@@ -110,8 +116,10 @@ const envSchema = z.object({
     .transform((list) => list.split(',').map((role) => role.trim()))
     .pipe(z.array(z.enum(SERVER_ROLES)).min(1)),
   /**
-   * This process's name among several (broker session ids are per process, so queued messages
-   * come back to the process that left). Defaults to the host name.
+   * This process's name among several: its broker sessions are kept under it, so messages queued
+   * while it was away come back to whichever process starts with the same name. Stable across
+   * redeploys (docs/operations.md "Instances"); not the host name, which a redeploy changes and
+   * whose old session would hold its share of the uplinks for days.
    */
   PADDOCK_INSTANCE: z
     .string()
@@ -134,7 +142,12 @@ const serverConfigSchema = envSchema
   })
   .transform((e) => {
     const database: DatabaseTarget = e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+        }
       : { kind: 'pglite', dataDir: e.PADDOCK_DATA_DIR };
     return {
       port: e.PORT,
@@ -169,11 +182,7 @@ const serverConfigSchema = envSchema
         topicRoot: e.FIELD_TOPIC_ROOT,
         fieldSecret: e.FIELD_SECRET ?? null,
         roles: [...new Set(e.PADDOCK_ROLES)],
-        instance:
-          e.PADDOCK_INSTANCE ??
-          hostname()
-            .replace(/[^A-Za-z0-9_-]/g, '-')
-            .slice(0, 64),
+        instance: e.PADDOCK_INSTANCE ?? DEFAULT_INSTANCE,
         overdueSweepSeconds: e.OVERDUE_SWEEP_SECONDS,
         commandTimeoutSeconds: e.COMMAND_TIMEOUT_SECONDS,
       },

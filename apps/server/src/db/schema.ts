@@ -598,12 +598,20 @@ export const fieldCommands = pgTable(
     /** With no final ack by then, the command fails (and its request with it). */
     deadline: timestamptz('deadline').notNull(),
     updatedAt: timestamptz('updated_at'),
+    /**
+     * When its settlement was queued for the listeners; null on a settled command means a process
+     * died between settling it and queueing that, and the deadline sweep queues it.
+     */
+    announcedAt: timestamptz('announced_at'),
   },
   (t) => [
     index('field_commands_request_idx').on(t.requestId),
     index('field_commands_open_idx')
       .on(t.deadline)
       .where(sql`${t.status} in ('sent', 'accepted')`),
+    index('field_commands_unannounced_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.announcedAt} is null and ${t.status} in ('done', 'failed', 'timedOut')`),
   ],
 );
 

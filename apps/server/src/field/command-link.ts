@@ -28,7 +28,7 @@ import {
   serialnoSchema,
   type CommandDownlink,
 } from '@paddock/domain';
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
@@ -38,6 +38,7 @@ import { controls, deadLetters, fieldCommands } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import { advanceRequestsFromCommands } from '../requests/request.repository.ts';
 import { serverClientOptions, type BrokerEndpoint } from './connection.ts';
+import { ensureQueue } from './jobs.ts';
 import { repeatEvery } from './repeat.ts';
 import type { Log } from '../log.ts';
 
@@ -85,6 +86,12 @@ export const COMMAND_SETTLED_QUEUE = 'field-command-settled';
 
 /** Shared-subscription group of the ack consumers on a broker that has them. */
 export const ACK_SHARE_GROUP = 'paddock-control';
+
+/** A settled command not announced this long after is taken as forgotten by a dead process. */
+const UNANNOUNCED_GRACE_MS = 5000;
+
+/** A settlement's listeners only queue a job: one still active after this had its worker die. */
+const SETTLEMENT_EXPIRY_SECONDS = 10;
 
 /** How often a process looks for commands past their deadline. */
 const DEFAULT_SWEEP_INTERVAL_MS = 1000;
@@ -174,10 +181,12 @@ export async function startCommands(deps: {
   const listeners: ((settled: CommandSettled) => void | Promise<void>)[] = [];
   let closed = false;
 
-  await jobs.createQueue(COMMAND_SETTLED_QUEUE, {
-    name: COMMAND_SETTLED_QUEUE,
+  await ensureQueue(jobs, COMMAND_SETTLED_QUEUE, {
     retryLimit: 5,
     retryDelay: 2,
+    // A worker that dies while hearing a settlement leaves its job active: after this it is
+    // retried elsewhere, well before the run that waits for it gives the command up (60 s).
+    expireInSeconds: SETTLEMENT_EXPIRY_SECONDS,
   });
 
   /**
@@ -205,8 +214,13 @@ export async function startCommands(deps: {
       }
     });
 
+  /**
+   * Queues the settlements for the listeners, then records that it did: a process that dies in
+   * between leaves `announcedAt` null, and the deadline sweep announces the command again
+   * (listeners hear a settlement at least once).
+   */
   async function announce(rows: CommandRow[]) {
-    let sent = 0;
+    const announced: string[] = [];
     for (const row of rows) {
       const settled = settlementOf(row);
       if (!settled) continue;
@@ -215,10 +229,38 @@ export async function startCommands(deps: {
         'command settled',
       );
       await jobs.send(COMMAND_SETTLED_QUEUE, settled);
-      sent += 1;
+      announced.push(row.id);
     }
+    if (announced.length === 0) return;
+    await db
+      .update(fieldCommands)
+      .set({ announcedAt: clock.now() })
+      .where(inArray(fieldCommands.id, announced));
     // This process's worker looks now instead of at its next poll.
-    if (sent > 0 && settledWorker) jobs.notifyWorker(await settledWorker);
+    if (settledWorker) jobs.notifyWorker(await settledWorker);
+  }
+
+  /** Settled commands whose settlement was never queued (their process died first). */
+  async function announceForgotten() {
+    const before = new Date(clock.now().getTime() - UNANNOUNCED_GRACE_MS);
+    const forgotten = await db
+      .select()
+      .from(fieldCommands)
+      .where(
+        and(
+          isNull(fieldCommands.announcedAt),
+          inArray(fieldCommands.status, [...FINAL_COMMAND_STATUSES]),
+          lte(fieldCommands.updatedAt, before),
+        ),
+      )
+      .orderBy(asc(fieldCommands.updatedAt))
+      .limit(100);
+    if (forgotten.length === 0) return;
+    log.warn(
+      { commands: forgotten.map((row) => row.id) },
+      'settled commands never announced (their process died): announcing them now',
+    );
+    await announce(forgotten);
   }
 
   /** Moves one command on, and its request with it; null when the move is not allowed. */
@@ -325,10 +367,19 @@ export async function startCommands(deps: {
   const ackFilter = `${topicRoot}/+/+/up/ack`;
   // Several processes split the acks where the broker can; on the embedded broker (no shared
   // subscriptions) there is one server process, and a second hearing of an ack changes nothing.
-  await client.subscribeAsync(
-    broker.kind === 'external' ? `$share/${ACK_SHARE_GROUP}/${ackFilter}` : ackFilter,
-    { qos: 1 },
-  );
+  const subscription =
+    broker.kind === 'external' ? `$share/${ACK_SHARE_GROUP}/${ackFilter}` : ackFilter;
+  await client.subscribeAsync(subscription, { qos: 1 });
+  // Subscribed again on every reconnect. mqtt.js does not when the broker says the session is
+  // present, but a broker restarted from its persistence file may restore a shared subscription
+  // that delivers nothing (Mosquitto 2.0) or none at all: every ack would be lost until restart.
+  client.on('connect', () => {
+    if (closed) return;
+    client.subscribeAsync(subscription, { qos: 1 }).then(
+      () => log.info({ subscription }, 'command link subscribed again after a reconnect'),
+      (error: unknown) => log.error({ err: error }, 'command link could not subscribe again'),
+    );
+  });
 
   async function sweepDeadlines() {
     const now = clock.now();
@@ -362,6 +413,7 @@ export async function startCommands(deps: {
       return timedOut;
     });
     if (rows.length > 0) await announce(rows);
+    await announceForgotten();
   }
 
   const sweeps = repeatEvery(

@@ -19,6 +19,27 @@ import type { Log } from '../log.ts';
  */
 export const JOB_POLLING_INTERVAL_SECONDS = 0.5;
 
+/**
+ * How often pg-boss looks for jobs whose process died while running them (active past their
+ * queue's expiry) and puts them back for a retry. Its default, 120 s, would leave a settled
+ * command unheard longer than a program run waits for it (command timeout and grace, 60 s).
+ */
+export const JOB_MAINTENANCE_INTERVAL_SECONDS = 5;
+
+/**
+ * Creates a queue, or brings an existing one's options up to date: createQueue leaves an
+ * existing queue as it was, so a changed expiry or retry would otherwise never reach a database
+ * that had the queue already.
+ */
+export async function ensureQueue(
+  jobs: PgBoss,
+  name: string,
+  options: Omit<PgBoss.Queue, 'name'>,
+): Promise<void> {
+  await jobs.createQueue(name, { name, ...options });
+  await jobs.updateQueue(name, { name, ...options });
+}
+
 type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
 function pgliteExecuteSql(pglite: PGlite): ExecuteSql {
@@ -41,6 +62,7 @@ export async function startJobs(deps: {
   const boss = new PgBoss({
     db: { executeSql: executeSql as PgBoss.Db['executeSql'] },
     pollingIntervalSeconds: JOB_POLLING_INTERVAL_SECONDS,
+    maintenanceIntervalSeconds: JOB_MAINTENANCE_INTERVAL_SECONDS,
   });
   // An EventEmitter throws on an unheard 'error': pg-boss reports failed maintenance runs there.
   boss.on('error', (error) => deps.log.error({ err: error }, 'job queue error'));

@@ -44,7 +44,40 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
+
+/** What a call answers while the database is away (a restart, a stop, a hung server). */
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database is not available at the moment; try again in a few seconds.';
+
+/**
+ * Errors that say the database is away rather than that the call is wrong: no connection
+ * (refused, reset, timed out), the server shutting down or starting (57P01–57P03), a cancelled
+ * statement (57014, statement_timeout), connection failures (class 08) and a full disk or
+ * exhausted resources (class 53). The call may succeed when tried again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause: unknown = error, depth = 0; cause && depth < 4; depth++) {
+    const { code, message } = cause as { code?: unknown; message?: unknown };
+    if (typeof code === 'string') {
+      if (/^(08|53|57P0)/.test(code) || code === '57014') return true;
+      if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND'].includes(code)) {
+        return true;
+      }
+    }
+    if (
+      typeof message === 'string' &&
+      /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error/.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 function body(statusCode: number, message: string, extra: Partial<ErrorBody> = {}): ErrorBody {
   return { statusCode, error: STATUS_TEXT[statusCode] ?? 'Error', message, ...extra };
@@ -113,6 +146,13 @@ export function registerErrorHandler(app: FastifyInstance) {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send(body(status, error.message, { location: 'body' }));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: (error as Error).message }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(body(503, DATABASE_UNAVAILABLE_MESSAGE, { reason: 'databaseUnavailable' }));
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send(body(500, 'Internal Server Error'));

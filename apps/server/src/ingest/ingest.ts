@@ -37,6 +37,15 @@ import { writePlan } from './writer.ts';
 
 export type IngestLog = IngestClientLog;
 
+/** Words of the database errors that pass (see TRANSIENT_DEAD_LETTER). */
+const TRANSIENT_REASON_PATTERN =
+  'no space left|disk full|could not extend|could not write|out of memory|too many clients|' +
+  'connection|terminating|shutting down|starting up|timeout|canceling statement|recovery mode';
+
+/** How often ingest looks for dead letters to store again, and how many at a time. */
+const DEAD_LETTER_RETRY_MS = 30_000;
+const DEAD_LETTER_RETRY_BATCH = 500;
+
 /**
  * How ingest reaches the broker, as the server's own user (field/connection.ts serverLogin()
  * derives it): an external broker speaks MQTT 5 and shares subscriptions, the embedded one not.
@@ -68,6 +77,8 @@ export type IngestOptions = {
    * each batch its own connection and server process, and 1 on PGlite, which has one connection.
    */
   parallelBatches?: number;
+  /** How often dead letters of a passing database fault are stored again (tests shorten it). */
+  deadLetterRetryMs?: number;
 };
 
 export type IngestStats = {
@@ -266,6 +277,62 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     }
   }
 
+  /**
+   * Stores again the dead letters a passing database fault made (TRANSIENT_DEAD_LETTER): each is
+   * read and planned as if it had just arrived, and deleted in the transaction that stores it,
+   * so it is stored once or stays. One that now fails for its content becomes a dead letter with
+   * that reason; one that fails again for the database waits for the next round.
+   */
+  let replaying: Promise<void> | null = null;
+  async function replayDeadLetters(): Promise<void> {
+    const letters = await queryRows<{
+      id: number;
+      topic: string;
+      payload: string;
+      received_at: Date | string;
+    }>(
+      db,
+      sql`select id, topic, payload, received_at from dead_letters where ${TRANSIENT_DEAD_LETTER}
+          order by id limit ${DEAD_LETTER_RETRY_BATCH}`,
+    );
+    if (letters.length === 0) return;
+    const messages: PlanMessage[] = letters.map((letter) => {
+      const payload = Buffer.from(letter.payload, 'utf8');
+      return {
+        topic: letter.topic,
+        payload,
+        receivedAt: new Date(letter.received_at),
+        ...readUplink(topicRoot, letter.topic, payload),
+      };
+    });
+    const plan = planBatch(messages, await catalog.rowsFor(messages));
+    const ids = letters.map((letter) => letter.id);
+    const inserted = await writePlan(db, plan, async (tx) => {
+      const deleted = await queryRows<{ id: number }>(
+        tx,
+        sql`delete from dead_letters where id = any(${sql.param(ids)}::bigint[]) returning id`,
+      );
+      // Another ingest process replayed some of them meanwhile: leave the rest to the next round.
+      if (deleted.length !== ids.length) throw new Error('dead letters replayed elsewhere');
+    });
+    stats.readingsInserted += inserted;
+    log.info(
+      { replayed: letters.length, readingsInserted: inserted },
+      'dead letters of a passing database fault stored again',
+    );
+  }
+  const replayTimer = setInterval(() => {
+    if (replaying || closing) return;
+    replaying = replayDeadLetters()
+      .catch((error: unknown) =>
+        log.warn({ err: errorText(error) }, 'dead letters not stored again yet'),
+      )
+      .finally(() => {
+        replaying = null;
+      });
+  }, options.deadLetterRetryMs ?? DEAD_LETTER_RETRY_MS);
+  replayTimer.unref();
+
   const url = new URL(options.broker.url);
   const { username, password } = options.broker;
   client = await startIngestClient({
@@ -297,6 +364,8 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     close: async () => {
       if (closing) return;
       closing = true;
+      clearInterval(replayTimer);
+      await replaying;
       // Stop taking messages, store what was already taken (once), then disconnect: whatever
       // is left unacknowledged is redelivered in the next session.
       client?.pause();
@@ -319,14 +388,31 @@ function sleep(ms: number): Promise<void> {
 }
 
 /**
- * PostgreSQL errors that come from concurrency, not from the data: deadlock, serialization
- * failure, lock not available.
+ * PostgreSQL errors that come from concurrency or the server's state, not from the data:
+ * deadlock, serialization failure, lock not available, a full disk or exhausted resources
+ * (class 53), a lost connection (class 08), a server shutting down (57P0x), a cancelled
+ * statement (57014). Such a batch is tried again until it is stored: a full disk must not turn
+ * valid readings into dead letters.
  */
 function isTransient(error: unknown): boolean {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
   const code = (cause as { code?: unknown } | null)?.code;
-  return code === '40P01' || code === '40001' || code === '55P03';
+  if (typeof code !== 'string') return false;
+  return (
+    code === '40P01' ||
+    code === '40001' ||
+    code === '55P03' ||
+    code === '57014' ||
+    /^(53|08|57P0)/.test(code)
+  );
 }
+
+/**
+ * Dead letters kept because of the database's state rather than their content: a full disk, no
+ * memory, a lost connection or a timeout (ingest before it retried these itself, or an error
+ * without a code). They are stored again (`replayDeadLetters`), never dropped.
+ */
+const TRANSIENT_DEAD_LETTER = sql`reason like 'could not be stored: %' and reason ~* ${TRANSIENT_REASON_PATTERN}`;
 
 /** The database's own words: drizzle wraps them in a message that repeats the whole query. */
 function errorText(error: unknown): string {

@@ -179,8 +179,11 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = url.port ? Number(url.port) : secure ? 8883 : 1883;
   const keepalive = options.keepaliveSeconds ?? 30;
-  const minDelay = options.reconnectMinMs ?? 500;
-  const maxDelay = options.reconnectMaxMs ?? 30_000;
+  const minDelay = options.reconnectMinMs ?? 250;
+  // Short: uplinks a broker takes while we are away may find no subscriber (a broker restarted
+  // without its sessions, or one whose restored shared subscription delivers nothing until it is
+  // made again), so every second away can lose devices' messages.
+  const maxDelay = options.reconnectMaxMs ?? 2_000;
   const connectTimeout = options.connectTimeoutMs ?? 10_000;
   const wireOptions = { protocolVersion: options.protocolVersion };
   const log = options.log;
@@ -192,6 +195,8 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
   let everConnected = false;
   let delay = minDelay;
   let reconnectTimer: NodeJS.Timeout | null = null;
+  /** When the connection in use was lost; null while connected or before the first. */
+  let lostAt: number | null = null;
 
   const send = (connection: Connection, packet: Packet) => {
     if (!connection.socket.destroyed) connection.socket.write(generate(packet, wireOptions));
@@ -257,8 +262,12 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
 
     const scheduleReconnect = () => {
       if (closing) return;
-      const wait = delay;
-      delay = Math.min(delay * 2, maxDelay);
+      // Right after losing a connection that was in use, try every FAST_RETRY_MS: a restarted
+      // broker without our session drops what devices send until we subscribe again, and devices
+      // flush everything they held back as soon as they are in (mqtt.js retries every second).
+      const justLost = lostAt !== null && Date.now() - lostAt < FAST_RETRY_WINDOW_MS;
+      const wait = justLost ? Math.min(delay, FAST_RETRY_MS) : delay;
+      delay = Math.min(Math.max(delay * 2, minDelay), maxDelay);
       reconnectTimer = setTimeout(open, wait);
     };
 
@@ -307,7 +316,11 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
         if (closing) return;
         const error = failure ?? new Error('connection closed by the broker');
         if (failFirst(error)) return;
-        if (wasReady) delay = minDelay;
+        // A connection that was in use is tried again at once, then often, then with backoff.
+        if (wasReady) {
+          delay = 0;
+          lostAt = Date.now();
+        }
         log.warn(
           { err: error.message, retryInMs: delay },
           'ingest lost the MQTT broker; reconnecting',
@@ -348,6 +361,7 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
             clearTimeout(connectTimer);
             connection.ready = true;
             delay = minDelay;
+            lostAt = null;
             connection.keepaliveTimer = setInterval(() => {
               // A PINGREQ unanswered for a whole keepalive period: the link is dead.
               if (connection.pingOutstanding) {
@@ -416,6 +430,13 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
             connection.pingOutstanding = false;
             return;
           case 'disconnect':
+            if (packet.reasonCode === SESSION_TAKEN_OVER) {
+              log.error(
+                { clientId: options.clientId },
+                'another process connected with this client id and took the session: give each ' +
+                  'process its own PADDOCK_INSTANCE',
+              );
+            }
             // MQTT 5: the broker says why before it closes (e.g. another client took our id).
             failure = new Error(
               `the broker disconnected us: ${refusalReason(packet.reasonCode ?? 0)} (code ${packet.reasonCode ?? 0})`,
@@ -454,6 +475,13 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
     open();
   });
 }
+
+/** How often a lost broker is tried again in the first FAST_RETRY_WINDOW_MS. */
+const FAST_RETRY_MS = 100;
+const FAST_RETRY_WINDOW_MS = 30_000;
+
+/** MQTT 5 DISCONNECT reason: another connection with the same client id took the session. */
+const SESSION_TAKEN_OVER = 0x8e;
 
 /** PUBACK's fixed header byte: packet type 4, no flags. */
 const PUBACK_HEADER = 0x40;

@@ -21,9 +21,18 @@ import {
   type Latest,
 } from './plan.ts';
 
-/** Stores the plan in one transaction; returns how many readings were new. */
-export async function writePlan(db: Database, plan: BatchPlan): Promise<number> {
+/**
+ * Stores the plan in one transaction; returns how many readings were new. `first` runs at the
+ * transaction's start (a replay of dead letters deletes them there, so they go if and only if
+ * their readings are stored).
+ */
+export async function writePlan(
+  db: Database,
+  plan: BatchPlan,
+  first?: (tx: Database) => Promise<void>,
+): Promise<number> {
   return db.transaction(async (tx) => {
+    await first?.(tx as unknown as Database);
     const inserted = await insertReadings(tx, plan.readings);
     await updateLatest(tx, 'sensors', plan.sensors);
     await updateLatest(tx, 'controls', plan.controls);

@@ -52,10 +52,12 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
-import type { Database, Transaction } from '../db/client.ts';
+import { queryRows, type Database, type Transaction } from '../db/client.ts';
 import { controls, events, programRuns, programs } from '../db/schema.ts';
 import type { CommandSender } from '../field/command-link.ts';
 import { controlDevices } from '../field/control-devices.ts';
+import { ensureQueue } from '../field/jobs.ts';
+import { repeatEvery } from '../field/repeat.ts';
 import type { Clock } from '../clock.ts';
 import type { RequestHandler, RequestHandlers } from '../requests/dispatcher.ts';
 import { openRequests, requestById, setRequestStatus } from '../requests/request.repository.ts';
@@ -65,6 +67,13 @@ export const PROGRAM_RUNNER_QUEUE = 'program-runner';
 
 /** COMMAND_TIMEOUT_SECONDS's default (config.ts). */
 const DEFAULT_COMMAND_TIMEOUT_SECONDS = 30;
+
+/**
+ * A program request claimed this long ago that its run has not taken up was claimed by a worker
+ * that died before handing it on: it is put back as new, and claimed again (issue 19).
+ */
+const REQUEST_LEASE_MS = 30_000;
+const REQUEST_LEASE_CHECK_MS = 10_000;
 
 /** A step that keeps losing the race for its run this many times in a row gives up (and retries). */
 const MAX_SAVE_ATTEMPTS = 8;
@@ -110,6 +119,8 @@ export type ProgramRunnerDeps = {
   commandTimeoutSeconds?: number;
   /** Overrides the domain's TEST_ZONE_SECONDS (tests). */
   testZoneSeconds?: number;
+  /** Overrides REQUEST_LEASE_MS (tests). */
+  requestLeaseMs?: number;
   /** How often an idle worker looks for runner jobs; pg-boss's own setting when absent. */
   pollingIntervalSeconds?: number;
 };
@@ -127,14 +138,15 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
   let closed = false;
   const inFlight = new Set<Promise<unknown>>();
 
-  await jobs.createQueue(PROGRAM_RUNNER_QUEUE, {
-    name: PROGRAM_RUNNER_QUEUE,
+  await ensureQueue(jobs, PROGRAM_RUNNER_QUEUE, {
     // `short`: a job waiting with the same singletonKey is not queued twice (one wake per program
     // and instant, one job per request or settlement); one already running does not block a new one.
     policy: 'short',
     retryLimit: 10,
     retryDelay: 1,
-    expireInSeconds: 120,
+    // A step takes milliseconds to a few seconds; one still active after this had its worker die,
+    // and is run again (a run's version check keeps a late first attempt from stepping it twice).
+    expireInSeconds: 30,
   });
 
   /** The run as stored (program_runs.state, read by the domain's stepStoredRun) and its version. */
@@ -523,10 +535,45 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
     );
   });
 
+  /**
+   * Puts back program requests whose claim has lapsed: pending past the lease, and neither taken
+   * up by their program's run (in its handled requests) nor the run's own request (a start
+   * waiting for its start time is pending on purpose). Taking one up twice changes nothing: the
+   * job's singletonKey holds a second while the first waits, and the run ignores a request it
+   * has handled.
+   */
+  async function reclaimLapsedRequests() {
+    const lapsed = new Date(clock.now().getTime() - requestLeaseMs);
+    const reclaimed = await queryRows<{ id: number }>(
+      db,
+      sql`update requests set status = 'new', updated_at = ${clock.now()}
+          where status = 'pending' and type = 'program' and updated_at < ${lapsed}
+            and not exists (
+              select 1 from program_runs run
+              where run.program_id = requests.target_id
+                and (run.state->'handledRequests' @> to_jsonb(requests.id)
+                     or run.state->'request'->>'id' = requests.id::text))
+          returning id`,
+    );
+    if (reclaimed.length > 0) {
+      log.warn(
+        { requests: reclaimed.map((row) => row.id) },
+        'program requests whose worker died before handing them on: claimed again',
+      );
+    }
+  }
+  const requestLeaseMs = deps.requestLeaseMs ?? REQUEST_LEASE_MS;
+  const leaseChecks = repeatEvery(
+    Math.min(REQUEST_LEASE_CHECK_MS, requestLeaseMs / 2),
+    reclaimLapsedRequests,
+    (error) => log.error({ err: error }, 'program request lease check failed'),
+  );
+
   return {
     handlers: { program: { start: takeUp, resume: takeUp, pause: takeUp, test: takeUp } },
     async close() {
       closed = true;
+      await leaseChecks.stop();
       await jobs.offWork({ id: workerId });
       await Promise.allSettled([...inFlight]);
     },

@@ -50,6 +50,9 @@ export async function startServer(
   };
   try {
     app = await buildApp(config, { db: handle.db });
+    const log = app.log;
+    handle.onConnectionLost = (error) =>
+      log.warn({ err: error.message }, 'database connection lost; reconnecting when asked');
     await options.prepare?.(handle.db, { now: app.ctx.clock.now(), log: app.log });
     field = await startFieldServices({
       handle,

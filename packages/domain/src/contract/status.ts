@@ -1,6 +1,10 @@
 /** The service's status: the status page's summary for the banner (§4), and the health check. */
 import { statusSummaryQuerySchema } from '../entities/params.ts';
-import { healthSchema, statusSummarySchema } from '../entities/status-summary.ts';
+import {
+  healthSchema,
+  healthUnavailableSchema,
+  statusSummarySchema,
+} from '../entities/status-summary.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const statusEndpoints = {
@@ -18,9 +22,9 @@ export const statusEndpoints = {
     method: 'GET',
     path: '/health',
     tag: 'status',
-    summary: 'The server is up',
+    summary: 'The server is up and its database answers',
     auth: 'none',
     hidden: true,
-    responses: { 200: healthSchema },
+    responses: { 200: healthSchema, 503: healthUnavailableSchema },
   }),
 };

@@ -14,6 +14,12 @@ export const statusSummarySchema = z.looseObject({
 });
 export type StatusSummary = z.infer<typeof statusSummarySchema>;
 
-/** GET health: the server is up (load balancers and the field network's checks). */
+/** GET health: the server is up and its database answers (load balancers and probes). */
 export const healthSchema = z.object({ status: z.literal('ok') });
 export type Health = z.infer<typeof healthSchema>;
+
+/** GET health, 503: the server runs but its database does not answer. */
+export const healthUnavailableSchema = z.object({
+  status: z.literal('unavailable'),
+  message: z.string(),
+});
