@@ -609,10 +609,12 @@ interface TelemetryRun {
   readonly sort: number;
 }
 
-/** Every radio row drawn. */
+/** The list of every radio is drawn (a long list draws only the rows in view). */
 async function telemetryShown(page: Page): Promise<void> {
   await page.waitForFunction(
-    (radios) => document.querySelectorAll('tr[data-kind="radio"]').length >= radios,
+    (radios) =>
+      Number(document.querySelector<HTMLElement>('table[data-row-count]')?.dataset.rowCount) >=
+        radios && document.querySelector('tr[data-kind="radio"]') !== null,
     TELEMETRY_RADIOS,
     { timeout: 90_000, polling: 100 },
   );

@@ -98,9 +98,9 @@ export default function SeriesChartView({
   const answersKey = queries.map((query) => query.dataUpdatedAt).join(',');
   const arrivedAt = Math.max(0, ...queries.map((query) => query.dataUpdatedAt));
   const shape = useMemo(
-    () => shapeSeries(metrics, answers),
+    () => shapeSeries(metrics, answers, option),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- by value: callers pass new arrays
-    [metricsKey, answersKey],
+    [metricsKey, answersKey, option],
   );
   const loading = queries.some((query) => query.isPending);
   const failed = queries.some((query) => query.isError) && shape.empty;
@@ -271,15 +271,25 @@ export default function SeriesChartView({
         </Alert>
       )}
       <Box ref={sizeRef} pos="relative" mih={height}>
-        {loading && shape.empty ? (
-          <Group h={height} justify="center" aria-label={t('Chart.Loading')}>
+        {loading && shape.empty && (
+          // Over the plot, which is made meanwhile so the answer only fills it.
+          <Group
+            h={height}
+            justify="center"
+            aria-label={t('Chart.Loading')}
+            pos="absolute"
+            inset={0}
+            bg="var(--mantine-color-body)"
+            style={{ zIndex: 1 }}
+          >
             <Loader size="sm" />
           </Group>
-        ) : failed ? (
+        )}
+        {failed ? (
           <Group h={height} justify="center">
             <Text c="dimmed">{t('Chart.LoadFailed')}</Text>
           </Group>
-        ) : shape.empty ? (
+        ) : shape.empty && !loading ? (
           <Group h={height} justify="center">
             <Text c="dimmed">{t(EMPTY_CHART_TEXT)}</Text>
           </Group>

@@ -174,6 +174,13 @@ describe('shapeSeries: answers → uPlot columns', () => {
     const pending = shapeSeries([moisture], [undefined]);
     expect(pending.empty).toBe(true);
     expect(pending.window).toBeNull();
-    expect(pending.data).toEqual([[]]);
+    // Its series are there, without points, so the plot can be made before the answer.
+    expect(pending.data).toEqual([[], []]);
+    expect(pending.series).toEqual([
+      { metric: 0, role: 'average', label: moisture.label, unit: moisture.unit },
+    ]);
+    const pendingBand = shapeSeries([moisture], [undefined], 2);
+    expect(pendingBand.series.map((item) => item.role)).toEqual(['high', 'low']);
+    expect(pendingBand.bands).toEqual([[1, 2]]);
   });
 });

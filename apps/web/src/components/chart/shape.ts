@@ -95,9 +95,15 @@ function unionTimes(lists: readonly number[][]): number[] {
   return [...all].sort((a, b) => a - b);
 }
 
+/**
+ * The plot of the answers. A metric whose answer has not arrived yet keeps its series (as the
+ * `option` asked for), with no points: the plot is made while the request is in flight and the
+ * answer then only fills it, so the chart paints sooner after its data arrives (issue 12).
+ */
 export function shapeSeries(
   metrics: readonly ChartMetric[],
   answers: readonly (Series | undefined)[],
+  option: number = CHART_OPTIONS.average,
 ): PlotShape {
   const series: PlotSeries[] = [];
   const bands: [number, number][] = [];
@@ -109,13 +115,17 @@ export function shapeSeries(
 
   metrics.forEach((metric, index) => {
     const answer = answers[index];
-    if (!answer) return;
-    min = Math.min(min, Date.parse(answer.from) / 1000);
-    max = Math.max(max, Date.parse(answer.to) / 1000);
-    if (answer.points.length > 0) empty = false;
     if (!units.includes(metric.unit)) units.push(metric.unit);
-    const column = withGaps(answer);
-    if (answer.option === CHART_OPTIONS.highLow) {
+    if (answer) {
+      min = Math.min(min, Date.parse(answer.from) / 1000);
+      max = Math.max(max, Date.parse(answer.to) / 1000);
+      if (answer.points.length > 0) empty = false;
+    }
+    const highLow = (answer?.option ?? option) === CHART_OPTIONS.highLow;
+    const column: Column = answer
+      ? withGaps(answer)
+      : { times: [], values: highLow ? [[], []] : [[]] };
+    if (highLow) {
       series.push({ metric: index, role: 'high', label: metric.label, unit: metric.unit });
       series.push({ metric: index, role: 'low', label: metric.label, unit: metric.unit });
       bands.push([series.length - 1, series.length]);

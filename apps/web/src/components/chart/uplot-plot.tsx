@@ -205,8 +205,13 @@ export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPl
   useLayoutEffect(() => {
     const u = plot.current;
     if (!u || u.data === (props.shape.data as uPlot.AlignedData)) return;
-    u.setData(props.shape.data as uPlot.AlignedData, false);
-    setX(u);
+    // A plot made before its first answer ranges its y axes on that answer; later answers keep
+    // the scales the x range gives. One batch: one paint.
+    const first = (u.data[0]?.length ?? 0) === 0;
+    u.batch(() => {
+      u.setData(props.shape.data as uPlot.AlignedData, first);
+      setX(u);
+    });
   }, [props.shape.data]);
 
   useEffect(() => {

@@ -3,7 +3,8 @@
  * number, zone, battery (V), signal bars (§9 scale), misses, online, last update (§9 display
  * rule) and overdue; the §4 state in the §9 colours; the filter (all, warning, fault) and the
  * sort (column and direction), both remembered (§3 hardwareFilter, hardwareSort/hardwareSorting).
- * Rows are memoised: a poll that changes one radio re-renders one row.
+ * Rows are memoised: a poll that changes one radio re-renders one row. A long list draws only the
+ * rows in view (see useRowWindow).
  */
 import { Group, SegmentedControl, Table, Text, UnstyledButton } from '@mantine/core';
 import {
@@ -14,7 +15,15 @@ import {
   type HardwareSortPreference,
 } from '@paddock/domain';
 import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-react';
-import { memo, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLastUpdate } from '../../lib/format-last-update.ts';
 import {
@@ -82,10 +91,77 @@ export function HardwareFilterControl({
   );
 }
 
+/** Every row is this tall (.row in the CSS module), so a window of rows is a range of indices. */
+const ROW_HEIGHT_PX = 33;
+/** Rows drawn beyond the visible ones on each side, so a scroll shows drawn rows at once. */
+const OVERSCAN_ROWS = 12;
+/** From this many rows the list draws only those in view; below it every row is drawn. */
+const WINDOWED_FROM_ROWS = 120;
+
+/**
+ * The rows of a long list that are in view of its scrolling box, plus the overscan. An area of
+ * 200 radios and 200 units mounts 4,000 cells otherwise, and a filter or sort change must paint
+ * within 100 ms (issue 12). Phones scroll the page, not the box, so they draw every row.
+ */
+function useRowWindow(
+  box: RefObject<HTMLDivElement | null>,
+  count: number,
+  enabled: boolean,
+): { start: number; end: number } {
+  const [range, setRange] = useState({ start: 0, end: Math.min(count, 2 * OVERSCAN_ROWS) });
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!enabled || !element) return;
+    const update = () => {
+      const first = Math.floor(element.scrollTop / ROW_HEIGHT_PX);
+      const shown = Math.ceil(element.clientHeight / ROW_HEIGHT_PX);
+      const start = Math.max(0, first - OVERSCAN_ROWS);
+      const end = Math.min(count, first + shown + OVERSCAN_ROWS);
+      setRange((last) => (last.start === start && last.end === end ? last : { start, end }));
+    };
+    update();
+    element.addEventListener('scroll', update, { passive: true });
+    const resizes = new ResizeObserver(update);
+    resizes.observe(element);
+    return () => {
+      element.removeEventListener('scroll', update);
+      resizes.disconnect();
+    };
+  }, [box, count, enabled]);
+  return enabled ? range : { start: 0, end: count };
+}
+
 export function HardwareList(props: HardwareListProps) {
   const { t, i18n } = useTranslation();
   const { items, sort, onSortClick, selection, onSelect, now, compact = false } = props;
   const columns = compact ? COMPACT_COLUMNS : HARDWARE_COLUMNS;
+  const box = useRef<HTMLDivElement>(null);
+  const windowed = !compact && items.length >= WINDOWED_FROM_ROWS;
+  const { start, end } = useRowWindow(box, items.length, windowed);
+
+  // A device selected elsewhere (the map, a deep link) is scrolled into the drawn rows.
+  const selectedIndex = selection
+    ? items.findIndex((item) => item.kind === selection.kind && item.id === selection.id)
+    : -1;
+  const selectionKey = selection ? `${selection.kind}-${selection.id}` : '';
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!windowed || !element || selectedIndex < 0) return;
+    const top = selectedIndex * ROW_HEIGHT_PX;
+    if (top < element.scrollTop || top + ROW_HEIGHT_PX > element.scrollTop + element.clientHeight) {
+      element.scrollTop = Math.max(0, top - element.clientHeight / 2);
+    }
+    // Only when the selection changes, not on every poll that moves the row.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectionKey, windowed]);
+
+  const spacer = (rows: number) =>
+    rows > 0 ? (
+      <tr aria-hidden style={{ height: rows * ROW_HEIGHT_PX }}>
+        <td colSpan={columns.length + (compact ? 0 : 1)} />
+      </tr>
+    ) : null;
+
   return (
     <div className={classes.list}>
       <Group gap="xs" p="xs" justify="space-between" wrap="wrap">
@@ -98,7 +174,7 @@ export function HardwareList(props: HardwareListProps) {
           })}
         </Text>
       </Group>
-      <div className={classes.tableScroll}>
+      <div className={classes.tableScroll} ref={box}>
         <Table
           stickyHeader
           highlightOnHover
@@ -109,6 +185,8 @@ export function HardwareList(props: HardwareListProps) {
           // a phone's five columns share its width instead.
           style={compact ? undefined : { width: 'max-content', minWidth: '100%' }}
           aria-label={t('Hardware.List.Label')}
+          aria-rowcount={items.length + 1}
+          data-row-count={items.length}
         >
           <Table.Thead>
             <Table.Tr>
@@ -119,9 +197,11 @@ export function HardwareList(props: HardwareListProps) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {items.map((item) => (
+            {spacer(start)}
+            {items.slice(start, end).map((item, offset) => (
               <HardwareRow
                 key={`${item.kind}-${item.id}`}
+                index={start + offset}
                 item={item}
                 columns={columns}
                 compact={compact}
@@ -133,6 +213,7 @@ export function HardwareList(props: HardwareListProps) {
                 })}
               />
             ))}
+            {spacer(items.length - end)}
           </Table.Tbody>
         </Table>
         {items.length === 0 && (
@@ -173,6 +254,8 @@ function SortHeader({
 }
 
 interface HardwareRowProps {
+  /** The row's place in the whole list (aria-rowindex counts the header as 1). */
+  readonly index: number;
   readonly item: HardwareItem;
   readonly columns: readonly HardwareColumn[];
   readonly compact: boolean;
@@ -187,6 +270,7 @@ interface HardwareRowProps {
  * must paint within 100 ms (issue 12).
  */
 const HardwareRow = memo(function HardwareRow({
+  index,
   item,
   columns,
   compact,
@@ -205,6 +289,7 @@ const HardwareRow = memo(function HardwareRow({
   return (
     <tr
       className={classes.row}
+      aria-rowindex={index + 2}
       data-kind={item.kind}
       data-id={item.id}
       data-state={item.state}
