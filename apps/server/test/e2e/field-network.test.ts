@@ -83,6 +83,8 @@ beforeAll(async () => {
       // On a shared broker this run's topics are its own.
       FIELD_TOPIC_ROOT: process.env.MQTT_URL ? `paddock-e2e/${randomUUID()}` : 'paddock/v1',
       PADDOCK_DEMO: 'true',
+      // No past: the 90 days `npm start` loads would keep the machine busy for minutes.
+      PADDOCK_DEMO_HISTORY: '0',
       DEMO_REPORT_INTERVAL_SECONDS: String(REPORT_SECONDS),
       OVERDUE_SWEEP_SECONDS: '1',
       COMMAND_TIMEOUT_SECONDS: '15',
