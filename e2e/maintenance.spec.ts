@@ -15,7 +15,8 @@ import { signIn } from './support/sign-in.ts';
  * stack whose demo devices report every 20 s (DEMO_REPORT_INTERVAL_SECONDS) with the simulator's
  * fault server on a known port, leaving the shared e2e stack's 10-minute intervals alone.
  */
-const port = Number(process.env.E2E_PORT ?? 8190) + 2;
+// E2E_PORT + 2 is the shared stack's simulator control port (playwright.config.ts).
+const port = Number(process.env.E2E_PORT ?? 8190) + 3;
 const controlPort = port + 1;
 const BASE_URL = `http://127.0.0.1:${port}`;
 const SIMULATOR_URL = `http://127.0.0.1:${controlPort}`;
