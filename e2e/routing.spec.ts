@@ -109,7 +109,10 @@ test.describe('route resolution (§2)', () => {
       await expect(page).toHaveURL(
         new RegExp(`/${radio.siteId}/telemetry/${radio.areaId}\\?radio=${radio.id}$`),
       );
-      await expect(page.getByText(`Radio ${radio.id}`)).toBeVisible();
+      // The Telemetry page opens with that radio selected.
+      await expect(
+        page.locator(`tr[data-kind="radio"][data-id="${radio.id}"][aria-selected="true"]`),
+      ).toBeVisible();
     }
     if (valves.zone) {
       const { siteId, areaId, control } = valves.zone;
