@@ -11,7 +11,7 @@ import { collectConfigs } from './configs.ts';
 import { VirtualDevice } from './device.ts';
 import { seededRandom, seedFrom, type Random } from './random.ts';
 import { quietLog, type SimulatorLog, type SimulatorSite } from './simulator.ts';
-import { scheduledToRun } from './schedule.ts';
+import { applyPastSchedule, scheduledToRun } from './schedule.ts';
 import { SiteState, type ControlRef } from './site.ts';
 
 export { scheduledToRun };
@@ -131,17 +131,7 @@ export async function backfill(options: BackfillOptions): Promise<BackfillResult
 
       for (let t = from.getTime(); t <= until.getTime(); t += stepMs) {
         const time = new Date(t);
-        const place = site.where;
-        const watering = new Set<number | null>();
-        for (const control of controls) {
-          const run = scheduledToRun(control, place, time);
-          if (run) watering.add(control.areaId);
-          if (control.type === 'valve' || control.type === 'pivot')
-            site.setRunning(control, run, time);
-        }
-        for (const control of controls) {
-          if (control.type === 'pump') site.setRunning(control, watering.has(control.areaId), time);
-        }
+        applyPastSchedule(site, controls, time);
         for (const entry of farm) {
           for (const reading of entry.device.readingsAt(time)) {
             entry.buffer.push(reading);

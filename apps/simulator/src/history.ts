@@ -11,7 +11,7 @@
  * a quiet farm whose programs the server drives.
  */
 import { DEVICE_SERIES_METRICS } from '@paddock/domain';
-import { scheduledToRun } from './schedule.ts';
+import { applyPastSchedule } from './schedule.ts';
 import type { VirtualDevice } from './device.ts';
 import type { ControlRef, SiteState } from './site.ts';
 
@@ -88,17 +88,7 @@ export function* siteHistory(input: SiteHistoryInput): Generator<HistoryChunk> {
     };
     for (let t = chunkStart; t < chunkEnd; t += stepMs) {
       const time = new Date(t);
-      const place = site.where;
-      const watering = new Set<number | null>();
-      for (const control of controls) {
-        const run = scheduledToRun(control, place, time);
-        if (run) watering.add(control.areaId);
-        if (control.type === 'valve' || control.type === 'pivot')
-          site.setRunning(control, run, time);
-      }
-      for (const control of controls) {
-        if (control.type === 'pump') site.setRunning(control, watering.has(control.areaId), time);
-      }
+      applyPastSchedule(site, controls, time);
       for (const device of devices) {
         const report = device.historyReport(time);
         if (!report) continue;
