@@ -14,7 +14,8 @@
  * `{ path: '…', lazy: () => import('./routes/main/<page>.tsx') }` below.
  */
 import { AREA_MODULES } from '@paddock/domain';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { queryClient } from './query-client.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
 
@@ -38,6 +39,8 @@ export const routes: RouteObject[] = [
       },
       {
         lazy: () => import('./routes/main/main-layout.tsx'),
+        // Not awaited: the page's data starts beside its code (app/route-prefetch.ts).
+        loader: prefetchLoader,
         children: [
           { index: true, lazy: () => import('./routes/main/landing.tsx') },
           { path: 'dashboard', lazy: () => import('./routes/main/dashboard.tsx') },
@@ -90,6 +93,19 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Runs on every navigation under the main layout and returns at once, so nothing waits on it.
+ * The prefetch module is loaded on demand: it reaches the contract's zod schemas, which stay off
+ * the first load (app/first-load.test.ts).
+ */
+function prefetchLoader({ request }: LoaderFunctionArgs): null {
+  const url = new URL(request.url);
+  void import('./route-prefetch.ts')
+    .then(({ prefetchRouteData }) => prefetchRouteData(queryClient, url))
+    .catch(() => undefined);
+  return null;
+}
 
 export function createRouter() {
   return createBrowserRouter(routes);
