@@ -14,7 +14,7 @@ import { ConfigErrorBanner } from './config-error-banner.tsx';
 import { OfflineIndicator } from './offline-indicator.tsx';
 import { AppProviders } from './providers.tsx';
 import { queryClient } from './query-client.ts';
-import { createRouter } from './router.tsx';
+import { createRouter, preloadRouteModules } from './router.tsx';
 
 // The incident banner (§4) polls from its own chunk, fetched after the first render.
 const StatusBanner = lazy(async () => ({
@@ -36,6 +36,7 @@ export async function removeServiceWorkersAndCaches(): Promise<void> {
 
 export async function bootstrap(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
+  preloadRouteModules(window.location.pathname);
   // The offline cache (IndexedDB) loads beside the config rather than with the first script.
   const offlineCacheModule = import('../lib/offline-cache-queries.ts').catch(() => null);
   // Translations load beside the config; a failed language file falls back to the keys.

@@ -14,7 +14,12 @@
  * `{ path: '…', lazy: () => import('./routes/main/<page>.tsx') }` below.
  */
 import { AREA_MODULES } from '@paddock/domain';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router';
 import { queryClient } from './query-client.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
@@ -105,6 +110,18 @@ function prefetchLoader({ request }: LoaderFunctionArgs): null {
     .then(({ prefetchRouteData }) => prefetchRouteData(queryClient, url))
     .catch(() => undefined);
   return null;
+}
+
+/**
+ * Starts loading the code of the routes `pathname` matches (layouts and page), before the router
+ * exists: start-up first waits for the app config, the translations and the offline cache, and
+ * the page's chunks can arrive meanwhile. The router's own `lazy` calls then find the modules
+ * loaded (an import is fetched once).
+ */
+export function preloadRouteModules(pathname: string): void {
+  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+    if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
+  }
 }
 
 export function createRouter() {
