@@ -664,6 +664,7 @@ async function measureTelemetry(
     await cold.goto(url);
     await telemetryShown(cold);
     const coldLcp = await readLcp(cold);
+    if (process.env.BENCH_TRACE) console.log(await timeline(cold));
     await cold.waitForTimeout(1_500);
     await cold.close();
 
@@ -680,6 +681,37 @@ async function measureTelemetry(
   } finally {
     await context.close();
   }
+}
+
+/**
+ * BENCH_TRACE=1: where a page's time went, for finding what holds its LCP back: when the document
+ * was parsed, each script and API call started and ended (resource timing, ms from navigation
+ * start), and what the LCP element was.
+ */
+async function timeline(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries();
+          const lcp = entries.at(-1) as (PerformanceEntry & { element?: Element }) | undefined;
+          const [navigation] = performance.getEntriesByType(
+            'navigation',
+          ) as PerformanceNavigationTiming[];
+          const lines = [
+            `  DOMContentLoaded ${Math.round(navigation?.domContentLoadedEventEnd ?? 0)} ms`,
+            ...(performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+              .filter((entry) => /\/api\/|\.js$|\.json$/.test(entry.name))
+              .map(
+                (entry) =>
+                  `  ${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)} ms ${new URL(entry.name).pathname}`,
+              ),
+            `  LCP ${Math.round(lcp?.startTime ?? 0)} ms: <${lcp?.element?.tagName.toLowerCase() ?? '?'}> ${lcp?.element?.textContent?.slice(0, 40) ?? ''}`,
+          ];
+          resolve(lines.join('\n'));
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      }),
+  );
 }
 
 function median(values: readonly number[]): number {

@@ -36,11 +36,14 @@ export async function removeServiceWorkersAndCaches(): Promise<void> {
 
 export async function bootstrap(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
-  preloadRouteModules(window.location.pathname);
   // The offline cache (IndexedDB) loads beside the config rather than with the first script.
   const offlineCacheModule = import('../lib/offline-cache-queries.ts').catch(() => null);
   // Translations load beside the config; a failed language file falls back to the keys.
-  const [config, i18n] = await Promise.all([loadAppConfig(), initI18n().catch(() => null)]);
+  const starting = Promise.all([loadAppConfig(), initI18n().catch(() => null)]);
+  // The page's code loads meanwhile, asked for after the config and translations: the browser
+  // has six connections to the server, and start-up waits for those two first.
+  preloadRouteModules(window.location.pathname);
+  const [config, i18n] = await starting;
   const i18next = i18n ?? (await import('i18next')).default;
   const render = (node: ReactNode) =>
     root.render(

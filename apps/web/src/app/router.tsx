@@ -119,8 +119,13 @@ function prefetchLoader({ request }: LoaderFunctionArgs): null {
  * loaded (an import is fetched once).
  */
 export function preloadRouteModules(pathname: string): void {
-  for (const { route } of matchRoutes(routes, pathname) ?? []) {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  for (const { route } of matches) {
     if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
+  }
+  // The main layout's loader runs it (prefetchLoader).
+  if (matches.some(({ route }) => route.loader === prefetchLoader)) {
+    void import('./route-prefetch.ts').catch(() => undefined);
   }
 }
 

@@ -53,6 +53,9 @@ export async function initI18n(): Promise<I18n> {
       ...I18N_OPTIONS,
       lng: detectLanguage(),
       backend: { loadPath: '/locales/{{lng}}/translations.json' },
+      // Ask for the language file now rather than on the next tick: start-up waits for it, and
+      // the page's code is asked for right after (app/bootstrap.tsx).
+      initAsync: false,
     });
   document.documentElement.lang = i18next.language;
   return i18next;
