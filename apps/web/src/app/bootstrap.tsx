@@ -40,9 +40,10 @@ export async function bootstrap(container: HTMLElement): Promise<void> {
   const offlineCacheModule = import('../lib/offline-cache-queries.ts').catch(() => null);
   // Translations load beside the config; a failed language file falls back to the keys.
   const starting = Promise.all([loadAppConfig(), initI18n().catch(() => null)]);
-  // The page's code loads meanwhile, asked for after the config and translations: the browser
-  // has six connections to the server, and start-up waits for those two first.
-  preloadRouteModules(window.location.pathname);
+  // The page's code loads meanwhile, asked for on the next task, after the config and the
+  // language file: the browser has six connections to the server, and start-up waits for those two.
+  const pathname = window.location.pathname;
+  setTimeout(() => preloadRouteModules(pathname), 0);
   const [config, i18n] = await starting;
   const i18next = i18n ?? (await import('i18next')).default;
   const render = (node: ReactNode) =>

@@ -120,12 +120,13 @@ function prefetchLoader({ request }: LoaderFunctionArgs): null {
  */
 export function preloadRouteModules(pathname: string): void {
   const matches = matchRoutes(routes, pathname) ?? [];
-  for (const { route } of matches) {
-    if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
-  }
-  // The main layout's loader runs it (prefetchLoader).
+  // First the small module the main layout's loader runs (prefetchLoader): the data calls it
+  // starts wait for it, the page's code does not.
   if (matches.some(({ route }) => route.loader === prefetchLoader)) {
     void import('./route-prefetch.ts').catch(() => undefined);
+  }
+  for (const { route } of matches) {
+    if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined);
   }
 }
 
