@@ -17,12 +17,7 @@ import { seedTestFarm, type TestFarm } from '../helpers/farm.ts';
 let handle: DatabaseHandle;
 let farm: TestFarm;
 const now = new Date('2026-11-21T09:00:00.000Z');
-const lines: string[] = [];
-const log = {
-  info: (_: object, message?: string) => void lines.push(message ?? ''),
-  warn: (_: object, message?: string) => void lines.push(message ?? ''),
-  error: (_: object, message?: string) => void lines.push(message ?? ''),
-};
+const log = { info: () => {}, warn: () => {}, error: () => {} };
 
 beforeAll(async () => {
   handle = await createTestDatabase();

@@ -34,7 +34,7 @@ export type ZoneFlow = {
   flagged: boolean;
 };
 
-export type WaterUse = {
+export type ZoneWaterUse = {
   /** Per local day (YYYY-MM-DD in the site's zone), m³ per zone id, and unattributed m³. */
   days: { date: string; zones: Record<number, number>; unattributed: number }[];
   zones: ZoneFlow[];
@@ -74,7 +74,7 @@ export function attributeWaterUse(input: {
   meters: readonly (readonly MeterSample[])[];
   runs: readonly ZoneWaterRun[];
   timeZone: string;
-}): WaterUse {
+}): ZoneWaterUse {
   const days = new Map<string, { zones: Map<number, number>; unattributed: number }>();
   /** m³ per run (index in input.runs). */
   const runVolumes = new Array<number>(input.runs.length).fill(0);
