@@ -635,13 +635,30 @@ async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext): Prom
   for (const [areaIndex, area] of irrigationAreas.entries()) {
     const areaSpec = spec.irrigation[areaIndex];
     if (!areaSpec) continue;
-    for (const zone of zonesOf(area)) {
+    for (const [zoneIndex, zone] of zonesOf(area).entries()) {
       if (!radioFor(`soil:${zone.id}`)) continue;
       const location = centroidOf(zone);
-      sensor(area, 'soilMoisture', `${zone.label} soil probe`, `soil:${zone.id}`, location, [
-        topic('soil.moisture', round(22 + random() * 16, 1)),
-        topic('soil.temperature', round(11 + random() * 6, 1)),
-      ]);
+      const moisture = round(22 + random() * 16, 1);
+      // The first zone's probe is a multi-layer one (§3 multiLayer): moisture at 10, 30, 60 cm.
+      const layers =
+        zoneIndex === 0
+          ? [10, 30, 60].map((depth) =>
+              topic(`soil.moisture.${depth}`, round(moisture + depth * 0.05, 1)),
+            )
+          : [];
+      sensor(
+        area,
+        'soilMoisture',
+        `${zone.label} soil probe`,
+        `soil:${zone.id}`,
+        location,
+        [
+          topic('soil.moisture', moisture),
+          ...layers,
+          topic('soil.temperature', round(11 + random() * 6, 1)),
+        ],
+        zoneIndex === 0 ? 'multiLayer' : undefined,
+      );
     }
     const pumpKey = `pump:${area.id}`;
     const shedSide = offset(spec.shed, 5 + areaIndex * 6, 12);
