@@ -12,6 +12,7 @@ import { nextLayerMoisture, nextSoilMoisture, SOIL_LAYER_METRIC } from './soil.t
 import {
   mainlineFlow,
   PIVOT_APPLICATION_MM_H,
+  STOCK_TANK,
   stepTank,
   stockDemand,
   ZONE_APPLICATION_MM_H,
@@ -307,6 +308,7 @@ class TankLevel implements SensorModel {
   }
   read(metric: string): number | null {
     if (metric === 'level' || metric === 'tank.level') return Math.round(this.tank.level);
+    if (metric === 'tank.volume') return round((this.tank.level / 100) * STOCK_TANK.capacityM3, 1);
     return null;
   }
 }

@@ -805,8 +805,11 @@ async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext): Prom
   if (waterArea && spec.water) {
     for (const [index, tank] of spec.water.tanks.entries()) {
       const location = offset(spec.shed, 80, -40 + index * 50);
+      const level = Math.round(45 + random() * 50);
       sensor(waterArea, 'level', `${tank} level`, `tank:${index}`, location, [
-        topic('level', Math.round(45 + random() * 50)),
+        topic('level', level),
+        // m³ held: the simulator's stock tank holds 30 m³ (apps/simulator/src/water.ts).
+        topic('tank.volume', round((level / 100) * 30, 1)),
       ]);
       sensor(waterArea, 'watermeter', `${tank} outlet meter`, `tank:${index}`, location, [
         topic('water.flow', round(random() * 3, 1)),
