@@ -265,6 +265,7 @@ export function AddonsWorkspace({
           <SegmentedControl
             size="xs"
             aria-label={t('Addons.Filter')}
+            data-testid="things-filter"
             data={thingsFilterSchema.options.map((value) => ({
               value,
               label: t(`Addons.FilterOption.${value}`),

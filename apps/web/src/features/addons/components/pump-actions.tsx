@@ -44,7 +44,9 @@ export function PumpActions({
         </Text>
       )}
       {fed.map((program) => {
-        const actions = pumpActionsOf(program.schedule);
+        // While a save is on its way the boxes show what was asked (the answer replaces it).
+        const asked = save.isPending && save.variables.program.id === program.id;
+        const actions = asked ? save.variables.actions : pumpActionsOf(program.schedule);
         return (
           <Stack key={program.id} gap={4}>
             <Text size="sm" fw={600}>
