@@ -14,6 +14,7 @@ import {
   Group,
   Modal,
   Pagination,
+  ScrollArea,
   SegmentedControl,
   SimpleGrid,
   Stack,
@@ -262,21 +263,24 @@ export function AddonsWorkspace({
     <div className={classes.page} data-testid="addons-page">
       <div className={classes.main}>
         <Group justify="space-between" gap="xs" wrap="wrap">
-          <SegmentedControl
-            size="xs"
-            aria-label={t('Addons.Filter')}
-            data-testid="things-filter"
-            data={thingsFilterSchema.options.map((value) => ({
-              value,
-              label: t(`Addons.FilterOption.${value}`),
-            }))}
-            value={filter}
-            onChange={(value) => {
-              const parsed = thingsFilterSchema.safeParse(value);
-              if (parsed.success) setFilter(parsed.data);
-              setOpened(null);
-            }}
-          />
+          {/* Five choices are wider than a phone: the bar scrolls sideways there. */}
+          <ScrollArea type="never" maw="100%">
+            <SegmentedControl
+              size="xs"
+              aria-label={t('Addons.Filter')}
+              data-testid="things-filter"
+              data={thingsFilterSchema.options.map((value) => ({
+                value,
+                label: t(`Addons.FilterOption.${value}`),
+              }))}
+              value={filter}
+              onChange={(value) => {
+                const parsed = thingsFilterSchema.safeParse(value);
+                if (parsed.success) setFilter(parsed.data);
+                setOpened(null);
+              }}
+            />
+          </ScrollArea>
           <Text size="xs" c="dimmed" data-testid="addons-status" data-faults={faults}>
             {t('Addons.Status', { count: things.length, faults })}
           </Text>

@@ -25,12 +25,7 @@ export function ConditionBadge({ condition }: { condition: ThingCondition }) {
   const { t } = useTranslation();
   if (condition === 'ok') return null;
   return (
-    <Badge
-      color={condition}
-      variant={condition === 'fault' ? 'filled' : 'light'}
-      size="sm"
-      data-condition={condition}
-    >
+    <Badge color={condition} variant="filled" size="sm" data-condition={condition}>
       {t(`Addons.Condition.${condition}`)}
     </Badge>
   );
@@ -56,7 +51,7 @@ export function ThingValues({ thing }: { thing: PageThing }) {
                   {formatValue(layer.value, '%')}
                 </Text>
                 {layer.value !== null && (
-                  <Badge size="xs" variant="light" color={BAND_COLOUR[soilBand(layer.value)]}>
+                  <Badge size="xs" variant="filled" color={BAND_COLOUR[soilBand(layer.value)]}>
                     {t(`Addons.Soil.${soilBand(layer.value)}`)}
                   </Badge>
                 )}
