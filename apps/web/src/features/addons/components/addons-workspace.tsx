@@ -292,7 +292,7 @@ export function AddonsWorkspace({
         ) : (
           (list ?? cards)
         )}
-        <WaterUsePanel areaId={area.id} />
+        <WaterUsePanel areaId={area.id} enabled={sensors.isSuccess && controls.isSuccess} />
       </div>
       {isPhone ? (
         <Modal

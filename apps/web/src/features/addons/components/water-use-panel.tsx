@@ -9,9 +9,10 @@ import { formatValue } from './thing-values.tsx';
 
 const DAYS = 14;
 
-export function WaterUsePanel({ areaId }: { areaId: number }) {
+/** `enabled`: asked once the page's things are in, so it never delays the cards. */
+export function WaterUsePanel({ areaId, enabled }: { areaId: number; enabled: boolean }) {
   const { t } = useTranslation();
-  const use = useWaterUse(areaId, DAYS);
+  const use = useWaterUse(areaId, DAYS, { enabled });
   if (!use.data) {
     return use.isError ? (
       <Text size="sm" c="fault" role="alert">
