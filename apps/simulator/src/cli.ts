@@ -8,6 +8,8 @@
  *   npm run simulator -- fault silence --serial WVC-004512
  *   npm run simulator -- fault lowBattery --serial LRA-012033
  *   npm run simulator -- fault valveFault --serial WVC-004513 [--control-id 12]
+ *   npm run simulator -- fault pumpFault --control-id 40      (a pump's motor protection trips)
+ *   npm run simulator -- fault tankLevelFault --sensor 77     (a tank's level probe fails)
  *   npm run simulator -- fault spike --sensor 31 [--metric soil.moisture] [--value 99] [--reports 3]
  *   npm run simulator -- clear [--id 2] [--kind silence] [--serial WVC-004512]
  *   npm run simulator -- faults | devices
@@ -36,7 +38,8 @@ const USAGE = `usage:
                        [--report-every SECONDS] [--seed N] [--control-port PORT]
   npm run simulator -- --scale --devices N --rate MSG_PER_S [--duration SECONDS] (sites as above)
   npm run simulator -- --backfill SPAN [--step SECONDS] [--serial SERIAL …] (sites as above)
-  npm run simulator -- fault (silence|lowBattery|valveFault|spike) [--serial S] [--control-id N]
+  npm run simulator -- fault (silence|lowBattery|valveFault|spike|pumpFault|tankLevelFault)
+                       [--serial S] [--control-id N]
                        [--sensor N] [--metric M] [--value V] [--reports N] [--control URL]
   npm run simulator -- clear [--id N] [--kind KIND] [--serial S] [--control URL]
   npm run simulator -- faults | devices [--control URL]`;

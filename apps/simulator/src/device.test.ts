@@ -267,6 +267,10 @@ describe('a virtual device', () => {
     const command = open([101, 102], 4 * 3600);
     valves.receive(command, at(0), NO_FAULTS);
     valves.complete(command, at(0), NO_FAULTS);
+    // The area's pump delivers the water (addons.test.ts: without it the soil stays dry).
+    const pumpOn = open([301], 4 * 3600);
+    pump.receive(pumpOn, at(0), NO_FAULTS);
+    pump.complete(pumpOn, at(0), NO_FAULTS);
     const watered = value(soil, at(4 * 60), 'sensor', 201, 'soil.moisture') ?? NaN;
     // Four hours at 4 mm/h over a 400 mm root zone: about +4 %, less a little evaporation.
     expect(watered - before).toBeGreaterThan(2.5);

@@ -31,6 +31,10 @@ export type DeviceFaults = {
   faultedControls: ReadonlySet<number>;
   /** Sensors whose readings are replaced: by metric (or every metric: '*') with a value or null. */
   spikes: ReadonlyMap<number, { metric: string | null; value: number | null }>;
+  /** Pumps whose motor protection tripped: stopped, reporting a fault, refusing to start. */
+  trippedPumps?: ReadonlySet<number>;
+  /** Tank level sensors whose probe failed: reading an empty tank and reporting a fault. */
+  failedLevels?: ReadonlySet<number>;
 };
 
 export const NO_FAULTS: DeviceFaults = {
@@ -143,6 +147,7 @@ export class VirtualDevice {
       tank: () => [...this.models.values()].find((model) => model.tank)?.tank ?? null,
       random: this.random,
     };
+    for (const control of this.config.controls) this.site.know(this.controlRef(control));
     // Tanks and fans first: the meters and thermometers beside them read their state.
     const ordered = [...this.config.sensors].sort(
       (a, b) => Number(b.type === 'level') - Number(a.type === 'level'),
@@ -197,6 +202,15 @@ export class VirtualDevice {
     return this.site.isRunning(controlId);
   }
 
+  /** A pump's motor protection trips: it stops at once. True when it was running. */
+  trip(controlId: number, now: Date): boolean {
+    this.advance(now);
+    const control = this.config.controls.find((candidate) => candidate.id === controlId);
+    if (!control || !this.isRunning(controlId)) return false;
+    this.setRunning(control, false, now);
+    return true;
+  }
+
   private controlReadings(faults: DeviceFaults): Reading[] {
     return this.config.controls.flatMap((control) => {
       const running = this.isRunning(control.id);
@@ -206,7 +220,8 @@ export class VirtualDevice {
           thing: 'control',
           id: control.id,
           metric: 'fault',
-          value: faults.faultedControls.has(control.id) ? 1 : 0,
+          value:
+            faults.faultedControls.has(control.id) || faults.trippedPumps?.has(control.id) ? 1 : 0,
         },
       ];
       if (control.type === 'pivot') {
@@ -236,11 +251,21 @@ export class VirtualDevice {
           continue;
         }
         const spiked = spike && (spike.metric === null || spike.metric === metric);
+        const failedLevel = sensor.type === 'level' && faults.failedLevels?.has(sensor.id);
         readings.push({
           thing: 'sensor',
           id: sensor.id,
           metric,
-          value: spiked ? (spike.value ?? Math.abs(value) * 10 + 1000) : value,
+          value: failedLevel ? 0 : spiked ? (spike.value ?? Math.abs(value) * 10 + 1000) : value,
+        });
+      }
+      // A level probe says whether it works, so its fault clears when it is mended.
+      if (sensor.type === 'level') {
+        readings.push({
+          thing: 'sensor',
+          id: sensor.id,
+          metric: 'fault',
+          value: faults.failedLevels?.has(sensor.id) ? 1 : 0,
         });
       }
     }
@@ -417,6 +442,16 @@ export class VirtualDevice {
     if (faulted.length > 0) {
       return finish(
         this.ack(command, 'failed', now, `valve fault on control ${faulted.join(', ')}`),
+        false,
+      );
+    }
+    const tripped =
+      command.action === 'open'
+        ? command.controls.filter((id) => faults.trippedPumps?.has(id))
+        : [];
+    if (tripped.length > 0) {
+      return finish(
+        this.ack(command, 'failed', now, `pump tripped on control ${tripped.join(', ')}`),
         false,
       );
     }

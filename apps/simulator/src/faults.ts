@@ -4,7 +4,10 @@
  * - silence: a radio or unit goes quiet (sends nothing, hears nothing) until cleared;
  * - lowBattery: its battery reads nearly spent;
  * - valveFault: a control (or every control of a device) reports a fault and fails commands;
- * - spike: a sensor's next reports (1 unless `reports` says more) carry an absurd value.
+ * - spike: a sensor's next reports (1 unless `reports` says more) carry an absurd value;
+ * - pumpFault: a pump's motor protection trips: the pump stops, reports a fault and will not
+ *   start (a close is still done) until cleared;
+ * - tankLevelFault: a tank's level probe fails: it reads an empty tank and reports a fault.
  * Input from the control server and the CLI is parsed with these schemas.
  */
 import { serialnoSchema } from '@paddock/domain';
@@ -40,6 +43,8 @@ export const faultInputSchema = z.discriminatedUnion('kind', [
     .refine((fault) => fault.serialno !== undefined || fault.sensorId !== undefined, {
       message: 'A spike names a device (serialno) or a sensor (sensorId)',
     }),
+  z.object({ kind: z.literal('pumpFault'), controlId: id }).strict(),
+  z.object({ kind: z.literal('tankLevelFault'), sensorId: id }).strict(),
 ]);
 export type FaultInput = z.input<typeof faultInputSchema>;
 export type FaultSpec = z.output<typeof faultInputSchema>;
@@ -50,7 +55,9 @@ export type Fault = FaultSpec & { id: number; injectedAt: string };
 export const faultFilterSchema = z
   .object({
     id: id.optional(),
-    kind: z.enum(['silence', 'lowBattery', 'valveFault', 'spike']).optional(),
+    kind: z
+      .enum(['silence', 'lowBattery', 'valveFault', 'spike', 'pumpFault', 'tankLevelFault'])
+      .optional(),
     serialno: serialnoSchema.optional(),
   })
   .strict();

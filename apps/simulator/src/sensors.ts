@@ -8,10 +8,11 @@ import type { ConfigDownlink } from '@paddock/domain';
 import { fanReadings, fanWarming, newFanState, stepFrostFan, type FanState } from './fan.ts';
 import { gaussian, type Random } from './random.ts';
 import type { ControlRef, SiteState } from './site.ts';
-import { nextSoilMoisture } from './soil.ts';
+import { nextLayerMoisture, nextSoilMoisture, SOIL_LAYER_METRIC } from './soil.ts';
 import {
   mainlineFlow,
   PIVOT_APPLICATION_MM_H,
+  STOCK_TANK,
   stepTank,
   stockDemand,
   ZONE_APPLICATION_MM_H,
@@ -115,6 +116,8 @@ class WeatherSensor implements SensorModel {
 /** A soil probe: its zone's valves (or its area's pivot) and the rain wet it, the crop dries it. */
 class SoilProbe implements SensorModel {
   private moisture: number;
+  /** A multi-layer probe's layers by depth (cm), made as the probe is first read at each. */
+  private readonly layers = new Map<number, number>();
   constructor(private readonly context: SensorContext) {
     this.moisture = 22 + context.random() * 14;
   }
@@ -135,17 +138,30 @@ class SoilProbe implements SensorModel {
     );
     const balance = site.waterBalance(from, to);
     // Several valves on one zone water it no faster: each covers its own share of the block.
-    const zoneHours = Math.min(valveHours, (to.getTime() - from.getTime()) / 3_600_000);
+    const hours = (to.getTime() - from.getTime()) / 3_600_000;
+    const zoneHours = Math.min(valveHours, hours) * site.pumpedShare(areaId, from, to);
     this.moisture = nextSoilMoisture(this.moisture, {
-      hours: (to.getTime() - from.getTime()) / 3_600_000,
+      hours,
       waterMm:
-        balance.rainMm + zoneHours * ZONE_APPLICATION_MM_H + pivotHours * PIVOT_APPLICATION_MM_H,
+        balance.rainMm +
+        zoneHours * ZONE_APPLICATION_MM_H +
+        pivotHours * PIVOT_APPLICATION_MM_H * site.pumpedShare(areaId, from, to),
       evapotranspirationMm: balance.evapotranspirationMm,
     });
+    for (const [depth, moisture] of this.layers) {
+      this.layers.set(depth, nextLayerMoisture(moisture, this.moisture, depth, hours));
+    }
   }
   read(metric: string, now: Date): number | null {
     if (metric === 'soil.moisture') {
       return round(this.moisture + 0.2 * gaussian(this.context.random), 1);
+    }
+    const layer = SOIL_LAYER_METRIC.exec(metric);
+    if (layer) {
+      const depth = Number(layer[1]);
+      const moisture = this.layers.get(depth) ?? this.moisture;
+      if (!this.layers.has(depth)) this.layers.set(depth, moisture);
+      return round(moisture + 0.2 * gaussian(this.context.random), 1);
     }
     if (metric === 'soil.temperature') {
       const { site } = this.context;
@@ -233,7 +249,8 @@ class WaterMeter implements SensorModel {
       from,
       to,
     );
-    this.total += mainlineFlow(valveHours, pivotHours);
+    // The meter sits after the pump: it counts only while the pump runs.
+    this.total += mainlineFlow(valveHours, pivotHours) * site.pumpedShare(areaId, from, to);
   }
   read(metric: string, now: Date): number | null {
     const { site, areaId } = this.context;
@@ -241,14 +258,18 @@ class WaterMeter implements SensorModel {
       case 'water.flow': {
         const flow = this.isTankOutlet()
           ? stockDemand(site.weather(now).solar)
-          : mainlineFlow(
-              site.countRunning(
-                (control) =>
-                  control.areaId === areaId &&
-                  (control.type === 'valve' || control.type === 'valveAddon'),
-              ),
-              site.countRunning((control) => control.areaId === areaId && control.type === 'pivot'),
-            );
+          : !site.pumpedNow(areaId)
+            ? 0
+            : mainlineFlow(
+                site.countRunning(
+                  (control) =>
+                    control.areaId === areaId &&
+                    (control.type === 'valve' || control.type === 'valveAddon'),
+                ),
+                site.countRunning(
+                  (control) => control.areaId === areaId && control.type === 'pivot',
+                ),
+              );
         return flow > 0
           ? round(Math.max(0, flow * (1 + 0.02 * gaussian(this.context.random))), 1)
           : 0;
@@ -287,6 +308,7 @@ class TankLevel implements SensorModel {
   }
   read(metric: string): number | null {
     if (metric === 'level' || metric === 'tank.level') return Math.round(this.tank.level);
+    if (metric === 'tank.volume') return round((this.tank.level / 100) * STOCK_TANK.capacityM3, 1);
     return null;
   }
 }

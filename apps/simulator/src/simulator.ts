@@ -150,7 +150,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     [...runners.values()].find((runner) => runner.device.serialno === serialno);
 
   function faultsFor(device: VirtualDevice): DeviceFaults {
-    const mine = (fault: Fault) => fault.serialno === device.serialno;
+    const mine = (fault: Fault) => 'serialno' in fault && fault.serialno === device.serialno;
     const controlIds = new Set(device.config.controls.map((control) => control.id));
     const sensorIds = device.config.sensors.map((sensor) => sensor.id);
     const relevant = faults.filter(
@@ -161,7 +161,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
           controlIds.has(fault.controlId)) ||
         (fault.kind === 'spike' &&
           fault.sensorId !== undefined &&
-          sensorIds.includes(fault.sensorId)),
+          sensorIds.includes(fault.sensorId)) ||
+        (fault.kind === 'pumpFault' && controlIds.has(fault.controlId)) ||
+        (fault.kind === 'tankLevelFault' && sensorIds.includes(fault.sensorId)),
     );
     if (relevant.length === 0) return NO_FAULTS;
     const faultedControls = new Set<number>();
@@ -178,7 +180,15 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         }
       }
     }
+    const trippedPumps = new Set<number>();
+    const failedLevels = new Set<number>();
+    for (const fault of relevant) {
+      if (fault.kind === 'pumpFault') trippedPumps.add(fault.controlId);
+      if (fault.kind === 'tankLevelFault') failedLevels.add(fault.sensorId);
+    }
     return {
+      trippedPumps,
+      failedLevels,
       silenced: relevant.some((fault) => fault.kind === 'silence'),
       lowBattery: relevant.some((fault) => fault.kind === 'lowBattery'),
       faultedControls,
@@ -483,6 +493,22 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
           device.config.controls.some((control) => control.id === spec.controlId),
         );
         if (affected.length === 0) throw new UnknownTargetError(`no control ${spec.controlId}`);
+      } else if (spec.kind === 'pumpFault') {
+        affected = devices.filter((device) =>
+          device.config.controls.some(
+            (control) => control.id === spec.controlId && control.type === 'pump',
+          ),
+        );
+        if (affected.length === 0) throw new UnknownTargetError(`no pump ${spec.controlId}`);
+      } else if (spec.kind === 'tankLevelFault') {
+        affected = devices.filter((device) =>
+          device.config.sensors.some(
+            (sensor) => sensor.id === spec.sensorId && sensor.type === 'level',
+          ),
+        );
+        if (affected.length === 0) {
+          throw new UnknownTargetError(`no tank level sensor ${spec.sensorId}`);
+        }
       } else if (spec.kind === 'spike' && spec.sensorId !== undefined) {
         affected = devices.filter((device) =>
           device.config.sensors.some((sensor) => sensor.id === spec.sensorId),
@@ -495,10 +521,20 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       const fault: Fault = { ...spec, id: nextFaultId++, injectedAt: clock.now().toISOString() };
       faults.push(fault);
       log.info({ fault }, 'fault injected');
-      if (fault.kind === 'valveFault') {
+      if (fault.kind === 'pumpFault') {
+        for (const device of affected) device.trip(fault.controlId, clock.now());
+      }
+      if (fault.kind === 'valveFault' || fault.kind === 'pumpFault') {
         for (const device of affected) {
           const runner = findRunner(device.serialno);
           if (runner) reportChange(runner, true);
+        }
+      }
+      // A failed level probe is heard at once, as a tripped pump is.
+      if (fault.kind === 'tankLevelFault') {
+        for (const device of affected) {
+          const runner = findRunner(device.serialno);
+          if (runner) report(runner);
         }
       }
       return fault;
@@ -509,7 +545,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         (fault) =>
           (wanted.id === undefined || fault.id === wanted.id) &&
           (wanted.kind === undefined || fault.kind === wanted.kind) &&
-          (wanted.serialno === undefined || fault.serialno === wanted.serialno),
+          (wanted.serialno === undefined ||
+            ('serialno' in fault && fault.serialno === wanted.serialno)),
       );
       for (const fault of cleared) {
         faults.splice(faults.indexOf(fault), 1);
@@ -520,11 +557,16 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         const had = runner.device.config.controls.some((control) =>
           cleared.some(
             (fault) =>
-              fault.kind === 'valveFault' &&
-              (fault.controlId === control.id || fault.serialno === runner.device.serialno),
+              (fault.kind === 'valveFault' &&
+                (fault.controlId === control.id || fault.serialno === runner.device.serialno)) ||
+              (fault.kind === 'pumpFault' && fault.controlId === control.id),
           ),
         );
         if (had) reportChange(runner, true);
+        const mended = runner.device.config.sensors.some((sensor) =>
+          cleared.some((fault) => fault.kind === 'tankLevelFault' && fault.sensorId === sensor.id),
+        );
+        if (mended) report(runner);
       }
       if (cleared.length > 0)
         log.info({ cleared: cleared.map((fault) => fault.id) }, 'faults cleared');

@@ -57,6 +57,38 @@ export class SiteState {
     return balance;
   }
 
+  /** Makes a control known to the site before it ever runs (a pump that has not yet started). */
+  know(control: ControlRef): void {
+    const entry = this.runs.get(control.id);
+    if (entry) entry.control = control;
+    else this.runs.set(control.id, { control, runs: [] });
+  }
+
+  /** Whether the site has any matching control, running or not. */
+  hasControl(match: (control: ControlRef) => boolean): boolean {
+    for (const { control } of this.runs.values()) if (match(control)) return true;
+    return false;
+  }
+
+  /**
+   * The share (0 to 1) of a period that water reached an area's mains: all of it for an area
+   * with no pump (gravity fed), else the time one of its pumps ran. Valves open against a
+   * stopped pump pass nothing: meters stand still and soil stays dry.
+   */
+  pumpedShare(areaId: number | null, from: Date, to: Date): number {
+    const pump = (control: ControlRef) => control.type === 'pump' && control.areaId === areaId;
+    if (!this.hasControl(pump)) return 1;
+    const hours = (to.getTime() - from.getTime()) / 3_600_000;
+    if (hours <= 0) return 0;
+    return Math.min(1, this.runHours(pump, from, to) / hours);
+  }
+
+  /** Whether water reaches an area's mains now (see pumpedShare). */
+  pumpedNow(areaId: number | null): boolean {
+    const pump = (control: ControlRef) => control.type === 'pump' && control.areaId === areaId;
+    return !this.hasControl(pump) || this.countRunning(pump) > 0;
+  }
+
   setRunning(control: ControlRef, running: boolean, at: Date): void {
     const entry = this.runs.get(control.id) ?? { control, runs: [] };
     entry.control = control;

@@ -45,3 +45,22 @@ export function nextSoilMoisture(
   const drained = drawn - excess * (1 - Math.exp(-period.hours / DRAINAGE_HOURS));
   return Math.min(soil.saturation, Math.max(soil.wiltingPoint * 0.8, drained));
 }
+
+/** A multi-layer probe's metric: soil.moisture.{depth in cm}. */
+export const SOIL_LAYER_METRIC = /^soil\.moisture\.(\d+)$/;
+
+/**
+ * One layer of a multi-layer probe: water reaches a layer later the deeper it is (about an hour
+ * per 5 cm to settle), and the deeper soil holds a little more (less root uptake, less
+ * evaporation), so the layers follow the root zone's moisture with a lag and an offset.
+ */
+export function nextLayerMoisture(
+  layer: number,
+  rootZone: number,
+  depthCm: number,
+  hours: number,
+): number {
+  const target = rootZone + Math.min(6, depthCm * 0.06);
+  const settle = Math.max(0.5, depthCm / 5);
+  return layer + (target - layer) * (1 - Math.exp(-hours / settle));
+}

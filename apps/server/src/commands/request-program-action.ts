@@ -152,7 +152,8 @@ export async function requestProgramAction(
     action: ProgramActionName;
     body: Omit<ProgramActionBody, 'requestId'>;
     siteId: number;
-    requestedBy: number;
+    /** The user, or null when the server acts by itself (a pump fault's pause). */
+    requestedBy: number | null;
     now: Date;
   },
 ): Promise<RequestRow> {

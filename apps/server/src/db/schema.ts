@@ -638,3 +638,24 @@ export const dataVersions = pgTable('data_versions', {
   name: text('name').$type<'sites'>().primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Programs paused by a fault of a pump they are fed by (§3 autoProgramPause): the hold is what
+ * lets the pump's recovery resume exactly the programs its fault paused (autoProgramResume), and
+ * never one an operator paused. One row per program and pump (irrigation/pump-watch.ts).
+ */
+export const programPumpHolds = pgTable(
+  'program_pump_holds',
+  {
+    programId: integer('program_id')
+      .notNull()
+      .references(() => programs.id, { onDelete: 'cascade' }),
+    pumpId: integer('pump_id')
+      .notNull()
+      .references(() => controls.id, { onDelete: 'cascade' }),
+    since: timestamptz('since').notNull(),
+    /** The pause request the fault made, when it made one. */
+    requestId: linkTo('request_id', () => requests.id),
+  },
+  (t) => [primaryKey({ columns: [t.programId, t.pumpId] })],
+);

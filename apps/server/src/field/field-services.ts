@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { startFollowups } from '../ingest/followups.ts';
 import { startIngest } from '../ingest/ingest.ts';
+import { pumpWatchFollowup } from '../irrigation/pump-watch.ts';
 import { startProgramRunner } from '../irrigation/runner-service.ts';
 import { startEmbeddedBroker } from './broker.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
@@ -115,7 +116,8 @@ export async function startFieldServices(deps: {
       const handlers = { ...deviceRequests.handlers, ...runner.handlers };
       started.push(await startDispatcher({ db, clock, log, handlers }));
       // What follows an ingest batch's commit, durably; alarm evaluation's handler goes here.
-      started.push(startFollowups({ db, log, handlers: [] }));
+      // A pump's fault pauses the programs it feeds (§3 autoProgramPause), its recovery resumes.
+      started.push(startFollowups({ db, log, handlers: [pumpWatchFollowup({ clock, log })] }));
       started.push(
         startOverdueSweep({ db, clock, log, intervalMs: field.overdueSweepSeconds * 1000 }),
       );

@@ -26,7 +26,7 @@ export async function createRequest(
     type: RequestType;
     targetId: number;
     siteId: number;
-    requestedBy: number;
+    requestedBy: number | null;
     payload?: Record<string, unknown>;
     now: Date;
   },

@@ -21,6 +21,7 @@ import { noteRoutes } from './notes/notes.routes.ts';
 import { seriesRoutes } from './telemetry/series.routes.ts';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.ts';
 import { unitRoutes } from './units/unit.routes.ts';
+import { waterUseRoutes } from './water-use/water-use.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
@@ -44,4 +45,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(seriesRoutes);
   await app.register(maintenanceRoutes);
   await app.register(unitRoutes);
+  await app.register(waterUseRoutes);
 }

@@ -635,13 +635,30 @@ async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext): Prom
   for (const [areaIndex, area] of irrigationAreas.entries()) {
     const areaSpec = spec.irrigation[areaIndex];
     if (!areaSpec) continue;
-    for (const zone of zonesOf(area)) {
+    for (const [zoneIndex, zone] of zonesOf(area).entries()) {
       if (!radioFor(`soil:${zone.id}`)) continue;
       const location = centroidOf(zone);
-      sensor(area, 'soilMoisture', `${zone.label} soil probe`, `soil:${zone.id}`, location, [
-        topic('soil.moisture', round(22 + random() * 16, 1)),
-        topic('soil.temperature', round(11 + random() * 6, 1)),
-      ]);
+      const moisture = round(22 + random() * 16, 1);
+      // The first zone's probe is a multi-layer one (§3 multiLayer): moisture at 10, 30, 60 cm.
+      const layers =
+        zoneIndex === 0
+          ? [10, 30, 60].map((depth) =>
+              topic(`soil.moisture.${depth}`, round(moisture + depth * 0.05, 1)),
+            )
+          : [];
+      sensor(
+        area,
+        'soilMoisture',
+        `${zone.label} soil probe`,
+        `soil:${zone.id}`,
+        location,
+        [
+          topic('soil.moisture', moisture),
+          ...layers,
+          topic('soil.temperature', round(11 + random() * 6, 1)),
+        ],
+        zoneIndex === 0 ? 'multiLayer' : undefined,
+      );
     }
     const pumpKey = `pump:${area.id}`;
     const shedSide = offset(spec.shed, 5 + areaIndex * 6, 12);
@@ -788,8 +805,11 @@ async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext): Prom
   if (waterArea && spec.water) {
     for (const [index, tank] of spec.water.tanks.entries()) {
       const location = offset(spec.shed, 80, -40 + index * 50);
+      const level = Math.round(45 + random() * 50);
       sensor(waterArea, 'level', `${tank} level`, `tank:${index}`, location, [
-        topic('level', Math.round(45 + random() * 50)),
+        topic('level', level),
+        // m³ held: the simulator's stock tank holds 30 m³ (apps/simulator/src/water.ts).
+        topic('tank.volume', round((level / 100) * 30, 1)),
       ]);
       sensor(waterArea, 'watermeter', `${tank} outlet meter`, `tank:${index}`, location, [
         topic('water.flow', round(random() * 3, 1)),

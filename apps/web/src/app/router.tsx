@@ -80,17 +80,23 @@ export const routes: RouteObject[] = [
                   path: `:siteId/telemetry/:areaId/*`,
                   lazy: () => import('./routes/main/telemetry.tsx'),
                 }
-              : module === 'irrigation'
+              : module === 'addons' || module === 'things'
                 ? {
-                    // The irrigation workspace serves the area page and its zone pages (one route,
-                    // so an action followed on one page goes on being followed on the other).
-                    path: `:siteId/irrigation/:areaId/*`,
-                    lazy: () => import('./routes/main/irrigation.tsx'),
-                  }
-                : {
+                    // The Add-ons page (issue 14), under both of its names.
                     path: `:siteId/${module}/:areaId/*`,
-                    lazy: () => import('./routes/main/module.tsx'),
-                  },
+                    lazy: () => import('./routes/main/addons.tsx'),
+                  }
+                : module === 'irrigation'
+                  ? {
+                      // The irrigation workspace serves the area page and its zone pages (one route,
+                      // so an action followed on one page goes on being followed on the other).
+                      path: `:siteId/irrigation/:areaId/*`,
+                      lazy: () => import('./routes/main/irrigation.tsx'),
+                    }
+                  : {
+                      path: `:siteId/${module}/:areaId/*`,
+                      lazy: () => import('./routes/main/module.tsx'),
+                    },
           ]),
           { path: '*', lazy: () => import('./routes/main/unknown.tsx') },
         ],

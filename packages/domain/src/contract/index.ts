@@ -23,6 +23,7 @@ import { statusEndpoints } from './status.ts';
 import { telemetryEndpoints } from './telemetry.ts';
 import { unitEndpoints } from './units.ts';
 import { userEndpoints } from './users.ts';
+import { waterUseEndpoints } from './water-use.ts';
 
 export * from './endpoint.ts';
 export * from './refusal.ts';
@@ -46,6 +47,7 @@ export * from './telemetry.ts';
 export * from './units.ts';
 export * from './user.ts';
 export * from './users.ts';
+export * from './water-use.ts';
 
 /** Every endpoint, by resource. */
 export const apiContract = {
@@ -68,4 +70,5 @@ export const apiContract = {
   units: unitEndpoints,
   user: currentUserEndpoints,
   users: userEndpoints,
+  waterUse: waterUseEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;

@@ -13,6 +13,7 @@ import {
 import {
   irrigationTypeSchema,
   programActivitySchema,
+  pumpActionSchema,
   requestStatusSchema,
   zoneApplicationStatusSchema,
 } from './vocabulary.ts';
@@ -119,6 +120,14 @@ export const programScheduleSchema = z.object({
   manual: z.boolean(),
   /** Pump control ids attached to the program. */
   attachments: z.array(idSchema),
+  /**
+   * §3 pump actions in force for the attached pumps (addons/pump-actions.ts); absent means
+   * autoPumpStart and autoPumpStop, the runner's behaviour before pump actions.
+   */
+  pumpActions: z
+    .array(pumpActionSchema)
+    .refine((actions) => new Set(actions).size === actions.length, 'A pump action is listed once')
+    .optional(),
   // §9 'sequences per program 4'.
   sequences: z
     .array(programSequenceSchema)

@@ -54,6 +54,7 @@ import {
   type ZoneApplication,
 } from '../entities/program.ts';
 import type { ControlType, RequestStatus } from '../entities/vocabulary.ts';
+import { runDrivesPumps } from '../addons/pump-actions.ts';
 import { overtaken } from '../requests/overtaking.ts';
 import { isOpenRequestStatus } from '../requests/statuses.ts';
 import {
@@ -627,7 +628,9 @@ function startRun(
     queue: zones.filter((zone) => zone.lane === lane).map((zone) => zone.id),
   }));
   const byId = new Map(setup.controls.map((control) => [control.id, control]));
-  const pumps = setup.program.schedule.attachments.flatMap((id) => {
+  // Without autoPumpStart the pumps answer their own switch: the run leaves them alone.
+  const driven = runDrivesPumps(setup.program.schedule) ? setup.program.schedule.attachments : [];
+  const pumps = driven.flatMap((id) => {
     const control = byId.get(id);
     return control ? [actuatorOf(control, 0)] : [];
   });

@@ -1,4 +1,7 @@
-/** GET sensors?area={id} (§7): an area's sensors, for a sensor deep link. */
+/**
+ * GET sensors?area={id} (§7): an area's sensors, for a sensor deep link and the Add-ons page,
+ * which polls it for live values.
+ */
 import { sensorEndpoints, type Sensor } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
@@ -15,6 +18,13 @@ export function getAreaSensorsQueryOptions(areaId: number) {
   });
 }
 
-export function useAreaSensors(areaId: number, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...getAreaSensorsQueryOptions(areaId), enabled: options.enabled ?? true });
+export function useAreaSensors(
+  areaId: number,
+  options: { enabled?: boolean; refetchInterval?: number | false } = {},
+) {
+  return useQuery({
+    ...getAreaSensorsQueryOptions(areaId),
+    enabled: options.enabled ?? true,
+    refetchInterval: options.refetchInterval ?? false,
+  });
 }
