@@ -1,0 +1,4 @@
+export * from './rules.ts';
+export * from './schemas.ts';
+export * from './exports.ts';
+export * from './night.ts';
