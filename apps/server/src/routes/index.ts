@@ -21,6 +21,8 @@ import { noteRoutes } from './notes/notes.routes.ts';
 import { seriesRoutes } from './telemetry/series.routes.ts';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.ts';
 import { unitRoutes } from './units/unit.routes.ts';
+import { frostRoutes } from './frost/frost.routes.ts';
+import { exportRoutes } from './exports/export.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
@@ -44,4 +46,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(seriesRoutes);
   await app.register(maintenanceRoutes);
   await app.register(unitRoutes);
+  await app.register(frostRoutes);
+  await app.register(exportRoutes);
 }

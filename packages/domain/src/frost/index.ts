@@ -4,3 +4,4 @@ export * from './exports.ts';
 export * from './night.ts';
 export * from './compliance.ts';
 export * from './summary.ts';
+export * from './report-tables.ts';
