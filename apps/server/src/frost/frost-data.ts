@@ -34,6 +34,8 @@ export const FAN_METRICS = {
   canopy: 'fan.canopyTemperature',
   /** 0 auto, 1 manual, 2 test, reported at a start. */
   trigger: 'fan.trigger',
+  /** The controller's engine fault, digital 0/1. */
+  fault: 'fault',
 } as const;
 export const CANOPY_METRIC = 'temperature';
 
@@ -263,6 +265,7 @@ export async function readFrostSummary(
       battery: value(FAN_METRICS.battery),
       trip: value(FAN_METRICS.trip),
       overdue: fan.overdue,
+      engineFault: value(FAN_METRICS.fault) === 1,
     };
   });
   return frostSummary({

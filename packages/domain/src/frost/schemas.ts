@@ -13,8 +13,8 @@ const count = z.number().int().nonnegative();
 export const fanStateSchema = z.enum(['running', 'stopped', 'fault', 'unknown']);
 export type FanState = z.infer<typeof fanStateSchema>;
 
-/** Why a fan is counted as a fault (§9 thresholds: fuel fault 12 %, battery empty 10.7 V, trip 24 h). */
-export const fanFaultSchema = z.enum(['fuel', 'battery', 'trip', 'overdue']);
+/** Why a fan is counted as a fault (its controller's engine fault, or §9 thresholds: fuel fault 12 %, battery empty 10.7 V, trip 24 h). */
+export const fanFaultSchema = z.enum(['engine', 'fuel', 'battery', 'trip', 'overdue']);
 export type FanFault = z.infer<typeof fanFaultSchema>;
 
 /** A reading with where it was taken. */

@@ -20,6 +20,8 @@ export interface FanNow {
   readonly trip: number | null;
   /** Its radio is overdue (§4). */
   readonly overdue: boolean;
+  /** The controller's engine fault (digital `fault` = 1). */
+  readonly engineFault?: boolean;
 }
 
 export interface CanopyNow {
@@ -34,6 +36,7 @@ export interface CanopyNow {
 /** Why a fan is in fault now (§9: fuel fault 12 %, battery empty 10.7 V, engine trip 24 h). */
 export function fanFaults(fan: FanNow): FanFault[] {
   const reasons: FanFault[] = [];
+  if (fan.engineFault) reasons.push('engine');
   if (fan.fuel !== null && fan.fuel <= FUEL_FAULT_PERCENT) reasons.push('fuel');
   if (fan.battery !== null && fan.battery <= FROST_FAN_BATTERY_EMPTY_V) reasons.push('battery');
   if (fan.trip !== null && fan.trip >= ENGINE_TRIP_HOURS) reasons.push('trip');
