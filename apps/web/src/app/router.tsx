@@ -72,17 +72,23 @@ export const routes: RouteObject[] = [
                   path: `:siteId/telemetry/:areaId/*`,
                   lazy: () => import('./routes/main/telemetry.tsx'),
                 }
-              : module === 'irrigation'
+              : module === 'frost'
                 ? {
-                    // The irrigation workspace serves the area page and its zone pages (one route,
-                    // so an action followed on one page goes on being followed on the other).
-                    path: `:siteId/irrigation/:areaId/*`,
-                    lazy: () => import('./routes/main/irrigation.tsx'),
+                    // The frost area page (issue 15): fans, map, hardware and the explorer.
+                    path: `:siteId/frost/:areaId/*`,
+                    lazy: () => import('./routes/main/frost.tsx'),
                   }
-                : {
-                    path: `:siteId/${module}/:areaId/*`,
-                    lazy: () => import('./routes/main/module.tsx'),
-                  },
+                : module === 'irrigation'
+                  ? {
+                      // The irrigation workspace serves the area page and its zone pages (one route,
+                      // so an action followed on one page goes on being followed on the other).
+                      path: `:siteId/irrigation/:areaId/*`,
+                      lazy: () => import('./routes/main/irrigation.tsx'),
+                    }
+                  : {
+                      path: `:siteId/${module}/:areaId/*`,
+                      lazy: () => import('./routes/main/module.tsx'),
+                    },
           ]),
           { path: '*', lazy: () => import('./routes/main/unknown.tsx') },
         ],

@@ -15,6 +15,14 @@ export function getAreaSensorsQueryOptions(areaId: number) {
   });
 }
 
-export function useAreaSensors(areaId: number, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...getAreaSensorsQueryOptions(areaId), enabled: options.enabled ?? true });
+/** `refetchIntervalMs` polls the sensors' latest values (the frost page watches its fans). */
+export function useAreaSensors(
+  areaId: number,
+  options: { enabled?: boolean; refetchIntervalMs?: number } = {},
+) {
+  return useQuery({
+    ...getAreaSensorsQueryOptions(areaId),
+    enabled: options.enabled ?? true,
+    ...(options.refetchIntervalMs ? { refetchInterval: options.refetchIntervalMs } : {}),
+  });
 }
