@@ -7,13 +7,17 @@ import {
   frostComplianceDocument,
   fuelingDocument,
   type ExportFormat,
-  type FanReadings,
   type FrostReportFileKind,
   type ReportDocument,
 } from '@paddock/domain';
 import type { Queryable } from '../db/database.ts';
 import { readFanReadings, readFrostArea, type FrostArea } from '../frost/frost-data.ts';
-import { frostRunsReport, fuelingReport, RUN_FOLLOW_MS } from '../frost/frost-report.ts';
+import {
+  fanReportPart,
+  runsOfParts,
+  RUN_FOLLOW_MS,
+  type FanReportPart,
+} from '../frost/frost-report.ts';
 import { renderCsv } from './render-csv.ts';
 import { renderPdf } from './render-pdf.ts';
 import { renderXlsx } from './render-xlsx.ts';
@@ -26,17 +30,20 @@ export type ReportAsk = {
   to: Date;
 };
 
-/** The report's content from readings already read (the bench calls this directly). */
+/** The report's content from each fan's part (fanReportPart). */
 export function frostReportDocument(
   area: FrostArea,
-  fans: readonly FanReadings[],
+  parts: readonly FanReportPart[],
   ask: Pick<ReportAsk, 'kind' | 'from' | 'to'>,
-  now: Date,
 ): ReportDocument {
-  const runs = frostRunsReport(area, fans, { from: ask.from, to: ask.to }, now);
+  const runs = runsOfParts(area, parts, { from: ask.from, to: ask.to });
   const heading = { site: area.siteLabel, area: area.areaLabel };
   return ask.kind === 'fuelingReport'
-    ? fuelingDocument(heading, runs, fuelingReport(area, fans, runs))
+    ? fuelingDocument(
+        heading,
+        runs,
+        parts.map((part) => part.fueling),
+      )
     : frostComplianceDocument(heading, runs);
 }
 
@@ -72,12 +79,16 @@ export async function makeReport(
   const area = await readFrostArea(db, ask.areaId);
   if (!area) throw new Error('The area no longer exists');
   const to = new Date(Math.min(ask.to.getTime() + RUN_FOLLOW_MS, now.getTime() + 1));
-  const fans: FanReadings[] = [];
+  // One fan's readings at a time: each is worked into its runs and fueling and let go, so memory
+  // stays bounded by one fan's season however many fans the area has.
+  const parts: FanReportPart[] = [];
   for (const [index, fan] of area.fans.entries()) {
-    fans.push(...(await readFanReadings(db, { ...area, fans: [fan] }, ask.from, to)));
+    for (const readings of await readFanReadings(db, { ...area, fans: [fan] }, ask.from, to)) {
+      parts.push(fanReportPart(area, readings, ask, now));
+    }
     await onProgress(Math.round(10 + (70 * (index + 1)) / area.fans.length));
   }
-  const document = frostReportDocument(area, fans, ask, now);
+  const document = frostReportDocument(area, parts, ask);
   await onProgress(85);
   return { bytes: await renderReport(document, ask.format), name: reportFileName(area, ask) };
 }

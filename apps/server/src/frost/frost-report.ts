@@ -8,6 +8,8 @@ import {
   frostRuns,
   type FanFueling,
   type FanReadings,
+  type FrostFanTotals,
+  type FrostRun,
   type FrostRuns,
 } from '@paddock/domain';
 import type { FrostArea } from './frost-data.ts';
@@ -36,10 +38,39 @@ export function frostRunsReport(
   };
 }
 
-export function fuelingReport(
-  area: Pick<FrostArea, 'timeZone'>,
-  fans: readonly FanReadings[],
-  runs: FrostRuns,
-): FanFueling[] {
-  return fans.map((fan) => fanFueling(fan, runs.runs, area.timeZone));
+/** What a report keeps of one fan once its readings are worked through (and can be let go). */
+export type FanReportPart = { runs: FrostRun[]; totals: FrostFanTotals; fueling: FanFueling };
+
+export function fanReportPart(
+  area: Pick<FrostArea, 'timeZone' | 'rules'>,
+  fan: FanReadings,
+  range: { from: Date; to: Date },
+  now: Date,
+): FanReportPart {
+  const window = { from: range.from.getTime(), to: range.to.getTime() };
+  const runs = frostRuns(fan, area.rules, area.timeZone, window, now.getTime());
+  return {
+    runs,
+    totals: frostFanTotals(fan, runs),
+    fueling: fanFueling(fan, runs, area.timeZone),
+  };
+}
+
+/** The runs report of the area from its fans' parts. */
+export function runsOfParts(
+  area: Pick<FrostArea, 'areaId' | 'timeZone' | 'rules'>,
+  parts: readonly FanReportPart[],
+  range: { from: Date; to: Date },
+): FrostRuns {
+  return {
+    area: area.areaId,
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    timeZone: area.timeZone,
+    rules: area.rules,
+    runs: parts
+      .flatMap((part) => part.runs)
+      .sort((a, b) => a.start.localeCompare(b.start) || a.fan - b.fan),
+    totals: parts.map((part) => part.totals),
+  };
 }
