@@ -101,7 +101,8 @@ test('a compressed frost night on the frost page and in the explorer', async ({
   await expect(page.getByTestId('frost-summary-below-zero')).not.toContainText(/^\D*0 min/);
 
   // The explorer shows the night: every fan's run, with its start and stop temperatures.
-  await page.getByRole('radio', { name: 'Explorer' }).check({ force: true });
+  const views = page.getByRole('radiogroup', { name: 'Frost views' });
+  await views.locator('label', { hasText: 'Explorer' }).click();
   await expect(page).toHaveURL(new RegExp(`/${site.id}/frost/${area.id}/explorer$`));
   const explorer = page.getByTestId('frost-explorer');
   await expect(explorer.getByTestId('chart-plot')).toBeVisible();
@@ -113,7 +114,7 @@ test('a compressed frost night on the frost page and in the explorer', async ({
   await page.setViewportSize({ width: 375, height: 812 });
   await page.screenshot({ path: 'test-results/frost-375-explorer.png', fullPage: true });
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.getByRole('radio', { name: 'Map' }).check({ force: true });
+  await views.locator('label', { hasText: 'Map' }).click();
   await expect(page.getByRole('region', { name: `Map of ${area.label}` })).toBeVisible();
   await page.screenshot({ path: 'test-results/frost-1440-map.png' });
 });

@@ -63,7 +63,7 @@ export function FanList({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <FanStateBadge state={fan.state} />
+                  <FanStateBadge state={fan.state} size="xs" />
                 </Table.Td>
                 <Table.Td ta="right" data-testid="fan-rpm">
                   {number(fan.rpm, 0)}

@@ -11,18 +11,22 @@ export const FAN_STATE_COLOURS: Record<FanState, string> = {
   unknown: NEUTRAL_COLOUR,
 };
 
-export function FanStateBadge({ state }: { state: FanState }) {
+export function FanStateBadge({ state, size = 'md' }: { state: FanState; size?: 'xs' | 'md' }) {
   const { t } = useTranslation();
   return (
     <Badge
       data-testid="fan-state"
       data-state={state}
       variant="filled"
+      size={size}
       styles={{
         root: {
           backgroundColor: FAN_STATE_COLOURS[state],
           color: state === 'stopped' ? '#37474F' : '#fff',
+          // The state word is short: never cut it on a narrow table.
+          overflow: 'visible',
         },
+        label: { overflow: 'visible' },
       }}
     >
       {t(`Frost.State.${state}`)}
