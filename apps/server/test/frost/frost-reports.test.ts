@@ -11,7 +11,9 @@ import { parseCsv, type FrostRuns, type FrostSummary, type ReportExport } from '
 import ExcelJS from 'exceljs';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import * as t from '../../src/db/schema.ts';
+import { createExport, findExport } from '../../src/exports/export.repository.ts';
 import { startExports } from '../../src/exports/export-service.ts';
 import { startJobs } from '../../src/field/jobs.ts';
 import { startDispatcher } from '../../src/requests/dispatcher.ts';
@@ -76,7 +78,13 @@ async function addFan(label: string, values: Record<string, number[]>) {
 beforeAll(async () => {
   testApp = await buildTestApp();
   jobs = await startJobs({ handle: testApp.handle, log: quietLog });
-  const exports = await startExports({ db: testApp.db, clock: testApp.clock, log: quietLog, jobs });
+  const exports = await startExports({
+    db: testApp.db,
+    clock: testApp.clock,
+    log: quietLog,
+    jobs,
+    sweepIntervalMs: 200,
+  });
   stops.push(exports);
   stops.push(
     await startDispatcher({
@@ -287,4 +295,33 @@ describe('frost records', () => {
       expect(text).toContain('start above permitted');
     },
   );
+
+  it('finishes an export whose process died after claiming it, and stores one file', async () => {
+    const { db, farm, clock } = testApp;
+    // Claimed (inProgress) by a process that died before its job was queued.
+    const row = await createExport(db, {
+      siteId: farm.sites.a.id,
+      areaId: farm.areas.frost.id,
+      userId: farm.users.admin.id,
+      report: 'frostReport',
+      kind: 'fuelingReport',
+      format: 'csv',
+      from: new Date(NIGHT.from),
+      to: new Date(NIGHT.to),
+      now: clock.now(),
+    });
+    await db
+      .update(t.requests)
+      .set({ status: 'inProgress', updatedAt: clock.now() })
+      .where(eq(t.requests.id, row.request.id));
+    // The sweep takes it up again once it has been stuck past its time.
+    clock.advance(3 * 60_000);
+    await waitFor('the lost export finished', async () => {
+      const current = await findExport(db, row.request.id);
+      return current?.request.status === 'done';
+    });
+    const done = await findExport(db, row.request.id);
+    expect(done?.export).toMatchObject({ progress: 100 });
+    expect(done?.export.fileName).toMatch(/^fueling-frost-fans-.*\.csv$/);
+  });
 });
