@@ -55,6 +55,8 @@ describe('virtual frost fan', () => {
     for (let hour = 0; hour < 5; hour++) fan = stepFrostFan(fan, 1, cold);
     expect(fan.fuelLevel).toBeCloseTo(fuelAtStart - 5 * FROST_FAN.fuelPercentPerHour);
     expect(fanWarming(fan)).toBe(FROST_FAN.warming);
+    // Just started, it has not yet mixed the warm air down.
+    expect(fanWarming(stepFrostFan(idle, 0.05, cold))).toBeLessThan(FROST_FAN.warming / 2);
     expect(fanWarming(idle)).toBe(0);
   });
 

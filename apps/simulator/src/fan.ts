@@ -100,7 +100,7 @@ function shouldRun(state: FanState, conditions: FanConditions): boolean {
   if (conditions.windSpeed > windStop) return false;
   const canopy = conditions.canopyTemperature + state.coldSpot;
   if (state.running) {
-    const stirred = canopy + FROST_FAN.warming;
+    const stirred = conditions.canopyTemperature + fanWarming(state);
     return (
       stirred <= FROST_FAN.stopAbove && state.fuelLevel > 0 && state.tripHours < ENGINE_TRIP_HOURS
     );
@@ -141,9 +141,17 @@ export function stepFrostFan(state: FanState, hours: number, conditions: FanCond
   };
 }
 
-/** How much warmer than the site's canopy the fan's block reads: its cold spot and its stirring (°C). */
+/** Hours a fan takes to mix the inversion's warm air down to the canopy. */
+const MIXING_HOURS = 0.5;
+
+/**
+ * How much warmer than the site's canopy the fan's block reads: its cold spot and its stirring
+ * (°C), which builds up over the first half hour of a run, so the canopy at a start is the cold
+ * one that started it.
+ */
 export function fanWarming(state: FanState): number {
-  return state.coldSpot + (state.running ? FROST_FAN.warming : 0);
+  const stirring = state.running ? Math.min(1, state.tripHours / MIXING_HOURS) : 0;
+  return state.coldSpot + FROST_FAN.warming * stirring;
 }
 
 /**

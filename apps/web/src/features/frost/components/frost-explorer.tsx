@@ -4,7 +4,7 @@
  * periods (a shaded strip per fan), the canopy temperature at each start and stop marked, 0 °C
  * drawn, and the wind; the chart's own exports (csv, advanced csv, png with the runs drawn).
  */
-import { ActionIcon, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
 import {
   CANOPY_TEMPERATURE_C,
   COLOURS,
@@ -23,6 +23,34 @@ import {
 import { seriesColour } from '../../../components/chart/palette.ts';
 import { useFrostRuns } from '../../../data/frost/get-frost-runs.ts';
 import { TOWER_TEMPERATURE_METRIC, type FanRow } from '../fans.ts';
+
+/** At least this much either side of the runs when the chart shows them (ms). */
+const RUNS_MARGIN_MS = 60_000;
+
+/**
+ * The part of the night the fans ran in, with half its length again either side (at least a
+ * minute), within the night: what the explorer opens on, so a short night is not a sliver.
+ */
+export function runsWindow(
+  runs: readonly FrostRun[],
+  night: { from: string; to: string },
+  now: Date,
+): { from: string; to: string } | null {
+  if (runs.length === 0) return null;
+  const nightFrom = Date.parse(night.from);
+  const nightTo = Date.parse(night.to);
+  const start = Math.min(...runs.map((run) => Date.parse(run.start)));
+  const stop = Math.max(
+    ...runs.map((run) =>
+      run.stop === null ? Math.min(now.getTime(), nightTo) : Date.parse(run.stop),
+    ),
+  );
+  const margin = Math.max(RUNS_MARGIN_MS, (stop - start) / 2);
+  return {
+    from: new Date(Math.max(nightFrom, start - margin)).toISOString(),
+    to: new Date(Math.min(nightTo, stop + margin)).toISOString(),
+  };
+}
 
 function shiftDay(day: string, by: number): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];
@@ -53,6 +81,7 @@ export function FrostExplorer({
     return { from: from.toISOString(), to: to.toISOString() };
   }, [night, timeZone]);
   const runs = useFrostRuns(areaId, range, refetchIntervalMs);
+  const [span, setSpan] = useState<'runs' | 'night'>('runs');
   const fanIndex = useMemo(() => new Map(fans.map((fan, index) => [fan.id, index])), [fans]);
 
   const metrics = useMemo((): ChartMetric[] => {
@@ -109,7 +138,13 @@ export function FrostExplorer({
           hour12: false,
         }).format(new Date(iso));
 
-  const list: readonly FrostRun[] = runs.data?.runs ?? [];
+  const list: readonly FrostRun[] = useMemo(() => runs.data?.runs ?? [], [runs.data]);
+  const runsKey = list.map((run) => `${run.start}/${run.stop ?? ''}`).join(',');
+  const shown = useMemo(
+    () => (span === 'runs' ? runsWindow(list, range, now) : null) ?? range,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the runs by value; now moves with them
+    [span, runsKey, range],
+  );
   const annotations = useMemo((): ChartAnnotations => {
     const colourOf = (fan: number) => seriesColour(fanIndex.get(fan) ?? 0);
     return {
@@ -187,6 +222,16 @@ export function FrostExplorer({
             <IconChevronRight size={16} />
           </ActionIcon>
         </Group>
+        <SegmentedControl
+          size="xs"
+          aria-label={t('Frost.ExplorerSpan')}
+          value={span}
+          onChange={(value) => setSpan(value === 'night' ? 'night' : 'runs')}
+          data={[
+            { value: 'runs', label: t('Frost.ExplorerSpan.runs') },
+            { value: 'night', label: t('Frost.ExplorerSpan.night') },
+          ]}
+        />
         {runs.data && (
           <Text size="xs" c="dimmed">
             {t('Frost.Rules', {
@@ -200,7 +245,7 @@ export function FrostExplorer({
         title={t('Frost.ExplorerTitle', { night: nightLabel })}
         metrics={metrics}
         timeZone={timeZone}
-        window={range}
+        window={shown}
         annotations={annotations}
         height={320}
       />

@@ -162,7 +162,7 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
           )}
         </div>
       ) : view === 'map' ? (
-        <div className={classes.split}>
+        <div className={fanId !== null ? classes.split : undefined}>
           <div className={classes.map}>
             <FrostMap
               area={area}
