@@ -127,7 +127,7 @@ export function FanDetail({
               <Table.Td
                 ta="right"
                 fw={600}
-                style={{ color: LEVEL_COLOURS[metric.level] }}
+                style={{ color: LEVEL_COLOURS[metric.level], whiteSpace: 'nowrap' }}
                 data-level={metric.level}
               >
                 {metric.value === null
