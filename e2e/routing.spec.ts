@@ -183,7 +183,7 @@ test.describe('route resolution (§2)', () => {
     if (!site || !area) throw new Error('a demo site with an area');
     await page.goto(`/${site.id}/${area.id}`);
     const page_ =
-      area.type === 'irrigation' ? 'irrigation' : area.type === 'frost' ? 'telemetry' : 'addons';
+      area.type === 'irrigation' ? 'irrigation' : area.type === 'frost' ? 'frost' : 'addons';
     await expect(page).toHaveURL(new RegExp(`/${site.id}/${page_}/${area.id}$`));
     await page.goto(`/${site.id}/999999`);
     await expect(page).toHaveURL(new RegExp(`${defaultSitePage(site)}$`));

@@ -7,5 +7,6 @@ export async function signIn(page: Page, user: string): Promise<void> {
   await page.getByLabel('Account name').fill(user);
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/(login|redirect)$/);
+  // A stack that has just started (loading the demo farm's past) can take a while to answer.
+  await expect(page).not.toHaveURL(/\/(login|redirect)$/, { timeout: 20_000 });
 }

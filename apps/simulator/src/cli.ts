@@ -13,6 +13,7 @@
  *   npm run simulator -- fault spike --sensor 31 [--metric soil.moisture] [--value 99] [--reports 3]
  *   npm run simulator -- clear [--id 2] [--kind silence] [--serial WVC-004512]
  *   npm run simulator -- faults | devices
+ *   npm run simulator -- frost-night [--site 1] [--minutes 3]   a compressed frost night now
  *
  * Keys come from `npm run field:keys` (save its output for --keys-from). The fault commands talk
  * to a running simulator's control server (--control, default http://127.0.0.1:8091) — the
@@ -25,6 +26,7 @@ import { z } from 'zod';
 import { backfill, parseSpan } from './backfill.ts';
 import { DEFAULT_CONTROL_PORT } from './control-server.ts';
 import { faultInputSchema } from './faults.ts';
+import { frostNightInputSchema } from './frost-night.ts';
 import { mergeSites, parseKeysListing, parseSiteArgument, SiteArgumentError } from './keys.ts';
 import { seededRandom } from './random.ts';
 import { runScale } from './scale.ts';
@@ -42,7 +44,8 @@ const USAGE = `usage:
                        [--serial S] [--control-id N]
                        [--sensor N] [--metric M] [--value V] [--reports N] [--control URL]
   npm run simulator -- clear [--id N] [--kind KIND] [--serial S] [--control URL]
-  npm run simulator -- faults | devices [--control URL]`;
+  npm run simulator -- faults | devices [--control URL]
+  npm run simulator -- frost-night [--site ID] [--minutes M] [--control URL]`;
 
 class UsageError extends Error {}
 
@@ -94,6 +97,7 @@ const { values, positionals } = (() => {
         reports: { type: 'string' },
         id: { type: 'string' },
         kind: { type: 'string' },
+        minutes: { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -270,6 +274,18 @@ async function main(): Promise<number> {
       return control('GET', '/faults');
     case 'devices':
       return control('GET', '/devices');
+    case 'frost-night': {
+      const site = values.site?.[0];
+      const input = frostNightInputSchema.safeParse({
+        ...(site === undefined ? {} : { siteId: parse(wholeNumber('--site'), site) }),
+        ...(values.minutes === undefined
+          ? {}
+          : { minutes: parse(positive('--minutes'), values.minutes) }),
+      });
+      if (!input.success)
+        throw new UsageError(input.error.issues.map((issue) => issue.message).join('; '));
+      return control('POST', '/frost-night', input.data);
+    }
     case undefined:
       if (values.scale) return scale();
       if (values.backfill !== undefined) return history(values.backfill);

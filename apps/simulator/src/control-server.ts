@@ -6,11 +6,17 @@
  *   GET    /faults           the faults in force
  *   POST   /faults           inject one: {"kind":"silence","serialno":"WVC-004512"}
  *   DELETE /faults[?id=&kind=&serialno=]   clear the matching ones (all without a query)
+ *   POST   /frost-night      run a compressed frost night now: {"siteId":1,"minutes":3}
+ *                            (frost-night.ts has the rest: reportSeconds, windAt, faultFan)
+ *   GET    /frost-night      the frost nights given
+ *   DELETE /frost-night[?siteId=]  take them off again
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { DeviceSummary } from './device.ts';
+import type { describeFrostNight } from './frost-night.ts';
+import { frostNightInputSchema, type FrostNightInput } from './frost-night.ts';
 import {
   faultFilterSchema,
   faultInputSchema,
@@ -29,7 +35,16 @@ export type ControlledFarm = {
   clear(filter?: FaultFilter): Fault[];
   faults(): Fault[];
   devices(): DeviceSummary[];
+  frostNight(input: FrostNightInput): FrostNightSummary[];
+  frostNights(): FrostNightSummary[];
+  clearFrostNight(siteId?: number): FrostNightSummary[];
 };
+
+type FrostNightSummary = ReturnType<typeof describeFrostNight>;
+
+const frostNightQuerySchema = z
+  .object({ siteId: z.coerce.number().int().positive().optional() })
+  .strict();
 
 /** Where the fault-injection server listens unless told otherwise (also for `npm start`). */
 export const DEFAULT_CONTROL_PORT = 8091;
@@ -111,6 +126,24 @@ async function handle(
       const filter = filterQuerySchema.safeParse(Object.fromEntries(url.searchParams));
       if (!filter.success) throw new HttpError(400, zodMessage(filter.error));
       return send(response, 200, { cleared: simulator.clear(filter.data) });
+    }
+    case 'POST /frost-night': {
+      const input = frostNightInputSchema.safeParse(await readJson(request));
+      if (!input.success) throw new HttpError(400, zodMessage(input.error));
+      try {
+        const nights = simulator.frostNight(input.data);
+        return send(response, 201, { frostNight: nights[0], frostNights: nights });
+      } catch (error) {
+        if (error instanceof UnknownTargetError) throw new HttpError(404, error.message);
+        throw error;
+      }
+    }
+    case 'GET /frost-night':
+      return send(response, 200, { frostNights: simulator.frostNights() });
+    case 'DELETE /frost-night': {
+      const query = frostNightQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+      if (!query.success) throw new HttpError(400, zodMessage(query.error));
+      return send(response, 200, { cleared: simulator.clearFrostNight(query.data.siteId) });
     }
     default:
       throw new HttpError(404, `no ${route}`);

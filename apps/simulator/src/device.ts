@@ -242,7 +242,10 @@ export class VirtualDevice {
       if (!model) continue;
       if ('lowBattery' in model) model.lowBattery = faults.lowBattery;
       const spike = faults.spikes.get(sensor.id);
-      for (const metric of sensor.metrics) {
+      const metrics = model.metrics
+        ? [...new Set([...sensor.metrics, ...model.metrics])]
+        : sensor.metrics;
+      for (const metric of metrics) {
         const value = model.read(metric, now);
         if (value === null) {
           const missing = this.unmodelled.get(sensor.id) ?? new Set();

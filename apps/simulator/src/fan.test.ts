@@ -16,6 +16,10 @@ const idle: FanState = {
   hoursSinceCharge: 0,
   stoppedHours: 48,
   coolant: 5,
+  startBelow: 0.5,
+  coldSpot: 0,
+  fault: false,
+  offsets: { canopy: 0.1, tower: -0.1, backup: 0 },
 };
 const night = { airTemperature: 1, windSpeed: 4, solar: 0 };
 const cold = { ...night, canopyTemperature: -0.5 };
@@ -51,14 +55,39 @@ describe('virtual frost fan', () => {
     for (let hour = 0; hour < 5; hour++) fan = stepFrostFan(fan, 1, cold);
     expect(fan.fuelLevel).toBeCloseTo(fuelAtStart - 5 * FROST_FAN.fuelPercentPerHour);
     expect(fanWarming(fan)).toBe(FROST_FAN.warming);
+    // Just started, it has not yet mixed the warm air down.
+    expect(fanWarming(stepFrostFan(idle, 0.05, cold))).toBeLessThan(FROST_FAN.warming / 2);
     expect(fanWarming(idle)).toBe(0);
   });
 
-  it('does not start in a gale or with the tank at the fault level', () => {
-    expect(
-      stepFrostFan(idle, 1, { ...cold, windSpeed: FROST_FAN_WIND_SPEED_KPH + 1 }).running,
-    ).toBe(false);
+  it('does not start in wind or with the tank at the fault level', () => {
+    expect(stepFrostFan(idle, 1, { ...cold, windSpeed: FROST_FAN.windStopKph + 1 }).running).toBe(
+      false,
+    );
+    expect(FROST_FAN.windStopKph).toBeLessThan(FROST_FAN_WIND_SPEED_KPH);
     expect(stepFrostFan({ ...idle, fuelLevel: FUEL_FAULT_PERCENT }, 1, cold).running).toBe(false);
+  });
+
+  it('stops at once in wind, and stays stopped with an engine fault', () => {
+    const running = stepFrostFan(idle, 0.1, cold);
+    expect(stepFrostFan(running, 0.1, { ...cold, windSpeed: 12 }).running).toBe(false);
+    const faulted = stepFrostFan({ ...running, fault: true }, 0.1, cold);
+    expect(faulted.running).toBe(false);
+    expect(
+      fanReadings(
+        faulted,
+        { windSpeed: 2, towerTemperature: 3, lowBattery: false },
+        seededRandom(1),
+      ),
+    ).toMatchObject({ fault: 1, 'fan.rpm': 0 });
+  });
+
+  it('starts at its own start temperature in its own cold spot', () => {
+    const warmSpot = { ...idle, coldSpot: 0.3 };
+    expect(stepFrostFan(warmSpot, 0.1, { ...night, canopyTemperature: 0.3 }).running).toBe(false);
+    const coldSpot = { ...idle, coldSpot: -0.3 };
+    expect(stepFrostFan(coldSpot, 0.1, { ...night, canopyTemperature: 0.7 }).running).toBe(true);
+    expect(fanWarming(coldSpot)).toBeCloseTo(-0.3);
   });
 
   it('stops when its trip reaches the engine trip hours', () => {
@@ -68,25 +97,37 @@ describe('virtual frost fan', () => {
 
   it('is refuelled the morning after a run left it low, not before', () => {
     const low = { ...idle, fuelLevel: 30, stoppedHours: 0 };
-    const soon = stepFrostFan(low, 2, mild);
+    const soon = stepFrostFan(low, FROST_FAN.refuelAfterHours / 2, mild);
     expect(soon.fuelLevel).toBe(30);
-    const next = stepFrostFan(soon, FROST_FAN.refuelAfterHours, mild);
+    const next = stepFrostFan(soon, FROST_FAN.refuelAfterHours / 2, mild);
     expect(next.fuelLevel).toBe(100);
   });
 
   it('reports RPM only while running, and a nearly spent battery when told to', () => {
     const random = seededRandom(1);
-    expect(fanReadings(idle, { windSpeed: 5, lowBattery: false }, random)['fan.rpm']).toBe(0);
+    expect(
+      fanReadings(idle, { windSpeed: 5, towerTemperature: 3, lowBattery: false }, random)[
+        'fan.rpm'
+      ],
+    ).toBe(0);
     const running = stepFrostFan(idle, 0.5, cold);
-    const readings = fanReadings(running, { windSpeed: 5, lowBattery: false }, random);
+    const readings = fanReadings(
+      running,
+      { windSpeed: 5, towerTemperature: 3, lowBattery: false },
+      random,
+    );
     expect(readings['fan.rpm']).toBeGreaterThan(2000);
     expect(readings['fan.windSpeed']).toBe(5);
     expect(readings['fan.total']).toBeCloseTo(500.5, 1);
     expect(
-      fanReadings(idle, { windSpeed: 5, lowBattery: false }, random)['fan.battery'],
+      fanReadings(idle, { windSpeed: 5, towerTemperature: 3, lowBattery: false }, random)[
+        'fan.battery'
+      ],
     ).toBeGreaterThan(FROST_FAN_BATTERY_THRESHOLD_V);
     expect(
-      fanReadings(idle, { windSpeed: 5, lowBattery: true }, random)['fan.battery'],
+      fanReadings(idle, { windSpeed: 5, towerTemperature: 3, lowBattery: true }, random)[
+        'fan.battery'
+      ],
     ).toBeLessThan(FROST_FAN_BATTERY_THRESHOLD_V);
   });
 
@@ -97,7 +138,9 @@ describe('virtual frost fan', () => {
       fan = stepFrostFan(fan, 1, { ...mild, canopyTemperature: 10, solar });
     }
     expect(
-      fanReadings(fan, { windSpeed: 5, lowBattery: false }, seededRandom(1))['fan.battery'],
+      fanReadings(fan, { windSpeed: 5, towerTemperature: 3, lowBattery: false }, seededRandom(1))[
+        'fan.battery'
+      ],
     ).toBeGreaterThan(FROST_FAN_BATTERY_THRESHOLD_V);
   });
 });

@@ -1,9 +1,11 @@
 /**
  * A frost fan: a diesel engine on a tower that its controller starts when the canopy cools
  * towards freezing and stops once it has warmed again (the events the demo farm tells of: started
- * at 0.5 °C, stopped at 3.0 °C). While it runs it burns fuel, counts engine hours and keeps its
+ * at 0.5 °C, stopped at 3.0 °C), or at once in wind, which mixes the air as well as a fan and
+ * blows the inversion away. While it runs it burns fuel, counts engine hours and keeps its
  * battery charged; an operator tops the tank up the morning after it fell below the warning
- * level. Pure: the caller passes the elapsed hours and the weather in.
+ * level. An engine fault stops it until it is cleared. Pure: the caller passes the elapsed
+ * (simulated) hours and the weather in.
  */
 import {
   ENGINE_TRIP_HOURS,
@@ -21,11 +23,17 @@ export const FROST_FAN = {
   stopAbove: 3,
   /** How much warmer the canopy is while the fan mixes the inversion's warm air down (°C). */
   warming: 1.5,
+  /** Controllers differ: each fan's start temperature is within this of startBelow (°C). */
+  startSpread: 0.3,
+  /** A block's canopy is this much colder or warmer than the site's at most (°C): cold spots. */
+  coldSpotSpread: 0.4,
+  /** The controller shuts down above this wind (kph): the Marlborough consent figure. */
+  windStopKph: 8,
   rpm: 2350,
   /** A 400 L tank at 16 L/h. */
   fuelPercentPerHour: 4,
   /** The tank is filled up this long after a run that left it below the warning level. */
-  refuelAfterHours: 8,
+  refuelAfterHours: 2,
   /** Hours of darkness the solar panel makes up for each hour of sunshine. */
   solarChargeRatio: 6,
 } as const;
@@ -44,6 +52,14 @@ export type FanState = {
   stoppedHours: number;
   /** Coolant temperature (°C). */
   coolant: number;
+  /** Its controller's start temperature (°C). */
+  startBelow: number;
+  /** How much colder (negative) or warmer its block's canopy is than the site's (°C). */
+  coldSpot: number;
+  /** The engine has faulted: it stays stopped and reports the fault until cleared. */
+  fault: boolean;
+  /** Calibration offsets of the controller's canopy, tower and backup probes (°C). */
+  offsets: { canopy: number; tower: number; backup: number };
 };
 
 export function newFanState(random: Random, airTemperature: number): FanState {
@@ -55,11 +71,19 @@ export function newFanState(random: Random, airTemperature: number): FanState {
     hoursSinceCharge: 0,
     stoppedHours: 48,
     coolant: airTemperature,
+    startBelow: round(FROST_FAN.startBelow + (random() * 2 - 1) * FROST_FAN.startSpread, 1),
+    coldSpot: round((random() * 2 - 1) * FROST_FAN.coldSpotSpread, 2),
+    fault: false,
+    offsets: {
+      canopy: round((random() - 0.5) * 0.4, 1),
+      tower: round((random() - 0.5) * 0.4, 1),
+      backup: 0,
+    },
   };
 }
 
 export type FanConditions = {
-  /** Canopy temperature without the fan's warming (°C). */
+  /** The site's canopy temperature without the fan's warming or the block's cold spot (°C). */
   canopyTemperature: number;
   airTemperature: number;
   /** kph. */
@@ -70,16 +94,18 @@ export type FanConditions = {
 
 /** Whether the controller runs the fan in these conditions, given whether it runs now. */
 function shouldRun(state: FanState, conditions: FanConditions): boolean {
-  if (conditions.windSpeed > FROST_FAN_WIND_SPEED_KPH) return false;
+  if (state.fault) return false;
+  // The chart's limit (§9, 100 kph) is far above where any controller lets a fan run.
+  const windStop = Math.min(FROST_FAN.windStopKph, FROST_FAN_WIND_SPEED_KPH);
+  if (conditions.windSpeed > windStop) return false;
+  const canopy = conditions.canopyTemperature + state.coldSpot;
   if (state.running) {
-    const stirred = conditions.canopyTemperature + FROST_FAN.warming;
+    const stirred = conditions.canopyTemperature + fanWarming(state);
     return (
       stirred <= FROST_FAN.stopAbove && state.fuelLevel > 0 && state.tripHours < ENGINE_TRIP_HOURS
     );
   }
-  return (
-    conditions.canopyTemperature < FROST_FAN.startBelow && state.fuelLevel > FUEL_FAULT_PERCENT
-  );
+  return canopy <= state.startBelow && state.fuelLevel > FUEL_FAULT_PERCENT;
 }
 
 export function stepFrostFan(state: FanState, hours: number, conditions: FanConditions): FanState {
@@ -87,6 +113,7 @@ export function stepFrostFan(state: FanState, hours: number, conditions: FanCond
   if (running) {
     const starting = !state.running;
     return {
+      ...state,
       running,
       fuelLevel: Math.max(0, state.fuelLevel - FROST_FAN.fuelPercentPerHour * hours),
       tripHours: (starting ? 0 : state.tripHours) + hours,
@@ -114,9 +141,17 @@ export function stepFrostFan(state: FanState, hours: number, conditions: FanCond
   };
 }
 
-/** How much the fan warms the canopy its block's sensor measures (°C). */
+/** Hours a fan takes to mix the inversion's warm air down to the canopy. */
+const MIXING_HOURS = 0.5;
+
+/**
+ * How much warmer than the site's canopy the fan's block reads: its cold spot and its stirring
+ * (°C), which builds up over the first half hour of a run, so the canopy at a start is the cold
+ * one that started it.
+ */
 export function fanWarming(state: FanState): number {
-  return state.running ? FROST_FAN.warming : 0;
+  const stirring = state.running ? Math.min(1, state.tripHours / MIXING_HOURS) : 0;
+  return state.coldSpot + FROST_FAN.warming * stirring;
 }
 
 /**
@@ -125,7 +160,7 @@ export function fanWarming(state: FanState): number {
  */
 export function fanReadings(
   state: FanState,
-  conditions: { windSpeed: number; lowBattery: boolean },
+  conditions: { windSpeed: number; towerTemperature: number; lowBattery: boolean },
   random: Random,
 ): Record<string, number> {
   const battery = conditions.lowBattery
@@ -144,8 +179,31 @@ export function fanReadings(
     'fan.oilPressure': state.running ? Math.round(noisy(350, 5)) : 0,
     'fan.coolantTemperature': round(state.coolant, 1),
     'fan.torque': state.running ? Math.round(noisy(65, 2)) : 0,
+    'fan.canopyOffset': state.offsets.canopy,
+    'fan.towerOffset': state.offsets.tower,
+    'fan.backupOffset': state.offsets.backup,
+    'fan.towerTemperature': round(conditions.towerTemperature + noisy(0, 0.1), 1),
+    fault: state.fault ? 1 : 0,
   };
 }
+
+/** Every metric a fan controller reports, whether or not the server listed it in the config. */
+export const FAN_METRICS = [
+  'fan.battery',
+  'fan.rpm',
+  'fan.windSpeed',
+  'fan.fuelLevel',
+  'fan.trip',
+  'fan.total',
+  'fan.oilPressure',
+  'fan.coolantTemperature',
+  'fan.torque',
+  'fan.canopyOffset',
+  'fan.towerOffset',
+  'fan.backupOffset',
+  'fan.towerTemperature',
+  'fault',
+] as const;
 
 function round(value: number, decimals: number): number {
   const factor = 10 ** decimals;

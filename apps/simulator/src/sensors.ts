@@ -5,7 +5,14 @@
  * A metric nothing here knows reads null: the device leaves it out and lists it as unmodelled.
  */
 import type { ConfigDownlink } from '@paddock/domain';
-import { fanReadings, fanWarming, newFanState, stepFrostFan, type FanState } from './fan.ts';
+import {
+  FAN_METRICS,
+  fanReadings,
+  fanWarming,
+  newFanState,
+  stepFrostFan,
+  type FanState,
+} from './fan.ts';
 import { gaussian, type Random } from './random.ts';
 import type { ControlRef, SiteState } from './site.ts';
 import { nextLayerMoisture, nextSoilMoisture, SOIL_LAYER_METRIC } from './soil.ts';
@@ -43,6 +50,8 @@ export interface SensorModel {
   read(metric: string, now: Date): number | null;
   readonly fan?: FanState;
   readonly tank?: TankState;
+  /** Metrics the sensor reports besides those its config lists (a fan controller's own). */
+  readonly metrics?: readonly string[];
   /** m³ a meter has counted. */
   readonly total?: number;
 }
@@ -313,21 +322,40 @@ class TankLevel implements SensorModel {
   }
 }
 
-/** A frost fan's engine controller. */
+/** Simulated hours a fan named by a frost night runs before its engine faults. */
+const FAULT_AFTER_HOURS = 1;
+
+/**
+ * A frost fan's engine controller. It reports every §9 fan metric whatever its config lists (the
+ * server takes the new topics), so a fan seeded with a few of them still shows them all.
+ */
 class FrostFanController implements SensorModel {
   fan: FanState;
   /** Set by the device: the controller's battery reads nearly spent. */
   lowBattery = false;
+  readonly metrics = FAN_METRICS;
   constructor(
     private readonly context: SensorContext,
+    private readonly sensorId: number,
     now: Date,
   ) {
     this.fan = newFanState(context.random, context.site.weather(now).temperature);
   }
   advance(from: Date, to: Date): void {
+    const { site } = this.context;
     const mid = new Date((from.getTime() + to.getTime()) / 2);
-    const weather = this.context.site.weather(mid);
-    this.fan = stepFrostFan(this.fan, (to.getTime() - from.getTime()) / 3_600_000, {
+    const weather = site.weather(mid);
+    const night = site.frostNight;
+    const inNight = site.nightHourAt(mid) !== null;
+    // A frost night that names this fan faults its engine an hour into its run; the fault is
+    // cleared when the night is over (someone fixed it in the morning).
+    const faulting =
+      inNight &&
+      night?.faultFan === this.sensorId &&
+      this.fan.running &&
+      this.fan.tripHours >= FAULT_AFTER_HOURS;
+    const fault = faulting || (this.fan.fault && inNight);
+    this.fan = stepFrostFan({ ...this.fan, fault }, site.hoursBetween(from, to), {
       canopyTemperature: weather.canopyTemperature,
       airTemperature: weather.temperature,
       windSpeed: weather.windSpeed,
@@ -335,9 +363,14 @@ class FrostFanController implements SensorModel {
     });
   }
   read(metric: string, now: Date): number | null {
+    const weather = this.context.site.weather(now);
     const readings = fanReadings(
       this.fan,
-      { windSpeed: this.context.site.weather(now).windSpeed, lowBattery: this.lowBattery },
+      {
+        windSpeed: weather.windSpeed,
+        towerTemperature: weather.towerTemperature,
+        lowBattery: this.lowBattery,
+      },
       this.context.random,
     );
     return readings[metric] ?? weatherReading(metric, now, this.context, true);
@@ -353,7 +386,7 @@ export function createSensorModel(
   context: SensorContext,
   now: Date,
 ): SensorModel & { forget?: () => void; lowBattery?: boolean } {
-  if (isFrostFan(sensor)) return new FrostFanController(context, now);
+  if (isFrostFan(sensor)) return new FrostFanController(context, sensor.id, now);
   switch (sensor.type) {
     case 'soilMoisture':
       return new SoilProbe(context);

@@ -29,8 +29,15 @@ import {
   type FaultFilter,
   type FaultInput,
 } from './faults.ts';
+import {
+  describeFrostNight,
+  frostNightInputSchema,
+  newFrostNight,
+  type FrostNightInput,
+} from './frost-night.ts';
 import { siteHistory, type HistoryChunk } from './history.ts';
 import { seededRandom, seedFrom, type Random } from './random.ts';
+import { isFrostFan } from './sensors.ts';
 import { SiteState } from './site.ts';
 import { radioWear } from './wear.ts';
 
@@ -100,10 +107,21 @@ export type Simulator = {
   clear(filter?: FaultFilter): Fault[];
   faults(): Fault[];
   devices(): DeviceSummary[];
+  /**
+   * Runs a compressed frost night now (frost-night.ts) on the site, or on every site with frost
+   * fans; refused (UnknownTargetError) when there is no such site.
+   */
+  frostNight(input: FrostNightInput): FrostNightSummary[];
+  /** The frost nights given, running or over. */
+  frostNights(): FrostNightSummary[];
+  /** Takes the frost night off the site (all sites without one); the weather is its own again. */
+  clearFrostNight(siteId?: number): FrostNightSummary[];
   /** Where the fault-injection server listens, if it runs. */
   controlUrl: string | null;
   close(): Promise<void>;
 };
+
+export type FrostNightSummary = ReturnType<typeof describeFrostNight>;
 
 /** A site's configs have all come once none has for this long (the broker sends retained ones at once). */
 const CONFIGS_QUIET_MS = 500;
@@ -269,7 +287,28 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   }
 
   function periodOf(device: VirtualDevice): number {
+    const night = sites.get(device.siteId)?.frostNight;
+    if (night && clock.now().getTime() < night.endsAt) return night.reportSeconds * 1000;
     return (options.reportEverySeconds ?? device.reportIntervalSeconds) * 1000;
+  }
+
+  /** Every device of the site reports at the pace its weather now asks for. */
+  function repace(siteId: number, firstWithinMs: number): void {
+    for (const runner of runners.values()) {
+      if (runner.device.siteId !== siteId) continue;
+      runner.periodMs = periodOf(runner.device);
+      schedule(runner, Math.min(runner.periodMs, firstWithinMs));
+    }
+  }
+
+  const nightTimers = new Map<number, NodeJS.Timeout>();
+
+  function sitesWithFans(): number[] {
+    const ids = new Set<number>();
+    for (const runner of runners.values()) {
+      if (runner.device.config.sensors.some(isFrostFan)) ids.add(runner.device.siteId);
+    }
+    return [...ids].sort((a, b) => a - b);
   }
 
   function onConfig(client: MqttClient, siteId: number, serialno: string, payload: Buffer): void {
@@ -573,6 +612,58 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       return cleared;
     },
     faults: () => faults.map((fault) => ({ ...fault })),
+    frostNight(input) {
+      const spec = frostNightInputSchema.parse(input);
+      const withFans = sitesWithFans();
+      const targets = spec.siteId === undefined ? withFans : [spec.siteId];
+      if (targets.length === 0 || targets.some((id) => !withFans.includes(id))) {
+        throw new UnknownTargetError(
+          spec.siteId === undefined
+            ? 'no site with frost fans'
+            : `no site ${spec.siteId} with frost fans`,
+        );
+      }
+      const now = clock.now();
+      return targets.map((siteId) => {
+        const site = siteOf(siteId);
+        // Everything before the night is moved on in the site's own weather first.
+        for (const runner of runners.values()) {
+          if (runner.device.siteId === siteId) runner.device.advance(now);
+        }
+        const night = newFrostNight(spec, siteId, now);
+        site.frostNight = night;
+        repace(siteId, 1000);
+        const previous = nightTimers.get(siteId);
+        if (previous) clearTimeout(previous);
+        const timer = setTimeout(() => {
+          nightTimers.delete(siteId);
+          if (!closed) repace(siteId, 1000);
+        }, night.endsAt - now.getTime());
+        nightTimers.set(siteId, timer);
+        log.info({ frostNight: describeFrostNight(night) }, 'frost night started');
+        return describeFrostNight(night);
+      });
+    },
+    frostNights: () =>
+      [...sites.values()].flatMap((site) =>
+        site.frostNight ? [describeFrostNight(site.frostNight)] : [],
+      ),
+    clearFrostNight(siteId) {
+      const cleared: FrostNightSummary[] = [];
+      for (const site of sites.values()) {
+        if (!site.frostNight || (siteId !== undefined && site.siteId !== siteId)) continue;
+        for (const runner of runners.values()) {
+          if (runner.device.siteId === site.siteId) runner.device.advance(clock.now());
+        }
+        cleared.push(describeFrostNight(site.frostNight));
+        site.frostNight = null;
+        const timer = nightTimers.get(site.siteId);
+        if (timer) clearTimeout(timer);
+        nightTimers.delete(site.siteId);
+        repace(site.siteId, 1000);
+      }
+      return cleared;
+    },
     devices: () =>
       [...runners.values()]
         .map((runner) => runner.device.summary(faultsFor(runner.device)))
@@ -584,6 +675,8 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       for (const runner of runners.values()) stopRunner(runner);
       for (const timer of pendingTimers) clearTimeout(timer);
       pendingTimers.clear();
+      for (const timer of nightTimers.values()) clearTimeout(timer);
+      nightTimers.clear();
       await control?.close();
       await Promise.all(clients.map((client) => client.endAsync()));
     },

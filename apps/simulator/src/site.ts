@@ -3,6 +3,7 @@
  * when — a soil probe is watered by its zone's valves, a mainline meter counts every valve of its
  * area, though each sits on another radio.
  */
+import { frostNightWeather, nightHour, simulatedHours, type FrostNight } from './frost-night.ts';
 import { waterBalance, weatherAt, type Place, type Weather } from './weather.ts';
 
 export type ControlRef = {
@@ -38,11 +39,38 @@ export class SiteState {
     return this.place ?? { lat: 0, lng: 0 };
   }
 
+  /** A compressed frost night the site is given (frost-night.ts), while it lasts. */
+  private night: FrostNight | null = null;
+
+  get frostNight(): FrostNight | null {
+    return this.night;
+  }
+
+  set frostNight(night: FrostNight | null) {
+    this.night = night;
+    this.cached = null;
+  }
+
   weather(time: Date): Weather {
     if (this.cached?.time !== time.getTime()) {
-      this.cached = { time: time.getTime(), weather: weatherAt(this.where, time, this.seed) };
+      const base = weatherAt(this.where, time, this.seed);
+      const hour = this.night ? nightHour(this.night, time) : null;
+      this.cached = {
+        time: time.getTime(),
+        weather: this.night && hour !== null ? frostNightWeather(base, this.night, hour) : base,
+      };
     }
     return this.cached.weather;
+  }
+
+  /** Simulated hours between two times: a frost night's compressed hours count in full. */
+  hoursBetween(from: Date, to: Date): number {
+    return simulatedHours(this.night, from, to);
+  }
+
+  /** Simulated hours since dusk of the frost night at a time, or null outside one. */
+  nightHourAt(time: Date): number | null {
+    return this.night ? nightHour(this.night, time) : null;
   }
 
   /** Rain and evapotranspiration (mm) over the farm between two times. */

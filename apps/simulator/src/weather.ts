@@ -39,6 +39,11 @@ export type Weather = {
    * below the air, which is what frost fans fight by mixing warmer air down.
    */
   canopyTemperature: number;
+  /**
+   * Air at the top of a frost fan's tower (°C): on the same nights an inversion holds warmer air
+   * up there; the fan's worth is this minus the canopy.
+   */
+  towerTemperature: number;
 };
 
 const HOUR_MS = 3_600_000;
@@ -116,7 +121,9 @@ export function weatherAt(place: Place, time: Date, seed: number): Weather {
   );
   // Radiative cooling: up to 3 °C on a clear night with no wind to stir the air.
   const night = solar === 0 ? 1 : 0;
-  const canopyTemperature = temperature - night * 3 * (1 - cloud) * Math.max(0, 1 - windSpeed / 15);
+  const stillClear = night * (1 - cloud) * Math.max(0, 1 - windSpeed / 15);
+  const canopyTemperature = temperature - 3 * stillClear;
+  const towerTemperature = temperature + 1.5 * stillClear;
 
   return {
     temperature,
@@ -133,6 +140,7 @@ export function weatherAt(place: Place, time: Date, seed: number): Weather {
     cloud,
     evapotranspiration,
     canopyTemperature,
+    towerTemperature,
   };
 }
 

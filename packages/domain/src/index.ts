@@ -14,4 +14,5 @@ export * from './irrigation/index.ts';
 export * from './maintenance/index.ts';
 export * from './requests/index.ts';
 export * from './addons/index.ts';
+export * from './frost/index.ts';
 export * from './contract/index.ts';

@@ -6,6 +6,7 @@
  */
 import type {
   AlarmRule,
+  FrostRules,
   AreaCapability,
   Bounds,
   ControlApplication,
@@ -27,6 +28,7 @@ import {
   bigint,
   type AnyPgColumn,
   boolean,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -658,4 +660,53 @@ export const programPumpHolds = pgTable(
     requestId: linkTo('request_id', () => requests.id),
   },
   (t) => [primaryKey({ columns: [t.programId, t.pumpId] })],
+);
+
+/** Binary data: PostgreSQL bytea, read and written as a Buffer (node-postgres and PGlite). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/** A site's own frost fan rules (issue 15); without a row the regional default applies. */
+export const frostRules = pgTable('frost_rules', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  rules: jsonb('rules').$type<FrostRules>().notNull(),
+  modifiedAt: modifiedAt(),
+});
+
+/**
+ * A report export (§3 request action export): what was asked, its progress and, once done, its
+ * file, kept here so every process serves it and a restart loses nothing; the file is cleared
+ * when it expires.
+ */
+export const reportExports = pgTable(
+  'report_exports',
+  {
+    requestId: integer('request_id')
+      .primaryKey()
+      .references(() => requests.id, { onDelete: 'cascade' }),
+    siteId: siteId(),
+    areaId: areaId(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    report: text('report').notNull(),
+    kind: text('kind').notNull(),
+    format: text('format').notNull(),
+    rangeFrom: timestamptz('range_from').notNull(),
+    rangeTo: timestamptz('range_to').notNull(),
+    progress: integer('progress').notNull().default(0),
+    file: bytea('file'),
+    fileName: text('file_name'),
+    size: integer('size'),
+    expiresAt: timestamptz('expires_at'),
+    error: text('error'),
+  },
+  (t) => [
+    index('report_exports_user_idx').on(t.userId, t.requestId),
+    index('report_exports_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.file} is not null`),
+  ],
 );

@@ -11,6 +11,7 @@ import { loadFieldSecret } from '../auth/secrets.ts';
 import type { ServerConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
+import { startExports } from '../exports/export-service.ts';
 import { startFollowups } from '../ingest/followups.ts';
 import { startIngest } from '../ingest/ingest.ts';
 import { pumpWatchFollowup } from '../irrigation/pump-watch.ts';
@@ -112,8 +113,11 @@ export async function startFieldServices(deps: {
       started.push(runner);
       const deviceRequests = await startDeviceRequests({ db, clock, log, jobs, commands });
       started.push(deviceRequests);
-      // Who carries out which request: pings and tests by a command, program requests by the run.
-      const handlers = { ...deviceRequests.handlers, ...runner.handlers };
+      const exports = await startExports({ db, clock, log, jobs });
+      started.push(exports);
+      // Who carries out which request: pings and tests by a command, program requests by the
+      // run, exports by the export job.
+      const handlers = { ...deviceRequests.handlers, ...runner.handlers, ...exports.handlers };
       started.push(await startDispatcher({ db, clock, log, handlers }));
       // What follows an ingest batch's commit, durably; alarm evaluation's handler goes here.
       // A pump's fault pauses the programs it feeds (§3 autoProgramPause), its recovery resumes.

@@ -22,6 +22,8 @@ import { seriesRoutes } from './telemetry/series.routes.ts';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.ts';
 import { unitRoutes } from './units/unit.routes.ts';
 import { waterUseRoutes } from './water-use/water-use.routes.ts';
+import { frostRoutes } from './frost/frost.routes.ts';
+import { exportRoutes } from './exports/export.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
@@ -46,4 +48,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(maintenanceRoutes);
   await app.register(unitRoutes);
   await app.register(waterUseRoutes);
+  await app.register(frostRoutes);
+  await app.register(exportRoutes);
 }

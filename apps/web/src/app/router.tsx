@@ -13,7 +13,7 @@
  * To add a page: create `routes/main/<page>.tsx` exporting `Component`, and add
  * `{ path: '…', lazy: () => import('./routes/main/<page>.tsx') }` below.
  */
-import { AREA_MODULES } from '@paddock/domain';
+import { AREA_MODULES, type AreaModule } from '@paddock/domain';
 import {
   createBrowserRouter,
   matchRoutes,
@@ -23,6 +23,21 @@ import {
 import { queryClient } from './query-client.ts';
 import { RootLayout } from './routes/root-layout.tsx';
 import { RouteError } from './routes/route-error.tsx';
+
+/**
+ * The page of each area module with one (§2 /{siteId}/{module}/{areaId}[/{detail}[/{detailId}]]);
+ * the others show the module placeholder. Each page serves its own detail segments: the telemetry
+ * asset route, the irrigation zone pages (one route with the area page, so an action followed on
+ * one goes on being followed on the other), the frost fan and explorer views.
+ */
+const MODULE_PAGES: Partial<Record<AreaModule, NonNullable<RouteObject['lazy']>>> = {
+  telemetry: () => import('./routes/main/telemetry.tsx'),
+  irrigation: () => import('./routes/main/irrigation.tsx'),
+  frost: () => import('./routes/main/frost.tsx'),
+  // The Add-ons page (issue 14), under both of its names.
+  addons: () => import('./routes/main/addons.tsx'),
+  things: () => import('./routes/main/addons.tsx'),
+};
 
 export const routes: RouteObject[] = [
   {
@@ -74,29 +89,10 @@ export const routes: RouteObject[] = [
               path: `:siteId/${module}/alarms`,
               lazy: () => import('./routes/main/module-alarms.tsx'),
             },
-            module === 'telemetry'
-              ? {
-                  // The Telemetry page (issue 12), with the telemetry asset route.
-                  path: `:siteId/telemetry/:areaId/*`,
-                  lazy: () => import('./routes/main/telemetry.tsx'),
-                }
-              : module === 'addons' || module === 'things'
-                ? {
-                    // The Add-ons page (issue 14), under both of its names.
-                    path: `:siteId/${module}/:areaId/*`,
-                    lazy: () => import('./routes/main/addons.tsx'),
-                  }
-                : module === 'irrigation'
-                  ? {
-                      // The irrigation workspace serves the area page and its zone pages (one route,
-                      // so an action followed on one page goes on being followed on the other).
-                      path: `:siteId/irrigation/:areaId/*`,
-                      lazy: () => import('./routes/main/irrigation.tsx'),
-                    }
-                  : {
-                      path: `:siteId/${module}/:areaId/*`,
-                      lazy: () => import('./routes/main/module.tsx'),
-                    },
+            {
+              path: `:siteId/${module}/:areaId/*`,
+              lazy: MODULE_PAGES[module] ?? (() => import('./routes/main/module.tsx')),
+            },
           ]),
           { path: '*', lazy: () => import('./routes/main/unknown.tsx') },
         ],

@@ -11,6 +11,8 @@ import { contactEndpoints } from './contacts.ts';
 import { controlEndpoints } from './controls.ts';
 import { currentUserEndpoints } from './user.ts';
 import { eventEndpoints } from './events.ts';
+import { exportEndpoints } from './exports.ts';
+import { frostEndpoints } from './frost.ts';
 import { metricEndpoints } from './metrics.ts';
 import { noteEndpoints } from './notes.ts';
 import { permissionEndpoints } from './permissions.ts';
@@ -34,6 +36,8 @@ export * from './auth.ts';
 export * from './contacts.ts';
 export * from './controls.ts';
 export * from './events.ts';
+export * from './exports.ts';
+export * from './frost.ts';
 export * from './metrics.ts';
 export * from './notes.ts';
 export * from './permissions.ts';
@@ -57,6 +61,8 @@ export const apiContract = {
   contacts: contactEndpoints,
   controls: controlEndpoints,
   events: eventEndpoints,
+  exports: exportEndpoints,
+  frost: frostEndpoints,
   metrics: metricEndpoints,
   notes: noteEndpoints,
   permissions: permissionEndpoints,

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { idSchema, nonEmptyStringSchema, nullableIsoDateTimeSchema } from './primitives.ts';
+import { frostSummarySchema } from '../frost/schemas.ts';
 import { areaStatusSchema, areaTypeSchema, programActivitySchema } from './vocabulary.ts';
 
 const countSchema = z.number().int().nonnegative();
@@ -49,6 +50,8 @@ export const areaSummarySchema = z.object({
   activeAlarms: countSchema,
   /** The most recent report of any hardware in the area. */
   lastUpdate: nullableIsoDateTimeSchema,
+  /** A frost area's frost summary (issue 15); absent for other areas. */
+  frost: frostSummarySchema.optional(),
 });
 export type AreaSummary = z.infer<typeof areaSummarySchema>;
 

@@ -129,11 +129,18 @@ describe('§2 Sidebar', () => {
     { id: 4, label: 'apples', type: 'irrigation', capabilities: [] },
   ];
 
-  it('areas sorted by label (case-insensitive, numbers in order, ties by id), entries in order AddOns, Irrigation, Weather, Telemetry', () => {
+  it('areas sorted by label (case-insensitive, numbers in order, ties by id), entries in order AddOns, Irrigation, Frost, Weather, Telemetry', () => {
     expect(sidebarAreaEntries(4, areas)).toEqual({
       expandable: true,
       areas: [
-        { areaId: 2, label: 'Apples', entries: [{ entry: 'telemetry', path: '/4/telemetry/2' }] },
+        {
+          areaId: 2,
+          label: 'Apples',
+          entries: [
+            { entry: 'frost', path: '/4/frost/2' },
+            { entry: 'telemetry', path: '/4/telemetry/2' },
+          ],
+        },
         {
           areaId: 4,
           label: 'apples',

@@ -53,6 +53,7 @@ export function headerTitle(route: Route, context: HeaderContext): HeaderTitle {
     case 'weather':
     case 'telemetry':
     case 'irrigation':
+    case 'frost':
     case 'addons':
     case 'things':
       return labelled(context.areaLabel, (label) =>
@@ -139,6 +140,7 @@ export function showDashboardLink(siteCount: number): boolean {
 export const SIDEBAR_AREA_ENTRIES = [
   'addons',
   'irrigation',
+  'frost',
   'weather',
   'telemetry',
 ] as const satisfies readonly AreaTabId[];

@@ -143,7 +143,7 @@ describe('§2 Screens and routes: parseRoute', () => {
     ['alarm id that is a word', '/4/9/alarms/x'],
     ['alarm detail with more', '/4/9/alarms/6/edit'],
     ['module alarms with more', '/4/telemetry/alarms/3'],
-    ['unknown subject', '/4/frost/9'],
+    ['unknown subject', '/4/orchard/9'],
   ])('%s (%s) is unknown', (_name, pathname) => {
     expect(parseRoute(pathname)).toEqual({ kind: 'unknown' });
   });

@@ -196,6 +196,11 @@ export function irrigationPath(input: ModulePathInput): string {
   return modulePath('irrigation', input);
 }
 
+/** The frost area page (docs/frost.md): /{siteId}/frost/{areaId}[/{detail}[/{detailId}]]. */
+export function frostPath(input: ModulePathInput): string {
+  return modulePath('frost', input);
+}
+
 /** Add-ons, optionally opening on one add-on: thing={id}&type={addon type} (§2). */
 export function addonsPath(input: ModulePathInput & { thing?: AddonSelection }): string {
   const { thing, ...rest } = input;
@@ -274,6 +279,7 @@ export function routePath(route: Route): string {
       return addonsPath(route);
     case 'weather':
     case 'irrigation':
+    case 'frost':
     case 'things':
       return modulePath(route.kind, route);
     case 'zone':

@@ -38,7 +38,7 @@ describe('§2 Route resolution: area pages', () => {
     ['water', 'addons'],
     ['', 'addons'],
     ['irrigation', 'irrigation'],
-    ['frost', 'telemetry'],
+    ['frost', 'frost'],
   ])('a %j area maps to %s', (type, page) => {
     expect(areaPage(type)).toBe(page);
   });
@@ -94,11 +94,11 @@ describe('§2 With no area in the path (defaultSitePage)', () => {
       [area('water', ['soilMoisture', 'things'], 6)],
       '/4/addons/6',
     ],
-    ['frost areas do not count', [area('frost', [], 7), area('frost', [], 8)], '/4/telemetry/7'],
+    ['frost areas do not count', [area('frost', [], 7), area('frost', [], 8)], '/4/frost/7'],
     [
       'frost first, one irrigation → the first (frost) area page',
       [area('frost', [], 7), area('irrigation', ['soilMoisture'], 8)],
-      '/4/telemetry/7',
+      '/4/frost/7',
     ],
     [
       'water and irrigation (not first) areas are two → summary',
@@ -161,7 +161,7 @@ describe('§2 Route resolution of /{siteId} and /{siteId}/{areaId}', () => {
       { kind: 'redirect', to: '/4/irrigation/11' },
     ],
     ['water area → add-ons page', 4, 12, loaded, { kind: 'redirect', to: '/4/addons/12' }],
-    ['frost area → telemetry page', 4, 13, loaded, { kind: 'redirect', to: '/4/telemetry/13' }],
+    ['frost area → frost page', 4, 13, loaded, { kind: 'redirect', to: '/4/frost/13' }],
     ['unknown area → the same default', 4, 99, loaded, { kind: 'redirect', to: '/4/summary' }],
     [
       'unknown area, single-area site → that area',

@@ -29,15 +29,16 @@ export function isWaterArea(type: AreaType): boolean {
 }
 
 /** The module an area's page is in. */
-export type AreaPage = Extract<AreaModule, 'irrigation' | 'addons' | 'telemetry'>;
+export type AreaPage = Extract<AreaModule, 'irrigation' | 'frost' | 'addons' | 'telemetry'>;
 
 /**
  * §2 "Water or empty-type areas map to addons; irrigation maps to irrigation." Decision: frost
- * maps to telemetry. §2 names no frost route (frost has pane id 2 only, used for stored frost
- * panes), and telemetry is the one page every area has (its tab is always shown).
+ * maps to frost, the frost area page (docs/frost.md): §2 names no frost route but gives frost a
+ * pane id (2), and a frost area's own page is where its fans are.
  */
 export function areaPage(type: AreaType): AreaPage {
   if (type === 'irrigation') return 'irrigation';
+  if (type === 'frost') return 'frost';
   if (isWaterArea(type)) return 'addons';
   return 'telemetry';
 }

@@ -18,9 +18,18 @@ export type PublicPage = (typeof PUBLIC_PAGES)[number];
 
 /**
  * Per-area modules, each at /{siteId}/{module}/{areaId}. `things` is the second spelling of the
- * add-ons page (§2 "also /{siteId}/things/{areaId}").
+ * add-ons page (§2 "also /{siteId}/things/{areaId}"). `frost` is ours: §2 gives frost a pane id
+ * (2) and stored frost panes but no route, so it follows the other modules
+ * (/{siteId}/frost/{areaId}[/{detail}[/{detailId}]], docs/frost.md).
  */
-export const AREA_MODULES = ['weather', 'telemetry', 'irrigation', 'addons', 'things'] as const;
+export const AREA_MODULES = [
+  'weather',
+  'telemetry',
+  'irrigation',
+  'frost',
+  'addons',
+  'things',
+] as const;
 export type AreaModule = (typeof AREA_MODULES)[number];
 
 /** Meta types a deep link /{siteId}/{areaId}/{type}/{target} may name (§2). */
@@ -113,6 +122,11 @@ export type TelemetryRoute = {
   readonly select?: TelemetrySelection;
 } & ModulePage;
 export type IrrigationRoute = { readonly kind: 'irrigation' } & ModulePage;
+/**
+ * /{siteId}/frost/{areaId}[/{detail}[/{detailId}]]: the frost area page. Details: list, map,
+ * hardware (the main pane), fan/{sensorId} (a fan selected), explorer (the frost explorer).
+ */
+export type FrostRoute = { readonly kind: 'frost' } & ModulePage;
 export type AddonsRoute = { readonly kind: 'addons'; readonly thing?: AddonSelection } & ModulePage;
 export type ThingsRoute = { readonly kind: 'things' } & ModulePage;
 export type ZoneRoute = {
@@ -129,7 +143,7 @@ export type PlaygroundRoute = { readonly kind: 'playground' } & SiteScoped;
 export type UnknownRoute = { readonly kind: 'unknown' };
 
 export type ModuleRoute =
-  WeatherRoute | TelemetryRoute | IrrigationRoute | AddonsRoute | ThingsRoute;
+  WeatherRoute | TelemetryRoute | IrrigationRoute | FrostRoute | AddonsRoute | ThingsRoute;
 
 export type Route =
   | PublicRoute

@@ -5,8 +5,11 @@ import { modulePath, usersPath } from './paths.ts';
 import type { Route } from './route.ts';
 import { isWaterArea } from './resolution.ts';
 
-/** Tabs in the order §2 lists them. */
-export const TAB_IDS = ['irrigation', 'addons', 'weather', 'telemetry', 'users'] as const;
+/**
+ * Tabs in the order §2 lists them, with Frost (ours: §2 has no frost tab, docs/frost.md) after
+ * Irrigation, as its pane id (2) falls between irrigation (1) and add-ons (3).
+ */
+export const TAB_IDS = ['irrigation', 'frost', 'addons', 'weather', 'telemetry', 'users'] as const;
 export type TabId = (typeof TAB_IDS)[number];
 export type AreaTabId = Exclude<TabId, 'users'>;
 
@@ -18,6 +21,7 @@ export type AreaTabId = Exclude<TabId, 'users'>;
 export type TabSection = 'area' | 'admin';
 export const TAB_SECTIONS = {
   irrigation: 'area',
+  frost: 'area',
   addons: 'area',
   weather: 'area',
   telemetry: 'area',
@@ -44,6 +48,8 @@ export function areaHasTab(
   switch (tab) {
     case 'irrigation':
       return area.type === 'irrigation';
+    case 'frost':
+      return area.type === 'frost';
     case 'addons':
       return (
         isWaterArea(area.type) ||
@@ -77,6 +83,7 @@ export function routeTab(route: Route): TabId | undefined {
       return 'addons';
     case 'weather':
     case 'telemetry':
+    case 'frost':
     case 'users':
       return route.kind;
     case 'moduleAlarms':

@@ -20,6 +20,7 @@ import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { RecentMap } from '../../http/recent-map.ts';
 import { createResponseCache, sendCachedJson } from '../../http/response-cache.ts';
 import { loadSiteAccess } from '../../permissions/access.ts';
+import { readFrostArea, readFrostSummary } from '../../frost/frost-data.ts';
 import { createBriefSummaryCache } from './brief-summary-cache.ts';
 import { presentBriefSummary, presentSiteSummary } from './site-summary.presenter.ts';
 import { presentArea } from '../areas/area.presenter.ts';
@@ -158,7 +159,15 @@ export async function sitesRoutes(app: FastifyInstance) {
     const { id } = request.params;
     await requireKnownSite(db, request, id, 'view');
     const rows = await siteSummaryRows(db, id);
-    return presentSiteSummary({ siteId: id, ...rows }, clock.now());
+    const now = clock.now();
+    const summary = presentSiteSummary({ siteId: id, ...rows }, now);
+    // Frost areas carry their frost summary (issue 15): fans running, coldest canopy, fuel.
+    for (const area of summary.areas) {
+      if (area.type !== 'frost') continue;
+      const frost = await readFrostArea(db, area.area);
+      if (frost) area.frost = await readFrostSummary(db, frost, now);
+    }
+    return summary;
   });
 
   route(app, siteEndpoints.listSiteUnits, async (request) => {

@@ -15,6 +15,8 @@ export interface ChartToolbarProps {
   readonly title: string;
   /** null while a date range is chosen. */
   readonly interval: ChartInterval | null;
+  /** The chart is fixed to a period: no interval or date range to choose. */
+  readonly fixedWindow?: boolean;
   readonly option: ChartOption;
   /** The chosen date range as local days, first and last (inclusive). */
   readonly pickedDates: readonly [string | null, string | null];
@@ -37,22 +39,24 @@ export const ChartToolbar = memo(function ChartToolbar(props: ChartToolbarProps)
     <Group justify="space-between" gap="xs" wrap="wrap">
       <Text fw={600}>{props.title}</Text>
       <Group gap="xs" wrap="wrap">
-        <Select
-          aria-label={t('Chart.Interval')}
-          size="xs"
-          w={150}
-          allowDeselect={false}
-          data={INTERVAL_CHOICES.map((choice) => ({
-            value: String(choice),
-            label: t(intervalLabelKey(choice)),
-          }))}
-          value={props.interval === null ? null : String(props.interval)}
-          placeholder={t('Chart.DateRange')}
-          onChange={(value) => {
-            const interval = Number(value);
-            if (value !== null && isInterval(interval)) props.onInterval(interval);
-          }}
-        />
+        {!props.fixedWindow && (
+          <Select
+            aria-label={t('Chart.Interval')}
+            size="xs"
+            w={150}
+            allowDeselect={false}
+            data={INTERVAL_CHOICES.map((choice) => ({
+              value: String(choice),
+              label: t(intervalLabelKey(choice)),
+            }))}
+            value={props.interval === null ? null : String(props.interval)}
+            placeholder={t('Chart.DateRange')}
+            onChange={(value) => {
+              const interval = Number(value);
+              if (value !== null && isInterval(interval)) props.onInterval(interval);
+            }}
+          />
+        )}
         <SegmentedControl
           size="xs"
           aria-label={t('Chart.Option')}
@@ -69,20 +73,22 @@ export const ChartToolbar = memo(function ChartToolbar(props: ChartToolbarProps)
             )
           }
         />
-        <DatesProvider settings={{ locale: i18n.language, consistentWeeks: true }}>
-          <DatePickerInput
-            type="range"
-            size="xs"
-            w={210}
-            aria-label={t('Chart.DateRange')}
-            placeholder={t('Chart.DateRange')}
-            valueFormat="D MMM YYYY"
-            value={[props.pickedDates[0], props.pickedDates[1]]}
-            onChange={(value) => props.onDates([value[0] ?? null, value[1] ?? null])}
-            clearable
-            clearButtonProps={{ 'aria-label': t('Chart.DateRangeClear') }}
-          />
-        </DatesProvider>
+        {!props.fixedWindow && (
+          <DatesProvider settings={{ locale: i18n.language, consistentWeeks: true }}>
+            <DatePickerInput
+              type="range"
+              size="xs"
+              w={210}
+              aria-label={t('Chart.DateRange')}
+              placeholder={t('Chart.DateRange')}
+              valueFormat="D MMM YYYY"
+              value={[props.pickedDates[0], props.pickedDates[1]]}
+              onChange={(value) => props.onDates([value[0] ?? null, value[1] ?? null])}
+              clearable
+              clearButtonProps={{ 'aria-label': t('Chart.DateRangeClear') }}
+            />
+          </DatesProvider>
+        )}
         {props.zoomed && (
           <Button size="xs" variant="default" onClick={props.onResetZoom}>
             {t('Chart.ResetZoom')}

@@ -62,6 +62,18 @@ export function zoomApplies(
   return zoom.min >= base.from && zoom.max <= base.to && zoom.max - zoom.min >= MIN_ZOOM_MS;
 }
 
+/** The window of a chart fixed to a period: a zoom inside it, else the period. */
+export function fixedRequestWindow(
+  fixed: { readonly from: string; readonly to: string },
+  zoom: ChartWindowInput['zoom'],
+): SeriesRequest['window'] {
+  const base = { from: Date.parse(fixed.from), to: Date.parse(fixed.to) };
+  if (zoomApplies(zoom, base)) {
+    return { from: new Date(zoom.min).toISOString(), to: new Date(zoom.max).toISOString() };
+  }
+  return { from: fixed.from, to: fixed.to };
+}
+
 /** The window a series request asks for. */
 export function requestWindow(
   input: ChartWindowInput,

@@ -23,7 +23,7 @@ import { getSeriesQueryOptions } from '../../data/series/get-series.ts';
 import type { SeriesRequest } from '../../data/series/series-request.ts';
 import { usePreference } from '../../lib/preferences.ts';
 import { ChartToolbar, type ChartExport } from './chart-toolbar.tsx';
-import { requestWindow } from './chart-window.ts';
+import { fixedRequestWindow, requestWindow } from './chart-window.ts';
 import { chartAdvancedCsv, chartCsv, download, exportFileName } from './exports.ts';
 import { seriesColour } from './palette.ts';
 import { canvasToPng, composeChartCanvas, type PngLegendItem } from './png.ts';
@@ -58,6 +58,8 @@ export default function SeriesChartView({
   metrics,
   timeZone,
   height = DEFAULT_HEIGHT,
+  window: fixedWindow,
+  annotations,
 }: SeriesChartProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
@@ -76,7 +78,9 @@ export default function SeriesChartView({
     SERIES_WIDTH.max,
     Math.max(SERIES_WIDTH.min, Math.ceil(width / WIDTH_STEP) * WIDTH_STEP),
   );
-  const window = requestWindow({ interval, dateRange, zoom }, new Date(), timeZone);
+  const window = fixedWindow
+    ? fixedRequestWindow(fixedWindow, zoom)
+    : requestWindow({ interval, dateRange, zoom }, new Date(), timeZone);
   const windowKey = JSON.stringify(window);
   const request = useMemo(
     (): Omit<SeriesRequest, 'metric'> => ({ option, width: askedWidth, window }),
@@ -246,7 +250,10 @@ export default function SeriesChartView({
   });
   const onExport = useCallback((kind: ChartExport) => exportRef.current(kind), []);
 
-  const zoomed = zoom !== null && 'from' in window && window.from !== dateRange?.from;
+  const zoomed =
+    zoom !== null &&
+    'from' in window &&
+    window.from !== (fixedWindow ? fixedWindow.from : dateRange?.from);
   const xRange = shape.window;
 
   return (
@@ -254,6 +261,7 @@ export default function SeriesChartView({
       <ChartToolbar
         title={title}
         interval={dateRange ? null : interval}
+        fixedWindow={fixedWindow !== undefined}
         option={option}
         pickedDates={pickedDates}
         zoomed={zoomed}
@@ -308,6 +316,7 @@ export default function SeriesChartView({
               onDrawn={onDrawn}
               labels={labels}
               timeLabel={t('Chart.Column.Time')}
+              {...(annotations ? { annotations } : {})}
             />
           )
         )}

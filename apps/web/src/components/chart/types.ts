@@ -6,6 +6,37 @@ export type SeriesSource = { kind: 'sensor' | 'control' | 'radio' | 'unit'; id: 
 /** One line of a chart: a metric of a thing, its legend label and its axis unit. */
 export type ChartMetric = { source: SeriesSource; metric: string; label: string; unit: string };
 
+/**
+ * What a chart draws over its lines (the frost explorer's fan runs, a canopy against 0 °C): on
+ * the canvas, so the png export carries them too.
+ */
+export interface ChartAnnotations {
+  /** Periods shaded across the plot (epoch ms; `to` null: still going), in rows from the top. */
+  readonly spans?: readonly {
+    readonly from: number;
+    readonly to: number | null;
+    readonly label: string;
+    readonly colour: string;
+    /** Row of the strip the span is drawn in (0 = top); each row is a few pixels high. */
+    readonly row: number;
+  }[];
+  /** Points marked with a label (a fan's start and stop temperature), on the unit's axis. */
+  readonly marks?: readonly {
+    readonly at: number;
+    readonly value: number;
+    readonly unit: string;
+    readonly label: string;
+    readonly colour: string;
+  }[];
+  /** Horizontal lines at a value of a unit (0 °C). */
+  readonly lines?: readonly {
+    readonly value: number;
+    readonly unit: string;
+    readonly label: string;
+    readonly colour: string;
+  }[];
+}
+
 export interface SeriesChartProps {
   /** Shown above the chart and written into the png export. */
   readonly title: string;
@@ -14,4 +45,10 @@ export interface SeriesChartProps {
   readonly timeZone: string;
   /** Plot height in pixels (default 280). */
   readonly height?: number;
+  /**
+   * A fixed window (ISO instants, `to` exclusive) instead of the stored interval and date range:
+   * the chart is about that period (one frost night). Zooming within it still works.
+   */
+  readonly window?: { readonly from: string; readonly to: string };
+  readonly annotations?: ChartAnnotations;
 }

@@ -9,6 +9,7 @@ import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef } f
 import uPlot from 'uplot';
 import { AXIS_COLOUR, bandFill, GRID_COLOUR, seriesColour } from './palette.ts';
 import type { PlotShape } from './shape.ts';
+import type { ChartAnnotations } from './types.ts';
 import { wallClockDate } from './zoned-time.ts';
 
 export interface PlotHandle {
@@ -34,6 +35,71 @@ export interface UplotPlotProps {
   readonly labels: readonly string[];
   /** The legend's name of the time axis, in the user's language. */
   readonly timeLabel: string;
+  /** Spans, marks and lines drawn over the plot. */
+  readonly annotations?: ChartAnnotations;
+}
+
+/** Height of one row of spans (css px). */
+const SPAN_ROW_PX = 6;
+
+/** Draws the annotations on the plot's canvas (device pixels), after the series. */
+function drawAnnotations(u: uPlot, annotations: ChartAnnotations | undefined): void {
+  if (!annotations) return;
+  const { ctx } = u;
+  const { left, top, width, height } = u.bbox;
+  const ratio = uPlot.pxRatio;
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(left, top, width, height);
+  ctx.clip();
+  for (const line of annotations.lines ?? []) {
+    const scale = `y:${line.unit}`;
+    if (!u.scales[scale]) continue;
+    const y = u.valToPos(line.value, scale, true);
+    ctx.strokeStyle = line.colour;
+    ctx.lineWidth = ratio;
+    ctx.setLineDash([6 * ratio, 4 * ratio]);
+    ctx.beginPath();
+    ctx.moveTo(left, y);
+    ctx.lineTo(left + width, y);
+    ctx.stroke();
+    ctx.setLineDash([]);
+    ctx.fillStyle = line.colour;
+    ctx.font = `${11 * ratio}px sans-serif`;
+    ctx.fillText(line.label, left + 4 * ratio, y - 3 * ratio);
+  }
+  const xMax = u.scales.x?.max ?? 0;
+  for (const span of annotations.spans ?? []) {
+    const from = u.valToPos(span.from / 1000, 'x', true);
+    const to = u.valToPos((span.to ?? xMax * 1000) / 1000, 'x', true);
+    if (to <= left || from >= left + width) continue;
+    ctx.fillStyle = span.colour;
+    ctx.globalAlpha = 0.12;
+    ctx.fillRect(from, top, Math.max(ratio, to - from), height);
+    ctx.globalAlpha = 1;
+    ctx.fillRect(
+      from,
+      top + span.row * SPAN_ROW_PX * ratio,
+      Math.max(ratio, to - from),
+      (SPAN_ROW_PX - 1) * ratio,
+    );
+  }
+  for (const mark of annotations.marks ?? []) {
+    const scale = `y:${mark.unit}`;
+    if (!u.scales[scale]) continue;
+    const x = u.valToPos(mark.at / 1000, 'x', true);
+    const y = u.valToPos(mark.value, scale, true);
+    ctx.fillStyle = mark.colour;
+    ctx.strokeStyle = '#fff';
+    ctx.lineWidth = ratio;
+    ctx.beginPath();
+    ctx.arc(x, y, 4 * ratio, 0, 2 * Math.PI);
+    ctx.fill();
+    ctx.stroke();
+    ctx.font = `${11 * ratio}px sans-serif`;
+    ctx.fillText(mark.label, x + 6 * ratio, y - 6 * ratio);
+  }
+  ctx.restore();
 }
 
 const DAY = 86_400;
@@ -135,7 +201,7 @@ function optionsOf(props: UplotPlotProps, handlers: Handlers): uPlot.Options {
       // Only what the user does is reported (a drag, a double click), never this module's own
       // setScale calls: uPlot fires its setScale hook later, when it commits.
       setSelect: [(u) => handlers.onSelect(u)],
-      draw: [() => handlers.onDraw()],
+      draw: [(u) => handlers.onDraw(u)],
     },
   };
 }
@@ -145,7 +211,7 @@ interface Handlers {
   onSelect: (u: uPlot) => void;
   /** A double click: the user zoomed out. */
   onZoomOut: () => void;
-  onDraw: () => void;
+  onDraw: (u: uPlot) => void;
 }
 
 export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPlot(props, ref) {
@@ -182,7 +248,8 @@ export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPl
         latest.current.onZoom({ min: Math.round(min * 1000), max: Math.round(max * 1000) });
       },
       onZoomOut: () => latest.current.onZoom(null),
-      onDraw: () => {
+      onDraw: (u) => {
+        drawAnnotations(u, latest.current.annotations);
         if (drawnData.current === latest.current.shape.data) return;
         drawnData.current = latest.current.shape.data;
         latest.current.onDrawn?.();
@@ -218,6 +285,12 @@ export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPl
     const u = plot.current;
     if (u) setX(u);
   }, [props.xRange?.min, props.xRange?.max]);
+
+  // New annotations (a run began, a poll brought its stop) repaint without new data.
+  const annotationsKey = JSON.stringify(props.annotations ?? null);
+  useEffect(() => {
+    plot.current?.redraw(false, false);
+  }, [annotationsKey]);
 
   useEffect(() => {
     const u = plot.current;

@@ -21,7 +21,15 @@ import {
 } from '@paddock/domain';
 import L from 'leaflet';
 import { memo, useEffect, useMemo, useState } from 'react';
-import { CircleMarker, MapContainer, Polygon, TileLayer, Tooltip, useMap } from 'react-leaflet';
+import {
+  CircleMarker,
+  MapContainer,
+  Polygon,
+  TileLayer,
+  Tooltip,
+  useMap,
+  useMapEvents,
+} from 'react-leaflet';
 import { MAP_BACKGROUND, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../../config/map.ts';
 import {
   OUTLINE_COLOUR,
@@ -164,6 +172,19 @@ const ZoneLayer = memo(function ZoneLayer({
 
 type MarkerLayerProps = MapMarker & SelectableLayerProps;
 
+/** A position moved east by a number of screen pixels at the map's zoom (kept on zooming). */
+function useShifted(position: LatLng, shiftPx: number): LatLng {
+  const map = useMap();
+  const [zoom, setZoom] = useState(() => map.getZoom());
+  useMapEvents({ zoomend: () => setZoom(map.getZoom()) });
+  return useMemo(() => {
+    if (shiftPx === 0) return position;
+    const point = map.project([position.lat, position.lng], zoom).add([shiftPx, 0]);
+    const shifted = map.unproject(point, zoom);
+    return { lat: shifted.lat, lng: shifted.lng };
+  }, [map, position, shiftPx, zoom]);
+}
+
 const MarkerLayer = memo(function MarkerLayer({
   kind,
   id,
@@ -172,10 +193,12 @@ const MarkerLayer = memo(function MarkerLayer({
   radius,
   fill,
   dashed,
+  shiftPx,
   selected,
   onSelect,
 }: MarkerLayerProps) {
   const handlers = useMemo(() => ({ click: () => onSelect({ kind, id }) }), [kind, id, onSelect]);
+  const center = useShifted(position, shiftPx ?? 0);
   const pathOptions = useMemo<L.PathOptions>(
     () => ({
       color: selected ? COLOURS.selected : OUTLINE_COLOUR,
@@ -188,7 +211,7 @@ const MarkerLayer = memo(function MarkerLayer({
   );
   return (
     <CircleMarker
-      center={position}
+      center={center}
       radius={radius}
       className={`paddock-${kind} paddock-${kind}-${id}`}
       pathOptions={pathOptions}

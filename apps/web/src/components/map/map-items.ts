@@ -21,7 +21,7 @@ import {
 } from '@paddock/domain';
 
 /** A device or zone the map can select (§4 map selection). */
-export type MapItemKind = 'zone' | 'valve' | 'unit' | 'radio';
+export type MapItemKind = 'zone' | 'valve' | 'unit' | 'radio' | 'sensor';
 export interface MapSelection {
   readonly kind: MapItemKind;
   readonly id: number;
@@ -59,6 +59,11 @@ export interface MapMarker {
   readonly fill: string;
   /** Dashed outline: a valve excluded from runs (§4). */
   readonly dashed: boolean;
+  /**
+   * Drawn this many screen pixels east of its position, whatever the zoom, so it does not hide
+   * what stands at the same place (§9: a canopy radio 50 from its section).
+   */
+  readonly shiftPx?: number;
 }
 
 /** §9 "section marker circle scale 7": a zone with a location but no outline. */

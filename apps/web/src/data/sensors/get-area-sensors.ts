@@ -18,6 +18,7 @@ export function getAreaSensorsQueryOptions(areaId: number) {
   });
 }
 
+/** `refetchInterval` polls the sensors' latest values (the add-ons and frost pages). */
 export function useAreaSensors(
   areaId: number,
   options: { enabled?: boolean; refetchInterval?: number | false } = {},

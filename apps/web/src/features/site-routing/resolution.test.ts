@@ -210,7 +210,7 @@ describe('deepLinkTarget (§2 redirect route)', () => {
     const probe = buildSensor({ id: 41, type: 'temperature' });
     expect(
       deepLinkTarget({ route: link('sensor', 41, 11), site, things: { sensors: [probe] } }),
-    ).toBe('/4/telemetry/11');
+    ).toBe('/4/frost/11');
   });
 
   it('sends an area the site lacks to the site default (§2 unknown area)', () => {

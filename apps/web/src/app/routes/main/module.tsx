@@ -4,7 +4,7 @@
  * the area are resolved and checked (an area the site lacks goes to /{siteId}/summary); these
  * workspaces arrive in later work, so each shows a placeholder naming its area and selection.
  */
-import type { ModuleRoute, ZoneRoute } from '@paddock/domain';
+import type { FrostRoute, ModuleRoute, ZoneRoute } from '@paddock/domain';
 import { isModuleRoute } from '@paddock/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ export function Component() {
   const { t } = useTranslation();
   const route = useParsedRoute();
   if (!isModuleRoute(route) && route.kind !== 'zone') return null; // the main layout sends others on
+  if (route.kind === 'frost') return null; // the frost page is frost.tsx
   return (
     <SiteScope key={`${route.siteId}/${route.areaId}`} siteId={route.siteId} areaId={route.areaId}>
       {({ site, area }) => (
@@ -33,7 +34,7 @@ export function Component() {
   );
 }
 
-function workspaceOf(route: ModuleRoute | ZoneRoute): Workspace {
+function workspaceOf(route: Exclude<ModuleRoute, FrostRoute> | ZoneRoute): Workspace {
   return route.kind === 'things' ? 'addons' : route.kind;
 }
 

@@ -13,6 +13,7 @@ import {
 } from '@paddock/domain';
 import {
   IconAntenna,
+  IconSnowflake,
   IconCalendarEvent,
   IconClock,
   IconCloud,
@@ -57,6 +58,7 @@ export interface AppSidebarProps {
 const ENTRY_ICONS: Record<AreaTabId, ReactNode> = {
   addons: <IconPuzzle size={16} />,
   irrigation: <IconDroplet size={16} />,
+  frost: <IconSnowflake size={16} />,
   weather: <IconCloud size={16} />,
   telemetry: <IconAntenna size={16} />,
 };
@@ -64,6 +66,7 @@ const ENTRY_ICONS: Record<AreaTabId, ReactNode> = {
 export const ENTRY_LABEL_KEYS: Record<AreaTabId, string> = {
   addons: 'Tabs.Addons',
   irrigation: 'Tabs.Irrigation',
+  frost: 'Tabs.Frost',
   weather: 'Tabs.Weather',
   telemetry: 'Tabs.Telemetry',
 };

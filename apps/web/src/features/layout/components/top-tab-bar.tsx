@@ -11,7 +11,14 @@ import {
   type RoutingArea,
   type TabId,
 } from '@paddock/domain';
-import { IconAntenna, IconCloud, IconDroplet, IconPuzzle, IconUsers } from '@tabler/icons-react';
+import {
+  IconAntenna,
+  IconCloud,
+  IconDroplet,
+  IconPuzzle,
+  IconSnowflake,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -23,6 +30,7 @@ import { lastUpdateText, telemetryStatus } from '../telemetry-status.ts';
 
 const TAB_ICONS: Record<TabId, ReactNode> = {
   irrigation: <IconDroplet size={18} />,
+  frost: <IconSnowflake size={18} />,
   addons: <IconPuzzle size={18} />,
   weather: <IconCloud size={18} />,
   telemetry: <IconAntenna size={18} />,
@@ -31,6 +39,7 @@ const TAB_ICONS: Record<TabId, ReactNode> = {
 
 const TAB_LABEL_KEYS: Record<TabId, string> = {
   irrigation: 'Tabs.Irrigation',
+  frost: 'Tabs.Frost',
   addons: 'Tabs.Addons',
   weather: 'Tabs.Weather',
   telemetry: 'Tabs.Telemetry',

@@ -75,7 +75,7 @@ describe('SiteSummaryView (§2 site summary)', () => {
     expect(frost.textContent).toContain('1 active alarm');
     expect(
       within(frost).getByRole('link', { name: 'Open Frost protection' }).getAttribute('href'),
-    ).toBe('/1/telemetry/2');
+    ).toBe('/1/frost/2');
 
     const irrigation = screen.getByRole('article', { name: 'Vineyard irrigation' });
     expect(irrigation.textContent).toContain('Warning');

@@ -133,6 +133,7 @@ function AreaCard({ siteId, area, now }: { siteId: number; area: AreaSummary; no
           />
         </Group>
 
+        {area.frost && <FrostGlance frost={area.frost} />}
         <HardwareCounts counts={area.hardware} />
         <LastUpdate at={area.lastUpdate} now={now} />
 
@@ -154,6 +155,42 @@ function AreaCard({ siteId, area, now }: { siteId: number; area: AreaSummary; no
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/**
+ * A frost area's frost summary (issue 15): fans running now, the coldest canopy and where, the
+ * minutes below 0 °C tonight, the lowest fuel and the fans in fault.
+ */
+function FrostGlance({ frost }: { frost: NonNullable<AreaSummary['frost']> }) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number) =>
+    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
+  return (
+    <Stack gap={2} data-testid="summary-frost">
+      <Text size="sm" fw={600} c={frost.fansRunning > 0 ? 'blue' : undefined}>
+        {t('SiteSummary.FansRunning', { running: frost.fansRunning, fans: frost.fans })}
+      </Text>
+      {frost.coldestCanopy && (
+        <Text size="sm" c={frost.coldestCanopy.value < 0 ? 'red' : undefined}>
+          {t('SiteSummary.ColdestCanopy', {
+            value: number(frost.coldestCanopy.value),
+            where: frost.coldestCanopy.label,
+          })}
+        </Text>
+      )}
+      <Text size="sm" c="dimmed">
+        {t('SiteSummary.BelowZeroTonight', { count: frost.minutesBelowZeroTonight })}
+        {frost.lowestFuel
+          ? ` · ${t('SiteSummary.LowestFuel', { value: number(frost.lowestFuel.value) })}`
+          : ''}
+      </Text>
+      {frost.fansFault > 0 && (
+        <Text size="sm" c="red">
+          {t('Frost.Summary.Faults', { count: frost.fansFault })}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

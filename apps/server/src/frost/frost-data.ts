@@ -1,0 +1,287 @@
+/**
+ * What frost protection reads from the database (issue 15): an area's fans and canopy sensors,
+ * their readings over a range, the site's frost rules. Shared by the frost routes and the export
+ * worker; the rules of what a run is and what is flagged live in the domain (frost/).
+ */
+import {
+  defaultFrostRules,
+  frostNightStart,
+  frostSummary,
+  siteTimeZone,
+  type FanNow,
+  type FanReadings,
+  type FrostRules,
+  type FrostSummary,
+  type SensorTopic,
+  type SiteConfig,
+  type SiteTags,
+  type TimedValue,
+} from '@paddock/domain';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { Queryable } from '../db/database.ts';
+import { areas, frostRules, radios, readings, sensors, series, sites } from '../db/schema.ts';
+
+/** The fan controller's metrics the records read (docs/api.md "Frost"). */
+export const FAN_METRICS = {
+  rpm: 'fan.rpm',
+  fuel: 'fan.fuelLevel',
+  engineHours: 'fan.total',
+  trip: 'fan.trip',
+  battery: 'fan.battery',
+  wind: 'fan.windSpeed',
+  tower: 'fan.towerTemperature',
+  /** The canopy probe as the controller reads it, when it reports it itself. */
+  canopy: 'fan.canopyTemperature',
+  /** 0 auto, 1 manual, 2 test, reported at a start. */
+  trigger: 'fan.trigger',
+  /** The controller's engine fault, digital 0/1. */
+  fault: 'fault',
+} as const;
+export const CANOPY_METRIC = 'temperature';
+
+export type FrostDevice = {
+  id: number;
+  label: string;
+  radioId: number | null;
+  topics: SensorTopic[];
+  overdue: boolean;
+};
+
+export type FrostArea = {
+  areaId: number;
+  areaLabel: string;
+  siteId: number;
+  siteLabel: string;
+  timeZone: string;
+  rules: FrostRules;
+  rulesAreDefault: boolean;
+  fans: FrostDevice[];
+  canopies: FrostDevice[];
+};
+
+/** A fan: the engine controller's sensor (identifier frostFan, or any sensor with fan metrics). */
+function isFan(row: { type: string; tags: { identifier?: string }; topics: SensorTopic[] }) {
+  return (
+    row.tags.identifier === 'frostFan' ||
+    row.topics.some((topic) => topic.metric === FAN_METRICS.rpm)
+  );
+}
+
+/** The site's own rules, or its region's default. */
+export function rulesOf(
+  row: { rules: FrostRules } | undefined,
+  tags: SiteTags,
+): { rules: FrostRules; isDefault: boolean } {
+  return row
+    ? { rules: row.rules, isDefault: false }
+    : { rules: defaultFrostRules(tags.region), isDefault: true };
+}
+
+export async function readSiteFrostRules(db: Queryable, siteId: number) {
+  const [site] = await db.select({ tags: sites.tags }).from(sites).where(eq(sites.id, siteId));
+  if (!site) return null;
+  const [row] = await db.select().from(frostRules).where(eq(frostRules.siteId, siteId));
+  return rulesOf(row, site.tags);
+}
+
+export async function writeSiteFrostRules(
+  db: Queryable,
+  siteId: number,
+  rules: FrostRules,
+  now: Date,
+) {
+  await db
+    .insert(frostRules)
+    .values({ siteId, rules, modifiedAt: now })
+    .onConflictDoUpdate({ target: frostRules.siteId, set: { rules, modifiedAt: now } });
+}
+
+/** The area's fans and canopy temperature sensors; null when the area is gone. */
+export async function readFrostArea(db: Queryable, areaId: number): Promise<FrostArea | null> {
+  const [area] = await db
+    .select({
+      id: areas.id,
+      label: areas.label,
+      siteId: areas.siteId,
+      siteLabel: sites.label,
+      config: sites.config,
+      tags: sites.tags,
+      rules: frostRules.rules,
+    })
+    .from(areas)
+    .innerJoin(sites, eq(sites.id, areas.siteId))
+    .leftJoin(frostRules, eq(frostRules.siteId, areas.siteId))
+    .where(eq(areas.id, areaId));
+  if (!area) return null;
+  const rows = await db
+    .select({
+      id: sensors.id,
+      type: sensors.type,
+      label: sensors.label,
+      radioId: sensors.radioId,
+      tags: sensors.tags,
+      topics: sensors.topics,
+      overdue: radios.overdue,
+    })
+    .from(sensors)
+    .leftJoin(radios, eq(radios.id, sensors.radioId))
+    .where(eq(sensors.areaId, areaId))
+    .orderBy(asc(sensors.id));
+  const devices = rows.map((row) => ({
+    id: row.id,
+    label: row.label,
+    radioId: row.radioId,
+    topics: row.topics,
+    overdue: row.overdue ?? false,
+  }));
+  const { rules, isDefault } = rulesOf(area.rules ? { rules: area.rules } : undefined, area.tags);
+  return {
+    areaId: area.id,
+    areaLabel: area.label,
+    siteId: area.siteId,
+    siteLabel: area.siteLabel,
+    timeZone: siteTimeZone(area.config as SiteConfig, area.tags.country),
+    rules,
+    rulesAreDefault: isDefault,
+    fans: devices.filter((_, i) => isFan(rows[i] as (typeof rows)[number])),
+    canopies: devices.filter((_, i) => {
+      const row = rows[i] as (typeof rows)[number];
+      return row.type === 'temperature' && !isFan(row);
+    }),
+  };
+}
+
+const topicValue = (device: FrostDevice, metric: string) =>
+  device.topics.find((topic) => topic.metric === metric) ?? null;
+
+/** Readings of sensors' metrics in [from, to), by sensor id then metric, each sorted by time. */
+export async function readSensorReadings(
+  db: Queryable,
+  sensorIds: readonly number[],
+  metrics: readonly string[],
+  from: Date,
+  to: Date,
+): Promise<Map<number, Map<string, TimedValue[]>>> {
+  const out = new Map<number, Map<string, TimedValue[]>>();
+  if (sensorIds.length === 0) return out;
+  const rows = await db
+    .select({
+      thingId: series.thingId,
+      metric: series.metric,
+      time: readings.time,
+      value: readings.value,
+    })
+    .from(series)
+    .innerJoin(readings, eq(readings.seriesId, series.id))
+    .where(
+      and(
+        eq(series.thingType, 'sensor'),
+        inArray(series.thingId, [...sensorIds]),
+        inArray(series.metric, [...metrics]),
+        gte(readings.time, from),
+        lt(readings.time, to),
+      ),
+    )
+    .orderBy(asc(readings.seriesId), asc(readings.time));
+  for (const row of rows) {
+    let byMetric = out.get(row.thingId);
+    if (!byMetric) out.set(row.thingId, (byMetric = new Map()));
+    let list = byMetric.get(row.metric);
+    if (!list) byMetric.set(row.metric, (list = []));
+    list.push({ t: new Date(row.time).getTime(), v: row.value });
+  }
+  return out;
+}
+
+/** The canopy sensor that measures a fan's block: the temperature sensor on the fan's radio. */
+export function canopyOfFan(area: FrostArea, fan: FrostDevice): FrostDevice | null {
+  if (fan.radioId === null) return null;
+  return area.canopies.find((canopy) => canopy.radioId === fan.radioId) ?? null;
+}
+
+/**
+ * Each fan's readings over [from, to), its canopy temperature from its own probe or else from the
+ * block's canopy sensor on the same radio. Callers reach `to` past a report's end to find the stop
+ * of a run still going at the end (frost-report.ts RUN_FOLLOW_MS).
+ */
+export async function readFanReadings(
+  db: Queryable,
+  area: FrostArea,
+  from: Date,
+  to: Date,
+): Promise<FanReadings[]> {
+  const canopyIds = area.fans.flatMap((fan) => canopyOfFan(area, fan)?.id ?? []);
+  const data = await readSensorReadings(
+    db,
+    [...area.fans.map((fan) => fan.id), ...canopyIds],
+    [...Object.values(FAN_METRICS), CANOPY_METRIC],
+    from,
+    to,
+  );
+  return area.fans.map((fan) => {
+    const own = data.get(fan.id) ?? new Map<string, TimedValue[]>();
+    const of = (metric: string) => own.get(metric) ?? [];
+    const canopy = canopyOfFan(area, fan);
+    const ownCanopy = of(FAN_METRICS.canopy);
+    return {
+      fan: fan.id,
+      label: fan.label,
+      rpm: of(FAN_METRICS.rpm),
+      canopy:
+        ownCanopy.length > 0 || !canopy
+          ? ownCanopy
+          : (data.get(canopy.id)?.get(CANOPY_METRIC) ?? []),
+      tower: of(FAN_METRICS.tower),
+      wind: of(FAN_METRICS.wind),
+      fuel: of(FAN_METRICS.fuel),
+      engineHours: of(FAN_METRICS.engineHours),
+      trigger: of(FAN_METRICS.trigger),
+    };
+  });
+}
+
+/** The area's frost summary now. */
+export async function readFrostSummary(
+  db: Queryable,
+  area: FrostArea,
+  now: Date,
+): Promise<FrostSummary> {
+  const nightStart = frostNightStart(now, area.timeZone);
+  const tonight = await readSensorReadings(
+    db,
+    area.canopies.map((canopy) => canopy.id),
+    [CANOPY_METRIC],
+    nightStart,
+    new Date(now.getTime() + 1),
+  );
+  const fans: FanNow[] = area.fans.map((fan) => {
+    const value = (metric: string) => topicValue(fan, metric)?.lastValue ?? null;
+    return {
+      sensor: fan.id,
+      label: fan.label,
+      rpm: value(FAN_METRICS.rpm),
+      fuel: value(FAN_METRICS.fuel),
+      fuelAt: topicValue(fan, FAN_METRICS.fuel)?.timestamp ?? null,
+      battery: value(FAN_METRICS.battery),
+      trip: value(FAN_METRICS.trip),
+      overdue: fan.overdue,
+      engineFault: value(FAN_METRICS.fault) === 1,
+    };
+  });
+  return frostSummary({
+    area: area.areaId,
+    fans,
+    canopies: area.canopies.map((canopy) => {
+      const topic = topicValue(canopy, CANOPY_METRIC);
+      return {
+        sensor: canopy.id,
+        label: canopy.label,
+        value: topic?.lastValue ?? null,
+        at: topic?.timestamp ?? null,
+        tonight: tonight.get(canopy.id)?.get(CANOPY_METRIC) ?? [],
+      };
+    }),
+    nightStart,
+    now,
+  });
+}

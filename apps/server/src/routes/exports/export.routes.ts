@@ -1,0 +1,94 @@
+/**
+ * Exports (§3 request action export; docs/api.md "Exports"): ask for a report file, follow it,
+ * download it, list one's own. The worker makes the file (src/exports/export-service.ts).
+ */
+import { EXPORTS_PER_PAGE, exportEndpoints } from '@paddock/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  createExport,
+  findExport,
+  listUserExports,
+  presentExport,
+  readExportFile,
+} from '../../exports/export.repository.ts';
+import { authOf } from '../../http/context.ts';
+import { route } from '../../http/endpoint.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { requireObject, requireSite } from '../../permissions/access.ts';
+
+const CONTENT_TYPES = {
+  pdf: 'application/pdf',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv; charset=utf-8',
+} as const;
+
+export async function exportRoutes(app: FastifyInstance) {
+  const { db, clock } = app.ctx;
+
+  /** The export, if the caller may view its site (anyone who may view the site may have it). */
+  const visibleExport = async (request: FastifyRequest, id: number) => {
+    const row = await findExport(db, id);
+    if (!row) throw notFound('Export');
+    await requireSite(db, request, row.export.siteId, 'view');
+    return row;
+  };
+
+  route(app, exportEndpoints.createExport, async (request, reply) => {
+    const body = request.body;
+    const { userId } = authOf(request);
+    const { siteId } = await requireObject(db, request, 'area', body.area, 'view');
+    if (body.requestId !== undefined) {
+      const earlier = await findExport(db, body.requestId);
+      if (earlier && earlier.export.userId === userId) return presentExport(earlier);
+      throw notFound('Export');
+    }
+    const row = await createExport(db, {
+      siteId,
+      areaId: body.area,
+      userId,
+      report: body.report,
+      kind: body.kind,
+      format: body.format,
+      from: new Date(body.from),
+      to: new Date(body.to),
+      now: clock.now(),
+    });
+    return reply.code(202).send(presentExport(row));
+  });
+
+  route(app, exportEndpoints.listExports, async (request) => {
+    const { page } = request.query;
+    const { rows, total } = await listUserExports(
+      db,
+      authOf(request).userId,
+      page,
+      EXPORTS_PER_PAGE,
+    );
+    return {
+      items: rows.map(presentExport),
+      page,
+      pages: Math.ceil(total / EXPORTS_PER_PAGE),
+      total,
+    };
+  });
+
+  route(app, exportEndpoints.getExport, async (request) =>
+    presentExport(await visibleExport(request, request.params.id)),
+  );
+
+  route(app, exportEndpoints.downloadExport, async (request, reply) => {
+    const row = await visibleExport(request, request.params.id);
+    if (row.request.status !== 'done') throw new HttpError(404, 'The export is not finished');
+    const file = await readExportFile(db, row.export.requestId);
+    if (!file || !row.export.fileName) throw new HttpError(410, 'The export has expired');
+    const format = row.export.format as keyof typeof CONTENT_TYPES;
+    return reply
+      .header('content-type', CONTENT_TYPES[format] ?? 'application/octet-stream')
+      .header(
+        'content-disposition',
+        `attachment; filename="${row.export.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
+      )
+      .header('cache-control', 'private, no-store')
+      .send(file);
+  });
+}

@@ -1,0 +1,8 @@
+/** Query keys of report exports. */
+export const exportKeys = {
+  all: ['exports'] as const,
+  /** GET exports?page=. */
+  list: (page: number) => ['exports', 'list', page] as const,
+  /** GET exports/{id}. */
+  detail: (id: number) => ['exports', id] as const,
+};

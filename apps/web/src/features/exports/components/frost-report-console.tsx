@@ -1,0 +1,199 @@
+/**
+ * The frost report console (issue 15): ask for a frost compliance or fueling report of the area
+ * over a night or a run of nights, as pdf, xlsx or csv; watch its progress; download it. Below,
+ * the user's exports (6 a page, §9), shown as finished once done (§3).
+ */
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  NativeSelect,
+  Pagination,
+  Progress,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import {
+  exportStatusLabel,
+  frostNightOf,
+  frostNightRange,
+  type ExportFormat,
+  type FrostReportFileKind,
+  type ReportExport,
+} from '@paddock/domain';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useCreateExport } from '../../../data/exports/create-export.ts';
+import { downloadExport } from '../../../data/exports/download-export.ts';
+import { useExports } from '../../../data/exports/get-exports.ts';
+
+export interface FrostReportConsoleProps {
+  areaId: number;
+  /** The site's IANA zone: nights run local noon to noon. */
+  timeZone: string;
+  /** Now, for the default night (last night); the page's clock. */
+  now?: Date;
+}
+
+const FORMATS: readonly ExportFormat[] = ['pdf', 'xlsx', 'csv'];
+const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
+
+export function FrostReportConsole({ areaId, timeZone, now }: FrostReportConsoleProps) {
+  const { t } = useTranslation();
+  const lastNight = frostNightOf(now ?? new Date(), timeZone);
+  const [kind, setKind] = useState<FrostReportFileKind>('frostCompliance');
+  const [fromNight, setFromNight] = useState(lastNight);
+  const [toNight, setToNight] = useState(lastNight);
+  const [page, setPage] = useState(1);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const create = useCreateExport();
+  const exports = useExports(page);
+
+  const rangeOk = isDay(fromNight) && isDay(toNight) && fromNight <= toNight;
+  const ask = (format: ExportFormat) => {
+    if (!rangeOk) return;
+    create.mutate({
+      report: 'frostReport',
+      kind,
+      format,
+      area: areaId,
+      from: frostNightRange(fromNight, timeZone).from.toISOString(),
+      to: frostNightRange(toNight, timeZone).to.toISOString(),
+    });
+  };
+
+  const kindLabel = (value: string) =>
+    value === 'fuelingReport'
+      ? t('FrostReports.Fueling', 'Fueling')
+      : t('FrostReports.Compliance', 'Frost compliance');
+  const statusLabel = (item: ReportExport) => {
+    const label = exportStatusLabel(item.status);
+    if (label === 'finished') return t('FrostReports.Finished', 'finished');
+    if (label === 'failed') return t('FrostReports.Failed', 'failed');
+    return t('FrostReports.Making', 'making');
+  };
+
+  return (
+    <Card withBorder data-testid="frost-report-console">
+      <Stack gap="sm">
+        <Title order={4}>{t('FrostReports.Title', 'Frost reports')}</Title>
+        <Group align="end" wrap="wrap">
+          <NativeSelect
+            label={t('FrostReports.Report', 'Report')}
+            value={kind}
+            onChange={(event) => setKind(event.currentTarget.value as FrostReportFileKind)}
+            data={[
+              { value: 'frostCompliance', label: kindLabel('frostCompliance') },
+              { value: 'fuelingReport', label: kindLabel('fuelingReport') },
+            ]}
+          />
+          <TextInput
+            type="date"
+            label={t('FrostReports.FromNight', 'From night')}
+            value={fromNight}
+            onChange={(event) => setFromNight(event.currentTarget.value)}
+          />
+          <TextInput
+            type="date"
+            label={t('FrostReports.ToNight', 'To night')}
+            value={toNight}
+            onChange={(event) => setToNight(event.currentTarget.value)}
+            error={
+              rangeOk
+                ? undefined
+                : t('FrostReports.BadRange', 'The last night must not come before the first')
+            }
+          />
+          {FORMATS.map((format) => (
+            <Button
+              key={format}
+              variant="light"
+              disabled={!rangeOk}
+              loading={create.isPending && create.variables?.format === format}
+              onClick={() => ask(format)}
+            >
+              {format.toUpperCase()}
+            </Button>
+          ))}
+        </Group>
+        {create.isError && (
+          <Alert color="red">
+            {t('FrostReports.AskFailed', 'The report could not be asked for')}
+          </Alert>
+        )}
+        {downloadError && <Alert color="red">{downloadError}</Alert>}
+        <Table striped aria-label={t('FrostReports.Exports', 'Your exports')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('FrostReports.Report', 'Report')}</Table.Th>
+              <Table.Th>{t('FrostReports.Nights', 'Nights')}</Table.Th>
+              <Table.Th>{t('FrostReports.Format', 'Format')}</Table.Th>
+              <Table.Th>{t('FrostReports.Status', 'Status')}</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(exports.data?.items ?? []).map((item) => {
+              const label = exportStatusLabel(item.status);
+              return (
+                <Table.Tr key={item.id} data-testid={`export-${item.id}`} data-status={item.status}>
+                  <Table.Td>{kindLabel(item.kind)}</Table.Td>
+                  <Table.Td>
+                    {frostNightOf(new Date(item.from), timeZone)} –{' '}
+                    {frostNightOf(new Date(new Date(item.to).getTime() - 1), timeZone)}
+                  </Table.Td>
+                  <Table.Td>{item.format.toUpperCase()}</Table.Td>
+                  <Table.Td>
+                    {label === 'loading' ? (
+                      <Progress
+                        value={Math.max(5, item.progress)}
+                        animated
+                        aria-label={statusLabel(item)}
+                      />
+                    ) : (
+                      <Badge color={label === 'finished' ? 'green' : 'red'}>
+                        {statusLabel(item)}
+                      </Badge>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {item.status === 'done' && item.fileName ? (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        leftSection={<IconDownload size={14} />}
+                        onClick={() => {
+                          setDownloadError(null);
+                          downloadExport(item.id, item.fileName ?? 'report').catch(() =>
+                            setDownloadError(
+                              t('FrostReports.DownloadFailed', 'The file could not be downloaded'),
+                            ),
+                          );
+                        }}
+                      >
+                        {t('FrostReports.Download', 'Download')}
+                      </Button>
+                    ) : item.status === 'done' ? (
+                      <Text size="xs" c="dimmed">
+                        {t('FrostReports.Expired', 'expired')}
+                      </Text>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+        {(exports.data?.pages ?? 0) > 1 && (
+          <Pagination total={exports.data?.pages ?? 1} value={page} onChange={setPage} size="sm" />
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,4 @@
+export {
+  FrostReportConsole,
+  type FrostReportConsoleProps,
+} from './components/frost-report-console.tsx';

@@ -1,0 +1,295 @@
+/**
+ * The frost explorer (issue 15 item 3, `frostExplorer`): one night on one screen. The canopy
+ * temperature of every block and the tower temperature of every fan against each fan's run
+ * periods (a shaded strip per fan), the canopy temperature at each start and stop marked, 0 °C
+ * drawn, and the wind; the chart's own exports (csv, advanced csv, png with the runs drawn).
+ */
+import { ActionIcon, Badge, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import {
+  CANOPY_TEMPERATURE_C,
+  COLOURS,
+  frostNightOf,
+  frostNightRange,
+  type FrostRun,
+} from '@paddock/domain';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  SeriesChart,
+  type ChartAnnotations,
+  type ChartMetric,
+} from '../../../components/chart/index.ts';
+import { seriesColour } from '../../../components/chart/palette.ts';
+import { useFrostRuns } from '../../../data/frost/get-frost-runs.ts';
+import { TOWER_TEMPERATURE_METRIC, type FanRow } from '../fans.ts';
+
+/** At least this much either side of the runs when the chart shows them (ms). */
+const RUNS_MARGIN_MS = 60_000;
+
+/**
+ * The part of the night the fans ran in, with half its length again either side (at least a
+ * minute), within the night: what the explorer opens on, so a short night is not a sliver.
+ */
+export function runsWindow(
+  runs: readonly FrostRun[],
+  night: { from: string; to: string },
+  now: Date,
+): { from: string; to: string } | null {
+  if (runs.length === 0) return null;
+  const nightFrom = Date.parse(night.from);
+  const nightTo = Date.parse(night.to);
+  const start = Math.min(...runs.map((run) => Date.parse(run.start)));
+  const stop = Math.max(
+    ...runs.map((run) =>
+      run.stop === null ? Math.min(now.getTime(), nightTo) : Date.parse(run.stop),
+    ),
+  );
+  const margin = Math.max(RUNS_MARGIN_MS, (stop - start) / 2);
+  return {
+    from: new Date(Math.max(nightFrom, start - margin)).toISOString(),
+    to: new Date(Math.min(nightTo, stop + margin)).toISOString(),
+  };
+}
+
+function shiftDay(day: string, by: number): string {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date + by)).toISOString().slice(0, 10);
+}
+
+export function FrostExplorer({
+  areaId,
+  fans,
+  windSensorId,
+  timeZone,
+  now,
+  refetchIntervalMs,
+}: {
+  areaId: number;
+  fans: readonly FanRow[];
+  /** A wind sensor of the area (the tower anemometer), if any; else the first fan's wind. */
+  windSensorId: number | null;
+  timeZone: string;
+  now: Date;
+  refetchIntervalMs: number;
+}) {
+  const { t, i18n } = useTranslation();
+  const tonight = frostNightOf(now, timeZone);
+  const [night, setNight] = useState(tonight);
+  const range = useMemo(() => {
+    const { from, to } = frostNightRange(night, timeZone);
+    return { from: from.toISOString(), to: to.toISOString() };
+  }, [night, timeZone]);
+  const runs = useFrostRuns(areaId, range, refetchIntervalMs);
+  const [span, setSpan] = useState<'runs' | 'night'>('runs');
+  const fanIndex = useMemo(() => new Map(fans.map((fan, index) => [fan.id, index])), [fans]);
+
+  const metrics = useMemo((): ChartMetric[] => {
+    const lines: ChartMetric[] = [];
+    for (const fan of fans) {
+      if (fan.canopy) {
+        lines.push({
+          source: { kind: 'sensor', id: fan.canopy.sensorId },
+          metric: 'temperature',
+          label: fan.canopy.label,
+          unit: '°C',
+        });
+      }
+    }
+    for (const fan of fans) {
+      lines.push({
+        source: { kind: 'sensor', id: fan.id },
+        metric: TOWER_TEMPERATURE_METRIC,
+        label: t('Frost.TowerOf', { fan: fan.label }),
+        unit: '°C',
+      });
+    }
+    const windFan = fans[0];
+    if (windSensorId !== null) {
+      lines.push({
+        source: { kind: 'sensor', id: windSensorId },
+        metric: 'wind.speed',
+        label: t('Frost.Wind'),
+        unit: 'kph',
+      });
+    } else if (windFan) {
+      lines.push({
+        source: { kind: 'sensor', id: windFan.id },
+        metric: 'fan.windSpeed',
+        label: t('Frost.Wind'),
+        unit: 'kph',
+      });
+    }
+    return lines;
+  }, [fans, windSensorId, t]);
+
+  const number = (value: number | null) =>
+    value === null
+      ? '--'
+      : new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
+  const time = (iso: string | null) =>
+    iso === null
+      ? t('Frost.StillRunning')
+      : new Intl.DateTimeFormat(i18n.language, {
+          timeZone,
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+          hour12: false,
+        }).format(new Date(iso));
+
+  const list: readonly FrostRun[] = useMemo(() => runs.data?.runs ?? [], [runs.data]);
+  const runsKey = list.map((run) => `${run.start}/${run.stop ?? ''}`).join(',');
+  const shown = useMemo(
+    () => (span === 'runs' ? runsWindow(list, range, now) : null) ?? range,
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the runs by value; now moves with them
+    [span, runsKey, range],
+  );
+  const annotations = useMemo((): ChartAnnotations => {
+    const colourOf = (fan: number) => seriesColour(fanIndex.get(fan) ?? 0);
+    return {
+      lines: [
+        {
+          value: CANOPY_TEMPERATURE_C,
+          unit: '°C',
+          label: t('Frost.ZeroLine'),
+          colour: COLOURS.fault,
+        },
+      ],
+      spans: list.map((run) => ({
+        from: Date.parse(run.start),
+        to: run.stop === null ? null : Date.parse(run.stop),
+        label: run.fanLabel,
+        colour: colourOf(run.fan),
+        row: fanIndex.get(run.fan) ?? 0,
+      })),
+      marks: list.flatMap((run) => [
+        ...(run.canopyAtStart === null
+          ? []
+          : [
+              {
+                at: Date.parse(run.start),
+                value: run.canopyAtStart,
+                unit: '°C',
+                label: t('Frost.StartMark', { value: number(run.canopyAtStart) }),
+                colour: colourOf(run.fan),
+              },
+            ]),
+        ...(run.stop === null || run.canopyAtStop === null
+          ? []
+          : [
+              {
+                at: Date.parse(run.stop),
+                value: run.canopyAtStop,
+                unit: '°C',
+                label: t('Frost.StopMark', { value: number(run.canopyAtStop) }),
+                colour: colourOf(run.fan),
+              },
+            ]),
+      ]),
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- number follows the language
+  }, [list, fanIndex, t, i18n.language]);
+
+  const nightLabel = new Intl.DateTimeFormat(i18n.language, {
+    timeZone: 'UTC',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  }).format(new Date(`${night}T12:00:00Z`));
+
+  return (
+    <Stack gap="sm" data-testid="frost-explorer" data-night={night}>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            aria-label={t('Frost.PreviousNight')}
+            onClick={() => setNight(shiftDay(night, -1))}
+          >
+            <IconChevronLeft size={16} />
+          </ActionIcon>
+          <Text fw={600} data-testid="frost-explorer-night">
+            {t('Frost.NightOf', { night: nightLabel })}
+          </Text>
+          <ActionIcon
+            variant="default"
+            aria-label={t('Frost.NextNight')}
+            disabled={night >= tonight}
+            onClick={() => setNight(shiftDay(night, 1))}
+          >
+            <IconChevronRight size={16} />
+          </ActionIcon>
+        </Group>
+        <SegmentedControl
+          size="xs"
+          aria-label={t('Frost.ExplorerSpan')}
+          value={span}
+          onChange={(value) => setSpan(value === 'night' ? 'night' : 'runs')}
+          data={[
+            { value: 'runs', label: t('Frost.ExplorerSpan.runs') },
+            { value: 'night', label: t('Frost.ExplorerSpan.night') },
+          ]}
+        />
+        {runs.data && (
+          <Text size="xs" c="dimmed">
+            {t('Frost.Rules', {
+              start: number(runs.data.rules.startAtOrBelow),
+              stop: number(runs.data.rules.stopBy),
+            })}
+          </Text>
+        )}
+      </Group>
+      <SeriesChart
+        title={t('Frost.ExplorerTitle', { night: nightLabel })}
+        metrics={metrics}
+        timeZone={timeZone}
+        window={shown}
+        annotations={annotations}
+        height={320}
+      />
+      <Table.ScrollContainer minWidth={560}>
+        <Table fz="sm" striped aria-label={t('Frost.Runs')} data-testid="frost-runs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('Frost.Fan')}</Table.Th>
+              <Table.Th>{t('Frost.Start')}</Table.Th>
+              <Table.Th>{t('Frost.Stop')}</Table.Th>
+              <Table.Th ta="right">{t('Frost.CanopyAtStart')}</Table.Th>
+              <Table.Th ta="right">{t('Frost.CanopyAtStop')}</Table.Th>
+              <Table.Th ta="right">{t('Frost.Inversion')}</Table.Th>
+              <Table.Th>{t('Frost.Flags')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {list.map((run) => (
+              <Table.Tr key={`${run.fan}-${run.start}`} data-testid="frost-run">
+                <Table.Td>{run.fanLabel}</Table.Td>
+                <Table.Td>{time(run.start)}</Table.Td>
+                <Table.Td>{time(run.stop)}</Table.Td>
+                <Table.Td ta="right">{number(run.canopyAtStart)} °C</Table.Td>
+                <Table.Td ta="right">{number(run.canopyAtStop)} °C</Table.Td>
+                <Table.Td ta="right">{number(run.inversionAtStart)} °C</Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {run.flags.map((flag) => (
+                      <Badge key={flag} color="red" variant="light" size="xs">
+                        {t(`Frost.Flag.${flag}`)}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {runs.data && list.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('Frost.NoRuns')}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The frost summary (issue 15 item 2, `frostSummary`): fans running now, the coldest canopy and
+ * where, minutes below 0 °C tonight, the lowest fuel, and the fans in fault with their reasons.
+ */
+import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { CANOPY_TEMPERATURE_C, COLOURS, type FrostSummary } from '@paddock/domain';
+import { useTranslation } from 'react-i18next';
+
+function Tile({
+  label,
+  value,
+  detail,
+  testId,
+  tone,
+}: {
+  label: string;
+  value: string;
+  detail?: string;
+  testId: string;
+  tone?: 'running' | 'fault' | 'warning';
+}) {
+  const colour = tone ? COLOURS[tone] : undefined;
+  return (
+    <Paper withBorder p="xs" radius="sm" data-testid={testId}>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} size="lg" {...(colour ? { style: { color: colour } } : {})}>
+        {value}
+      </Text>
+      {detail && (
+        <Text size="xs" c="dimmed" lineClamp={1}>
+          {detail}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+export function FrostSummaryBar({ summary }: { summary: FrostSummary | undefined }) {
+  const { t, i18n } = useTranslation();
+  if (!summary) return <Skeleton h={74} />;
+  const number = (value: number) =>
+    new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
+  const coldest = summary.coldestCanopy;
+  return (
+    <Stack gap={6}>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" data-testid="frost-summary">
+        <Tile
+          testId="frost-summary-running"
+          label={t('Frost.Summary.Running')}
+          value={t('Frost.Summary.RunningValue', {
+            running: summary.fansRunning,
+            fans: summary.fans,
+          })}
+          {...(summary.fansRunning > 0 ? { tone: 'running' as const } : {})}
+        />
+        <Tile
+          testId="frost-summary-coldest"
+          label={t('Frost.Summary.Coldest')}
+          value={coldest ? `${number(coldest.value)} °C` : '--'}
+          {...(coldest ? { detail: coldest.label } : {})}
+          {...(coldest && coldest.value < CANOPY_TEMPERATURE_C ? { tone: 'fault' as const } : {})}
+        />
+        <Tile
+          testId="frost-summary-below-zero"
+          label={t('Frost.Summary.BelowZero')}
+          value={t('Frost.Summary.Minutes', { count: summary.minutesBelowZeroTonight })}
+        />
+        <Tile
+          testId="frost-summary-fuel"
+          label={t('Frost.Summary.LowestFuel')}
+          value={summary.lowestFuel ? `${number(summary.lowestFuel.value)} %` : '--'}
+          {...(summary.lowestFuel ? { detail: summary.lowestFuel.label } : {})}
+        />
+      </SimpleGrid>
+      {summary.faults.length > 0 && (
+        <Group gap={6} data-testid="frost-summary-faults">
+          <Text size="sm" fw={600} style={{ color: COLOURS.fault }}>
+            {t('Frost.Summary.Faults', { count: summary.fansFault })}
+          </Text>
+          {summary.faults.map((fault) => (
+            <Badge key={fault.sensor} color="red" variant="light">
+              {fault.label}: {fault.reasons.map((reason) => t(`Frost.Fault.${reason}`)).join(', ')}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </Stack>
+  );
+}

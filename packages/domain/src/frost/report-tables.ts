@@ -1,0 +1,240 @@
+/**
+ * A frost report as tables, the one content the pdf, xlsx and csv files are written from: each
+ * column has its header, unit and kind, so every format types its cells the same way. Times are
+ * instants; each format writes them in the site's zone (csv and pdf with the offset).
+ */
+import { timeZoneOffsetMs, zonedDateTime } from '../constants/timezone.ts';
+import type { FanFueling, FrostRuns } from './schemas.ts';
+
+export type ReportCell = string | number | Date | null;
+export type ReportColumnKind = 'text' | 'number' | 'time';
+
+export interface ReportColumn {
+  readonly header: string;
+  /** Printed in the header, e.g. °C. */
+  readonly unit?: string;
+  readonly kind: ReportColumnKind;
+  /** Decimal places of a number. */
+  readonly digits?: number;
+}
+
+export interface ReportTable {
+  readonly name: string;
+  readonly columns: readonly ReportColumn[];
+  readonly rows: readonly (readonly ReportCell[])[];
+}
+
+export interface ReportDocument {
+  readonly title: string;
+  readonly site: string;
+  readonly area: string;
+  readonly timeZone: string;
+  readonly from: Date;
+  readonly to: Date;
+  /** Lines under the title: the rules and where they come from. */
+  readonly notes: readonly string[];
+  readonly tables: readonly ReportTable[];
+}
+
+/** A column's header with its unit: "Canopy at start (°C)". */
+export function columnTitle(column: ReportColumn): string {
+  return column.unit ? `${column.header} (${column.unit})` : column.header;
+}
+
+const pad = (value: number, width = 2) => String(Math.abs(value)).padStart(width, '0');
+
+/** ISO 8601 in the zone, with its offset: 2026-09-21T02:10:00+12:00. */
+export function isoInTimeZone(date: Date, timeZone: string): string {
+  const wall = zonedDateTime(date, timeZone);
+  const offset = Math.round(timeZoneOffsetMs(date, timeZone) / 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  return (
+    `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}` +
+    `${sign}${pad(Math.trunc(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`
+  );
+}
+
+/** The wall clock in the zone as a Date whose UTC fields read it (how a spreadsheet holds a local time). */
+export function wallClockDate(date: Date, timeZone: string): Date {
+  return new Date(date.getTime() + timeZoneOffsetMs(date, timeZone));
+}
+
+const FLAG_WORDS: Record<string, string> = {
+  startAboveTemperature: 'start above permitted temperature',
+  ranPastStopTemperature: 'ran past stop temperature',
+  ranInWind: 'ran in wind',
+  outsidePermittedHours: 'outside permitted hours',
+  missingData: 'missing data',
+};
+
+const time = (iso: string | null) => (iso === null ? null : new Date(iso));
+
+export interface ReportHeading {
+  site: string;
+  area: string;
+}
+
+function rulesNotes(runs: FrostRuns): string[] {
+  const { rules } = runs;
+  return [
+    `Rules: start at or below ${rules.startAtOrBelow} °C, stop by ${rules.stopBy} °C` +
+      (rules.windShutdownAbove === null
+        ? ''
+        : `, shut down above ${rules.windShutdownAbove} km/h wind`) +
+      (rules.permittedHours
+        ? `, permitted ${rules.permittedHours.from}–${rules.permittedHours.to}`
+        : ''),
+    `Source: ${rules.source}`,
+    `Times in ${runs.timeZone}`,
+  ];
+}
+
+/** The frost compliance report: every run with its flags, then each fan's totals. */
+export function frostComplianceDocument(heading: ReportHeading, runs: FrostRuns): ReportDocument {
+  const temperature = (header: string): ReportColumn => ({
+    header,
+    unit: '°C',
+    kind: 'number',
+    digits: 1,
+  });
+  return {
+    title: 'Frost compliance',
+    site: heading.site,
+    area: heading.area,
+    timeZone: runs.timeZone,
+    from: new Date(runs.from),
+    to: new Date(runs.to),
+    notes: rulesNotes(runs),
+    tables: [
+      {
+        name: 'Runs',
+        columns: [
+          { header: 'Fan', kind: 'text' },
+          { header: 'Start', kind: 'time' },
+          { header: 'Stop', kind: 'time' },
+          { header: 'Duration', unit: 'min', kind: 'number', digits: 1 },
+          { header: 'Trigger', kind: 'text' },
+          temperature('Canopy at start'),
+          temperature('Canopy at stop'),
+          temperature('Tower at start'),
+          temperature('Inversion'),
+          temperature('Lowest canopy'),
+          { header: 'Highest wind', unit: 'km/h', kind: 'number', digits: 1 },
+          { header: 'Wind shutdowns', kind: 'number', digits: 0 },
+          { header: 'Average RPM', unit: 'rpm', kind: 'number', digits: 0 },
+          { header: 'Engine hours at start', unit: 'h', kind: 'number', digits: 1 },
+          { header: 'Engine hours at end', unit: 'h', kind: 'number', digits: 1 },
+          { header: 'Fuel at start', unit: '%', kind: 'number', digits: 1 },
+          { header: 'Fuel at end', unit: '%', kind: 'number', digits: 1 },
+          { header: 'Flags', kind: 'text' },
+        ],
+        rows: runs.runs.map((run) => [
+          run.fanLabel,
+          time(run.start),
+          time(run.stop),
+          run.durationMinutes,
+          run.trigger,
+          run.canopyAtStart,
+          run.canopyAtStop,
+          run.towerAtStart,
+          run.inversionAtStart,
+          run.lowestCanopy,
+          run.highestWind,
+          run.windShutdowns,
+          run.averageRpm,
+          run.engineHoursStart,
+          run.engineHoursEnd,
+          run.fuelStart,
+          run.fuelEnd,
+          run.flags.map((flag) => FLAG_WORDS[flag] ?? flag).join('; '),
+        ]),
+      },
+      {
+        name: 'Totals',
+        columns: [
+          { header: 'Fan', kind: 'text' },
+          { header: 'Runs', kind: 'number', digits: 0 },
+          { header: 'Hours', unit: 'h', kind: 'number', digits: 1 },
+          { header: 'Flagged runs', kind: 'number', digits: 0 },
+          { header: 'Fuel used', unit: '%', kind: 'number', digits: 1 },
+        ],
+        rows: runs.totals.map((total) => [
+          total.fanLabel,
+          total.runs,
+          total.hours,
+          total.flaggedRuns,
+          total.fuelUsed,
+        ]),
+      },
+    ],
+  };
+}
+
+/** The fueling report: each fan's fuel now and hours left, fuel per night, refills. */
+export function fuelingDocument(
+  heading: ReportHeading,
+  runs: FrostRuns,
+  fueling: readonly FanFueling[],
+): ReportDocument {
+  return {
+    title: 'Fueling',
+    site: heading.site,
+    area: heading.area,
+    timeZone: runs.timeZone,
+    from: new Date(runs.from),
+    to: new Date(runs.to),
+    notes: ['Fuel in % of the tank, as the fan controller reports it', `Times in ${runs.timeZone}`],
+    tables: [
+      {
+        name: 'Fans',
+        columns: [
+          { header: 'Fan', kind: 'text' },
+          { header: 'Fuel used', unit: '%', kind: 'number', digits: 1 },
+          { header: 'Refills', kind: 'number', digits: 0 },
+          { header: 'Fuel now', unit: '%', kind: 'number', digits: 1 },
+          { header: 'Burn', unit: '%/h', kind: 'number', digits: 2 },
+          { header: 'Running left', unit: 'h', kind: 'number', digits: 1 },
+        ],
+        rows: fueling.map((fan) => [
+          fan.fanLabel,
+          fan.fuelUsed,
+          fan.refills.length,
+          fan.fuelNow,
+          fan.burnPerHour,
+          fan.hoursLeft,
+        ]),
+      },
+      {
+        name: 'Nights',
+        columns: [
+          { header: 'Fan', kind: 'text' },
+          { header: 'Night', kind: 'text' },
+          { header: 'Fuel used', unit: '%', kind: 'number', digits: 1 },
+          { header: 'Engine hours', unit: 'h', kind: 'number', digits: 2 },
+        ],
+        rows: fueling.flatMap((fan) =>
+          fan.nights.map((night) => [fan.fanLabel, night.night, night.fuelUsed, night.engineHours]),
+        ),
+      },
+      {
+        name: 'Refills',
+        columns: [
+          { header: 'Fan', kind: 'text' },
+          { header: 'Time', kind: 'time' },
+          { header: 'From', unit: '%', kind: 'number', digits: 1 },
+          { header: 'To', unit: '%', kind: 'number', digits: 1 },
+          { header: 'Engine hours since previous', unit: 'h', kind: 'number', digits: 1 },
+        ],
+        rows: fueling.flatMap((fan) =>
+          fan.refills.map((refill) => [
+            fan.fanLabel,
+            new Date(refill.at),
+            refill.from,
+            refill.to,
+            refill.engineHoursSincePrevious,
+          ]),
+        ),
+      },
+    ],
+  };
+}
