@@ -18,6 +18,7 @@
  *          --parallel N (batches in flight on PostgreSQL, 2) --setups embedded,external
  *          --runs N (5: each setup measured N times from a fresh database; every run's row is
  *          printed, then each setup's p99 of every run, since a single run's tail is noisy)
+ * BENCH_CPU_PROF=folder writes the ingest process's CPU profile (node --cpu-prof) there.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -223,6 +224,9 @@ async function serve(options: ServeOptions): Promise<void> {
     }
   });
   process.once('SIGTERM', () => {
+    // A profiled run ends at once: the profile is written at exit, and a slow close under load
+    // would meet the parent's SIGKILL first.
+    if (process.execArgv.includes('--cpu-prof')) process.exit(0);
     void (async () => {
       await ingest.close();
       await embedded?.close();
@@ -468,8 +472,14 @@ async function runSetup(setup: Setup): Promise<Row | null> {
       },
       parallel: positive('parallel', args.parallel),
     };
+    // BENCH_CPU_PROF=folder: the ingest process writes a V8 CPU profile there (node --cpu-prof).
+    const profile = process.env.BENCH_CPU_PROF;
     child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(options)], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const ready = await nextMessage<Ready>(child, 'ready');
