@@ -80,6 +80,9 @@ export async function startDevstack(
     }
     const simulator = await startSimulator({
       brokerUrl: server.broker.url,
+      // An external broker (Mosquitto) speaks MQTT 5: devices then send again what it took with
+      // no subscriber (docs/field-protocol.md).
+      protocolVersion: server.broker.kind === 'external' ? 5 : 4,
       topicRoot: serverConfig.field.topicRoot,
       sites: sites.map(({ siteId, username, key }) => ({ siteId, username, password: key })),
       controlPort: config.simulatorControlPort,

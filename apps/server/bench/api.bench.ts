@@ -10,17 +10,28 @@
  * traffic goes to 127.0.0.1; every run is bounded by its duration and the child is stopped and its
  * database removed afterwards.
  *
+ * Then the mixed workload (issue 19): the console's calls in turn (sites, a site, an area's
+ * radios, a sensor's series, an area's events, a site's summary) at the same rate while site
+ * gateways publish readings at --ingest-rate messages a second into the same server's ingest
+ * (PGlite: the embedded broker in the server process, as `npm start` runs; PostgreSQL: the
+ * Mosquitto of MQTT_URL, or mqtt://127.0.0.1:1883, under a topic root of its own). The
+ * publishers run in a third process. Its row prints the mix's p99 and the readings ingest
+ * committed per second meanwhile.
+ *
  * Options: --sites N --radios-per-site M --duration S --rate R --connections C
- *          --engines pglite,postgres
+ *          --engines pglite,postgres --ingest-rate MSGS (5000; 0 skips the mixed workload)
  */
 import autocannon from 'autocannon';
+import mqtt, { type MqttClient } from 'mqtt';
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import type { Database } from '../src/db/client.ts';
 import { parseEngines, positive, printTable, type Engine } from './report.ts';
 import { temporaryPostgres } from './temporary-postgres.ts';
 
@@ -28,14 +39,29 @@ const HOST = '127.0.0.1';
 /** Seeding 100,000 radios takes about a minute; anything past this is a hang. */
 const READY_TIMEOUT_MS = 15 * 60_000;
 
+/** A device ingest takes readings of: a soil probe on a radio. */
+type Device = { siteId: number; serialno: string; sensorId: number };
+
+/** Where the publishers of the mixed workload send, and as whom. */
+type Field = { brokerUrl: string; topicRoot: string; fieldSecret: string; devices: Device[] };
+
 /** What the server child reports once it is seeded and listening. */
 type Ready = {
+  type: 'ready';
   port: number;
   token: string;
   siteId: number;
   areaId: number;
   seedSeconds: number;
+  /** Null when the mixed workload is off. */
+  field: Field | null;
 };
+
+/** Messages ingest has committed so far (the child answers a `stats` message). */
+type Stats = { type: 'stats'; committed: number; deadLettered: number };
+
+/** Sites whose radios get a probe and publish in the mixed workload. */
+const PUBLISHING_SITES = 8;
 
 type Row = {
   engine: Engine;
@@ -57,8 +83,12 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '1000' },
     connections: { type: 'string', default: '20' },
     engines: { type: 'string', default: 'pglite,postgres' },
+    'ingest-rate': { type: 'string', default: '5000' },
+    publish: { type: 'string' },
   },
 });
+
+const ingestRate = () => Number(args['ingest-rate'] ?? 0);
 
 /** The child: migrate, seed, serve, report. Stops on SIGTERM from the parent. */
 async function serve(): Promise<void> {
@@ -133,14 +163,156 @@ async function serve(): Promise<void> {
     void app.close().then(() => process.exit(0));
   });
   const middle = Math.floor(seeded.siteIds.length / 2);
+  const siteId = seeded.siteIds[middle] ?? 0;
+  const field = ingestRate() > 0 ? await startBenchIngest(db, seeded.siteIds.slice(middle)) : null;
+  process.once('SIGTERM', () => void field?.close());
+  process.on('message', (message: { type?: string }) => {
+    if (message.type !== 'stats' || !field) return;
+    const stats = field.stats();
+    process.send?.({
+      type: 'stats',
+      committed: stats.committed,
+      deadLettered: stats.deadLettered,
+    } satisfies Stats);
+  });
   const ready: Ready = {
+    type: 'ready',
     port: address.port,
     token,
-    siteId: seeded.siteIds[middle] ?? 0,
+    siteId,
     areaId: seeded.areaIds[middle] ?? 0,
     seedSeconds,
+    field: field?.field ?? null,
   };
   process.send?.(ready);
+}
+
+/**
+ * Ingest in the server's process, as one process with every role runs it: a soil probe on every
+ * radio of a few sites, the embedded broker on PGlite (the Mosquitto of MQTT_URL on PostgreSQL),
+ * and ingest subscribed.
+ */
+async function startBenchIngest(db: Database, siteIds: number[]) {
+  const [{ queryRows }, { startEmbeddedBroker }, { serverLogin }, { startIngest }] =
+    await Promise.all([
+      import('../src/db/client.ts'),
+      import('../src/field/broker.ts'),
+      import('../src/field/connection.ts'),
+      import('../src/ingest/ingest.ts'),
+    ]);
+  const { sql } = await import('drizzle-orm');
+  const sites = siteIds.slice(0, PUBLISHING_SITES);
+  const rows = await queryRows<{ site_id: number; serialno: string; sensor_id: number }>(
+    db,
+    sql`
+    with probes as (
+      insert into sensors (site_id, area_id, type, radio_id, unit_id, tags, topics, label, serialno)
+      select site_id, area_id, 'soilMoisture', id, unit_id, '{}'::jsonb, '[]'::jsonb,
+             'Probe ' || serialno, 'P-' || serialno
+      from radios where site_id = any(${sql.param(sites)}::int[])
+      returning id, radio_id
+    )
+    select r.site_id, r.serialno, p.id as sensor_id from probes p join radios r on r.id = p.radio_id
+    order by r.id`,
+  );
+  const devices = rows.map((row) => ({
+    siteId: row.site_id,
+    serialno: row.serialno,
+    sensorId: row.sensor_id,
+  }));
+  const fieldSecret = randomBytes(32).toString('base64url');
+  const external = process.env.DATABASE_URL !== undefined;
+  const topicRoot = external ? `paddock-bench/${randomUUID()}` : 'paddock/v1';
+  const siteOf = new Map(devices.map((device) => [device.serialno, device.siteId]));
+  const embedded = external
+    ? null
+    : await startEmbeddedBroker({
+        port: 0,
+        host: HOST,
+        dataDir: process.env.PADDOCK_DATA_DIR ?? null,
+        topicRoot,
+        fieldSecret,
+        deviceSite: async (serialno) => siteOf.get(serialno) ?? null,
+      });
+  const brokerUrl = embedded?.url ?? process.env.MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+  const quiet = () => {};
+  const ingest = await startIngest({
+    db,
+    clock: { now: () => new Date() },
+    log: { info: quiet, warn: quiet, error: (o, m) => console.error(`  ingest: ${m}`, o) },
+    broker: serverLogin({ url: brokerUrl, kind: embedded ? 'embedded' : 'external', fieldSecret }),
+    topicRoot,
+    clientId: `paddock-bench-${randomUUID()}`,
+    sessionExpirySeconds: 60,
+  });
+  return {
+    field: { brokerUrl, topicRoot, fieldSecret, devices } satisfies Field,
+    stats: () => ingest.stats(),
+    close: async () => {
+      await ingest.close();
+      await embedded?.close();
+    },
+  };
+}
+
+/**
+ * The publisher child of the mixed workload: one connection per site gateway, readings of every
+ * probe in turn at the given rate (QoS 1), for the given time, then it exits.
+ */
+async function publish(input: { field: Field; rate: number; durationMs: number }) {
+  const { field, rate, durationMs } = input;
+  const { fieldKey } = await import('../src/field/credentials.ts');
+  const gateways = new Map<number, MqttClient>();
+  for (const siteId of new Set(field.devices.map((device) => device.siteId))) {
+    const username = `gateway-${siteId}`;
+    gateways.set(
+      siteId,
+      await mqtt.connectAsync(field.brokerUrl, {
+        clientId: `bench-api-${username}-${randomUUID()}`,
+        username,
+        password: fieldKey(field.fieldSecret, username),
+        reconnectPeriod: 0,
+      }),
+    );
+  }
+  const base = Date.parse('2020-01-01T00:00:00.000Z');
+  const started = Date.now();
+  let published = 0;
+  let acked = 0;
+  let failed = 0;
+  while (Date.now() - started < durationMs) {
+    const due = Math.floor(((Date.now() - started) * rate) / 1000) - published;
+    for (let i = 0; i < due; i++) {
+      const device = field.devices[published % field.devices.length] as Device;
+      const seq = Math.floor(published / field.devices.length) + 1;
+      const time = new Date(base + seq * 600_000).toISOString();
+      const payload = JSON.stringify({
+        seq,
+        time: new Date().toISOString(),
+        readings: ['soil.moisture', 'soil.temperature', 'soil.ec'].map((metric, m) => ({
+          thing: 'sensor',
+          id: device.sensorId,
+          metric,
+          value: 20 + ((seq + m) % 17) * 0.5,
+          time,
+        })),
+      });
+      (gateways.get(device.siteId) as MqttClient).publish(
+        `${field.topicRoot}/${device.siteId}/${device.serialno}/up/readings`,
+        payload,
+        { qos: 1 },
+        (error) => {
+          if (error) failed++;
+          else acked++;
+        },
+      );
+      published++;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  await Promise.all([...gateways.values()].map((gateway) => gateway.endAsync()));
+  console.log(`  publishers: ${published} sent, ${acked} acknowledged, ${failed} refused`);
+  process.exit(0);
 }
 
 function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Promise<Ready> } {
@@ -154,10 +326,13 @@ function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Prom
       () => reject(new Error('the server was not ready in time')),
       READY_TIMEOUT_MS,
     );
-    child.once('message', (message) => {
+    const onReady = (message: { type?: string }) => {
+      if (message.type !== 'ready') return;
+      child.off('message', onReady);
       clearTimeout(timer);
       resolve(message as Ready);
-    });
+    };
+    child.on('message', onReady);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`the server exited with code ${code} before it was ready`));
@@ -198,7 +373,11 @@ function wireSize(
   });
 }
 
-async function measure(engine: Engine, ready: Ready): Promise<Row[]> {
+async function measure(
+  engine: Engine,
+  ready: Ready,
+  child: ChildProcess | null = null,
+): Promise<Row[]> {
   const base = `http://${HOST}:${ready.port}`;
   // As the console's browser asks: signed in, and taking compressed bodies.
   const headers = { authorization: `Bearer ${ready.token}`, 'accept-encoding': BROWSER_ENCODINGS };
@@ -248,7 +427,110 @@ async function measure(engine: Engine, ready: Ready): Promise<Row[]> {
       errors: result.errors + result.timeouts,
     });
   }
+  if (ready.field && child) rows.push(await measureMixed(engine, ready, child, headers));
   return rows;
+}
+
+async function childStats(child: ChildProcess): Promise<Stats> {
+  return new Promise((resolve) => {
+    const onStats = (message: { type?: string }) => {
+      if (message.type !== 'stats') return;
+      child.off('message', onStats);
+      resolve(message as Stats);
+    };
+    child.on('message', onStats);
+    child.send({ type: 'stats' });
+  });
+}
+
+/** The console's calls in turn at --rate while gateways publish at --ingest-rate. */
+async function measureMixed(
+  engine: Engine,
+  ready: Ready,
+  child: ChildProcess,
+  headers: Record<string, string>,
+): Promise<Row> {
+  const field = ready.field as Field;
+  const rate = positive('rate', args.rate);
+  const duration = positive('duration', args.duration);
+  const sensorId = field.devices.find((device) => device.siteId === ready.siteId)?.sensorId;
+  const paths = [
+    '/api/sites',
+    `/api/sites/${ready.siteId}`,
+    `/api/areas/${ready.areaId}/radios`,
+    `/api/sensors/${sensorId ?? field.devices[0]?.sensorId}/series?metric=soil.moisture`,
+    `/api/sites/${ready.siteId}/summary`,
+  ];
+  // The events of an area are a POST (its filter in an optional body).
+  const eventsPath = `/api/areas/${ready.areaId}/events`;
+  const base = `http://${HOST}:${ready.port}`;
+  const json = { ...headers, 'content-type': 'application/json' };
+  type Call = { method: string; path: string; body?: string; headers?: Record<string, string> };
+  const requests: Call[] = [
+    ...paths.map((url) => ({ method: 'GET', path: url })),
+    { method: 'POST', path: eventsPath, body: '{}', headers: json },
+  ];
+  // Publishers for a ramp of 3 s, the warm-up, the run and a little after.
+  const publisher = fork(
+    fileURLToPath(import.meta.url),
+    [
+      '--publish',
+      JSON.stringify({ field, rate: ingestRate(), durationMs: (3 + 2 + duration + 1) * 1000 }),
+    ],
+    { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
+  );
+  const publisherDone = new Promise((resolve) => publisher.once('exit', resolve));
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  // Every call answers 200 once readings flow (the series exists once ingest stored one).
+  // Each call alone, one after another (the median of 5): what each costs under the ingest load.
+  const statuses: number[] = [];
+  for (const request of requests) {
+    const times: number[] = [];
+    let status = 0;
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const answer = await fetch(base + request.path, {
+        method: request.method,
+        headers: request.headers ?? headers,
+        ...(request.body ? { body: request.body } : {}),
+      });
+      await answer.arrayBuffer();
+      times.push(performance.now() - started);
+      status = answer.status;
+    }
+    statuses.push(status);
+    const median = times.sort((a, b) => a - b)[2] ?? Number.NaN;
+    console.log(
+      `  ${engine} mixed: ${request.method} ${request.path}: ${status}, ${median.toFixed(1)} ms alone`,
+    );
+  }
+  const connections = positive('connections', args.connections);
+  await autocannon({ url: base, headers, requests, connections, overallRate: rate, duration: 2 });
+  const before = await childStats(child);
+  const result = await autocannon({
+    url: base,
+    headers,
+    requests,
+    connections,
+    overallRate: rate,
+    duration,
+    timeout: 10,
+  });
+  const after = await childStats(child);
+  await publisherDone;
+  const stored = (after.committed - before.committed) / duration;
+  const deadLettered = after.deadLettered - before.deadLettered;
+  if (deadLettered > 0) console.log(`  ${engine} mixed: ${deadLettered} dead letters`);
+  return {
+    engine,
+    endpoint: `mix of the 6 calls, ingest at ${ingestRate()} msg/s (${stored.toFixed(0)} msg/s stored)`,
+    status: Math.max(...statuses),
+    reqPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
 }
 
 async function runEngine(engine: Engine): Promise<Row[] | null> {
@@ -277,7 +559,7 @@ async function runEngine(engine: Engine): Promise<Row[] | null> {
   try {
     const server = await ready;
     console.log(`${engine}: seeded in ${server.seedSeconds.toFixed(1)} s; measuring.`);
-    return await measure(engine, server);
+    return await measure(engine, server, child);
   } finally {
     await stopServer(child);
     await cleanup();
@@ -312,7 +594,12 @@ async function main(): Promise<void> {
   }
 }
 
-if (args.serve) {
+if (args.publish) {
+  publish(JSON.parse(args.publish) as Parameters<typeof publish>[0]).catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+} else if (args.serve) {
   serve().catch((error: unknown) => {
     console.error(error);
     process.exit(1);

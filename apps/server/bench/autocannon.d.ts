@@ -11,6 +11,13 @@ declare module 'autocannon' {
     overallRate?: number;
     /** Seconds before a request counts as timed out. */
     timeout?: number;
+    /** Each connection sends these in turn, paths relative to `url`. */
+    requests?: {
+      method?: string;
+      path: string;
+      headers?: Record<string, string>;
+      body?: string;
+    }[];
   };
 
   /** Percentiles as hdr-histogram-percentiles-obj names them, e.g. p50, p97_5, p99. */

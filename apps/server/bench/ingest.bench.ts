@@ -16,6 +16,9 @@
  * Options: --rate R (messages/s, 10000) --duration S (20) --warmup S (3) --sites N (8)
  *          --radios-per-site M (250) --readings K (3) --batch MESSAGES (4000) --delay MS (50)
  *          --parallel N (batches in flight on PostgreSQL, 2) --setups embedded,external
+ *          --runs N (5: each setup measured N times from a fresh database; every run's row is
+ *          printed, then each setup's p99 of every run, since a single run's tail is noisy)
+ * BENCH_CPU_PROF=folder writes the ingest process's CPU profile (node --cpu-prof) there.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -88,6 +91,7 @@ const { values: args } = parseArgs({
     delay: { type: 'string', default: '50' },
     parallel: { type: 'string', default: '2' },
     setups: { type: 'string', default: 'embedded,external' },
+    runs: { type: 'string', default: '5' },
   },
 });
 
@@ -220,6 +224,9 @@ async function serve(options: ServeOptions): Promise<void> {
     }
   });
   process.once('SIGTERM', () => {
+    // A profiled run ends at once: the profile is written at exit, and a slow close under load
+    // would meet the parent's SIGKILL first.
+    if (process.execArgv.includes('--cpu-prof')) process.exit(0);
     void (async () => {
       await ingest.close();
       await embedded?.close();
@@ -465,8 +472,14 @@ async function runSetup(setup: Setup): Promise<Row | null> {
       },
       parallel: positive('parallel', args.parallel),
     };
+    // BENCH_CPU_PROF=folder: the ingest process writes a V8 CPU profile there (node --cpu-prof).
+    const profile = process.env.BENCH_CPU_PROF;
     child = fork(fileURLToPath(import.meta.url), ['--serve', JSON.stringify(options)], {
-      execArgv: ['--import', 'tsx'],
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const ready = await nextMessage<Ready>(child, 'ready');
@@ -496,19 +509,24 @@ async function main(): Promise<void> {
     `ingest bench: ${args.rate} msg/s offered for ${args.duration} s (after ${args.warmup} s warm-up), ` +
       `${args.readings} readings per message, batches of up to ${args.batch} messages or ${args.delay} ms`,
   );
-  const rows: Row[] = [];
+  const runs = Math.round(positive('runs', args.runs));
+  const rows: (Row & { run: number })[] = [];
   for (const setup of setups) {
-    const row = await runSetup(setup);
-    if (row) rows.push(row);
+    for (let run = 1; run <= runs; run++) {
+      const row = await runSetup(setup);
+      if (!row) break;
+      rows.push({ ...row, run });
+    }
   }
   console.log('');
   console.log(
-    'setup     offered/s  sustained/s  p50 ms  p99 ms  max ms  arrival p99 ms  committed/published  ingest CPU  publisher CPU',
+    'setup     run  offered/s  sustained/s  p50 ms  p99 ms  max ms  arrival p99 ms  committed/published  ingest CPU  publisher CPU',
   );
   for (const row of rows) {
     console.log(
       [
         row.setup.padEnd(9),
+        String(row.run).padStart(3),
         row.offered.toFixed(0).padStart(9),
         row.sustained.toFixed(0).padStart(12),
         row.p50.toFixed(0).padStart(7),
@@ -519,6 +537,18 @@ async function main(): Promise<void> {
         `${(row.ingestCpu * 100).toFixed(0)}%`.padStart(11),
         `${(row.publisherCpu * 100).toFixed(0)}%`.padStart(14),
       ].join(' '),
+    );
+  }
+  console.log('');
+  for (const setup of setups) {
+    const mine = rows.filter((row) => row.setup === setup);
+    if (mine.length === 0) continue;
+    const p99s = mine.map((row) => row.p99.toFixed(0));
+    const worst = Math.max(...mine.map((row) => row.p99));
+    const slowest = Math.min(...mine.map((row) => row.sustained));
+    console.log(
+      `${setup}: p99 of each run ${p99s.join(', ')} ms (worst ${worst.toFixed(0)}); ` +
+        `lowest sustained ${slowest.toFixed(0)} msg/s`,
     );
   }
   console.log(

@@ -103,6 +103,15 @@ export type Broker = {
 /** Mosquitto with persistence in its own folder, configured as docs/field-protocol.md says. */
 export async function startMosquitto(folder: string): Promise<Broker> {
   mkdirSync(folder, { recursive: true });
+  // Started as root, Mosquitto runs as its own user: a folder that user cannot write saves
+  // nothing (it logs "Permission denied" at each autosave and the broker comes back empty).
+  if (process.getuid?.() === 0) {
+    try {
+      execFileSync('chown', ['mosquitto', folder]);
+    } catch {
+      // No such user: Mosquitto then keeps running as root.
+    }
+  }
   const port = await freePort();
   const config = path.join(folder, 'mosquitto.conf');
   writeFileSync(

@@ -5,6 +5,11 @@
  */
 export * from './battery.ts';
 export { backfill, parseSpan, type BackfillOptions, type BackfillResult } from './backfill.ts';
+export {
+  NO_MATCHING_SUBSCRIBERS,
+  publishConfirmed,
+  type ConfirmedPublishOptions,
+} from './confirmed-publish.ts';
 export { DEFAULT_CONTROL_PORT } from './control-server.ts';
 export type { DeviceSummary } from './device.ts';
 export type { HistoryChunk, HistorySeries, HistoryThing } from './history.ts';

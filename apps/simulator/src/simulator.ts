@@ -19,6 +19,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { z } from 'zod';
+import { publishConfirmed } from './confirmed-publish.ts';
 import { startControlServer, type ControlServer } from './control-server.ts';
 import { NO_FAULTS, VirtualDevice, type DeviceFaults, type DeviceSummary } from './device.ts';
 import {
@@ -65,6 +66,11 @@ export type SimulatorSite = {
 
 export type SimulatorOptions = {
   brokerUrl: string;
+  /**
+   * 5 on a broker that speaks MQTT 5 (Mosquitto): an uplink whose PUBACK says no subscriber took
+   * it is sent again (confirmed-publish.ts). 4 (the default) for the embedded broker (aedes).
+   */
+  protocolVersion?: 4 | 5;
   topicRoot?: string;
   sites: readonly SimulatorSite[];
   clock?: { now(): Date };
@@ -216,8 +222,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
 
   function publish(runner: Runner, kind: UplinkKind, payload: object): void {
     const topic = uplinkTopic(topicRoot, runner.device.siteId, runner.device.serialno, kind);
-    runner.client.publish(topic, JSON.stringify(payload), { qos: 1 }, (error) => {
-      if (error && !closed) log.warn({ topic, err: error.message }, 'simulator could not publish');
+    publishConfirmed(runner.client, topic, JSON.stringify(payload), {
+      stopped: () => closed,
+    }).catch((error: Error) => {
+      if (!closed) log.warn({ topic, err: error.message }, 'simulator could not publish');
     });
   }
 
@@ -495,6 +503,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         username,
         ...(site.password === undefined ? {} : { password: site.password }),
         clean: true,
+        protocolVersion: options.protocolVersion ?? 4,
         reconnectPeriod: 1000,
         connectTimeout: 10_000,
         keepalive: 30,

@@ -61,8 +61,14 @@ export type CommandSettled = {
 };
 
 export type CommandSender = {
-  /** Records and publishes a command; answers its id once it is recorded. */
+  /**
+   * Records and publishes a command; answers its id once it is recorded. With a `commandId` it is
+   * idempotent: a command already recorded under that id is neither recorded nor published again
+   * (the process that recorded it published it), so a caller may send again what it is not sure
+   * went out.
+   */
   send(input: {
+    commandId?: string;
     requestId: number | null;
     /** The program run sending it (its program's id), told when the command settles. */
     programRunId: number | null;
@@ -76,6 +82,8 @@ export type CommandSender = {
    * settlements are taken from the queue once the first listener is there.
    */
   onSettled(listener: (settled: CommandSettled) => void | Promise<void>): void;
+  /** Which of these command ids were never recorded (their sender died before sending them). */
+  unsent(commandIds: string[]): Promise<string[]>;
 };
 
 type CommandRow = typeof fieldCommands.$inferSelect;
@@ -119,6 +127,7 @@ const settledSchema = z.object({
 });
 
 const sendInputSchema = z.object({
+  commandId: z.uuid().optional(),
   requestId: idSchema.nullable(),
   programRunId: idSchema.nullable(),
   siteId: idSchema,
@@ -434,28 +443,34 @@ export async function startCommands(deps: {
   return {
     async send(input) {
       if (closed) throw new Error('command sender closed');
-      const { requestId, programRunId, siteId, serialno } = sendInputSchema.parse(input);
+      const { commandId, requestId, programRunId, siteId, serialno } = sendInputSchema.parse(input);
       const now = clock.now();
       const downlink = commandDownlinkSchema.parse({
         ...input.command,
-        commandId: randomUUID(),
+        commandId: commandId ?? randomUUID(),
         requestId,
         time: now.toISOString(),
       });
-      await db.transaction(async (tx) => {
-        await tx.insert(fieldCommands).values({
-          id: downlink.commandId,
-          requestId,
-          programRunId,
-          siteId,
-          serialno,
-          action: downlink.action,
-          payload: downlink,
-          status: 'sent',
-          sentAt: now,
-          deadline: new Date(now.getTime() + deps.timeoutSeconds * 1000),
-          updatedAt: now,
-        });
+      const recorded = await db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(fieldCommands)
+          .values({
+            id: downlink.commandId,
+            requestId,
+            programRunId,
+            siteId,
+            serialno,
+            action: downlink.action,
+            payload: downlink,
+            status: 'sent',
+            sentAt: now,
+            deadline: new Date(now.getTime() + deps.timeoutSeconds * 1000),
+            updatedAt: now,
+          })
+          .onConflictDoNothing({ target: fieldCommands.id })
+          .returning({ id: fieldCommands.id });
+        // Recorded before under this id: sent then, by whichever process recorded it.
+        if (inserted.length === 0) return false;
         if (downlink.action !== 'ping') {
           // §4 device status: requested to run (open) or not (close) until the device reports.
           await tx
@@ -463,7 +478,9 @@ export async function startCommands(deps: {
             .set({ startRequested: downlink.action === 'open', modifiedAt: now })
             .where(inArray(controls.id, downlink.controls));
         }
+        return true;
       });
+      if (!recorded) return downlink.commandId;
       // Not awaited: while the broker is away mqtt.js holds a QoS 1 message until it is back,
       // and the caller must not wait that long; the deadline covers a message that never goes.
       const sending = publish(downlinkTopic(topicRoot, siteId, serialno, 'command'), downlink);
@@ -474,6 +491,16 @@ export async function startCommands(deps: {
         'command sent',
       );
       return downlink.commandId;
+    },
+    async unsent(commandIds) {
+      const ids = z.array(z.uuid()).parse(commandIds);
+      if (ids.length === 0) return [];
+      const rows = await db
+        .select({ id: fieldCommands.id })
+        .from(fieldCommands)
+        .where(inArray(fieldCommands.id, ids));
+      const recorded = new Set(rows.map((row) => row.id));
+      return ids.filter((id) => !recorded.has(id));
     },
     onSettled(listener) {
       listeners.push(listener);

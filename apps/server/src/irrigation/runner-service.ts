@@ -22,14 +22,17 @@
  * A run is never left stuck (issue 18): a stored run that cannot be read, a step that throws, or
  * a step whose state would not read back once stored (the domain's stepStoredRun finds each) ends
  * the run failed by the domain's abandonRun: every valve and pump told to close, the program's open
- * requests ended, an error event on its area, and a stopped run in its place. A process
- * that dies between saving a step and sending its commands leaves those commands unsent; the run
- * takes them as unanswered at their deadline (that valve is faulted, its zone moves on), so a
- * valve is never opened twice or left open.
+ * requests ended, an error event on its area, and a stopped run in its place. A step's
+ * commands get their ids before it is saved; a process that dies between saving a step and
+ * sending its commands leaves them unsent, and the run's next job (the retry of that job, a wake,
+ * the worker's start) sends them under those ids (resendUnsent), which the field link records
+ * once: a valve is never opened twice, and one whose command timeout has passed is left to its
+ * deadline (taken as unanswered, closed to be sure) rather than opened late.
  */
 import {
   abandonRun,
   applyRunToZones,
+  COMMAND_GRACE_SECONDS,
   findPendingCommand,
   handleRunRequest,
   idSchema,
@@ -38,11 +41,13 @@ import {
   runActionSchema,
   runControlStates,
   runProgramStatus,
+  runStateSchema,
   serialnoSchema,
   stepRun,
   stepStoredRun,
   type AbandonResult,
   type ProgramStatus,
+  type RunCommand,
   type RunControlState,
   type RunEvent,
   type RunSetup,
@@ -50,6 +55,7 @@ import {
   type StepResult,
 } from '@paddock/domain';
 import { and, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import { queryRows, type Database, type Transaction } from '../db/client.ts';
@@ -124,6 +130,25 @@ export type ProgramRunnerDeps = {
   /** How often an idle worker looks for runner jobs; pg-boss's own setting when absent. */
   pollingIntervalSeconds?: number;
 };
+
+/** COMMAND_GRACE_SECONDS in ms: a pending command's deadline less this is its command timeout. */
+const COMMAND_GRACE_MS = COMMAND_GRACE_SECONDS * 1000;
+
+/**
+ * Gives the step's new commands their ids before the step is saved, so the saved run names every
+ * command it waits on: one its process never sent can be found and sent once (resendUnsent).
+ */
+function withCommandIds(result: StepResult) {
+  if (!result.state) return;
+  const refs = new Set(
+    result.effects.flatMap((effect) =>
+      effect.kind === 'command' && effect.ref ? [effect.ref] : [],
+    ),
+  );
+  for (const command of result.state.commands) {
+    if (command.commandId === null && refs.has(command.ref)) command.commandId = randomUUID();
+  }
+}
 
 function sameControlState(a: RunControlState | undefined, b: RunControlState): boolean {
   return a !== undefined && JSON.stringify(a) === JSON.stringify(b);
@@ -337,6 +362,7 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
       }
       const { before, result } = step;
       if (!result) return null;
+      withCommandIds(result);
       const unchanged =
         before !== null &&
         result.effects.length === 0 &&
@@ -361,47 +387,119 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
     });
   }
 
-  /** Sends the step's commands; answers what the run must hear about them. */
+  /** Sends one command; answers what the run must hear about it (nothing when it went out). */
+  async function sendOne(
+    programId: number,
+    requestId: number | null,
+    ref: string | null,
+    commandId: string | null,
+    effect: { siteId: number; serialno: string; command: RunCommand },
+  ): Promise<RunEvent | null> {
+    try {
+      const sentId = await commands.send({
+        ...(commandId ? { commandId } : {}),
+        requestId,
+        programRunId: programId,
+        siteId: effect.siteId,
+        serialno: effect.serialno,
+        command: effect.command,
+      });
+      return ref && sentId !== commandId ? { type: 'commandSent', ref, commandId: sentId } : null;
+    } catch (error) {
+      log.error({ err: error, programId, serialno: effect.serialno }, 'program command not sent');
+      return ref ? { type: 'sendFailed', ref, reason: String(error) } : null;
+    }
+  }
+
+  /** Sends the step's commands, under the ids saved with it; answers what the run must hear. */
   async function sendCommands(programId: number, result: StepResult): Promise<RunEvent[]> {
     const heard: RunEvent[] = [];
+    const ids = new Map((result.state?.commands ?? []).map((c) => [c.ref, c.commandId]));
     for (const effect of result.effects) {
       if (effect.kind !== 'command') continue;
-      try {
-        const commandId = await commands.send({
-          requestId: result.state?.request?.id ?? null,
-          programRunId: programId,
-          siteId: effect.siteId,
-          serialno: effect.serialno,
-          command: effect.command,
-        });
-        if (effect.ref) heard.push({ type: 'commandSent', ref: effect.ref, commandId });
-      } catch (error) {
-        log.error({ err: error, programId, serialno: effect.serialno }, 'program command not sent');
-        if (effect.ref) heard.push({ type: 'sendFailed', ref: effect.ref, reason: String(error) });
-      }
+      const commandId = effect.ref ? (ids.get(effect.ref) ?? null) : null;
+      const requestId = result.state?.request?.id ?? null;
+      const event = await sendOne(programId, requestId, effect.ref, commandId, effect);
+      if (event) heard.push(event);
     }
     return heard;
   }
 
-  /** Steps the run, then carries out what each step asks, until nothing more follows. */
+  /**
+   * Sends again the run's commands that were saved with their step and never recorded by the
+   * field link: the process that saved them died before sending them (issue 19). Each goes
+   * under the id saved with it, which the field link records once, so a command another process
+   * is sending right now is not sent twice. One whose command timeout has passed since it was
+   * planned is left to its deadline (taken as unanswered), not opened late.
+   */
+  async function resendUnsent(programId: number): Promise<RunEvent[]> {
+    const stored = await loadRun(programId);
+    const parsed = runStateSchema.safeParse(stored?.raw ?? null);
+    if (!parsed.success || parsed.data.activity === 'stopped') return [];
+    const state = parsed.data;
+    const now = clock.now().getTime();
+    const candidates = state.commands.filter(
+      (command) => command.commandId !== null && now < command.deadline - COMMAND_GRACE_MS,
+    );
+    if (candidates.length === 0) return [];
+    const unsent = new Set(await commands.unsent(candidates.map((c) => c.commandId as string)));
+    const heard: RunEvent[] = [];
+    for (const command of candidates) {
+      if (!unsent.has(command.commandId as string)) continue;
+      log.warn(
+        { programId, commandId: command.commandId, serialno: command.serialno },
+        'program command saved and never sent (its process died): sending it now',
+      );
+      const runCommand: RunCommand =
+        command.action === 'open'
+          ? {
+              action: 'open',
+              controls: command.controls,
+              durationSeconds: command.durationSeconds ?? 0,
+            }
+          : { action: 'close', controls: command.controls };
+      const event = await sendOne(
+        programId,
+        state.request?.id ?? null,
+        command.ref,
+        command.commandId,
+        { siteId: command.siteId, serialno: command.serialno, command: runCommand },
+      );
+      if (event) heard.push(event);
+    }
+    return heard;
+  }
+
+  /** A step that feeds the run what was heard of its commands. */
+  function hearing(heard: RunEvent[]): Transform {
+    return (state, now) => {
+      if (!state) return null;
+      let stepped: StepResult = { state, effects: [], nextWakeAt: null };
+      const effects = [];
+      for (const event of heard) {
+        stepped = stepRun(stepped.state as RunState, event, now);
+        effects.push(...stepped.effects);
+      }
+      return { ...stepped, effects };
+    };
+  }
+
+  /**
+   * Steps the run, then carries out what each step asks, until nothing more follows. Commands a
+   * dead process saved and never sent go first: every job of the run (its own retry, a wake, a
+   * settlement) sends them.
+   */
   async function drive(programId: number, first: Transform) {
-    const steps: Transform[] = [first];
+    const steps: Transform[] = [];
+    const resent = await resendUnsent(programId);
+    if (resent.length > 0) steps.push(hearing(resent));
+    steps.push(first);
     for (let next = steps.shift(); next; next = steps.shift()) {
       const result = await commit(programId, next);
       if (!result) continue;
       await scheduleWake(programId, result.nextWakeAt);
       const heard = await sendCommands(programId, result);
-      if (heard.length === 0) continue;
-      steps.push((state, now) => {
-        if (!state) return null;
-        let stepped: StepResult = { state, effects: [], nextWakeAt: null };
-        const effects = [];
-        for (const event of heard) {
-          stepped = stepRun(stepped.state as RunState, event, now);
-          effects.push(...stepped.effects);
-        }
-        return { ...stepped, effects };
-      });
+      if (heard.length > 0) steps.push(hearing(heard));
     }
   }
 

@@ -455,6 +455,33 @@ describe('the run of a command', () => {
     });
   });
 
+  it('is sent once under an id given twice, and an id never sent is unsent', async () => {
+    const siteA = testApp.farm.sites.a.id;
+    const programRunId = testApp.farm.programs.a.id;
+    await testApp.db
+      .insert(t.programRuns)
+      .values({ programId: programRunId, state: {}, updatedAt: new Date() })
+      .onConflictDoNothing();
+    const commandId = randomUUID();
+    const never = randomUUID();
+    expect(await commands.unsent([commandId, never])).toEqual([commandId, never]);
+    const input = {
+      commandId,
+      requestId: null,
+      programRunId,
+      siteId: siteA,
+      serialno: 'R-1001',
+      command: { action: 'close' as const, controls: [testApp.farm.controls.valve1.id] },
+    };
+    // Two processes sending the same saved command at once: one records and publishes it.
+    const ids = await Promise.all([commands.send(input), commands.send(input)]);
+    expect(ids).toEqual([commandId, commandId]);
+    expect(await commands.unsent([commandId, never])).toEqual([never]);
+    await waitFor('settlement', () => settled.some((s) => s.commandId === commandId));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(received.filter((r) => r.command.commandId === commandId)).toHaveLength(1);
+  });
+
   it('is none for a command of a control or radio request', async () => {
     const posted = await testApp.as(testApp.farm.users.admin.id, {
       method: 'POST',

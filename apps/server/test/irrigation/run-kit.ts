@@ -52,9 +52,16 @@ export function fakeCommandLink() {
   let hearSettled: ((settled: CommandSettled) => void | Promise<void>) | null = null;
   const link: CommandSender = {
     async send(input) {
-      const commandId = randomUUID();
+      // As the field link: a command id already recorded is not sent again.
+      if (input.commandId && sent.some((command) => command.commandId === input.commandId)) {
+        return input.commandId;
+      }
+      const commandId = input.commandId ?? randomUUID();
       sent.push({ ...input, commandId });
       return commandId;
+    },
+    async unsent(commandIds) {
+      return commandIds.filter((id) => !sent.some((command) => command.commandId === id));
     },
     onSettled(listener) {
       hearSettled = listener;

@@ -122,12 +122,21 @@ export type Lane = z.infer<typeof laneSchema>;
 export const pendingCommandSchema = z.object({
   /** The runner's own name for the command, known before the field link gives it an id. */
   ref: z.string(),
-  /** The field link's command id once recorded; matched first when the answer comes. */
+  /**
+   * The command's id: given before the step is saved (so a command saved and never sent can be
+   * sent again under it, once), or the field link's once recorded; matched first when the
+   * answer comes.
+   */
   commandId: z.string().nullable(),
   siteId: idSchema,
   serialno: serialnoSchema,
   action: z.enum(['open', 'close']),
   controls: z.array(idSchema),
+  /**
+   * An open's fail-safe duration, as sent: a command saved with its step and never sent (its
+   * process died in between) is sent again as it was.
+   */
+  durationSeconds: z.number().int().nonnegative().optional(),
   /** Unanswered by then, it is taken as failed. */
   deadline: msSchema,
 });

@@ -324,6 +324,7 @@ function send(
   for (const { device, members } of groups.values()) {
     const ref = `c${ctx.s.nextRef++}`;
     const controls = members.map((member) => member.id);
+    const seconds = action === 'open' ? durationSeconds(members) : null;
     ctx.s.commands.push({
       ref,
       commandId: null,
@@ -331,15 +332,15 @@ function send(
       serialno: device.serialno,
       action,
       controls,
+      ...(seconds === null ? {} : { durationSeconds: seconds }),
       deadline: ctx.now + ctx.s.commandTimeoutMs + COMMAND_GRACE_SECONDS * 1000,
     });
-    if (action === 'open') {
-      const seconds = durationSeconds(members);
+    if (seconds !== null) {
       ctx.effects.push({
         kind: 'command',
         ref,
         ...device,
-        command: { action, controls, durationSeconds: seconds },
+        command: { action: 'open', controls, durationSeconds: seconds },
       });
       for (const member of members) {
         member.ref = ref;
@@ -349,7 +350,7 @@ function send(
         member.failSafeUntil = ctx.now + seconds * 1000;
       }
     } else {
-      ctx.effects.push({ kind: 'command', ref, ...device, command: { action, controls } });
+      ctx.effects.push({ kind: 'command', ref, ...device, command: { action: 'close', controls } });
       for (const member of members) {
         member.ref = ref;
         member.phase = 'closing';
