@@ -14,3 +14,4 @@ export * from './irrigation/index.ts';
 export * from './maintenance/index.ts';
 export * from './requests/index.ts';
 export * from './contract/index.ts';
+export * from './agronomy/index.ts';
