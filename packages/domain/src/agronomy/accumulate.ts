@@ -5,7 +5,7 @@
  * max of the raw readings, so an hour's mean and a day's extremes are those of the readings).
  * Dew point and air density are computed reading by reading (pairMoistAir).
  */
-import { zonedTimeToInstant, timeZoneOffsetMs } from '../constants/timezone.ts';
+import { timeZoneOffsetMs, zonedTimeToInstant } from '../constants/timezone.ts';
 import { chillHour, growingDegreeDays, utahChillUnits, dewPoint, airDensity } from './formulas.ts';
 
 const HOUR_MS = 3_600_000;
@@ -54,16 +54,7 @@ export function accumulateAgronomy(
   buckets: readonly TemperatureBucket[],
   options: AgronomyOptions,
 ): AgronomySeries {
-  const offsets = new Map<number, number>();
-  const offsetAt = (time: number): number => {
-    const hour = Math.floor(time / HOUR_MS);
-    let offset = offsets.get(hour);
-    if (offset === undefined) {
-      offset = timeZoneOffsetMs(new Date(hour * HOUR_MS), options.timeZone);
-      offsets.set(hour, offset);
-    }
-    return offset;
-  };
+  const offsetAt = zoneOffsets(options.timeZone);
   const season = dayMonthKey(options.seasonStart);
   const chill = dayMonthKey(options.chillStart);
 
@@ -94,7 +85,7 @@ export function accumulateAgronomy(
   const closeDay = () => {
     if (day === null || dayMin === Number.POSITIVE_INFINITY) return;
     gddTotal += growingDegreeDays(dayMax, dayMin);
-    gdd.push({ time: localDayStart(day, options.timeZone), value: round(gddTotal, 2) });
+    gdd.push({ time: localDayStart(day, offsetAt), value: round(gddTotal, 2) });
   };
 
   for (const bucket of buckets) {
@@ -229,12 +220,35 @@ function crossed(from: number, to: number, start: number): boolean {
   return false;
 }
 
-function localDayStart(wallDay: number, timeZone: string): number {
-  const date = new Date(wallDay * DAY_MS);
-  return zonedTimeToInstant(
-    { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() },
-    timeZone,
-  ).getTime();
+/** The instant a local day starts (midnight is never skipped by the AU and NZ DST jumps). */
+function localDayStart(wallDay: number, offsetAt: (time: number) => number): number {
+  const wall = wallDay * DAY_MS;
+  const guess = wall - offsetAt(wall);
+  return wall - offsetAt(guess);
+}
+
+/**
+ * The zone's offset at an instant, read from the zone twice a UTC day and hour by hour only on a
+ * day the offset changes: reading the zone for each of three years of hours took seconds.
+ */
+function zoneOffsets(timeZone: string): (time: number) => number {
+  const days = new Map<number, number | number[]>();
+  const read = (time: number) => timeZoneOffsetMs(new Date(time), timeZone);
+  return (time) => {
+    const day = Math.floor(time / DAY_MS);
+    let entry = days.get(day);
+    if (entry === undefined) {
+      const start = read(day * DAY_MS);
+      const end = read((day + 1) * DAY_MS - 1);
+      entry =
+        start === end
+          ? start
+          : Array.from({ length: 24 }, (_, hour) => read(day * DAY_MS + hour * HOUR_MS));
+      days.set(day, entry);
+    }
+    if (typeof entry === 'number') return entry;
+    return entry[Math.floor((time - day * DAY_MS) / HOUR_MS)] as number;
+  };
 }
 
 function daysIn(year: number, month: number): number {
