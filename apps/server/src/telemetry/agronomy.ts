@@ -83,7 +83,7 @@ export async function findStations(db: Database, now: Date, siteId?: number): Pr
     site_id: number;
     area_id: number;
     topics: SensorTopic[];
-    config: SiteConfig & { chillStart?: string };
+    config: SiteConfig;
     tags: SiteTags;
     location: string;
   }>(
