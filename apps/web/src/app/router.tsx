@@ -72,17 +72,23 @@ export const routes: RouteObject[] = [
                   path: `:siteId/telemetry/:areaId/*`,
                   lazy: () => import('./routes/main/telemetry.tsx'),
                 }
-              : module === 'irrigation'
+              : module === 'weather'
                 ? {
-                    // The irrigation workspace serves the area page and its zone pages (one route,
-                    // so an action followed on one page goes on being followed on the other).
-                    path: `:siteId/irrigation/:areaId/*`,
-                    lazy: () => import('./routes/main/irrigation.tsx'),
+                    // The Weather page (issue 14).
+                    path: `:siteId/weather/:areaId/*`,
+                    lazy: () => import('./routes/main/weather.tsx'),
                   }
-                : {
-                    path: `:siteId/${module}/:areaId/*`,
-                    lazy: () => import('./routes/main/module.tsx'),
-                  },
+                : module === 'irrigation'
+                  ? {
+                      // The irrigation workspace serves the area page and its zone pages (one route,
+                      // so an action followed on one page goes on being followed on the other).
+                      path: `:siteId/irrigation/:areaId/*`,
+                      lazy: () => import('./routes/main/irrigation.tsx'),
+                    }
+                  : {
+                      path: `:siteId/${module}/:areaId/*`,
+                      lazy: () => import('./routes/main/module.tsx'),
+                    },
           ]),
           { path: '*', lazy: () => import('./routes/main/unknown.tsx') },
         ],

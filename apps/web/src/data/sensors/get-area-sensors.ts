@@ -15,6 +15,16 @@ export function getAreaSensorsQueryOptions(areaId: number) {
   });
 }
 
-export function useAreaSensors(areaId: number, options: { enabled?: boolean } = {}) {
-  return useQuery({ ...getAreaSensorsQueryOptions(areaId), enabled: options.enabled ?? true });
+export function useAreaSensors(
+  areaId: number,
+  options: { enabled?: boolean; refetchIntervalMs?: number } = {},
+) {
+  return useQuery({
+    ...getAreaSensorsQueryOptions(areaId),
+    enabled: options.enabled ?? true,
+    // A page that shows readings (the weather map) refreshes them in the background (§4).
+    ...(options.refetchIntervalMs === undefined
+      ? {}
+      : { refetchInterval: options.refetchIntervalMs, refetchIntervalInBackground: false }),
+  });
 }
