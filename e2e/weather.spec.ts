@@ -1,6 +1,10 @@
 import { colourBand } from '@paddock/domain';
 import { DEMO_LOGINS } from '@paddock/domain/demo';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+type APIRequestContextFactory = {
+  newContext: (options: { baseURL: string }) => Promise<APIRequestContext>;
+};
 import { apiAs } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -16,13 +20,19 @@ interface SiteInfo {
   areas?: { id: number; type: string; capabilities: string[] }[];
 }
 
-async function weatherArea(page: Page) {
-  const api = await apiAs(page.request, DEMO_LOGINS.staff);
+async function weatherArea(playwright: { request: APIRequestContextFactory }, baseURL: string) {
+  // A context of its own, so the API's sign-in leaves the browser's session alone.
+  const context = await playwright.request.newContext({ baseURL });
+  const api = await apiAs(context, DEMO_LOGINS.staff);
   const site = (await api.get<SiteInfo[]>('/sites')).find((s) => s.label === 'Te Awa Vineyard');
   if (!site) throw new Error('no demo site Te Awa Vineyard');
   const full = await api.get<SiteInfo>(`/sites/${site.id}`);
-  const area = full.areas?.find((candidate) => candidate.capabilities.includes('weather'));
+  // The vineyard's weather station stands in its irrigation area.
+  const area = full.areas?.find(
+    (candidate) => candidate.type === 'irrigation' && candidate.capabilities.includes('weather'),
+  );
   if (!area) throw new Error('Te Awa Vineyard has no weather area');
+  await context.dispose();
   return { siteId: site.id, areaId: area.id };
 }
 
@@ -30,8 +40,12 @@ const markers = (page: Page, layer: string) =>
   page.locator(`.paddock-weather-marker[data-layer="${layer}"]`);
 
 test.describe('Weather page (issue 14)', () => {
-  test('temperature markers are in the colour band of their value', async ({ page }) => {
-    const { siteId, areaId } = await weatherArea(page);
+  test('temperature markers are in the colour band of their value', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const { siteId, areaId } = await weatherArea(playwright, baseURL ?? '');
     await signIn(page, DEMO_LOGINS.staff);
     await page.goto(`/${siteId}/weather/${areaId}`);
     const temperature = markers(page, 'temperature');
@@ -52,24 +66,33 @@ test.describe('Weather page (issue 14)', () => {
     }
   });
 
-  test('switching a layer on shows its markers and survives a reload', async ({ page }) => {
-    const { siteId, areaId } = await weatherArea(page);
+  test('switching a layer on shows its markers and survives a reload', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const { siteId, areaId } = await weatherArea(playwright, baseURL ?? '');
     await signIn(page, DEMO_LOGINS.staff);
     await page.goto(`/${siteId}/weather/${areaId}`);
     await expect(markers(page, 'temperature').first()).toBeVisible({ timeout: 60_000 });
     await expect(markers(page, 'windSpeed')).toHaveCount(0);
 
-    const chip = page.getByRole('checkbox', { name: 'Wind speed' });
-    await chip.check();
+    // The chip's checkbox is visually hidden behind its label, which is what a user clicks.
+    const chip = (name: string) =>
+      page.locator('label').filter({ hasText: new RegExp(`^${name}$`) });
+    await chip('Wind speed').click();
+    await expect(page.getByRole('checkbox', { name: 'Wind speed', exact: true })).toBeChecked();
     await expect(markers(page, 'windSpeed').first()).toBeVisible();
     await expect(markers(page, 'windSpeed').first()).toContainText('kph');
-    await page.getByRole('checkbox', { name: 'Temperature' }).uncheck();
+    await chip('Temperature').click();
     await expect(markers(page, 'temperature')).toHaveCount(0);
 
     await page.reload();
     await expect(markers(page, 'windSpeed').first()).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByRole('checkbox', { name: 'Wind speed' })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: 'Temperature' })).not.toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Wind speed', exact: true })).toBeChecked();
+    await expect(
+      page.getByRole('checkbox', { name: 'Temperature', exact: true }),
+    ).not.toBeChecked();
     await expect(markers(page, 'temperature')).toHaveCount(0);
 
     // Picking a marker selects its sensor: the link opens on it and its chart shows.

@@ -13,6 +13,7 @@ import {
   WEATHER_LAYERS,
   WIND_MARKER_LONGITUDE_OFFSET_DEG,
   windSector,
+  type Bounds,
   type ColourBandKind,
   type LatLng,
   type Sensor,
@@ -241,6 +242,26 @@ export function legendBands(layer: WeatherLayer): LegendBand[] {
     from: index === 0 ? null : (edges[index - 1] ?? null),
     to: edges[index] ?? null,
   }));
+}
+
+/** The area's bounds grown to hold every sensor (a station often stands outside the blocks). */
+export function weatherBounds(area: Bounds | null, points: readonly LatLng[]): Bounds | null {
+  if (points.length === 0) return area;
+  const lats = points.map((point) => point.lat);
+  const lngs = points.map((point) => point.lng);
+  const sensors = {
+    south: Math.min(...lats),
+    north: Math.max(...lats),
+    west: Math.min(...lngs),
+    east: Math.max(...lngs),
+  };
+  if (!area) return sensors;
+  return {
+    south: Math.min(area.south, sensors.south),
+    north: Math.max(area.north, sensors.north),
+    west: Math.min(area.west, sensors.west),
+    east: Math.max(area.east, sensors.east),
+  };
 }
 
 function rgb(colour: string): [number, number, number] {

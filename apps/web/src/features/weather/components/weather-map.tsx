@@ -4,12 +4,12 @@
  * the other; its wind direction arrow sits beside it. Picking a marker selects its sensor; picking
  * the selected one again clears it (§4 map selection). Its own lazy chunk with Leaflet.
  */
-import { COLOURS, type Area, type Bounds } from '@paddock/domain';
+import { COLOURS, type Area, type LatLng } from '@paddock/domain';
 import L from 'leaflet';
 import { memo, useMemo } from 'react';
 import { Marker, Tooltip } from 'react-leaflet';
 import AreaMap from '../../../components/map/area-map.tsx';
-import type { WeatherMarker } from '../weather-markers.ts';
+import { weatherBounds, type WeatherMarker } from '../weather-markers.ts';
 
 /** Marker height in pixels; stacked markers are this far apart. */
 const MARKER_HEIGHT = 22;
@@ -18,23 +18,13 @@ export interface WeatherMapProps {
   readonly label: string;
   readonly area: Area;
   readonly markers: readonly WeatherMarker[];
+  /** Where every weather sensor stands, whatever the layers: the map frames them all. */
+  readonly sensorPositions: readonly LatLng[];
   readonly selectedSensorId: number | null;
   readonly onSelect: (sensorId: number) => void;
   /** Names a layer in a marker's tooltip. */
   readonly layerLabel: (marker: WeatherMarker) => string;
   readonly sensorLabel: (sensorId: number) => string;
-}
-
-function markersBounds(markers: readonly WeatherMarker[]): Bounds | null {
-  if (markers.length === 0) return null;
-  const lats = markers.map((marker) => marker.position.lat);
-  const lngs = markers.map((marker) => marker.position.lng);
-  return {
-    south: Math.min(...lats),
-    north: Math.max(...lats),
-    west: Math.min(...lngs),
-    east: Math.max(...lngs),
-  };
 }
 
 function escapeHtml(text: string): string {
@@ -69,11 +59,11 @@ const ValueMarker = memo(function ValueMarker({
         marker.band ?? ''
       }" data-colour="${marker.colour}" style="background:${
         marker.colour
-      };color:${marker.textColour};border:${border};border-radius:4px;padding:1px 5px;font:600 12px/18px system-ui,sans-serif;white-space:nowrap;display:inline-block;box-shadow:0 1px 2px rgba(0,0,0,.3)">${arrow}${escapeHtml(
+      };color:${marker.textColour};border:${border};border-radius:4px;padding:1px 5px;font:600 12px/18px system-ui,sans-serif;white-space:nowrap;display:inline-block;transform:translateX(-50%);box-shadow:0 1px 2px rgba(0,0,0,.3)">${arrow}${escapeHtml(
         marker.text,
       )}</div>`,
       iconSize: undefined,
-      // Anchored at the left of its row: a station's rows stack upwards from its position.
+      // Centred over its position (the translate above); a station's rows stack upwards from it.
       iconAnchor: [0, MARKER_HEIGHT * (marker.stack + 1)],
     });
   }, [marker, selected]);
@@ -92,12 +82,13 @@ export default function WeatherMap({
   label,
   area,
   markers,
+  sensorPositions,
   selectedSensorId,
   onSelect,
   layerLabel,
   sensorLabel,
 }: WeatherMapProps) {
-  const bounds = area.settings.bounds ?? markersBounds(markers);
+  const bounds = weatherBounds(area.settings.bounds ?? null, sensorPositions);
   return (
     <AreaMap
       label={label}

@@ -10,13 +10,15 @@
 import { Alert, Button, Chip, Group, Skeleton, Stack, Text } from '@mantine/core';
 import {
   DEFAULT_WEATHER_LAYERS,
+  isNarrowScreen,
+  parsePointText,
   weatherPath,
   type Area,
   type Site,
   type WeatherLayer,
   type WeatherRoute,
 } from '@paddock/domain';
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { HardwareSelection } from '../../../components/hardware/hardware-items.ts';
@@ -66,6 +68,7 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
   const units = useSiteUnits(site.id, { refetchIntervalMs: WEATHER_REFRESH_MS });
   const sections = useAreaSections(area.id);
   const [storedLayers, setLayers] = usePreference('weatherLayerSelection');
+  const [legendOpen] = useState(() => !isNarrowScreen(window.innerWidth));
   const layers: readonly WeatherLayer[] = storedLayers ?? DEFAULT_WEATHER_LAYERS;
 
   const weatherSensors = useMemo(
@@ -75,6 +78,14 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
   const selectedSensorId =
     route.detail === SENSOR_DETAIL && route.detailId !== undefined ? route.detailId : null;
   const selectedSensor = weatherSensors.find((sensor) => sensor.id === selectedSensorId) ?? null;
+  const sensorPositions = useMemo(
+    () =>
+      weatherSensors.flatMap((sensor) => {
+        const point = sensor.location ? parsePointText(sensor.location) : null;
+        return point ? [point] : [];
+      }),
+    [weatherSensors],
+  );
   const markers = useMemo(
     () => weatherMarkers(weatherSensors, layers, i18n.language),
     [weatherSensors, layers, i18n.language],
@@ -155,20 +166,27 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
                   label={t('Weather.Map.Label', { area: area.label })}
                   area={area}
                   markers={markers}
+                  sensorPositions={sensorPositions}
                   selectedSensorId={selectedSensorId}
                   onSelect={toggleSensor}
                   layerLabel={(marker) => t(`Weather.Layer.${marker.layer}`)}
                   sensorLabel={sensorLabel}
                 />
               </Suspense>
-              <div className={classes.legend}>
+              {/* Folded on narrow screens (§9 narrow under 700 px), where it would hide the map. */}
+              <details className={classes.legend} open={legendOpen}>
+                <summary>
+                  <Text span size="xs" fw={600}>
+                    {t('Weather.Legend')}
+                  </Text>
+                </summary>
                 <WeatherLegend layers={WEATHER_LAYER_ORDER.filter((l) => layers.includes(l))} />
                 {markers.length === 0 && (
                   <Text size="xs" c="dimmed" mt={4}>
                     {t('Weather.NoReadings')}
                   </Text>
                 )}
-              </div>
+              </details>
             </div>
           </div>
         ),
@@ -190,9 +208,11 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
     [
       layers,
       setLayers,
+      legendOpen,
       t,
       area,
       markers,
+      sensorPositions,
       selectedSensorId,
       toggleSensor,
       sensorLabel,
