@@ -16,3 +16,4 @@ export * from './requests/index.ts';
 export * from './addons/index.ts';
 export * from './frost/index.ts';
 export * from './contract/index.ts';
+export * from './agronomy/index.ts';

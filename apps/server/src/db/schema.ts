@@ -710,3 +710,16 @@ export const reportExports = pgTable(
       .where(sql`${t.file} is not null`),
   ],
 );
+
+/**
+ * How far each weather station's agronomy is computed (telemetry/agronomy.ts), keyed by the
+ * station's temperature sensor: the readings counted before `untilBucket` when it last ran.
+ */
+export const agronomyState = pgTable('agronomy_state', {
+  sensorId: integer('sensor_id').primaryKey(),
+  siteId: integer('site_id').notNull(),
+  countedBefore: bigint('counted_before', { mode: 'number' }).notNull(),
+  countedTotal: bigint('counted_total', { mode: 'number' }).notNull(),
+  untilBucket: timestamptz('until_bucket').notNull(),
+  computedAt: timestamptz('computed_at').notNull(),
+});

@@ -24,6 +24,7 @@ import { startDeviceRequests } from './device-requests.ts';
 import { portInUse } from '../start/startup-errors.ts';
 import { startJobs } from './jobs.ts';
 import { startOverdueSweep } from './overdue.ts';
+import { startAgronomy } from '../telemetry/agronomy.ts';
 import {
   allSiteIds,
   deviceSiteLookup,
@@ -125,6 +126,8 @@ export async function startFieldServices(deps: {
       started.push(
         startOverdueSweep({ db, clock, log, intervalMs: field.overdueSweepSeconds * 1000 }),
       );
+      // Weather stations' growing degree days, chill, dew point and air density (issue 14).
+      started.push(startAgronomy({ db, clock, log }));
       // Read before publishing, so a change made meanwhile is published again at the next check.
       const published = await readIntervals(db);
       const provisioned = await publishDeviceConfigs({ ...common });

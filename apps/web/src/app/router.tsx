@@ -32,6 +32,7 @@ import { RouteError } from './routes/route-error.tsx';
  */
 const MODULE_PAGES: Partial<Record<AreaModule, NonNullable<RouteObject['lazy']>>> = {
   telemetry: () => import('./routes/main/telemetry.tsx'),
+  weather: () => import('./routes/main/weather.tsx'),
   irrigation: () => import('./routes/main/irrigation.tsx'),
   frost: () => import('./routes/main/frost.tsx'),
   // The Add-ons page (issue 14), under both of its names.

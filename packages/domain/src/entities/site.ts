@@ -74,6 +74,11 @@ export const siteConfigSchema = z.object({
   season: seasonSchema.optional(),
   /** IANA zone, e.g. Pacific/Auckland; when absent the console guesses from the country (§9). */
   timezone: nonEmptyStringSchema.optional(),
+  /**
+   * DDMM: the day chill units and chill hours start again (issue 14); when absent 1 April south
+   * of the equator, 1 October north of it (agronomy defaultChillStart).
+   */
+  chillStart: dayMonthSchema.optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
@@ -82,7 +87,11 @@ export type SiteConfig = z.infer<typeof siteConfigSchema>;
  * member's console downloads it on every poll of the site.
  */
 export const siteConfigBodySchema = z
-  .strictObject({ season: seasonSchema.optional(), timezone: timeZoneSchema.optional() })
+  .strictObject({
+    season: seasonSchema.optional(),
+    timezone: timeZoneSchema.optional(),
+    chillStart: dayMonthSchema.optional(),
+  })
   .refine(
     (config) => JSON.stringify(config).length <= SITE_CONFIG_MAX_LENGTH,
     `A site config may take at most ${SITE_CONFIG_MAX_LENGTH} characters as JSON`,

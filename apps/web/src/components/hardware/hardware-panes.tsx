@@ -39,6 +39,11 @@ export interface HardwarePane {
   readonly placement: 'main' | 'side';
   /** Shows the selected device (Detail, Chart): selecting a device brings it forward. */
   readonly followsSelection?: boolean;
+  /**
+   * Drawn by its own render even with an id the views draw themselves: a page's own map (the
+   * weather map is the weather page's Map).
+   */
+  readonly ownDrawing?: boolean;
   readonly render: (context: HardwarePaneContext) => ReactNode;
 }
 

@@ -162,6 +162,7 @@ export function HardwareViews(props: HardwareViewsProps) {
 
   const renderPane = (pane: HardwarePane | undefined) => {
     if (!pane) return null;
+    if (pane.ownDrawing) return pane.render(context);
     switch (pane.id) {
       case LIST_PANE_ID:
         return (

@@ -20,7 +20,7 @@ import {
   type LatLng,
 } from '@paddock/domain';
 import L from 'leaflet';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
   CircleMarker,
   MapContainer,
@@ -51,6 +51,8 @@ export interface AreaMapProps {
   readonly onSelect: (item: MapSelection) => void;
   /** Bring this zone into view with the zone zoom rule (the zone page). */
   readonly focusZoneId?: number;
+  /** Layers a page draws over the zones and markers (the weather map's value markers). */
+  readonly children?: ReactNode;
 }
 
 /** Tiles of the default layer exist up to this zoom; closer zooms stretch them up to 21 (§9). */
@@ -230,6 +232,7 @@ export default function AreaMap({
   selection,
   onSelect,
   focusZoneId,
+  children,
 }: AreaMapProps) {
   // The first view; the zone page refocuses with FocusZone.
   const [initialBounds] = useState(() => leafletBounds(bounds, zones));
@@ -280,6 +283,7 @@ export default function AreaMap({
             onSelect={onSelect}
           />
         ))}
+        {children}
       </MapContainer>
     </div>
   );

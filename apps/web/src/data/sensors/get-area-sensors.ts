@@ -18,7 +18,7 @@ export function getAreaSensorsQueryOptions(areaId: number) {
   });
 }
 
-/** `refetchInterval` polls the sensors' latest values (the add-ons and frost pages). */
+/** `refetchInterval` polls the sensors' latest values (the add-ons, frost and weather pages; §4 background refresh). */
 export function useAreaSensors(
   areaId: number,
   options: { enabled?: boolean; refetchInterval?: number | false } = {},

@@ -1,0 +1,69 @@
+/**
+ * The weather chart (issue 14 "each metric charted with the shared chart"): the selected sensor's
+ * weather metrics, measured or computed by the server (growing days, chill), one at a time.
+ */
+import { SegmentedControl, Stack, Text } from '@mantine/core';
+import type { Sensor, WeatherLayer } from '@paddock/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SeriesChart } from '../../../components/chart/index.ts';
+import { LAYER_METRICS, LAYER_UNITS, sensorLayers } from '../weather-markers.ts';
+
+export function WeatherChart({
+  sensor,
+  timeZone,
+  preferred,
+}: {
+  sensor: Sensor | null;
+  timeZone: string;
+  /** The selected layers: the first the sensor has is charted first. */
+  preferred: readonly WeatherLayer[];
+}) {
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<WeatherLayer | null>(null);
+  if (!sensor) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('Weather.Chart.Nothing')}
+      </Text>
+    );
+  }
+  const layers = sensorLayers(sensor);
+  if (layers.length === 0) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('Weather.Chart.NoMetrics')}
+      </Text>
+    );
+  }
+  const layer =
+    (chosen && layers.includes(chosen) ? chosen : null) ??
+    layers.find((candidate) => preferred.includes(candidate)) ??
+    (layers[0] as WeatherLayer);
+  const metric =
+    LAYER_METRICS[layer].find((name) => sensor.topics.some((topic) => topic.metric === name)) ??
+    (LAYER_METRICS[layer][0] as string);
+  const label = t(`Weather.Layer.${layer}`);
+  return (
+    <Stack gap="sm" data-testid="weather-chart">
+      {layers.length > 1 && (
+        <SegmentedControl
+          size="xs"
+          aria-label={t('Weather.Chart.Metric')}
+          data={layers.map((value) => ({ value, label: t(`Weather.Layer.${value}`) }))}
+          value={layer}
+          onChange={(value) => setChosen(value as WeatherLayer)}
+          style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
+        />
+      )}
+      <SeriesChart
+        key={`${sensor.id}/${metric}`}
+        title={`${sensor.label}: ${label}`}
+        metrics={[
+          { source: { kind: 'sensor', id: sensor.id }, metric, label, unit: LAYER_UNITS[layer] },
+        ]}
+        timeZone={timeZone}
+      />
+    </Stack>
+  );
+}
