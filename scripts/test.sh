@@ -6,6 +6,11 @@ cd "$(dirname "$0")/.."
 mkdir -p test-results
 rm -f test-results/vitest*.json test-results/playwright.json
 
+# Debian's Chromium, its fonts and poppler-utils first: the server suite reads pdf reports with
+# pdftotext too, not only the end-to-end tests.
+browser=0
+bash scripts/ensure-browser.sh || browser=1
+
 node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 unit=$?
 
@@ -20,7 +25,7 @@ if [ -n "${DATABASE_URL:-}" ] || [ -n "${MQTT_URL:-}" ]; then
 fi
 
 e2e=1
-if bash scripts/ensure-browser.sh && npm run build --silent; then
+if [ "$browser" -eq 0 ] && npm run build --silent; then
   node_modules/.bin/playwright test
   e2e=$?
 fi
