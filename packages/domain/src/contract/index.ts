@@ -13,6 +13,7 @@ import { currentUserEndpoints } from './user.ts';
 import { eventEndpoints } from './events.ts';
 import { metricEndpoints } from './metrics.ts';
 import { noteEndpoints } from './notes.ts';
+import { notificationEndpoints } from './notifications.ts';
 import { permissionEndpoints } from './permissions.ts';
 import { programEndpoints } from './programs.ts';
 import { radioEndpoints } from './radios.ts';
@@ -35,6 +36,7 @@ export * from './controls.ts';
 export * from './events.ts';
 export * from './metrics.ts';
 export * from './notes.ts';
+export * from './notifications.ts';
 export * from './permissions.ts';
 export * from './programs.ts';
 export * from './radios.ts';
@@ -57,6 +59,7 @@ export const apiContract = {
   events: eventEndpoints,
   metrics: metricEndpoints,
   notes: noteEndpoints,
+  notifications: notificationEndpoints,
   permissions: permissionEndpoints,
   programs: programEndpoints,
   radios: radioEndpoints,
