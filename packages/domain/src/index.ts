@@ -13,4 +13,5 @@ export * from './telemetry/index.ts';
 export * from './irrigation/index.ts';
 export * from './maintenance/index.ts';
 export * from './requests/index.ts';
+export * from './alarms/index.ts';
 export * from './contract/index.ts';

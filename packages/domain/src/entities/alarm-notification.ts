@@ -44,8 +44,8 @@ export const alarmAcknowledgeBodySchema = z.strictObject({
 });
 export type AlarmAcknowledgeBody = z.infer<typeof alarmAcknowledgeBodySchema>;
 
-/** Why a message was sent. */
-export const notificationKindSchema = z.enum(['raised', 'reminder', 'cleared']);
+/** Why a message was sent: an alarm raised, a reminder of it, its clear, or a contact test. */
+export const notificationKindSchema = z.enum(['raised', 'reminder', 'cleared', 'test']);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
 
 /**
