@@ -30,9 +30,10 @@ import { useAcknowledgeAlarm } from '../../../data/alarms/acknowledge-alarm.ts';
 import { useAlarmNotifications } from '../../../data/alarms/get-notification-log.ts';
 import { useDeleteAlarm, useSaveAlarm } from '../../../data/alarms/save-alarm.ts';
 import { notify } from '../../../lib/notify.ts';
-import { alarmDisplayState } from '../alarm-view.ts';
+import { AlarmStateBadge, SeverityBadge } from '../../../components/ui/alarm-badges.tsx';
+import { alarmDisplayState } from '../../../components/ui/alarm-state.ts';
 import { errorText } from '../error-text.ts';
-import { AlarmStateBadge, SeverityBadge, useAlarmCondition } from './alarm-list.tsx';
+import { useAlarmCondition } from './alarm-list.tsx';
 import { NotificationLog } from './notification-log.tsx';
 
 export interface AlarmDetailProps {

@@ -50,7 +50,7 @@ import {
   type AlarmForm,
   type AlarmFormField,
 } from '../alarm-form.ts';
-import { OPERATOR_SYMBOL } from '../alarm-view.ts';
+import { OPERATOR_SYMBOL } from '../../../components/ui/alarm-state.ts';
 import { errorText } from '../error-text.ts';
 import { metricUnit } from '../metric-units.ts';
 

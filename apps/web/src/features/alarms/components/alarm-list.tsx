@@ -2,7 +2,7 @@
  * An area's alarms (§2 /{siteId}/{areaId}/alarms): each with its state and severity, what it
  * watches, its switch, and Acknowledge while raised. Raised ones first.
  */
-import { Anchor, Badge, Button, Card, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import { Anchor, Button, Card, Group, Stack, Switch, Table, Text } from '@mantine/core';
 import { alarmsPath, type Alarm, type Sensor } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,13 +11,12 @@ import { useSaveAlarm } from '../../../data/alarms/save-alarm.ts';
 import { useMetrics } from '../../../data/metrics/get-metrics.ts';
 import { notify } from '../../../lib/notify.ts';
 import { isSetPointTemplate, templateLabel } from '../alarm-form.ts';
+import { AlarmStateBadge, SeverityBadge } from '../../../components/ui/alarm-badges.tsx';
 import {
   alarmDisplayState,
   OPERATOR_SYMBOL,
-  SEVERITY_COLOUR,
   sortAlarms,
-  STATE_COLOUR,
-} from '../alarm-view.ts';
+} from '../../../components/ui/alarm-state.ts';
 import { errorText } from '../error-text.ts';
 import { metricUnit } from '../metric-units.ts';
 import type { AlarmTemplate } from '@paddock/domain';
@@ -30,29 +29,6 @@ export interface AlarmListProps {
   readonly canEdit: boolean;
   /** Cards instead of a table (narrow screens). */
   readonly compact: boolean;
-}
-
-export function AlarmStateBadge({ alarm }: { readonly alarm: Alarm }) {
-  const { t } = useTranslation();
-  const state = alarmDisplayState(alarm);
-  return (
-    <Badge
-      color={STATE_COLOUR[state]}
-      variant={state === 'raised' ? 'filled' : 'light'}
-      autoContrast
-    >
-      {t(`Alarms.State.${state}`)}
-    </Badge>
-  );
-}
-
-export function SeverityBadge({ severity }: { readonly severity: Alarm['rule']['severity'] }) {
-  const { t } = useTranslation();
-  return (
-    <Badge color={SEVERITY_COLOUR[severity]} variant="outline" autoContrast>
-      {t(`Alarms.Severity.${severity}`)}
-    </Badge>
-  );
 }
 
 /** What the alarm compares: 'Soil probe 3 · soil.moisture > 30 %', or the template's name. */

@@ -1,5 +1,5 @@
 /**
- * How an alarm reads in the list (ours): its switch and rule first — an alarm switched off or
+ * How an alarm reads wherever it is listed (ours): its switch and rule first — an alarm switched off or
  * with its rule disabled is 'off' whatever it last did — then where it stands (raised,
  * acknowledged, normal). Raised alarms sort first, then acknowledged, then by severity.
  */
@@ -35,6 +35,11 @@ const STATE_ORDER: Record<AlarmDisplayState, number> = {
   off: 3,
 };
 const SEVERITY_ORDER: Record<AlarmSeverity, number> = { critical: 0, warning: 1, info: 2 };
+
+/** Raised 0, acknowledged 1, normal 2, off 3. */
+export function alarmStateRank(alarm: Pick<Alarm, 'active' | 'rule' | 'state'>): number {
+  return STATE_ORDER[alarmDisplayState(alarm)];
+}
 
 export function sortAlarms<A extends Pick<Alarm, 'active' | 'rule' | 'state' | 'label' | 'id'>>(
   alarms: readonly A[],
