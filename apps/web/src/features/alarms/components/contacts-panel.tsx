@@ -245,6 +245,11 @@ function NotificationRow({
             {t('Alarms.Contacts.AfterHours')}
           </Badge>
         )}
+        {!notification.afterhours && notification.criticalAfterhours && (
+          <Badge size="xs" color="fault" variant="light">
+            {t('Alarms.Contacts.CriticalAfterHoursShort')}
+          </Badge>
+        )}
       </Group>
       <Group gap="xs" wrap="nowrap">
         {outcome}
@@ -417,6 +422,17 @@ function ContactModal({
                       checked={notification.afterhours}
                       onChange={(event) =>
                         setNotification(index, { afterhours: event.currentTarget.checked })
+                      }
+                    />
+                    <Checkbox
+                      size="xs"
+                      label={t('Alarms.Contacts.CriticalAfterHours')}
+                      disabled={notification.afterhours}
+                      checked={
+                        notification.afterhours || (notification.criticalAfterhours ?? false)
+                      }
+                      onChange={(event) =>
+                        setNotification(index, { criticalAfterhours: event.currentTarget.checked })
                       }
                     />
                   </Group>
