@@ -4,7 +4,6 @@ import {
   alarmBodyOf,
   alarmFormErrors,
   alarmFormOf,
-  areaMetrics,
   newAlarmForm,
   withTemplate,
   type AlarmForm,
@@ -141,13 +140,14 @@ describe('the alarm form', () => {
     });
   });
 
-  it('offers the metrics some sensor of the area reports, never overdue', () => {
-    const topic = (metric: string) => ({ metric, type: 'analog', lastValue: 1, timestamp: null });
-    expect(
-      areaMetrics([
-        { topics: [topic('soil.temperature'), topic('soil.moisture')] },
-        { topics: [topic('soil.moisture'), topic('overdue')] },
-      ]),
-    ).toEqual(['soil.moisture', 'soil.temperature']);
+  it('keeps the sensor for another set-point template, the area for an overdue one', () => {
+    const form = setPoint();
+    expect(withTemplate(form, ALARM_TEMPLATES.anySetPoint)).toMatchObject({ sensor: 12 });
+    expect(alarmBodyOf(withTemplate(form, ALARM_TEMPLATES.anySetPoint), 7).rule).toMatchObject({
+      target: 12,
+      targetType: 'sensor',
+      template: 2,
+      resetAfter: '00:30:00',
+    });
   });
 });

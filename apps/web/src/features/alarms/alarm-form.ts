@@ -4,10 +4,10 @@
  * domain's `alarmRuleFromTemplate`; this module keeps what the form shows and checks (§5: target,
  * target type and threshold are defined before a rule is created).
  *
- * Targets (decision): a simple set point watches one metric of one sensor of the area; any/all
- * set point watch a metric on every sensor of the area that reports it, and the overdue templates
- * the area's radios, repeaters, coordinators or units (§9's `alarmTemplateTargets`), so both
- * name the area itself as their target.
+ * Targets: every set-point template watches one metric of one sensor of the area (the server
+ * reads a set point from its sensor's latest values); the overdue templates watch the area's
+ * radios, repeaters, coordinators or units (§9's `alarmTemplateTargets`), so they name the area
+ * itself as their target.
  */
 import {
   ALARM_TEMPLATES,
@@ -52,7 +52,7 @@ const NOT_SET_POINT_METRICS = new Set(['overdue']);
 export interface AlarmForm {
   readonly template: AlarmTemplate;
   readonly name: string;
-  /** The sensor of a simple set point; null for templates that watch the whole area. */
+  /** The sensor of a set point; null for templates that watch the area's hardware. */
   readonly sensor: number | null;
   /** The metric compared with the set point (set-point templates). */
   readonly path: string;
@@ -90,11 +90,6 @@ export function sensorMetrics(sensor: Pick<Sensor, 'topics'>): string[] {
     .filter((metric) => !NOT_SET_POINT_METRICS.has(metric));
 }
 
-/** Every metric some sensor of the area reports, sorted: the any/all set point's choices. */
-export function areaMetrics(sensors: readonly Pick<Sensor, 'topics'>[]): string[] {
-  return [...new Set(sensors.flatMap(sensorMetrics))].sort();
-}
-
 /** A new form for a template, with its defaults (§9 severity and reset-after). */
 export function newAlarmForm(template: AlarmTemplate = ALARM_TEMPLATES.simpleSetPoint): AlarmForm {
   return {
@@ -119,7 +114,7 @@ export function newAlarmForm(template: AlarmTemplate = ALARM_TEMPLATES.simpleSet
  */
 export function withTemplate(form: AlarmForm, template: AlarmTemplate): AlarmForm {
   const fresh = newAlarmForm(template);
-  const keepsSensor = alarmTemplateKind(template).scope === 'simple';
+  const keepsSensor = isSetPointTemplate(template);
   return {
     ...form,
     template,
@@ -163,9 +158,7 @@ export function alarmFormErrors(form: AlarmForm): AlarmFormErrors {
   const errors: AlarmFormErrors = {};
   if (form.name.trim() === '') errors.name = 'Alarms.Form.NameRequired';
   if (isSetPointTemplate(form.template)) {
-    if (alarmTemplateKind(form.template).scope === 'simple' && form.sensor === null) {
-      errors.sensor = 'Alarms.Form.TargetRequired';
-    }
+    if (form.sensor === null) errors.sensor = 'Alarms.Form.TargetRequired';
     if (form.path === '') errors.path = 'Alarms.Form.MetricRequired';
     const threshold = parseNumber(form.threshold);
     if (threshold === null) errors.threshold = 'Alarms.Form.ThresholdRequired';
@@ -207,12 +200,12 @@ function clearsOnTheOtherSide(operator: AlarmOperator, threshold: number, clear:
   }
 }
 
-/** The target a form's rule names: the sensor of a simple set point, else the area. */
+/** The target a form's rule names: the sensor of a set point, else the area. */
 export function formTarget(
   form: AlarmForm,
   areaId: number,
 ): { target: number; targetType: MetaType } {
-  return form.sensor !== null && alarmTemplateKind(form.template).scope === 'simple'
+  return form.sensor !== null && isSetPointTemplate(form.template)
     ? { target: form.sensor, targetType: 'sensor' }
     : { target: areaId, targetType: 'area' };
 }

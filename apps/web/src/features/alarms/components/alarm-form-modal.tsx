@@ -1,6 +1,6 @@
 /**
  * Create an alarm from a template, or edit one (§3 Alarm and rule, §9 templates): the template,
- * the target (a sensor of the area for a simple set point, the area's hardware otherwise), the
+ * the target (a sensor of the area for a set point, the area's hardware otherwise), the
  * metric, operator and set point with its unit, the clear value (hysteresis), reset-after,
  * minimum duration, severity, and the contact notifications it tells.
  */
@@ -38,7 +38,6 @@ import {
   alarmBodyOf,
   alarmFormErrors,
   alarmFormOf,
-  areaMetrics,
   isSetPointTemplate,
   newAlarmForm,
   OPERATORS,
@@ -101,12 +100,8 @@ function AlarmFormView({
     setForm((current) => ({ ...current, [field]: value }));
 
   const setPoint = isSetPointTemplate(form.template);
-  const simple = setPoint && form.template === TEMPLATE_CHOICES[0];
   const sensor = sensors.find((candidate) => candidate.id === form.sensor);
-  const metricChoices = useMemo(
-    () => (simple ? (sensor ? sensorMetrics(sensor) : []) : areaMetrics(sensors)),
-    [simple, sensor, sensors],
-  );
+  const metricChoices = useMemo(() => (sensor ? sensorMetrics(sensor) : []), [sensor]);
   const unit = form.path ? metricUnit(form.path, metrics.data) : '';
   const watched = setPoint ? null : alarmTemplateTargets(form.template, { radios, units });
 
@@ -155,7 +150,7 @@ function AlarmFormView({
           error={shown('name')}
           required
         />
-        {simple && (
+        {setPoint && (
           <Select
             label={t('Alarms.Form.Target')}
             placeholder={t('Alarms.Form.TargetPlaceholder')}
@@ -194,9 +189,7 @@ function AlarmFormView({
               error={shown('path')}
               disabled={metricChoices.length === 0}
               placeholder={
-                simple && !sensor
-                  ? t('Alarms.Form.PickTargetFirst')
-                  : t('Alarms.Form.MetricPlaceholder')
+                !sensor ? t('Alarms.Form.PickTargetFirst') : t('Alarms.Form.MetricPlaceholder')
               }
               required
             />
