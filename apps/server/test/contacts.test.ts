@@ -374,6 +374,7 @@ describe('PUT /api/contacts/{id}', () => {
       address: 'max@vineyard.test',
       afterhours: false,
       active: true,
+      criticalAfterhours: false,
     });
     expect(contact.notifications[1]).toMatchObject({ method: 'voice', address: '+61293744000' });
 

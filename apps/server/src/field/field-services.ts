@@ -22,6 +22,13 @@ import { startDeviceRequests } from './device-requests.ts';
 import { portInUse } from '../start/startup-errors.ts';
 import { startJobs } from './jobs.ts';
 import { startOverdueSweep } from './overdue.ts';
+import { alarmFollowupHandler, evaluateOverdue } from '../alarms/engine.ts';
+import { startSender } from '../alarms/sender.ts';
+import { createTwilio } from '../alarms/twilio.ts';
+import { loadAlarmLinkSecret } from '../auth/secrets.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { API_BASE_PATH } from '../routes/app-config/app-config.routes.ts';
+import path from 'node:path';
 import {
   allSiteIds,
   deviceSiteLookup,
@@ -46,6 +53,8 @@ export async function startFieldServices(deps: {
   config: ServerConfig;
   clock: Clock;
   log: Log;
+  /** Sends alarm emails (the app's mailer: the outbox folder without SMTP). */
+  mailer: Mailer;
 }): Promise<FieldServices> {
   const { handle, config, clock, log } = deps;
   const { db } = handle;
@@ -114,10 +123,38 @@ export async function startFieldServices(deps: {
       // Who carries out which request: pings and tests by a command, program requests by the run.
       const handlers = { ...deviceRequests.handlers, ...runner.handlers };
       started.push(await startDispatcher({ db, clock, log, handlers }));
-      // What follows an ingest batch's commit, durably; alarm evaluation's handler goes here.
-      started.push(startFollowups({ db, log, handlers: [] }));
+      // What follows an ingest batch's commit, durably: set-point alarms, in its transaction.
+      const engine = { groupMs: config.alarms.groupMs };
       started.push(
-        startOverdueSweep({ db, clock, log, intervalMs: field.overdueSweepSeconds * 1000 }),
+        startFollowups({
+          db,
+          log,
+          handlers: [alarmFollowupHandler({ ...engine, now: () => clock.now() })],
+        }),
+      );
+      started.push(
+        startOverdueSweep({
+          db,
+          clock,
+          log,
+          intervalMs: field.overdueSweepSeconds * 1000,
+          // Overdue alarms read the flags the sweep has just set.
+          after: (now) => evaluateOverdue(db, now, engine),
+        }),
+      );
+      started.push(
+        startSender({
+          db,
+          mailer: deps.mailer,
+          twilio: config.alarms.twilio ? createTwilio(config.alarms.twilio) : null,
+          outboxDir: path.join(config.dataDir, 'outbox'),
+          publicUrl: config.publicUrl,
+          apiBasePath: API_BASE_PATH,
+          linkSecret: await loadAlarmLinkSecret(db),
+          clock,
+          log,
+          intervalMs: config.alarms.sendPollMs,
+        }),
       );
       // Read before publishing, so a change made meanwhile is published again at the next check.
       const published = await readIntervals(db);
