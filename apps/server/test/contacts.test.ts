@@ -139,6 +139,7 @@ describe('GET /api/contacts?site={id}', () => {
           address: 'manager@farm.test',
           afterhours: false,
           active: true,
+          criticalAfterhours: false,
         },
         {
           id: notifications.smsA.id,
@@ -146,6 +147,7 @@ describe('GET /api/contacts?site={id}', () => {
           address: '+64211234567',
           afterhours: true,
           active: true,
+          criticalAfterhours: false,
         },
       ],
     });

@@ -107,6 +107,9 @@ describe('POST /api/areas/{id}/events', () => {
       message: 'Program finished',
       open: false,
       timestamp: '2026-11-19T10:00:00.000Z',
+      alarm: null,
+      acknowledgedAt: null,
+      acknowledgedBy: null,
     });
   });
 

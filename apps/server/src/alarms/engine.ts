@@ -520,10 +520,15 @@ export async function evaluateSetPoints(
 
 /** The followup handler: set-point rules after each committed ingest batch. */
 export function alarmFollowupHandler(
-  options: EngineOptions & { now: () => Date },
+  options: EngineOptions & {
+    now: () => Date;
+    log?: { info: (o: object, m?: string) => void };
+  },
 ): FollowupHandler {
   return async (followup: CommittedFollowup, tx: Database) => {
-    await evaluateSetPoints(tx, followup, options.now(), options);
+    const transitions = await evaluateSetPoints(tx, followup, options.now(), options);
+    if (transitions > 0)
+      options.log?.info({ followup: followup.id, transitions }, 'alarm transitions');
   };
 }
 

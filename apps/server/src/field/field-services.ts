@@ -129,7 +129,7 @@ export async function startFieldServices(deps: {
         startFollowups({
           db,
           log,
-          handlers: [alarmFollowupHandler({ ...engine, now: () => clock.now() })],
+          handlers: [alarmFollowupHandler({ ...engine, now: () => clock.now(), log })],
         }),
       );
       started.push(
