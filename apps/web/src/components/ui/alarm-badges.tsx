@@ -4,6 +4,13 @@ import type { Alarm, AlarmSeverity } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { alarmDisplayState, SEVERITY_COLOUR, STATE_COLOUR } from './alarm-state.ts';
 
+const STATE_VARIANT = {
+  raised: 'filled',
+  acknowledged: 'filled',
+  normal: 'outline',
+  off: 'light',
+} as const;
+
 export function AlarmStateBadge({
   alarm,
   size = 'md',
@@ -17,7 +24,9 @@ export function AlarmStateBadge({
     <Badge
       size={size}
       color={STATE_COLOUR[state]}
-      variant={state === 'raised' ? 'filled' : 'light'}
+      // The §9 palettes are one shade each, so their light variant loses its text: filled with
+      // automatic contrast where it calls for attention, outline or grey otherwise.
+      variant={STATE_VARIANT[state]}
       autoContrast
       style={{ flexShrink: 0 }}
     >
@@ -35,13 +44,7 @@ export function SeverityBadge({
 }) {
   const { t } = useTranslation();
   return (
-    <Badge
-      size={size}
-      color={SEVERITY_COLOUR[severity]}
-      variant="outline"
-      autoContrast
-      style={{ flexShrink: 0 }}
-    >
+    <Badge size={size} color={SEVERITY_COLOUR[severity]} variant="dot" style={{ flexShrink: 0 }}>
       {t(`Alarms.Severity.${severity}`)}
     </Badge>
   );

@@ -148,7 +148,7 @@ export function AlarmDetail(props: AlarmDetailProps) {
                 </Button>
                 <Button
                   size="xs"
-                  variant="light"
+                  variant="outline"
                   color="fault"
                   onClick={() => setConfirmDelete(true)}
                 >

@@ -19,7 +19,7 @@ import {
 } from '../../../components/ui/alarm-state.ts';
 import { errorText } from '../error-text.ts';
 import { metricUnit } from '../metric-units.ts';
-import type { AlarmTemplate } from '@paddock/domain';
+import { alarmTemplateKind, type AlarmTemplate } from '@paddock/domain';
 
 export interface AlarmListProps {
   readonly siteId: number;
@@ -37,7 +37,10 @@ export function useAlarmCondition(sensors: readonly Sensor[]) {
   const metrics = useMetrics();
   return (alarm: Alarm): string => {
     const template = alarm.rule.template as AlarmTemplate;
-    if (!isSetPointTemplate(template)) return t(templateLabel(template));
+    if (!isSetPointTemplate(template)) {
+      const { scope, subject } = alarmTemplateKind(template);
+      return t(`Alarms.Watches.${scope}.${subject}`);
+    }
     const [condition] = alarm.rule.conditions.all;
     const unit = metricUnit(condition.path, metrics.data);
     const sensor =

@@ -241,12 +241,12 @@ function NotificationRow({
           </Badge>
         )}
         {notification.afterhours && (
-          <Badge size="xs" color="info" variant="light">
+          <Badge size="xs" color="info" variant="outline">
             {t('Alarms.Contacts.AfterHours')}
           </Badge>
         )}
         {!notification.afterhours && notification.criticalAfterhours && (
-          <Badge size="xs" color="fault" variant="light">
+          <Badge size="xs" color="fault" variant="outline">
             {t('Alarms.Contacts.CriticalAfterHoursShort')}
           </Badge>
         )}

@@ -32,7 +32,7 @@ export function NotificationLog({
     );
   }
   const status = (entry: NotificationLogEntry) => (
-    <Badge size="sm" color={STATUS_COLOUR[entry.status]} variant="light" autoContrast>
+    <Badge size="sm" color={STATUS_COLOUR[entry.status]} variant="outline" autoContrast>
       {t(`Alarms.Log.Status.${entry.status}`)}
     </Badge>
   );
