@@ -28,6 +28,12 @@ process.env.E2E_SIMULATOR_CONTROL_URL ??= `http://127.0.0.1:${simulatorControlPo
  */
 const mailSinkPort = Number(process.env.E2E_MAIL_SINK_PORT ?? port + 5);
 const outboxDir = path.join(dataDir, 'outbox');
+/**
+ * The devstack's stand-in for the sms and voice provider (Twilio's protocol) on a fixed port, so
+ * tests list what it took (GET /standin/outbox).
+ */
+const twilioStandinPort = Number(process.env.E2E_TWILIO_STANDIN_PORT ?? port + 6);
+process.env.E2E_TWILIO_URL ??= `http://127.0.0.1:${twilioStandinPort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -98,6 +104,7 @@ export default defineConfig({
         // the address the browser uses.
         SMTP_URL: `smtp://127.0.0.1:${mailSinkPort}`,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
+        TWILIO_STANDIN_PORT: String(twilioStandinPort),
       },
     },
   ],
