@@ -40,6 +40,8 @@ const first = {
 };
 const second = { name: `Ben Tait ${stamp}`, email: `ben-${stamp}@e2e.paddock.example` };
 const ALARM_NAME = `Soil too wet ${stamp}`;
+/** The roster's first step waits this long for an acknowledgement before the second is told. */
+const ROSTER_WAIT_MINUTES = 2;
 
 interface SiteInfo {
   id: number;
@@ -246,9 +248,11 @@ test.describe('Alarms (issue 13)', () => {
       .poll(() => mailsTo(first.email).length, { timeout: 15_000 })
       .toBeGreaterThan(before);
 
-    // The roster: the first contact by sms at once, then the second by email after a minute.
+    // The roster: the first contact by sms at once, then the second by email two minutes later.
     await page.getByRole('tab', { name: 'Escalation' }).click();
     const roster = page.getByRole('region', { name: 'Escalation roster' });
+    // The editor shows once the saved roster has loaded; the demo farm's steps go first.
+    await expect(roster.getByRole('button', { name: 'Add step' })).toBeVisible();
     while ((await roster.getByRole('button', { name: 'Remove step' }).count()) > 0) {
       await roster.getByRole('button', { name: 'Remove step' }).first().click();
     }
@@ -257,7 +261,7 @@ test.describe('Alarms (issue 13)', () => {
     const steps = roster.getByTestId('roster-step');
     await choose(page, steps.nth(0), 'Contact', first.name);
     await choose(page, steps.nth(0), 'Method', 'SMS');
-    await steps.nth(0).getByRole('textbox', { name: 'Wait' }).fill('1');
+    await steps.nth(0).getByRole('textbox', { name: 'Wait' }).fill(String(ROSTER_WAIT_MINUTES));
     await choose(page, steps.nth(1), 'Contact', second.name);
     await choose(page, steps.nth(1), 'Method', 'Email');
     await roster.getByRole('button', { name: 'Save roster' }).click();
@@ -368,12 +372,16 @@ test.describe('Alarms (issue 13)', () => {
 
     // Acknowledged in the console: the roster's second step (a minute later) never goes out.
     await page.goto(`/${farm.siteId}/${farm.areaId}/alarms/${alarm.id}`);
+    await expect(page.getByRole('heading', { name: ALARM_NAME })).toBeVisible();
+    await expect(page.getByText(/^Raised \d{4}-/)).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('alarm-raised-1440.png'), fullPage: true });
     await page.getByLabel('Comment (optional)').fill('Checked the probe, irrigation off');
     await page.getByRole('button', { name: 'Acknowledge' }).click();
     await expect(toast(page, 'Alarm acknowledged: its messages stop.')).toBeVisible();
     await expect(page.getByText(/^Acknowledged .* by /).first()).toBeVisible();
-    await page.waitForTimeout(75_000);
+    // Past the first step's wait (and a sender round): the second step would have gone by now.
+    const escalationAt = raisedAt + ROSTER_WAIT_MINUTES * 60_000 + 15_000;
+    await page.waitForTimeout(Math.max(0, escalationAt - Date.now()));
     expect(mailsTo(second.email).length).toBe(secondMailsBefore);
 
     // Back below the clear value for reset-after (10 s): cleared, normal again.
