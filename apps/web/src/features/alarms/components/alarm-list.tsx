@@ -21,6 +21,8 @@ import { errorText } from '../error-text.ts';
 import { metricUnit } from '../metric-units.ts';
 import { alarmTemplateKind, type AlarmTemplate } from '@paddock/domain';
 
+const NO_WRAP = { whiteSpace: 'nowrap', width: '1%' } as const;
+
 export interface AlarmListProps {
   readonly siteId: number;
   readonly areaId: number;
@@ -171,14 +173,15 @@ export function AlarmList({ siteId, areaId, alarms, sensors, canEdit, compact }:
               <Table.Td>
                 <Text size="sm">{condition(alarm)}</Text>
               </Table.Td>
-              <Table.Td>
+              {/* Badges and buttons keep their width; the condition wraps instead. */}
+              <Table.Td style={NO_WRAP}>
                 <SeverityBadge severity={alarm.rule.severity} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={NO_WRAP}>
                 <AlarmStateBadge alarm={alarm} />
               </Table.Td>
-              <Table.Td>{enabledSwitch(alarm)}</Table.Td>
-              <Table.Td>{ackButton(alarm)}</Table.Td>
+              <Table.Td style={NO_WRAP}>{enabledSwitch(alarm)}</Table.Td>
+              <Table.Td style={NO_WRAP}>{ackButton(alarm)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
