@@ -2,11 +2,7 @@
  * Alarms reaching people (ours): acknowledging an alarm (console, link, or 1 on a call), its
  * notification log and the site's, the site's escalation roster, and the provider's callbacks.
  */
-import {
-  EMPTY_ROSTER,
-  NOTIFICATION_LOG_LIMIT,
-  notificationEndpoints,
-} from '@paddock/domain';
+import { EMPTY_ROSTER, NOTIFICATION_LOG_LIMIT, notificationEndpoints } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
 import { acknowledgeAlarm } from '../../alarms/engine.ts';
 import { findAckLinks, verifyAckToken } from '../../alarms/ack-links.ts';
