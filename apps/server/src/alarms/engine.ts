@@ -19,6 +19,7 @@ import {
   ALARM_TEMPLATE_KINDS,
   type AlarmTemplateName,
   acknowledgeMemory,
+  NORMAL_MEMORY,
   alarmMessage,
   alarmTemplateKind,
   alarmTemplateTargets,
@@ -500,10 +501,19 @@ export async function evaluateSetPoints(
       targetType,
       setPoints.map((c) => c.alarm.rule.target),
     );
+    const states = await currentStates(
+      tx,
+      setPoints.map((c) => c.alarm.id),
+    );
     for (const context of setPoints) {
       const [condition] = context.alarm.rule.conditions.all;
       const reading = topicValue(topics.get(context.alarm.rule.target), condition.path, now);
       if (!reading) continue;
+      // Most readings change nothing: judged on the unlocked state first, and only a reading
+      // that would move the alarm takes its lock and is judged again on the locked state.
+      if (!wouldChange(context.alarm, states.get(context.alarm.id), [reading.value], reading.at)) {
+        continue;
+      }
       const detail =
         `${condition.path} ${reading.value} ${OPERATOR_WORDS[condition.operator]} ` +
         `the set point ${condition.value}`;
@@ -516,6 +526,31 @@ export async function evaluateSetPoints(
     }
   }
   return transitions;
+}
+
+async function currentStates(tx: Database, ids: number[]): Promise<Map<number, StateRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select().from(alarmStates).where(inArray(alarmStates.alarmId, ids));
+  return new Map(rows.map((row) => [row.alarmId, row]));
+}
+
+const sameTime = (a: Date | null, b: Date | null) =>
+  (a?.getTime() ?? null) === (b?.getTime() ?? null);
+
+/** Whether the reading would make a transition or move a timer, from a state read unlocked. */
+function wouldChange(
+  alarm: AlarmRow,
+  state: StateRow | undefined,
+  values: readonly number[],
+  at: Date,
+): boolean {
+  const memory: AlarmMemory = state ? toMemory(state) : { ...NORMAL_MEMORY };
+  const step = stepAlarm(alarm.rule, memory, readRule(alarm.rule, values), at);
+  return (
+    step.transition !== null ||
+    !sameTime(step.memory.holdingSince, memory.holdingSince) ||
+    !sameTime(step.memory.clearingSince, memory.clearingSince)
+  );
 }
 
 /** The followup handler: set-point rules after each committed ingest batch. */
@@ -572,6 +607,10 @@ export async function evaluateOverdue(
         sql`${units.areaIds} && ${sql.raw(`ARRAY[${areaIds.map(Number).join(',')}]::integer[]`)}`,
       );
     let transitions = 0;
+    const states = await currentStates(
+      tx,
+      contexts.map((c) => c.alarm.id),
+    );
     for (const context of contexts) {
       const hardware = {
         radios: radioRows.filter((r) => r.areaId === context.area.id),
@@ -587,14 +626,13 @@ export async function evaluateOverdue(
         late.length === 0
           ? 'none overdue'
           : `${late.length} of ${list.length} overdue (${late.map((t) => t.serialno).join(', ')})`;
-      const transition = await applyReading(
-        tx,
-        context,
-        list.map((t) => (t.overdue ? 1 : 0)),
-        now,
-        now,
-        { ...options, detail, value: late.length },
-      );
+      const values = list.map((t) => (t.overdue ? 1 : 0));
+      if (!wouldChange(context.alarm, states.get(context.alarm.id), values, now)) continue;
+      const transition = await applyReading(tx, context, values, now, now, {
+        ...options,
+        detail,
+        value: late.length,
+      });
       if (transition) transitions++;
     }
     return transitions;
