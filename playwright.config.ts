@@ -22,6 +22,18 @@ const STATUS_PAGE_URL = `http://127.0.0.1:${statusPagePort}`;
  */
 const simulatorControlPort = Number(process.env.E2E_SIMULATOR_CONTROL_PORT ?? port + 2);
 process.env.E2E_SIMULATOR_CONTROL_URL ??= `http://127.0.0.1:${simulatorControlPort}`;
+/**
+ * A real SMTP server (e2e/support/mail-sink.ts, the smtp-server package) the shared server sends
+ * its mail to; it writes each message into the server's outbox folder, where specs read them.
+ */
+const mailSinkPort = Number(process.env.E2E_MAIL_SINK_PORT ?? port + 5);
+const outboxDir = path.join(dataDir, 'outbox');
+/**
+ * The devstack's stand-in for the sms and voice provider (Twilio's protocol) on a fixed port, so
+ * tests list what it took (GET /standin/outbox).
+ */
+const twilioStandinPort = Number(process.env.E2E_TWILIO_STANDIN_PORT ?? port + 6);
+process.env.E2E_TWILIO_URL ??= `http://127.0.0.1:${twilioStandinPort}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -58,6 +70,13 @@ export default defineConfig({
       env: { STATUS_PAGE_PORT: String(statusPagePort) },
     },
     {
+      command: 'node --import tsx e2e/support/mail-sink.ts',
+      port: mailSinkPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { MAIL_SINK_PORT: String(mailSinkPort), MAIL_SINK_DIR: outboxDir },
+    },
+    {
       // `npm start` without the build: the server, the demo farm and the simulator.
       command: 'node --import tsx apps/devstack/src/main.ts',
       url: `http://127.0.0.1:${port}/appConfig.json`,
@@ -81,6 +100,11 @@ export default defineConfig({
         STATUS_SUMMARY_URL: `${STATUS_PAGE_URL}/api/v2/summary.json`,
         // Every banner poll reaches the status page, so a test sees its change at the next poll.
         STATUS_SUMMARY_CACHE_MS: '0',
+        // Mail goes over SMTP to the sink above; links in it (acknowledgement, sign-up) name
+        // the address the browser uses.
+        SMTP_URL: `smtp://127.0.0.1:${mailSinkPort}`,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        TWILIO_STANDIN_PORT: String(twilioStandinPort),
       },
     },
   ],

@@ -37,6 +37,12 @@ const devstackEnvSchema = z
         }
         return span;
       }),
+    /**
+     * Port of the local sms and voice provider stand-in (Twilio's protocol) the server sends
+     * through when no TWILIO_BASE_URL is set; 0 picks a free one. What it takes is written to
+     * PADDOCK_DATA_DIR/outbox/sms and …/calls and listed at GET /standin/outbox.
+     */
+    TWILIO_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     /** Seeds the simulator's farm: the same seed, the same weather, wear and noise. */
     SIMULATOR_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(10),
   })
@@ -49,6 +55,7 @@ const devstackEnvSchema = z
     /** ms of history for a newly seeded demo farm; 0 for none. */
     demoHistoryMs: e.PADDOCK_DEMO_HISTORY,
     simulatorSeed: e.SIMULATOR_SEED,
+    twilioStandinPort: e.TWILIO_STANDIN_PORT,
   }));
 
 export type DevstackConfig = z.output<typeof devstackEnvSchema>;

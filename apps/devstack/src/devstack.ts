@@ -10,11 +10,14 @@ import {
   portInUse,
   seedDemoFarmIfEmpty,
   startServer,
+  startTwilioStandin,
+  type TwilioStandin,
   type Database,
   type RunningServer,
   type ServerConfig,
 } from '@paddock/server';
 import { seededRandom, startSimulator, type Simulator } from '@paddock/simulator';
+import path from 'node:path';
 import type { DevstackConfig } from './config.ts';
 import { createHistoryLoader, type HistoryLoader, type HistoryResult } from './history.ts';
 
@@ -31,10 +34,64 @@ export type Devstack = {
   close: () => Promise<void>;
 };
 
-export async function startDevstack(
+/**
+ * Without a configured sms and voice provider, the local stand-in that speaks Twilio's protocol
+ * takes what the server sends (and writes it to the outbox folder), so alarms can be followed
+ * end to end on a fresh checkout.
+ */
+async function withStandin(
   serverConfig: ServerConfig,
   config: DevstackConfig,
+): Promise<{ serverConfig: ServerConfig; standin: TwilioStandin | null }> {
+  if (serverConfig.alarms.twilio) return { serverConfig, standin: null };
+  const standin = await startTwilioStandin({
+    port: config.twilioStandinPort,
+    host: serverConfig.host,
+    outboxDir: path.join(serverConfig.dataDir, 'outbox'),
+  }).catch((error: unknown) => {
+    throw portInUse(error, { port: config.twilioStandinPort, variable: 'TWILIO_STANDIN_PORT' });
+  });
+  return {
+    standin,
+    serverConfig: {
+      ...serverConfig,
+      alarms: {
+        ...serverConfig.alarms,
+        twilio: {
+          baseUrl: standin.url,
+          accountSid: standin.accountSid,
+          authToken: standin.authToken,
+          smsFrom: '+15005550006',
+          voiceFrom: '+15005550006',
+        },
+      },
+    },
+  };
+}
+
+export async function startDevstack(
+  givenServerConfig: ServerConfig,
+  config: DevstackConfig,
 ): Promise<Devstack> {
+  const { serverConfig, standin } = await withStandin(givenServerConfig, config);
+  try {
+    const stack = await startStack(serverConfig, config);
+    if (standin)
+      stack.log.info(`sms and calls go to the stand-in at ${standin.url}/standin/outbox`);
+    return {
+      ...stack,
+      close: async () => {
+        await stack.close();
+        await standin?.close();
+      },
+    };
+  } catch (error) {
+    await standin?.close();
+    throw error;
+  }
+}
+
+async function startStack(serverConfig: ServerConfig, config: DevstackConfig): Promise<Devstack> {
   /** Set by the seed: the database, whether the demo farm was seeded now, and when the farm began. */
   const prepared: { db: Database | null; seeded: boolean; epoch: Date | null } = {
     db: null,

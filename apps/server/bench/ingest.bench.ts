@@ -19,6 +19,8 @@
  *          --runs N (5: each setup measured N times from a fresh database; every run's row is
  *          printed, then each setup's p99 of every run, since a single run's tail is noisy)
  * BENCH_CPU_PROF=folder writes the ingest process's CPU profile (node --cpu-prof) there.
+ *          --rules (one set-point alarm rule per sensor, evaluated after every committed batch by
+ *          the followup worker in the same process, as `npm start` runs it)
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -52,6 +54,8 @@ type ServeOptions = {
   batch: { maxMessages: number; maxDelayMs: number };
   /** Batches in flight at once on PostgreSQL (PGlite has one connection: always 1). */
   parallel: number;
+  /** One set-point rule per sensor, and the followup worker that evaluates them. */
+  rules: boolean;
 };
 
 type Device = { siteId: number; serialno: string; sensorId: number };
@@ -76,6 +80,8 @@ type Report = {
   cpuMs: number;
   deadLettered: number;
   readingsInserted: number;
+  /** With --rules: followups (batches) still to evaluate when the report was asked for. */
+  followupsPending: number;
 };
 
 const { values: args } = parseArgs({
@@ -92,6 +98,7 @@ const { values: args } = parseArgs({
     parallel: { type: 'string', default: '2' },
     setups: { type: 'string', default: 'embedded,external' },
     runs: { type: 'string', default: '5' },
+    rules: { type: 'boolean', default: false },
   },
 });
 
@@ -145,6 +152,33 @@ async function serve(options: ServeOptions): Promise<void> {
     order by r.id
   `,
   );
+
+  let followups: { close: () => Promise<void> } | null = null;
+  if (options.rules) {
+    // One rule per sensor: soil moisture below 5 (the bench's values never are), so each batch
+    // pays for finding, reading and judging its sensors' rules, as a farm's quiet hours do.
+    await db.execute(sql`
+      insert into alarms (area_id, site_id, active, rule, notifications, label)
+      select s.area_id, s.site_id, true,
+             jsonb_build_object('id', s.id, 'name', 'Dry ' || s.serialno, 'severity', 'warning',
+               'target', s.id, 'targetType', 'sensor', 'enabled', true, 'template', 2,
+               'conditions', jsonb_build_object('all', jsonb_build_array(
+                 jsonb_build_object('type', 'streamData', 'path', 'soil.moisture',
+                   'operator', 'lessThan', 'value', 5),
+                 jsonb_build_object('type', 'status'))),
+               'resetAfter', '00:30:00'),
+             '{}'::integer[], 'Dry ' || s.serialno
+      from sensors s`);
+    const [{ startFollowups }, { alarmFollowupHandler }] = await Promise.all([
+      import('../src/ingest/followups.ts'),
+      import('../src/alarms/engine.ts'),
+    ]);
+    followups = startFollowups({
+      db,
+      log: { warn: () => {}, error: (o, m) => console.error(`  followups: ${m}`, o) },
+      handlers: [alarmFollowupHandler({ groupMs: 0, now: () => new Date() })],
+    });
+  }
 
   const fieldSecret = randomBytes(32).toString('base64url');
   const topicRoot = options.setup === 'embedded' ? 'paddock/v1' : `paddock-bench/${randomUUID()}`;
@@ -207,28 +241,40 @@ async function serve(options: ServeOptions): Promise<void> {
       return;
     }
     if (message.type === 'report') {
-      const cpu = process.cpuUsage(cpuAtStart);
-      const stats = ingest.stats();
-      const report: Report = {
-        type: 'report',
-        committed,
-        latencies,
-        arrivals,
-        firstCommitMs,
-        lastCommitMs,
-        cpuMs: (cpu.user + cpu.system) / 1000,
-        deadLettered: stats.deadLettered,
-        readingsInserted: stats.readingsInserted,
-      };
-      process.send?.(report);
+      void reportFigures();
     }
   });
+  const reportFigures = async () => {
+    const pending = options.rules
+      ? Number(
+          (
+            await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ingest_followups`)
+          )[0]?.n ?? 0,
+        )
+      : 0;
+    const cpu = process.cpuUsage(cpuAtStart);
+    const stats = ingest.stats();
+    const report: Report = {
+      type: 'report',
+      committed,
+      latencies,
+      arrivals,
+      firstCommitMs,
+      lastCommitMs,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      deadLettered: stats.deadLettered,
+      readingsInserted: stats.readingsInserted,
+      followupsPending: pending,
+    };
+    process.send?.(report);
+  };
   process.once('SIGTERM', () => {
     // A profiled run ends at once: the profile is written at exit, and a slow close under load
     // would meet the parent's SIGKILL first.
     if (process.execArgv.includes('--cpu-prof')) process.exit(0);
     void (async () => {
       await ingest.close();
+      await followups?.close();
       await embedded?.close();
       await handle.close();
       process.exit(0);
@@ -406,6 +452,11 @@ async function measure(setup: Setup, child: ChildProcess, ready: Ready): Promise
     );
   }
   if (report.deadLettered > 0) console.log(`  ${setup}: ${report.deadLettered} dead letters`);
+  if (args.rules) {
+    console.log(
+      `  ${setup}: one set-point rule per sensor; ${report.followupsPending} batches still to evaluate at the end`,
+    );
+  }
 
   const sorted = report.latencies.slice().sort((a, b) => a - b);
   const windowSeconds = duration / 1000;
@@ -471,6 +522,7 @@ async function runSetup(setup: Setup): Promise<Row | null> {
         maxDelayMs: positive('delay', args.delay),
       },
       parallel: positive('parallel', args.parallel),
+      rules: args.rules === true,
     };
     // BENCH_CPU_PROF=folder: the ingest process writes a V8 CPU profile there (node --cpu-prof).
     const profile = process.env.BENCH_CPU_PROF;

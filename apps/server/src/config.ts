@@ -129,6 +129,26 @@ const envSchema = z.object({
   OVERDUE_SWEEP_SECONDS: z.coerce.number().positive().default(10),
   /** A command with no final ack by then fails, and its request with it. */
   COMMAND_TIMEOUT_SECONDS: z.coerce.number().int().min(1).default(30),
+  /**
+   * The sms and voice provider (Twilio's REST API, or the local stand-in that speaks it). Unset:
+   * sms and calls are written to the outbox folder (PADDOCK_DATA_DIR/outbox) instead.
+   */
+  TWILIO_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** Sender numbers, E.164. */
+  TWILIO_SMS_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/)
+    .default('+15005550006'),
+  TWILIO_VOICE_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/)
+    .optional(),
+  /** How long the first message of an alarm waits for others of the site to go with it. */
+  ALARM_GROUP_SECONDS: z.coerce.number().min(0).max(300).default(2),
+  /** How often the worker looks for alarm messages due. */
+  ALARM_SEND_POLL_MS: z.coerce.number().int().min(50).default(500),
 });
 
 /**
@@ -185,6 +205,20 @@ const serverConfigSchema = envSchema
         instance: e.PADDOCK_INSTANCE ?? DEFAULT_INSTANCE,
         overdueSweepSeconds: e.OVERDUE_SWEEP_SECONDS,
         commandTimeoutSeconds: e.COMMAND_TIMEOUT_SECONDS,
+      },
+      alarms: {
+        twilio:
+          e.TWILIO_BASE_URL && e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN
+            ? {
+                baseUrl: e.TWILIO_BASE_URL,
+                accountSid: e.TWILIO_ACCOUNT_SID,
+                authToken: e.TWILIO_AUTH_TOKEN,
+                smsFrom: e.TWILIO_SMS_FROM,
+                voiceFrom: e.TWILIO_VOICE_FROM ?? e.TWILIO_SMS_FROM,
+              }
+            : null,
+        groupMs: e.ALARM_GROUP_SECONDS * 1000,
+        sendPollMs: e.ALARM_SEND_POLL_MS,
       },
     };
   });

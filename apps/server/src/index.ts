@@ -15,3 +15,8 @@ export {
 } from './telemetry/history-store.ts';
 export { startServer, type RunningServer, type StartOptions } from './start/server.ts';
 export { portInUse, startupProblem } from './start/startup-errors.ts';
+export {
+  startTwilioStandin,
+  type StandinRecord,
+  type TwilioStandin,
+} from './alarms/twilio-standin.ts';

@@ -6,6 +6,18 @@ import { itRefusesBadAreas } from './helpers/list-endpoint.ts';
 import { itRefusesANonNumericId, itRefusesEditsWithoutAccess } from './helpers/refusals.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
+/** An alarm that has never fired. */
+const NEVER_FIRED = {
+  status: 'normal',
+  raisedAt: null,
+  raisedValue: null,
+  acknowledgedAt: null,
+  acknowledgedBy: null,
+  acknowledgedVia: null,
+  comment: null,
+  clearedAt: null,
+};
+
 let t: TestApp;
 /** The notification of the site b contact. */
 let siteBNotificationId: number;
@@ -66,6 +78,7 @@ describe('GET /api/areas/{areaId}/alarms', () => {
       label: 'Seeded',
       threshold: 20,
       operator: 'lessThan',
+      state: NEVER_FIRED,
     });
   });
 
@@ -100,6 +113,7 @@ describe('POST /api/areas/{areaId}/alarms', () => {
       label: 'Soil too dry',
       threshold: 20,
       operator: 'lessThan',
+      state: NEVER_FIRED,
     });
     const [row] = await t.db.select().from(schema.alarms).where(eq(schema.alarms.id, alarm.id));
     expect(row?.rule.id).toBe(alarm.id);

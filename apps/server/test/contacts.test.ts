@@ -139,6 +139,7 @@ describe('GET /api/contacts?site={id}', () => {
           address: 'manager@farm.test',
           afterhours: false,
           active: true,
+          criticalAfterhours: false,
         },
         {
           id: notifications.smsA.id,
@@ -146,6 +147,7 @@ describe('GET /api/contacts?site={id}', () => {
           address: '+64211234567',
           afterhours: true,
           active: true,
+          criticalAfterhours: false,
         },
       ],
     });
@@ -374,6 +376,7 @@ describe('PUT /api/contacts/{id}', () => {
       address: 'max@vineyard.test',
       afterhours: false,
       active: true,
+      criticalAfterhours: false,
     });
     expect(contact.notifications[1]).toMatchObject({ method: 'voice', address: '+61293744000' });
 

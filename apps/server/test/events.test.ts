@@ -95,6 +95,9 @@ describe('POST /api/areas/{id}/events', () => {
       message: 'Low battery',
       open: true,
       timestamp: '2026-11-20T08:00:00.000Z',
+      alarm: null,
+      acknowledgedAt: null,
+      acknowledgedBy: null,
     });
     expect(body.events[3]).toEqual({
       id: ids.finished,
@@ -104,6 +107,9 @@ describe('POST /api/areas/{id}/events', () => {
       message: 'Program finished',
       open: false,
       timestamp: '2026-11-19T10:00:00.000Z',
+      alarm: null,
+      acknowledgedAt: null,
+      acknowledgedBy: null,
     });
   });
 

@@ -43,3 +43,11 @@ async function keptSecret(db: Database, key: string): Promise<string> {
   if (!row) throw new Error(`${key} missing after insert`);
   return row.value;
 }
+
+/**
+ * The key that signs acknowledgement links in alarm emails and sms (alarms/ack-links.ts); made
+ * at first start and kept in the database like the others.
+ */
+export async function loadAlarmLinkSecret(db: Database): Promise<string> {
+  return keptSecret(db, 'alarm_link_secret');
+}

@@ -1,9 +1,11 @@
 /**
  * A test message through one contact notification (POST contacts/{id}/test). Email goes out at
- * once through the mailer; the console then polls the test's status (§4: new, inProgress, done;
+ * once through the mailer; sms and voice through the alarm outbox and the provider; the console
+ * then polls the test's status (§4: new, inProgress, done;
  * any other final status is a failure). The caller has checked it may touch the contact.
  */
 import type { Database } from '../db/client.ts';
+import { alarmNotifications } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -57,7 +59,27 @@ export async function startContactTest(
     }
     await setContactTestStatus(db, testId, status);
   }
-  // TODO(sms/voice adapters): sms and voice tests stay 'new' until the provider adapters (the
-  // later notification-delivery issue) pick up new contact_tests rows, send, and set done/failed.
+  if (notification.method !== 'email') {
+    // Through the alarm outbox: the worker's sender calls the provider, with its retries, and
+    // sets the test inProgress, then done or failed (alarms/sender.ts).
+    const text =
+      notification.method === 'sms'
+        ? `Paddock test: sms alarms for ${area.label} at ${area.siteLabel} will reach ${contact.name} at this number.`
+        : `This is a Paddock test call for ${contact.name}. Alarms for ${area.label} at ${area.siteLabel} will call this number.`;
+    await db.insert(alarmNotifications).values({
+      siteId: contact.siteId,
+      areaId: area.id,
+      contactId: contact.id,
+      contactTestId: testId,
+      method: notification.method,
+      address: notification.address,
+      kind: 'test',
+      severity: 'info',
+      subject: 'Paddock test message',
+      text,
+      dueAt: clock.now(),
+      createdAt: clock.now(),
+    });
+  }
   return testId;
 }

@@ -5,8 +5,15 @@
  * checked for privileges is a column with an index.
  */
 import type {
+  AcknowledgementChannel,
   AlarmRule,
   FrostRules,
+  AlarmSeverity,
+  AlarmStatus,
+  ContactMethod,
+  NotificationKind,
+  NotificationStatus,
+  Roster,
   AreaCapability,
   Bounds,
   ControlApplication,
@@ -403,6 +410,8 @@ export const contactNotifications = pgTable(
     address: text('address').notNull(),
     afterhours: boolean('afterhours').notNull().default(false),
     active: boolean('active').notNull().default(true),
+    /** Critical alarms pass quiet hours even when `afterhours` is off (the contact's choice). */
+    criticalAfterhours: boolean('critical_afterhours').notNull().default(false),
   },
   (t) => [index('contact_notifications_contact_idx').on(t.contactId)],
 );
@@ -415,6 +424,8 @@ export const contactTests = pgTable('contact_tests', {
   areaId: areaId(),
   status: text('status').$type<'new' | 'inProgress' | 'done' | 'failed'>().notNull(),
   createdAt: createdAt(),
+  /** Why the test failed, as the sender recorded it. */
+  error: text('error'),
 });
 
 export const alarms = pgTable(
@@ -446,14 +457,110 @@ export const events = pgTable(
     message: text('message').notNull(),
     open: boolean('open').notNull().default(true),
     createdAt: createdAt(),
+    /** The alarm whose raise, clear or acknowledgement this records. */
+    alarmId: linkTo('alarm_id', () => alarms.id),
+    acknowledgedAt: timestamptz('acknowledged_at'),
+    acknowledgedBy: text('acknowledged_by'),
   },
   (t) => [
     index('events_area_time_idx').on(t.areaId, t.createdAt),
+    index('events_alarm_idx')
+      .on(t.alarmId)
+      .where(sql`${t.alarmId} is not null`),
     index('events_open_idx')
       .on(t.areaId)
       .where(sql`${t.open}`),
   ],
 );
+
+/**
+ * Where each alarm stands (packages/domain alarms/rules.ts: the state machine). A transition is
+ * made with this row locked (SELECT … FOR UPDATE), in the transaction that writes its event and
+ * its messages, so with any number of processes each raise and clear happens once. `episode`
+ * counts raises: messages and acknowledgement links belong to one episode.
+ */
+export const alarmStates = pgTable('alarm_states', {
+  alarmId: integer('alarm_id')
+    .primaryKey()
+    .references(() => alarms.id, { onDelete: 'cascade' }),
+  status: text('status').$type<AlarmStatus>().notNull().default('normal'),
+  holdingSince: timestamptz('holding_since'),
+  clearingSince: timestamptz('clearing_since'),
+  episode: integer('episode').notNull().default(0),
+  raisedAt: timestamptz('raised_at'),
+  raisedValue: doublePrecision('raised_value'),
+  acknowledgedAt: timestamptz('acknowledged_at'),
+  acknowledgedBy: text('acknowledged_by'),
+  acknowledgedVia: text('acknowledged_via').$type<AcknowledgementChannel>(),
+  comment: text('comment'),
+  clearedAt: timestamptz('cleared_at'),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+});
+
+/** A site's escalation roster (ours): who is told, in what order, until someone acknowledges. */
+export const siteRosters = pgTable('site_rosters', {
+  siteId: integer('site_id')
+    .primaryKey()
+    .references(() => sites.id, { onDelete: 'cascade' }),
+  roster: jsonb('roster').$type<Roster>().notNull(),
+});
+
+/**
+ * Every alarm message (and contact test), written in the transaction of what caused it: the
+ * durable outbox the sender works through (status pending, due_at) and, once sent, delivered,
+ * failed or suppressed, the notification log. Nothing is deleted.
+ */
+export const alarmNotifications = pgTable(
+  'alarm_notifications',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    areaId: integer('area_id').references(() => areas.id, { onDelete: 'cascade' }),
+    alarmId: linkTo('alarm_id', () => alarms.id),
+    episode: integer('episode'),
+    contactId: linkTo('contact_id', () => contacts.id),
+    contactTestId: integer('contact_test_id').references(() => contactTests.id, {
+      onDelete: 'cascade',
+    }),
+    method: text('method').$type<ContactMethod>().notNull(),
+    address: text('address').notNull(),
+    kind: text('kind').$type<NotificationKind>().notNull(),
+    severity: text('severity').$type<AlarmSeverity>().notNull().default('warning'),
+    status: text('status').$type<NotificationStatus>().notNull().default('pending'),
+    reason: text('reason'),
+    attempts: integer('attempts').notNull().default(0),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull().default(''),
+    raisedValue: doublePrecision('raised_value'),
+    providerId: text('provider_id'),
+    step: integer('step'),
+    dueAt: timestamptz('due_at').notNull().defaultNow(),
+    createdAt: createdAt(),
+    sentAt: timestamptz('sent_at'),
+  },
+  (t) => [
+    index('alarm_notifications_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('alarm_notifications_alarm_idx').on(t.alarmId, t.id),
+    index('alarm_notifications_site_idx').on(t.siteId, t.id),
+    index('alarm_notifications_provider_idx')
+      .on(t.providerId)
+      .where(sql`${t.providerId} is not null`),
+  ],
+);
+
+/** A single-use acknowledgement link of one alarm episode, sent to one contact. */
+export const alarmAckLinks = pgTable('alarm_ack_links', {
+  id: serial('id').primaryKey(),
+  alarmId: integer('alarm_id')
+    .notNull()
+    .references(() => alarms.id, { onDelete: 'cascade' }),
+  episode: integer('episode').notNull(),
+  contactId: linkTo('contact_id', () => contacts.id),
+  createdAt: createdAt(),
+  usedAt: timestamptz('used_at'),
+});
 
 /** Metrics a sensor topic can report (GET metrics/list). */
 export const metrics = pgTable('metrics', {

@@ -25,6 +25,13 @@ import { portInUse } from '../start/startup-errors.ts';
 import { startJobs } from './jobs.ts';
 import { startOverdueSweep } from './overdue.ts';
 import { startAgronomy } from '../telemetry/agronomy.ts';
+import { alarmFollowupHandler, evaluateOverdue } from '../alarms/engine.ts';
+import { startSender } from '../alarms/sender.ts';
+import { createTwilio } from '../alarms/twilio.ts';
+import { loadAlarmLinkSecret } from '../auth/secrets.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { API_BASE_PATH } from '../routes/app-config/app-config.routes.ts';
+import path from 'node:path';
 import {
   allSiteIds,
   deviceSiteLookup,
@@ -49,6 +56,8 @@ export async function startFieldServices(deps: {
   config: ServerConfig;
   clock: Clock;
   log: Log;
+  /** Sends alarm emails (the app's mailer: the outbox folder without SMTP). */
+  mailer: Mailer;
 }): Promise<FieldServices> {
   const { handle, config, clock, log } = deps;
   const { db } = handle;
@@ -120,11 +129,42 @@ export async function startFieldServices(deps: {
       // run, exports by the export job.
       const handlers = { ...deviceRequests.handlers, ...runner.handlers, ...exports.handlers };
       started.push(await startDispatcher({ db, clock, log, handlers }));
-      // What follows an ingest batch's commit, durably; alarm evaluation's handler goes here.
-      // A pump's fault pauses the programs it feeds (§3 autoProgramPause), its recovery resumes.
-      started.push(startFollowups({ db, log, handlers: [pumpWatchFollowup({ clock, log })] }));
+      // What follows an ingest batch's commit, durably, in its transaction: set-point alarms, and a
+      // pump's fault pausing the programs it feeds (§3 autoProgramPause; its recovery resumes).
+      const engine = { groupMs: config.alarms.groupMs };
       started.push(
-        startOverdueSweep({ db, clock, log, intervalMs: field.overdueSweepSeconds * 1000 }),
+        startFollowups({
+          db,
+          log,
+          handlers: [
+            alarmFollowupHandler({ ...engine, now: () => clock.now(), log }),
+            pumpWatchFollowup({ clock, log }),
+          ],
+        }),
+      );
+      started.push(
+        startOverdueSweep({
+          db,
+          clock,
+          log,
+          intervalMs: field.overdueSweepSeconds * 1000,
+          // Overdue alarms read the flags the sweep has just set.
+          after: (now) => evaluateOverdue(db, now, engine),
+        }),
+      );
+      started.push(
+        startSender({
+          db,
+          mailer: deps.mailer,
+          twilio: config.alarms.twilio ? createTwilio(config.alarms.twilio) : null,
+          outboxDir: path.join(config.dataDir, 'outbox'),
+          publicUrl: config.publicUrl,
+          apiBasePath: API_BASE_PATH,
+          linkSecret: await loadAlarmLinkSecret(db),
+          clock,
+          log,
+          intervalMs: config.alarms.sendPollMs,
+        }),
       );
       // Weather stations' growing degree days, chill, dew point and air density (issue 14).
       started.push(startAgronomy({ db, clock, log }));

@@ -279,10 +279,16 @@ export function startOverdueSweep(deps: {
   log: Log;
   intervalMs?: number;
   grace?: number;
+  /** Runs after each sweep with its time (the overdue alarm rules). */
+  after?: (now: Date) => Promise<unknown>;
 }): { close(): Promise<void> } {
   const sweeps = repeatEvery(
     deps.intervalMs ?? OVERDUE_SWEEP_INTERVAL_MS,
-    () => sweepOverdue(deps.db, deps.clock.now(), { grace: deps.grace, log: deps.log }),
+    async () => {
+      const now = deps.clock.now();
+      await sweepOverdue(deps.db, now, { grace: deps.grace, log: deps.log });
+      await deps.after?.(now);
+    },
     (error) => deps.log.error({ err: error }, 'overdue sweep failed'),
   );
   return { close: () => sweeps.stop() };

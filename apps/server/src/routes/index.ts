@@ -16,6 +16,7 @@ import { contactRoutes } from './contacts/contacts.routes.ts';
 import { userContactRoutes } from './contacts/user-contact.routes.ts';
 import { alarmRoutes } from './alarms/alarms.routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
+import { notificationRoutes } from './notifications/notifications.routes.ts';
 import { metricRoutes } from './metrics/metrics.routes.ts';
 import { noteRoutes } from './notes/notes.routes.ts';
 import { seriesRoutes } from './telemetry/series.routes.ts';
@@ -41,6 +42,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(contactRoutes);
   await app.register(userContactRoutes);
   await app.register(alarmRoutes);
+  await app.register(notificationRoutes);
   await app.register(eventRoutes);
   await app.register(metricRoutes);
   await app.register(noteRoutes);

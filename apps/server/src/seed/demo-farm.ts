@@ -842,6 +842,8 @@ async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext): Prom
 
   // People who are told about alarms: the demo accounts' contacts and the growers'.
   const notificationIds: number[] = [];
+  /** Who the escalation roster calls on, in the order the site lists its people. */
+  const rosterSteps: { contact: number; method: 'sms' | 'voice' | 'email' }[] = [];
   for (const contactSpec of spec.contacts) {
     const [contact] = await tx
       .insert(t.contacts)
@@ -870,8 +872,21 @@ async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext): Prom
       .values(ways.map((way) => ({ contactId: contact.id, ...way, active: true })))
       .returning({ id: t.contactNotifications.id });
     // The demo monitor only watches; everyone else is told.
-    if (contactSpec.account !== 'monitor') notificationIds.push(...rows.map((row) => row.id));
+    if (contactSpec.account !== 'monitor') {
+      notificationIds.push(...rows.map((row) => row.id));
+      const way = ways.find((w) => w.method === 'voice') ?? ways.find((w) => w.method === 'sms');
+      if (way) rosterSteps.push({ contact: contact.id, method: way.method });
+    }
   }
+  // Escalation (ours): the people with a phone in turn, ten minutes each, twice more after that.
+  await tx.insert(t.siteRosters).values({
+    siteId: site.id,
+    roster: {
+      steps: rosterSteps.slice(0, 3).map((step) => ({ ...step, waitMinutes: 10 })),
+      repeat: 2,
+      repeatMinutes: 30,
+    },
+  });
 
   // Alarms from the §9 templates.
   const alarmValues: (typeof t.alarms.$inferInsert)[] = [];
@@ -954,6 +969,110 @@ async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext): Prom
     .update(t.alarms)
     .set({ rule: sql`jsonb_set(${t.alarms.rule}, '{id}', to_jsonb(${t.alarms.id}))` })
     .where(sql`${t.alarms.id} in ${alarmRows.map((row) => row.id)}`);
+
+  // Alarms at work when the console first opens: the first irrigation area's radio alarm raised
+  // twenty minutes ago and not yet answered, and its soil alarm raised this morning, acknowledged
+  // with a comment and cleared since. Live readings carry them on from here.
+  const alarmOf = (template: AlarmTemplate) =>
+    alarmRows[
+      alarmValues.findIndex(
+        (value) => value.areaId === firstIrrigation.id && value.rule.template === template,
+      )
+    ]?.id;
+  const radioAlarm = alarmOf(ALARM_TEMPLATES.anyRadioOverdue);
+  const soilAlarm = alarmOf(ALARM_TEMPLATES.simpleSetPoint);
+  const grower = spec.contacts.find((c) => c.account !== 'monitor')?.name ?? 'the grower';
+  const alarmEvents: (typeof t.events.$inferInsert)[] = [];
+  const sentLog: (typeof t.alarmNotifications.$inferInsert)[] = [];
+  if (radioAlarm) {
+    await tx.insert(t.alarmStates).values({
+      alarmId: radioAlarm,
+      status: 'raised',
+      episode: 1,
+      raisedAt: minutesAgo(now, 20),
+      raisedValue: 1,
+    });
+    alarmEvents.push({
+      areaId: firstIrrigation.id,
+      type: 'warning',
+      targetType: 'area',
+      targetId: firstIrrigation.id,
+      message: 'Alarm: Any radio overdue: a radio of the area stopped reporting',
+      open: true,
+      alarmId: radioAlarm,
+      createdAt: minutesAgo(now, 20),
+    });
+  }
+  if (soilAlarm) {
+    const label = alarmValues.find(
+      (v) => v.rule.template === ALARM_TEMPLATES.simpleSetPoint,
+    )?.label;
+    await tx.insert(t.alarmStates).values({
+      alarmId: soilAlarm,
+      status: 'normal',
+      episode: 1,
+      raisedAt: minutesAgo(now, 300),
+      raisedValue: 16.8,
+      acknowledgedAt: minutesAgo(now, 290),
+      acknowledgedBy: grower,
+      acknowledgedVia: 'link',
+      comment: 'Irrigating the block now',
+      clearedAt: minutesAgo(now, 180),
+    });
+    alarmEvents.push(
+      {
+        areaId: firstIrrigation.id,
+        type: 'warning',
+        message: `Alarm: ${label ?? 'Soil moisture low'}: soil.moisture 16.8 below the set point 18`,
+        open: false,
+        alarmId: soilAlarm,
+        createdAt: minutesAgo(now, 300),
+        acknowledgedAt: minutesAgo(now, 290),
+        acknowledgedBy: grower,
+      },
+      {
+        areaId: firstIrrigation.id,
+        type: 'info',
+        message: `Alarm acknowledged by ${grower} by link: ${label ?? 'Soil moisture low'} — Irrigating the block now`,
+        open: false,
+        alarmId: soilAlarm,
+        createdAt: minutesAgo(now, 290),
+      },
+      {
+        areaId: firstIrrigation.id,
+        type: 'info',
+        message: `Alarm cleared: ${label ?? 'Soil moisture low'}`,
+        open: false,
+        alarmId: soilAlarm,
+        createdAt: minutesAgo(now, 180),
+      },
+    );
+    const firstStep = rosterSteps[0];
+    if (firstStep) {
+      sentLog.push({
+        siteId: site.id,
+        areaId: firstIrrigation.id,
+        alarmId: soilAlarm,
+        episode: 1,
+        contactId: firstStep.contact,
+        method: 'sms',
+        address: spec.contacts.find((c) => c.sms)?.sms ?? '+64215550100',
+        kind: 'raised',
+        severity: 'warning',
+        status: 'delivered',
+        attempts: 1,
+        subject: `ALARM ${spec.label}: ${label ?? 'Soil moisture low'}`,
+        text: `Paddock ${spec.label}\nALARM [warning] ${spec.irrigation[0]?.label ?? 'Irrigation'}: ${label ?? 'Soil moisture low'} (16.8)`,
+        raisedValue: 16.8,
+        providerId: `SM${'0'.repeat(30)}${String(site.id).padStart(2, '0')}`,
+        dueAt: minutesAgo(now, 300),
+        createdAt: minutesAgo(now, 300),
+        sentAt: minutesAgo(now, 300),
+      });
+    }
+  }
+  if (alarmEvents.length > 0) await tx.insert(t.events).values(alarmEvents);
+  if (sentLog.length > 0) await tx.insert(t.alarmNotifications).values(sentLog);
 
   // Events: what happened lately, the trouble still open, the rest acknowledged.
   const eventValues: (typeof t.events.$inferInsert)[] = [];

@@ -59,6 +59,7 @@ export async function startServer(
       config,
       clock: app.ctx.clock,
       log: app.log.child({ part: 'field' }),
+      mailer: app.ctx.mailer,
     });
     let url: string | null = null;
     if (config.field.roles.includes('api')) {

@@ -56,6 +56,8 @@ export const routes: RouteObject[] = [
           { path: 'signup', lazy: () => import('./routes/auth/signup.tsx') },
           { path: 'activateAccount', lazy: () => import('./routes/auth/activate-account.tsx') },
           { path: 'changepassword', lazy: () => import('./routes/auth/change-password.tsx') },
+          // The acknowledgement link of an alarm's email or sms: no session needed.
+          { path: 'ack/:token', lazy: () => import('./routes/auth/ack.tsx') },
         ],
       },
       {

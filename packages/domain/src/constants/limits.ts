@@ -107,6 +107,8 @@ export const PASSWORD_MAX_LENGTH = 256;
 export const TOKEN_MAX_LENGTH = 2048;
 /** A note on an area or a thing: a few paragraphs, as read in the notes list. */
 export const NOTE_MAX_LENGTH = 2000;
+/** An acknowledgement's comment (alarms, events): a sentence or two. */
+export const COMMENT_MAX_LENGTH = 500;
 /**
  * A radio's or unit's reporting interval, seconds: from 10 s (a device being watched closely)
  * to a day (a device saving its battery). Past 1.5 intervals without a report it is overdue.

@@ -73,8 +73,10 @@ export const contactEndpoints = {
     tag: 'contacts',
     summary: 'Sends a test message through one notification (own contact, or edit)',
     description:
-      'Email is sent at once and the test is done (or failed); sms and voice stay new until ' +
-      'their delivery adapters exist. Poll GET contacts/{id}/test/{testId}.',
+      'The message goes out through the same senders as alarms (SMTP; the sms and voice ' +
+      'provider). The test is new, then inProgress once handed over, done when the provider ' +
+      'accepted it (email: the SMTP server took it) and failed when it finally could not be ' +
+      'sent. Poll GET contacts/{id}/test/{testId} every 2 s.',
     params: idParamSchema,
     body: contactTestBodySchema,
     responses: { 202: contactTestStartedSchema },

@@ -1,5 +1,10 @@
 /** Events (§7): an area's event log. */
-import { eventDataSchema, eventFilterBodySchema } from '../entities/event.ts';
+import {
+  eventDataSchema,
+  eventFilterBodySchema,
+  eventsAcknowledgeBodySchema,
+  eventsAcknowledgedSchema,
+} from '../entities/event.ts';
 import { idParamSchema } from '../entities/params.ts';
 import { defineEndpoint } from './endpoint.ts';
 
@@ -20,5 +25,17 @@ export const eventEndpoints = {
     // Fastify hands a missing body to the validator as null.
     body: eventFilterBodySchema.nullish(),
     responses: { 200: eventDataSchema },
+  }),
+  acknowledgeAreaEvents: defineEndpoint({
+    method: 'POST',
+    path: '/areas/:id/events/acknowledge',
+    tag: 'events',
+    summary: 'Acknowledges (closes) open events of the area: the given ids, or all (view)',
+    description:
+      'Records who and when on each event; ids of other areas or already closed are skipped. ' +
+      'Returns how many were closed and the new stats.open.',
+    params: idParamSchema,
+    body: eventsAcknowledgeBodySchema,
+    responses: { 200: eventsAcknowledgedSchema },
   }),
 };

@@ -15,6 +15,7 @@ import { exportEndpoints } from './exports.ts';
 import { frostEndpoints } from './frost.ts';
 import { metricEndpoints } from './metrics.ts';
 import { noteEndpoints } from './notes.ts';
+import { notificationEndpoints } from './notifications.ts';
 import { permissionEndpoints } from './permissions.ts';
 import { programEndpoints } from './programs.ts';
 import { radioEndpoints } from './radios.ts';
@@ -40,6 +41,7 @@ export * from './exports.ts';
 export * from './frost.ts';
 export * from './metrics.ts';
 export * from './notes.ts';
+export * from './notifications.ts';
 export * from './permissions.ts';
 export * from './programs.ts';
 export * from './radios.ts';
@@ -65,6 +67,7 @@ export const apiContract = {
   frost: frostEndpoints,
   metrics: metricEndpoints,
   notes: noteEndpoints,
+  notifications: notificationEndpoints,
   permissions: permissionEndpoints,
   programs: programEndpoints,
   radios: radioEndpoints,

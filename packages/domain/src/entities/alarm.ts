@@ -4,6 +4,7 @@ import { idParamValueSchema } from './params.ts';
 import { LABEL_MAX_LENGTH, METRIC_MAX_LENGTH } from '../constants/limits.ts';
 import { idSchema, nonEmptyStringSchema, nonEmptyTextSchema } from './primitives.ts';
 import { alarmOperatorSchema, alarmSeveritySchema, metaTypeSchema } from './vocabulary.ts';
+import { alarmStateSchema } from './alarm-notification.ts';
 
 /** Compares a reported value at `path` (e.g. soil.moisture, overdue) with `value` (§3). */
 export const streamDataConditionSchema = z.strictObject({
@@ -44,8 +45,21 @@ export const alarmRuleSchema = z.object({
   /** Alarm template number (§9: simple set point 1, any set point 2, …). */
   template: z.number().int().positive(),
   conditions: alarmConditionsSchema,
-  /** How long until an alarm resets; null for all-type templates (§9). */
+  /**
+   * How long until an alarm resets; null for all-type templates (§9). Ours: the value must stay
+   * back past the clear threshold this long before the alarm clears; null clears at once.
+   */
   resetAfter: resetAfterSchema.nullable(),
+  /**
+   * Ours (hysteresis): the value the reading must be back past before the alarm can clear, e.g.
+   * raise above 30, clear below 28. Absent: the set point itself. Set-point templates only.
+   */
+  clearValue: z.number().optional(),
+  /**
+   * Ours: how long the condition must hold before the alarm is raised, HH:MM:SS, so a value
+   * brushing the set point once does not fire. Absent: at once.
+   */
+  minimumDuration: resetAfterSchema.optional(),
 });
 export type AlarmRule = z.infer<typeof alarmRuleSchema>;
 
@@ -71,6 +85,8 @@ export const alarmSchema = z.object({
   /** The set point, as in the rule's stream-data condition. */
   threshold: z.number(),
   operator: alarmOperatorSchema,
+  /** Ours: where the alarm stands (always sent by the server). */
+  state: alarmStateSchema.optional(),
 });
 export type Alarm = z.infer<typeof alarmSchema>;
 

@@ -19,6 +19,11 @@ export const contactNotificationSchema = z.object({
   /** Also notified out of working hours. */
   afterhours: z.boolean(),
   active: z.boolean(),
+  /**
+   * Ours: critical alarms reach this notification out of working hours even when `afterhours`
+   * is off (a frost fan stopping at 3 a.m.). Absent: false.
+   */
+  criticalAfterhours: z.boolean().optional(),
 });
 /** A notification as sent: only its own keys, and an address of an address's length. */
 const contactNotificationBodySchema = z.strictObject({

@@ -29,8 +29,35 @@ export const eventSchema = z.object({
   /** Ours: an event stays open until acknowledged; open events are counted on the Irrigation tab (§1). */
   open: z.boolean(),
   timestamp: isoDateTimeSchema,
+  /** Ours: the alarm whose raise, clear or acknowledgement this event records. */
+  alarm: idSchema.nullable().optional(),
+  /** Ours: when and by whom an event was acknowledged (closed); null while open. */
+  acknowledgedAt: isoDateTimeSchema.nullable().optional(),
+  acknowledgedBy: z.string().nullable().optional(),
 });
 export type Event = z.infer<typeof eventSchema>;
+
+/**
+ * POST areas/{id}/events/acknowledge (ours): closes the given open events of the area, or all of
+ * them with `all: true`. Acknowledging an alarm's raise event does not acknowledge the alarm
+ * (that is POST areas/{areaId}/alarms/{id}/acknowledge, which closes its events too).
+ */
+export const eventsAcknowledgeBodySchema = z
+  .strictObject({
+    ids: z.array(eventIdSchema).max(1000).optional(),
+    all: z.literal(true).optional(),
+  })
+  .refine((body) => (body.ids !== undefined) !== (body.all !== undefined), {
+    message: 'Give ids or all, not both',
+  });
+export type EventsAcknowledgeBody = z.infer<typeof eventsAcknowledgeBodySchema>;
+
+export const eventsAcknowledgedSchema = z.object({
+  /** How many open events this call closed. */
+  acknowledged: z.number().int().nonnegative(),
+  stats: z.object({ open: z.number().int().nonnegative() }),
+});
+export type EventsAcknowledged = z.infer<typeof eventsAcknowledgedSchema>;
 
 /** POST areas/{id}/events response (§3 "Event data"): events and stats.open. */
 export const eventDataSchema = z.object({

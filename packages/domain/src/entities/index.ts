@@ -15,6 +15,7 @@ export * from './sensor.ts';
 export * from './control.ts';
 export * from './weather-sensor.ts';
 export * from './alarm.ts';
+export * from './alarm-notification.ts';
 export * from './contact.ts';
 export * from './user.ts';
 export * from './event.ts';

@@ -2,7 +2,7 @@
 import type { AlarmRuleInput } from '@paddock/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { alarms, contactNotifications, contacts } from '../../db/schema.ts';
+import { alarmStates, alarms, contactNotifications, contacts } from '../../db/schema.ts';
 import type { AlarmRow } from './alarm.presenter.ts';
 
 export type AlarmChanges = Partial<typeof alarms.$inferInsert>;
@@ -81,4 +81,14 @@ export async function findSiteNotificationIds(
     .innerJoin(contacts, eq(contacts.id, contactNotifications.contactId))
     .where(and(inArray(contactNotifications.id, [...ids]), eq(contacts.siteId, siteId)));
   return new Set(rows.map((row) => row.id));
+}
+
+/** The state rows of these alarms, by alarm id. */
+export async function findAlarmStates(
+  db: Database,
+  ids: number[],
+): Promise<Map<number, typeof alarmStates.$inferSelect>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select().from(alarmStates).where(inArray(alarmStates.alarmId, ids));
+  return new Map(rows.map((row) => [row.alarmId, row]));
 }

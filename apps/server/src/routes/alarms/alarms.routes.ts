@@ -10,7 +10,12 @@ import { route } from '../../http/endpoint.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { presentAlarm } from './alarm.presenter.ts';
-import { deleteAlarm, findAlarmOfArea, listAlarmsOfArea } from './alarms.repository.ts';
+import {
+  deleteAlarm,
+  findAlarmOfArea,
+  findAlarmStates,
+  listAlarmsOfArea,
+} from './alarms.repository.ts';
 
 export async function alarmRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -19,7 +24,11 @@ export async function alarmRoutes(app: FastifyInstance) {
     const { areaId } = request.params;
     await requireObject(db, request, 'area', areaId, 'view');
     const rows = await listAlarmsOfArea(db, areaId);
-    return rows.map(presentAlarm);
+    const states = await findAlarmStates(
+      db,
+      rows.map((row) => row.id),
+    );
+    return rows.map((row) => presentAlarm(row, states.get(row.id)));
   });
 
   route(app, alarmEndpoints.createAreaAlarm, async (request, reply) => {
@@ -33,7 +42,7 @@ export async function alarmRoutes(app: FastifyInstance) {
     const { areaId, id } = request.params;
     const { siteId } = await requireObject(db, request, 'area', areaId, 'edit');
     const row = await updateAlarm(db, { area: { id: areaId, siteId }, id, body: request.body });
-    return presentAlarm(row);
+    return presentAlarm(row, (await findAlarmStates(db, [row.id])).get(row.id));
   });
 
   route(app, alarmEndpoints.deleteAreaAlarm, async (request, reply) => {

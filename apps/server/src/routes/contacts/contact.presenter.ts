@@ -15,6 +15,7 @@ export function presentContactNotification(row: ContactNotificationRow): Contact
     address: row.address,
     afterhours: row.afterhours,
     active: row.active,
+    criticalAfterhours: row.criticalAfterhours,
   };
 }
 

@@ -109,6 +109,7 @@ function notificationValues(contactId: number, notification: NotificationInput) 
     address: notification.address,
     afterhours: notification.afterhours,
     active: notification.active,
+    criticalAfterhours: notification.criticalAfterhours ?? false,
   };
 }
 

@@ -16,5 +16,8 @@ export function presentEvent(row: EventRow): Event {
     message: row.message,
     open: row.open,
     timestamp: row.createdAt.toISOString(),
+    alarm: row.alarmId,
+    acknowledgedAt: row.acknowledgedAt ? row.acknowledgedAt.toISOString() : null,
+    acknowledgedBy: row.acknowledgedBy,
   };
 }

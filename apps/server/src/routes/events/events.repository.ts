@@ -37,3 +37,28 @@ export async function countOpenEvents(db: Database, areaId: number): Promise<num
     .where(and(eq(events.areaId, areaId), eq(events.open, true)));
   return row?.open ?? 0;
 }
+
+/**
+ * Closes open events of the area (the ids given, or all), recording who and when; ids of other
+ * areas or already closed are left alone. Returns how many it closed.
+ */
+export async function acknowledgeEvents(
+  db: Database,
+  areaId: number,
+  ids: number[] | 'all',
+  input: { by: string; at: Date },
+): Promise<number> {
+  if (ids !== 'all' && ids.length === 0) return 0;
+  const rows = await db
+    .update(events)
+    .set({ open: false, acknowledgedAt: input.at, acknowledgedBy: input.by })
+    .where(
+      and(
+        eq(events.areaId, areaId),
+        eq(events.open, true),
+        ids === 'all' ? undefined : inArray(events.id, ids),
+      ),
+    )
+    .returning({ id: events.id });
+  return rows.length;
+}

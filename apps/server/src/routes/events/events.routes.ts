@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../../http/errors.ts';
 import { route } from '../../http/endpoint.ts';
 import { requireObject } from '../../permissions/access.ts';
+import { authOf } from '../../http/context.ts';
+import { acknowledgeEvents } from './events.repository.ts';
+import { callerName } from '../notifications/caller-name.ts';
 import { presentEvent } from './event.presenter.ts';
 import { countOpenEvents, findEvents } from './events.repository.ts';
 
@@ -21,5 +24,16 @@ export async function eventRoutes(app: FastifyInstance) {
     }
     const [rows, open] = await Promise.all([findEvents(db, id, filter), countOpenEvents(db, id)]);
     return { events: rows.map(presentEvent), stats: { open } };
+  });
+
+  route(app, eventEndpoints.acknowledgeAreaEvents, async (request) => {
+    const { id } = request.params;
+    await requireObject(db, request, 'area', id, 'view');
+    const by = await callerName(db, authOf(request).userId);
+    const acknowledged = await acknowledgeEvents(db, id, request.body.ids ?? 'all', {
+      by,
+      at: app.ctx.clock.now(),
+    });
+    return { acknowledged, stats: { open: await countOpenEvents(db, id) } };
   });
 }

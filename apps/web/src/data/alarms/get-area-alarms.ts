@@ -1,4 +1,4 @@
-/** GET areas/{areaId}/alarms (§7): the area's alarms, for the hardware views' Alarms pane. */
+/** GET areas/{areaId}/alarms (§7): the area's alarms, for the alarms pages and the hardware views' Alarms pane. */
 import { alarmEndpoints, ROUTE_REFRESH_MS, type Alarm } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
@@ -16,6 +16,14 @@ export function getAreaAlarmsQueryOptions(areaId: number) {
   });
 }
 
-export function useAreaAlarms(areaId: number | undefined) {
-  return useQuery({ ...getAreaAlarmsQueryOptions(areaId ?? 0), enabled: areaId !== undefined });
+/** `refetchIntervalMs` polls faster than the route refresh (the alarms pages). */
+export function useAreaAlarms(
+  areaId: number | undefined,
+  options: { refetchIntervalMs?: number } = {},
+) {
+  return useQuery({
+    ...getAreaAlarmsQueryOptions(areaId ?? 0),
+    enabled: areaId !== undefined,
+    ...(options.refetchIntervalMs ? { refetchInterval: options.refetchIntervalMs } : {}),
+  });
 }

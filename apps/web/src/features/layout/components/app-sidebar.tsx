@@ -1,5 +1,6 @@
 import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import {
+  alarmsPath,
   APP_VERSION,
   PATHS,
   showDashboardLink,
@@ -14,6 +15,7 @@ import {
 import {
   IconAntenna,
   IconSnowflake,
+  IconBell,
   IconCalendarEvent,
   IconClock,
   IconCloud,
@@ -107,6 +109,18 @@ export function AppSidebar({
     />
   );
 
+  // Decision: each area's alarms page (§2 /{siteId}/{areaId}/alarms) is one click away too,
+  // after the spec's entries.
+  const alarmsLink = (forArea: number) =>
+    siteId === undefined
+      ? null
+      : link(
+          alarmsPath({ siteId, areaId: forArea }),
+          t('Sidebar.Alarms'),
+          <IconBell size={16} />,
+          false,
+        );
+
   return (
     <Stack gap={0} h="100%">
       <ScrollArea style={{ flex: 1 }} type="auto" offsetScrollbars>
@@ -149,16 +163,20 @@ export function AppSidebar({
                         false,
                       ),
                     )}
+                    {alarmsLink(area.areaId)}
                   </NavLink>
                 ) : (
-                  area.entries.map((entry) =>
-                    link(
-                      entry.path,
-                      t(ENTRY_LABEL_KEYS[entry.entry]),
-                      ENTRY_ICONS[entry.entry],
-                      false,
+                  [
+                    ...area.entries.map((entry) =>
+                      link(
+                        entry.path,
+                        t(ENTRY_LABEL_KEYS[entry.entry]),
+                        ENTRY_ICONS[entry.entry],
+                        false,
+                      ),
                     ),
-                  )
+                    alarmsLink(area.areaId),
+                  ]
                 ),
               )}
               {canViewUsers && link(usersPath(siteId), t('Sidebar.Users'), <IconUsers size={16} />)}

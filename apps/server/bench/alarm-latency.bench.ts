@@ -1,0 +1,152 @@
+/**
+ * `npm run bench:alarm`: the time from a reading that crosses a set point to the sms provider
+ * accepting the alarm's sms, through the path the server runs: the ingest writer's commit (the
+ * sensor's latest value and the batch's followup, in one transaction), the followup worker
+ * evaluating the rule (transition, event, outbox row), the sender taking the outbox row after
+ * the grouping wait, and the Twilio adapter posting Messages.json to the local stand-in.
+ * Prints p50, p99 and max over the samples; each sample raises the alarm and clears it again.
+ *
+ * Options: --samples N (30) --group S (the grouping wait, ALARM_GROUP_SECONDS, 2)
+ *          --poll MS (followup and sender polling, 500)
+ * PGlite in a temporary folder, or DATABASE_URL's server in a temporary database.
+ */
+import { alarmRuleFromTemplate, ALARM_TEMPLATES } from '@paddock/domain';
+import { eq } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { alarmFollowupHandler } from '../src/alarms/engine.ts';
+import { startSender } from '../src/alarms/sender.ts';
+import { createTwilio } from '../src/alarms/twilio.ts';
+import { startTwilioStandin } from '../src/alarms/twilio-standin.ts';
+import { openDatabase } from '../src/db/client.ts';
+import * as schema from '../src/db/schema.ts';
+import { recordFollowup, startFollowups } from '../src/ingest/followups.ts';
+import { createMailer } from '../src/mail/mailer.ts';
+import { seedTestFarm } from '../test/helpers/farm.ts';
+import { temporaryPostgres } from './temporary-postgres.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    samples: { type: 'string', default: '30' },
+    group: { type: 'string', default: '2' },
+    poll: { type: 'string', default: '500' },
+  },
+});
+const samples = Number(args.samples);
+const groupMs = Number(args.group) * 1000;
+const pollMs = Number(args.poll);
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-alarm-'));
+  const postgres = process.env.DATABASE_URL ? await temporaryPostgres() : null;
+  const handle = await openDatabase(
+    postgres ? { kind: 'postgres', url: postgres.url } : { kind: 'pglite', dataDir },
+  );
+  const { db } = handle;
+  const standin = await startTwilioStandin({ callbackDelayMs: 3_600_000 });
+  const farm = await seedTestFarm(db);
+  const rule = alarmRuleFromTemplate(ALARM_TEMPLATES.simpleSetPoint, {
+    target: farm.sensors.soil.id,
+    targetType: 'sensor',
+    path: 'soil.moisture',
+    operator: 'lessThan',
+    threshold: 20,
+    name: 'Zone 1 too dry',
+  });
+  await db.insert(schema.alarms).values({
+    areaId: farm.areas.irrigation.id,
+    siteId: farm.sites.a.id,
+    active: true,
+    rule: { ...rule, id: 1 },
+    notifications: [farm.notifications.smsA.id],
+    label: rule.name,
+  });
+  const clock = { now: () => new Date() };
+  const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+  const followups = startFollowups({
+    db,
+    log: quiet,
+    intervalMs: pollMs,
+    handlers: [alarmFollowupHandler({ groupMs, now: clock.now })],
+  });
+  const sender = startSender({
+    db,
+    mailer: createMailer({ db, from: 'bench@paddock.test', smtpUrl: null, outboxDir: dataDir }),
+    twilio: createTwilio({
+      baseUrl: standin.url,
+      accountSid: standin.accountSid,
+      authToken: standin.authToken,
+      smsFrom: '+15005550006',
+      voiceFrom: '+15005550006',
+    }),
+    outboxDir: dataDir,
+    publicUrl: 'http://127.0.0.1:9',
+    apiBasePath: '/api',
+    linkSecret: 'bench-link-secret',
+    clock,
+    log: quiet,
+    intervalMs: pollMs,
+  });
+
+  /** What the ingest writer commits for one reading of the soil sensor. */
+  const reading = (value: number) =>
+    db.transaction(async (tx) => {
+      await tx
+        .update(schema.sensors)
+        .set({
+          topics: [
+            {
+              metric: 'soil.moisture',
+              type: 'analog',
+              lastValue: value,
+              timestamp: new Date().toISOString(),
+            },
+          ],
+        })
+        .where(eq(schema.sensors.id, farm.sensors.soil.id));
+      await recordFollowup(tx, {
+        sensors: [farm.sensors.soil.id],
+        controls: [],
+        radios: [],
+        units: [],
+        readingsInserted: 1,
+        deadLettered: 0,
+      });
+    });
+
+  const latencies: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    await reading(30);
+    await new Promise((resolve) => setTimeout(resolve, pollMs * 2));
+    const accepted = standin.next();
+    const start = performance.now();
+    await reading(10);
+    await accepted;
+    latencies.push(performance.now() - start);
+    // Back over the set point: the simple set point clears at the next evaluation.
+  }
+  await followups.close();
+  await sender.close();
+  await standin.close();
+  await handle.close();
+  await postgres?.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const sorted = latencies.slice().sort((a, b) => a - b);
+  const ms = (value: number) => `${Math.round(value)} ms`;
+  console.log(
+    `${postgres ? 'PostgreSQL' : 'PGlite'}: crossing reading → sms accepted by the provider, ` +
+      `${samples} samples, grouping wait ${groupMs / 1000} s, polling ${pollMs} ms`,
+  );
+  console.log(
+    `  p50 ${ms(percentile(sorted, 50))}  p99 ${ms(percentile(sorted, 99))}  max ${ms(sorted.at(-1) ?? NaN)}`,
+  );
+}
+
+await main();

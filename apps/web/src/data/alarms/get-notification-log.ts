@@ -1,0 +1,42 @@
+/**
+ * The messages sent or held back for alarms (ours): GET areas/{areaId}/alarms/{id}/notifications
+ * for one alarm, GET sites/{site}/notifications for the site's latest. Refreshed with the route.
+ */
+import {
+  notificationEndpoints,
+  ROUTE_REFRESH_MS,
+  type NotificationLogEntry,
+} from '@paddock/domain';
+import { useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../lib/api-client.ts';
+import { alarmKeys } from './keys.ts';
+
+/** Decision: the log is read more often than the route refresh, so a send shows within seconds. */
+export const NOTIFICATION_LOG_REFRESH_MS = 5_000;
+
+export function getAlarmNotifications(areaId: number, id: number): Promise<NotificationLogEntry[]> {
+  return callEndpoint(notificationEndpoints.listAlarmNotifications, { params: { areaId, id } });
+}
+
+export function getSiteNotifications(siteId: number): Promise<NotificationLogEntry[]> {
+  return callEndpoint(notificationEndpoints.listSiteNotifications, {
+    params: { site: siteId },
+    query: {},
+  });
+}
+
+export function useAlarmNotifications(areaId: number, id: number) {
+  return useQuery({
+    queryKey: alarmKeys.notifications(areaId, id),
+    queryFn: () => getAlarmNotifications(areaId, id),
+    refetchInterval: NOTIFICATION_LOG_REFRESH_MS,
+  });
+}
+
+export function useSiteNotifications(siteId: number) {
+  return useQuery({
+    queryKey: alarmKeys.siteNotifications(siteId),
+    queryFn: () => getSiteNotifications(siteId),
+    refetchInterval: Math.max(NOTIFICATION_LOG_REFRESH_MS, ROUTE_REFRESH_MS / 4),
+  });
+}

@@ -1,0 +1,19 @@
+/** GET metrics/list (§7): every metric the platform records, with its display unit. */
+import { metricEndpoints, type MetricsList } from '@paddock/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callEndpoint } from '../../lib/api-client.ts';
+
+export const METRICS_QUERY_KEY = ['metrics'] as const;
+
+export function getMetrics(): Promise<MetricsList> {
+  return callEndpoint(metricEndpoints.listMetrics, {});
+}
+
+export function getMetricsQueryOptions() {
+  // The list changes with a release, not while the console is open: fetched once.
+  return queryOptions({ queryKey: METRICS_QUERY_KEY, queryFn: getMetrics });
+}
+
+export function useMetrics() {
+  return useQuery(getMetricsQueryOptions());
+}

@@ -1,0 +1,315 @@
+/**
+ * Create an alarm from a template, or edit one (§3 Alarm and rule, §9 templates): the template,
+ * the target (a sensor of the area for a set point, the area's hardware otherwise), the
+ * metric, operator and set point with its unit, the clear value (hysteresis), reset-after,
+ * minimum duration, severity, and the contact notifications it tells.
+ */
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import {
+  alarmTemplateTargets,
+  LABEL_MAX_LENGTH,
+  type Alarm,
+  type AlarmTemplate,
+  type Area,
+  type Contact,
+  type Radio,
+  type Sensor,
+  type Unit,
+} from '@paddock/domain';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSaveAlarm } from '../../../data/alarms/save-alarm.ts';
+import { useMetrics } from '../../../data/metrics/get-metrics.ts';
+import { notify } from '../../../lib/notify.ts';
+import {
+  alarmBodyOf,
+  alarmFormErrors,
+  alarmFormOf,
+  isSetPointTemplate,
+  newAlarmForm,
+  OPERATORS,
+  SEVERITIES,
+  sensorMetrics,
+  TEMPLATE_CHOICES,
+  templateLabel,
+  withTemplate,
+  type AlarmForm,
+  type AlarmFormField,
+} from '../alarm-form.ts';
+import { OPERATOR_SYMBOL } from '../../../components/ui/alarm-state.ts';
+import { errorText } from '../error-text.ts';
+import { metricUnit } from '../metric-units.ts';
+
+export interface AlarmFormModalProps {
+  readonly area: Area;
+  /** The alarm edited; a new one when absent. */
+  readonly alarm?: Alarm;
+  readonly sensors: readonly Sensor[];
+  readonly radios: readonly Radio[];
+  readonly units: readonly Unit[];
+  readonly contacts: readonly Contact[];
+  readonly onClose: (saved?: Alarm) => void;
+}
+
+export function AlarmFormModal(props: AlarmFormModalProps) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      opened
+      onClose={() => props.onClose()}
+      title={props.alarm ? t('Alarms.Form.EditTitle') : t('Alarms.Form.NewTitle')}
+      size="lg"
+      centered
+    >
+      <AlarmFormView {...props} />
+    </Modal>
+  );
+}
+
+function AlarmFormView({
+  area,
+  alarm,
+  sensors,
+  radios,
+  units,
+  contacts,
+  onClose,
+}: AlarmFormModalProps) {
+  const { t } = useTranslation();
+  const metrics = useMetrics();
+  const save = useSaveAlarm(area.id);
+  const [form, setForm] = useState<AlarmForm>(() => (alarm ? alarmFormOf(alarm) : newAlarmForm()));
+  const [submitted, setSubmitted] = useState(false);
+  const errors = alarmFormErrors(form);
+  const shown = (field: AlarmFormField) =>
+    submitted && errors[field] ? t(errors[field]) : undefined;
+  const set = <K extends AlarmFormField>(field: K, value: AlarmForm[K]) =>
+    setForm((current) => ({ ...current, [field]: value }));
+
+  const setPoint = isSetPointTemplate(form.template);
+  const sensor = sensors.find((candidate) => candidate.id === form.sensor);
+  const metricChoices = useMemo(() => (sensor ? sensorMetrics(sensor) : []), [sensor]);
+  const unit = form.path ? metricUnit(form.path, metrics.data) : '';
+  const watched = setPoint ? null : alarmTemplateTargets(form.template, { radios, units });
+
+  const submit = () => {
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) return;
+    const body = alarmBodyOf(form, area.id, {
+      ...(alarm ? { id: alarm.rule.id, active: alarm.active } : {}),
+    });
+    save.mutate(alarm ? { id: alarm.id, body } : { id: undefined, body }, {
+      onSuccess: (saved) => {
+        notify({ level: 'info', message: t('Alarms.Form.Saved', { name: saved.label }) });
+        onClose(saved);
+      },
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <Select
+          label={t('Alarms.Form.Template')}
+          data={TEMPLATE_CHOICES.map((template) => ({
+            value: String(template),
+            label: t(templateLabel(template)),
+          }))}
+          value={String(form.template)}
+          allowDeselect={false}
+          disabled={alarm !== undefined}
+          onChange={(value) =>
+            value !== null &&
+            setForm((current) => withTemplate(current, Number(value) as AlarmTemplate))
+          }
+        />
+        <TextInput
+          label={t('Alarms.Form.Name')}
+          value={form.name}
+          maxLength={LABEL_MAX_LENGTH}
+          onChange={(event) => set('name', event.currentTarget.value)}
+          error={shown('name')}
+          required
+        />
+        {setPoint && (
+          <Select
+            label={t('Alarms.Form.Target')}
+            placeholder={t('Alarms.Form.TargetPlaceholder')}
+            searchable
+            data={sensors.map((candidate) => ({
+              value: String(candidate.id),
+              label: `${candidate.label || candidate.serialno} (${candidate.serialno})`,
+            }))}
+            nothingFoundMessage={t('Alarms.Form.NoSensors')}
+            value={form.sensor === null ? null : String(form.sensor)}
+            onChange={(value) => {
+              const next = sensors.find((candidate) => String(candidate.id) === value);
+              setForm((current) => ({
+                ...current,
+                sensor: next?.id ?? null,
+                // The only metric of a sensor is picked for the user.
+                path:
+                  next && sensorMetrics(next).length === 1
+                    ? (sensorMetrics(next)[0] ?? '')
+                    : next && sensorMetrics(next).includes(current.path)
+                      ? current.path
+                      : '',
+              }));
+            }}
+            error={shown('sensor')}
+            required
+          />
+        )}
+        {setPoint && (
+          <>
+            <Select
+              label={t('Alarms.Form.Metric')}
+              data={metricChoices}
+              value={form.path || null}
+              onChange={(value) => set('path', value ?? '')}
+              error={shown('path')}
+              disabled={metricChoices.length === 0}
+              placeholder={
+                !sensor ? t('Alarms.Form.PickTargetFirst') : t('Alarms.Form.MetricPlaceholder')
+              }
+              required
+            />
+            <div>
+              <Text size="sm" fw={500} mb={4}>
+                {t('Alarms.Form.Operator')}
+              </Text>
+              <SegmentedControl
+                fullWidth
+                value={form.operator}
+                onChange={(value) => set('operator', value as AlarmForm['operator'])}
+                data={OPERATORS.map((operator) => ({
+                  value: operator,
+                  label: `${OPERATOR_SYMBOL[operator]} ${t(`Alarms.Operator.${operator}`)}`,
+                }))}
+                aria-label={t('Alarms.Form.Operator')}
+              />
+            </div>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <TextInput
+                label={t('Alarms.Form.Threshold')}
+                inputMode="decimal"
+                value={form.threshold}
+                onChange={(event) => set('threshold', event.currentTarget.value)}
+                rightSection={unit ? <Text size="sm">{unit}</Text> : undefined}
+                rightSectionWidth={unit ? 48 : undefined}
+                error={shown('threshold')}
+                required
+              />
+              <TextInput
+                label={t('Alarms.Form.ClearValue')}
+                description={t('Alarms.Form.ClearValueHint')}
+                inputMode="decimal"
+                value={form.clearValue}
+                onChange={(event) => set('clearValue', event.currentTarget.value)}
+                rightSection={unit ? <Text size="sm">{unit}</Text> : undefined}
+                rightSectionWidth={unit ? 48 : undefined}
+                error={shown('clearValue')}
+              />
+            </SimpleGrid>
+          </>
+        )}
+        {watched && (
+          <Text size="sm" c="dimmed">
+            {t('Alarms.Form.Watches', { count: watched.targets.length })}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput
+            label={t('Alarms.Form.ResetAfter')}
+            description={t('Alarms.Form.DurationHint')}
+            placeholder="00:30:00"
+            value={form.resetAfter}
+            onChange={(event) => set('resetAfter', event.currentTarget.value)}
+            error={shown('resetAfter')}
+          />
+          <TextInput
+            label={t('Alarms.Form.MinimumDuration')}
+            description={t('Alarms.Form.MinimumDurationHint')}
+            placeholder="00:05:00"
+            value={form.minimumDuration}
+            onChange={(event) => set('minimumDuration', event.currentTarget.value)}
+            error={shown('minimumDuration')}
+          />
+        </SimpleGrid>
+        <Select
+          label={t('Alarms.Form.Severity')}
+          data={SEVERITIES.map((severity) => ({
+            value: severity,
+            label: t(`Alarms.Severity.${severity}`),
+          }))}
+          value={form.severity}
+          allowDeselect={false}
+          onChange={(value) => value && set('severity', value as AlarmForm['severity'])}
+        />
+        <Switch
+          checked={form.enabled}
+          onChange={(event) => set('enabled', event.currentTarget.checked)}
+          label={t('Alarms.Form.Enabled')}
+        />
+        <Checkbox.Group
+          label={t('Alarms.Form.Notifications')}
+          description={t('Alarms.Form.NotificationsHint')}
+          value={form.notifications.map(String)}
+          onChange={(values) => set('notifications', values.map(Number))}
+        >
+          <Stack gap={6} mt={6}>
+            {contacts.flatMap((contact) =>
+              contact.notifications
+                .filter((notification) => notification.id !== undefined)
+                .map((notification) => (
+                  <Checkbox
+                    key={notification.id}
+                    value={String(notification.id)}
+                    label={`${contact.name} · ${t(`Alarms.Method.${notification.method}`)} · ${notification.address}`}
+                    disabled={!notification.active}
+                  />
+                )),
+            )}
+            {contacts.length === 0 && (
+              <Text size="sm" c="dimmed">
+                {t('Alarms.Contacts.Empty')}
+              </Text>
+            )}
+          </Stack>
+        </Checkbox.Group>
+        {save.isError && (
+          <Alert color="fault" role="alert" title={t('Alarms.Form.SaveFailed')}>
+            {errorText(save.error, t)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => onClose()}>
+            {t('Common.Cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('Common.Save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
