@@ -133,17 +133,3 @@ export function exportFileName(title: string, day: string, extension: string): s
     .toLowerCase();
   return `${stem || 'chart'}-${day}.${extension}`;
 }
-
-/** Offers `content` as a file download. */
-export function download(content: Blob, fileName: string): void {
-  const url = URL.createObjectURL(content);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once click() returns; free the URL after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}

@@ -24,7 +24,8 @@ import type { SeriesRequest } from '../../data/series/series-request.ts';
 import { usePreference } from '../../lib/preferences.ts';
 import { ChartToolbar, type ChartExport } from './chart-toolbar.tsx';
 import { fixedRequestWindow, requestWindow } from './chart-window.ts';
-import { chartAdvancedCsv, chartCsv, download, exportFileName } from './exports.ts';
+import { offerDownload } from '../../lib/offer-download.ts';
+import { chartAdvancedCsv, chartCsv, exportFileName } from './exports.ts';
 import { seriesColour } from './palette.ts';
 import { canvasToPng, composeChartCanvas, type PngLegendItem } from './png.ts';
 import { shapeSeries } from './shape.ts';
@@ -205,7 +206,7 @@ export default function SeriesChartView({
             });
       const day = localDay(Date.now(), timeZone);
       const suffix = kind === 'csv' ? '' : '-advanced';
-      download(
+      offerDownload(
         new Blob([text], { type: 'text/csv;charset=utf-8' }),
         exportFileName(`${title}${suffix}`, day, 'csv'),
       );
@@ -234,7 +235,7 @@ export default function SeriesChartView({
           : [],
       );
       const canvas = composeChartCanvas(drawn.canvas, drawn.cssWidth, title, legend);
-      download(
+      offerDownload(
         await canvasToPng(canvas),
         exportFileName(title, localDay(Date.now(), timeZone), 'png'),
       );

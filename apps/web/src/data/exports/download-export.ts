@@ -5,6 +5,7 @@
 import { endpointPath, exportEndpoints } from '@paddock/domain';
 import { apiUrl, refreshSession } from '../../lib/api-client.ts';
 import { readAuth } from '../../lib/auth-storage.ts';
+import { offerDownload } from '../../lib/offer-download.ts';
 
 export async function fetchExportFile(id: number): Promise<Blob> {
   const url = apiUrl(endpointPath(exportEndpoints.downloadExport.path, { id }));
@@ -20,15 +21,5 @@ export async function fetchExportFile(id: number): Promise<Blob> {
 
 /** Fetches the file and hands it to the browser under its name. */
 export async function downloadExport(id: number, fileName: string): Promise<void> {
-  const blob = await fetchExportFile(id);
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once click() returns; free the URL after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  offerDownload(await fetchExportFile(id), fileName);
 }

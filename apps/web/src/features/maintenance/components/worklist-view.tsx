@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LastUpdate } from '../../../components/ui/last-update.tsx';
 import { worklistCsv } from '../worklist-csv.ts';
+import { offerDownload } from '../../../lib/offer-download.ts';
 import classes from './worklist.module.css';
 
 /** The "within N days" choices of the predicted battery and signal needs. */
@@ -69,12 +70,10 @@ export function WorklistView({
       noArea: t('Maintenance.NoArea'),
       kind: (kind) => t(`Maintenance.Kind.${kind}`),
     });
-    const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `maintenance-${siteId}-${list.generatedAt.slice(0, 10)}.csv`;
-    link.click();
-    URL.revokeObjectURL(url);
+    offerDownload(
+      new Blob([csv], { type: 'text/csv;charset=utf-8' }),
+      `maintenance-${siteId}-${list.generatedAt.slice(0, 10)}.csv`,
+    );
   };
 
   return (
