@@ -4,7 +4,7 @@
  * views, and the frost explorer. The view and the selected fan live in the URL:
  * /{siteId}/frost/{areaId}[/list|/map|/hardware|/explorer|/fan/{sensorId}].
  */
-import { Alert, Button, Group, SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { Group, SegmentedControl, Skeleton, Stack } from '@mantine/core';
 import {
   frostNightOf,
   frostNightRange,
@@ -20,6 +20,7 @@ import { useNavigate } from 'react-router';
 import { HardwareViews } from '../../../components/hardware/hardware-views.tsx';
 import type { HardwarePane } from '../../../components/hardware/hardware-panes.tsx';
 import type { HardwareSelection } from '../../../components/hardware/hardware-items.ts';
+import { HardwareLoadFailed } from '../../../components/hardware/hardware-load-state.tsx';
 import { useAreaSections } from '../../../data/areas/get-area-sections.ts';
 import { useFrostSummary } from '../../../data/frost/get-frost-summary.ts';
 import { useAreaRadios } from '../../../data/radios/get-area-radios.ts';
@@ -116,18 +117,7 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
   const [hardwareSelection, setHardwareSelection] = useHardwareSelection();
 
   if (sensors.isError && !sensors.data) {
-    return (
-      <Stack p="md">
-        <Alert color="fault" role="alert" title={t('Hardware.LoadFailedTitle')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('Hardware.LoadFailed')}</Text>
-            <Button size="xs" variant="white" onClick={() => void sensors.refetch()}>
-              {t('Common.Reload')}
-            </Button>
-          </Stack>
-        </Alert>
-      </Stack>
-    );
+    return <HardwareLoadFailed onReload={() => void sensors.refetch()} />;
   }
 
   return (

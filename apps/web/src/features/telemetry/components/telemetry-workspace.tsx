@@ -4,12 +4,14 @@
  * lives in the URL (`?radio={id}`, `?unit={id}`), so a deep link, the asset route and a reload
  * open on the same device.
  */
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
 import { telemetryPath, type Area, type Site, type TelemetryRoute } from '@paddock/domain';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { HardwareSelection } from '../../../components/hardware/hardware-items.ts';
+import {
+  HardwareLoadFailed,
+  HardwareLoading,
+} from '../../../components/hardware/hardware-load-state.tsx';
 import type { HardwarePane } from '../../../components/hardware/hardware-panes.tsx';
 import type { HardwareDetailSection } from '../../../components/hardware/hardware-detail.tsx';
 import { HardwareViews } from '../../../components/hardware/hardware-views.tsx';
@@ -41,7 +43,6 @@ export interface TelemetryWorkspaceProps {
 
 export function TelemetryWorkspace(props: TelemetryWorkspaceProps) {
   const { site, area, route } = props;
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const radios = useAreaRadios(area.id, { refetchIntervalMs: TELEMETRY_REFRESH_MS });
   const units = useSiteUnits(site.id, { refetchIntervalMs: TELEMETRY_REFRESH_MS });
@@ -65,26 +66,10 @@ export function TelemetryWorkspace(props: TelemetryWorkspaceProps) {
   );
 
   if (radios.isError && !radios.data) {
-    return (
-      <Stack p="md">
-        <Alert color="fault" role="alert" title={t('Hardware.LoadFailedTitle')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('Hardware.LoadFailed')}</Text>
-            <Button size="xs" variant="white" onClick={() => void radios.refetch()}>
-              {t('Common.Reload')}
-            </Button>
-          </Stack>
-        </Alert>
-      </Stack>
-    );
+    return <HardwareLoadFailed onReload={() => void radios.refetch()} />;
   }
   if (!radios.data) {
-    return (
-      <Stack p="md" gap="md" aria-busy="true" aria-label={t('Common.Loading')}>
-        <Skeleton h={40} />
-        <Skeleton h={320} />
-      </Stack>
-    );
+    return <HardwareLoading />;
   }
   return (
     <HardwareViews

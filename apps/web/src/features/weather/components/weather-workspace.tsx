@@ -7,7 +7,7 @@
  * opens on it. Weather refreshes in the background (§4): the sensors are fetched again every
  * minute without a loading state.
  */
-import { Alert, Button, Chip, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Chip, Group, Skeleton, Text } from '@mantine/core';
 import {
   DEFAULT_WEATHER_LAYERS,
   isNarrowScreen,
@@ -22,6 +22,10 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { HardwareSelection } from '../../../components/hardware/hardware-items.ts';
+import {
+  HardwareLoadFailed,
+  HardwareLoading,
+} from '../../../components/hardware/hardware-load-state.tsx';
 import {
   ALARMS_PANE,
   DETAIL_PANE,
@@ -223,32 +227,16 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
 
   if ((sensors.isError && !sensors.data) || (radios.isError && !radios.data)) {
     return (
-      <Stack p="md">
-        <Alert color="fault" role="alert" title={t('Hardware.LoadFailedTitle')}>
-          <Stack gap="xs" align="flex-start">
-            <Text size="sm">{t('Hardware.LoadFailed')}</Text>
-            <Button
-              size="xs"
-              variant="white"
-              onClick={() => {
-                void sensors.refetch();
-                void radios.refetch();
-              }}
-            >
-              {t('Common.Reload')}
-            </Button>
-          </Stack>
-        </Alert>
-      </Stack>
+      <HardwareLoadFailed
+        onReload={() => {
+          void sensors.refetch();
+          void radios.refetch();
+        }}
+      />
     );
   }
   if (!sensors.data || !radios.data) {
-    return (
-      <Stack p="md" gap="md" aria-busy="true" aria-label={t('Common.Loading')}>
-        <Skeleton h={40} />
-        <Skeleton h={320} />
-      </Stack>
-    );
+    return <HardwareLoading />;
   }
   return (
     <HardwareViews
