@@ -367,35 +367,53 @@ async function signedInContext(browser: Browser, base: string, tokens: TokenSet)
   return context;
 }
 
-/** LCP of the summary page, cold (new profile) then warm (same profile, offline cache filled). */
-async function measureSummary(
+/**
+ * LCP of `url` signed in, cold (a new page of a fresh profile) and warm (the same profile again:
+ * HTTP and offline caches filled), each once `shown` says the page's content is there.
+ */
+async function coldAndWarmLcp(
   browser: Browser,
   base: string,
   profile: Profile,
+  url: string | ((token: string) => Promise<string>),
+  shown: (page: Page) => Promise<unknown>,
 ): Promise<{ cold: number; warm: number }> {
   const tokens = await signIn(base);
-  const siteId = await firstSiteId(base, tokens.token);
+  const path = typeof url === 'string' ? url : await url(tokens.token);
   const context = await signedInContext(browser, base, tokens);
   try {
-    const summaryShown = (page: Page) =>
-      page.getByRole('heading', { level: 2, name: 'Summary' }).waitFor({ timeout: 60_000 });
-
     const cold = await newPage(context, profile);
-    await cold.goto(`/${siteId}/summary`);
-    await summaryShown(cold);
+    await cold.goto(path);
+    await shown(cold);
     const coldLcp = await readLcp(cold);
     // Let the debounced offline-cache write land before the next visit.
     await cold.waitForTimeout(1_500);
     await cold.close();
 
     const warm = await newPage(context, profile);
-    await warm.goto(`/${siteId}/summary`);
-    await summaryShown(warm);
+    await warm.goto(path);
+    await shown(warm);
     const warmLcp = await readLcp(warm);
+    await warm.close();
     return { cold: coldLcp, warm: warmLcp };
   } finally {
     await context.close();
   }
+}
+
+/** LCP of the summary page, cold (new profile) then warm (same profile, offline cache filled). */
+async function measureSummary(
+  browser: Browser,
+  base: string,
+  profile: Profile,
+): Promise<{ cold: number; warm: number }> {
+  return coldAndWarmLcp(
+    browser,
+    base,
+    profile,
+    async (token) => `/${await firstSiteId(base, token)}/summary`,
+    (page) => page.getByRole('heading', { level: 2, name: 'Summary' }).waitFor({ timeout: 60_000 }),
+  );
 }
 
 interface BigArea {
@@ -791,25 +809,13 @@ async function measureAddons(
   profile: Profile,
   area: AddonsArea,
 ): Promise<{ cold: number; warm: number }> {
-  const tokens = await signIn(base);
-  const context = await signedInContext(browser, base, tokens);
-  try {
-    const url = `/${area.siteId}/addons/${area.areaId}`;
-    const cold = await newPage(context, profile);
-    await cold.goto(url);
-    await addonsShown(cold);
-    const coldLcp = await readLcp(cold);
-    await cold.waitForTimeout(1_500);
-    await cold.close();
-    const warm = await newPage(context, profile);
-    await warm.goto(url);
-    await addonsShown(warm);
-    const warmLcp = await readLcp(warm);
-    await warm.close();
-    return { cold: coldLcp, warm: warmLcp };
-  } finally {
-    await context.close();
-  }
+  return coldAndWarmLcp(
+    browser,
+    base,
+    profile,
+    `/${area.siteId}/addons/${area.areaId}`,
+    addonsShown,
+  );
 }
 
 interface WeatherArea {
@@ -849,26 +855,9 @@ async function measureWeather(
   profile: Profile,
   area: WeatherArea,
 ): Promise<{ cold: number; warm: number }> {
-  const tokens = await signIn(base);
-  const context = await signedInContext(browser, base, tokens);
-  try {
-    const url = `/${area.siteId}/weather/${area.areaId}`;
-    const shown = (page: Page) =>
-      page.waitForSelector('.paddock-weather-marker', { timeout: 90_000 });
-    const cold = await newPage(context, profile);
-    await cold.goto(url);
-    await shown(cold);
-    const coldLcp = await readLcp(cold);
-    await cold.close();
-    const warm = await newPage(context, profile);
-    await warm.goto(url);
-    await shown(warm);
-    const warmLcp = await readLcp(warm);
-    await warm.close();
-    return { cold: coldLcp, warm: warmLcp };
-  } finally {
-    await context.close();
-  }
+  return coldAndWarmLcp(browser, base, profile, `/${area.siteId}/weather/${area.areaId}`, (page) =>
+    page.waitForSelector('.paddock-weather-marker', { timeout: 90_000 }),
+  );
 }
 
 function median(values: readonly number[]): number {
