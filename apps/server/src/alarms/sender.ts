@@ -28,6 +28,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { Clock } from '../clock.ts';
 import { ackLinkFor, signAckToken } from './ack-links.ts';
 import { alarmCallTwiml, ProviderError, type Twilio } from './twilio.ts';
+import { startPollLoop } from '../poll-loop.ts';
 
 export const MAX_ATTEMPTS = 5;
 /** A claimed message is due again after this long if its worker never reports back. */
@@ -288,31 +289,12 @@ async function deliver(
 export function startSender(deps: SenderDeps & { intervalMs: number }): {
   close: () => Promise<void>;
 } {
-  let closed = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-  const round = async () => {
-    let busy = false;
-    try {
+  return startPollLoop({
+    intervalMs: deps.intervalMs,
+    round: async () => {
       const { sent, failed } = await sendDueNotifications(deps);
-      busy = sent + failed > 0;
-    } catch (error) {
-      if (!closed) deps.log.warn({ err: String(error) }, 'alarm messages could not be taken');
-    }
-    if (!closed) timer = setTimeout(tick, busy ? 0 : deps.intervalMs);
-  };
-  const tick = () => {
-    timer = null;
-    running = round().finally(() => {
-      running = null;
-    });
-  };
-  tick();
-  return {
-    close: async () => {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      return sent + failed > 0;
     },
-  };
+    onError: (error) => deps.log.warn({ err: String(error) }, 'alarm messages could not be taken'),
+  });
 }

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Database } from '../db/client.ts';
 import { ingestFollowups } from '../db/schema.ts';
+import { startPollLoop } from '../poll-loop.ts';
 
 /** The payload of a followup: what the committed batch heard from, ids ascending. */
 export const ingestFollowupSchema = z.object({
@@ -122,35 +123,13 @@ export function startFollowups(options: {
   intervalMs?: number;
 }): { close: () => Promise<void> } {
   const { db, log, handlers } = options;
-  const intervalMs = options.intervalMs ?? FOLLOWUP_POLL_MS;
-  let closed = false;
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-
-  const round = async () => {
-    let full = false;
-    try {
+  return startPollLoop({
+    intervalMs: options.intervalMs ?? FOLLOWUP_POLL_MS,
+    round: async () => {
       const { done, failed } = await runFollowups(db, handlers, log);
-      full = done + failed >= FOLLOWUPS_PER_ROUND;
-    } catch (error) {
-      // The database may be away for a moment: the rows stay and the next round takes them.
-      if (!closed) log.warn({ err: String(error) }, 'followups could not be taken');
-    }
-    if (!closed) timer = setTimeout(tick, full ? 0 : intervalMs);
-  };
-  const tick = () => {
-    timer = null;
-    running = round().finally(() => {
-      running = null;
-    });
-  };
-  tick();
-
-  return {
-    close: async () => {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      return done + failed >= FOLLOWUPS_PER_ROUND;
     },
-  };
+    // The database may be away for a moment: the rows stay and the next round takes them.
+    onError: (error) => log.warn({ err: String(error) }, 'followups could not be taken'),
+  });
 }
