@@ -16,7 +16,6 @@
 import { CloseButton, Group, Modal, Tabs, Text } from '@mantine/core';
 import {
   HARDWARE_SORT,
-  siteTimeZone,
   type Area,
   type HardwareListView,
   type HardwareSortPreference,
@@ -55,6 +54,7 @@ import {
   type HardwarePaneContext,
 } from './hardware-panes.tsx';
 import classes from './hardware-views.module.css';
+import { useSiteTimeZone } from '../../lib/use-site-time-zone.ts';
 
 /** Ages (last update) are renewed every second, as on the Telemetry tab. */
 const CLOCK_TICK_MS = 1_000;
@@ -95,15 +95,7 @@ export function HardwareViews(props: HardwareViewsProps) {
   const [mainStored, setMainStored] = usePreference(props.mainPanePreference ?? 'telemetryPane');
   const [sideStored, setSideStored] = usePreference('telemetryHardwarePane');
 
-  const timeZone = useMemo(
-    () =>
-      siteTimeZone(
-        site.config,
-        site.tags.country,
-        Intl.DateTimeFormat().resolvedOptions().timeZone,
-      ),
-    [site.config, site.tags.country],
-  );
+  const timeZone = useSiteTimeZone(site);
   const items = useMemo(
     () => hardwareItems({ radios, units, areaId: area.id, ...(sections ? { sections } : {}) }),
     [radios, units, area.id, sections],

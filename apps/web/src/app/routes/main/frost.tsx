@@ -4,13 +4,7 @@
  * edits reporting intervals) and the hardware charts with the frost feature.
  */
 import { Button, Modal } from '@mantine/core';
-import {
-  isPhoneUserAgent,
-  siteTimeZone,
-  type Area,
-  type FrostRoute,
-  type Site,
-} from '@paddock/domain';
+import { isPhoneUserAgent, type Area, type FrostRoute, type Site } from '@paddock/domain';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +15,7 @@ import { FrostReportConsole } from '../../../features/exports/index.ts';
 import { FrostWorkspace } from '../../../features/frost/components/frost-workspace.tsx';
 import { useParsedRoute } from '../use-parsed-route.ts';
 import { SiteScope } from './site-scope.tsx';
+import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
 
 export function Component() {
   const route = useParsedRoute();
@@ -53,11 +48,7 @@ function Frost({ site, area, route }: { site: Site; area: Area; route: FrostRout
 function Reports({ site, area }: { site: Site; area: Area }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(false);
-  const timeZone = siteTimeZone(
-    site.config,
-    site.tags.country,
-    Intl.DateTimeFormat().resolvedOptions().timeZone,
-  );
+  const timeZone = useSiteTimeZone(site);
   return (
     <>
       <Button

@@ -5,13 +5,7 @@
  * intervals) and the hardware charts (the Chart pane, the detail's history) with the telemetry
  * feature.
  */
-import {
-  isPhoneUserAgent,
-  siteTimeZone,
-  type Area,
-  type Site,
-  type TelemetryRoute,
-} from '@paddock/domain';
+import { isPhoneUserAgent, type Area, type Site, type TelemetryRoute } from '@paddock/domain';
 import { useMemo, useState } from 'react';
 import {
   CHART_PANE,
@@ -22,6 +16,7 @@ import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { TelemetryWorkspace } from '../../../features/telemetry/components/telemetry-workspace.tsx';
 import { useParsedRoute } from '../use-parsed-route.ts';
 import { SiteScope } from './site-scope.tsx';
+import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
 
 export function Component() {
   const route = useParsedRoute();
@@ -36,18 +31,8 @@ export function Component() {
 function Telemetry({ site, area, route }: { site: Site; area: Area; route: TelemetryRoute }) {
   const privileges = usePrivileges(site.id, area.id);
   const [isPhone] = useState(() => isPhoneUserAgent(navigator.userAgent));
-  const detailSections = useMemo(
-    () => [
-      hardwareHistorySection(
-        siteTimeZone(
-          site.config,
-          site.tags.country,
-          Intl.DateTimeFormat().resolvedOptions().timeZone,
-        ),
-      ),
-    ],
-    [site.config, site.tags.country],
-  );
+  const timeZone = useSiteTimeZone(site);
+  const detailSections = useMemo(() => [hardwareHistorySection(timeZone)], [timeZone]);
   return (
     <TelemetryWorkspace
       site={site}

@@ -2,7 +2,7 @@
  * /{siteId}/users (§2, needs viewUsers): the site's users, composed from the users feature, with
  * Switch User (its own feature) offered on a row to staff holding loginAs.
  */
-import { siteTimeZone, supportLink, type Site } from '@paddock/domain';
+import { supportLink, type Site } from '@paddock/domain';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { SUPPORT_BASE_URL } from '../../../config/support.ts';
@@ -12,6 +12,7 @@ import { SwitchUserModal } from '../../../features/switch-user/components/switch
 import { UsersWorkspace } from '../../../features/users/components/users-workspace.tsx';
 import { useParsedRoute } from '../use-parsed-route.ts';
 import { SiteScope } from './site-scope.tsx';
+import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
 
 export function Component() {
   const route = useParsedRoute();
@@ -28,16 +29,13 @@ function Users({ site }: { site: Site }) {
   const { loginId } = useSession();
   const { pathname } = useLocation();
   const [switchTo, setSwitchTo] = useState<string | null>(null);
+  const timeZone = useSiteTimeZone(site);
   return (
     <>
       <UsersWorkspace
         siteId={site.id}
         siteLabel={site.label}
-        timeZone={siteTimeZone(
-          site.config,
-          site.tags?.country,
-          Intl.DateTimeFormat().resolvedOptions().timeZone,
-        )}
+        timeZone={timeZone}
         held={privileges.held}
         currentLogin={loginId}
         onSwitchUser={setSwitchTo}

@@ -3,18 +3,13 @@
  * the user's privileges on the area (§6: control pings, install edits reporting intervals) and
  * the site's time zone with the weather feature.
  */
-import {
-  isPhoneUserAgent,
-  siteTimeZone,
-  type Area,
-  type Site,
-  type WeatherRoute,
-} from '@paddock/domain';
+import { isPhoneUserAgent, type Area, type Site, type WeatherRoute } from '@paddock/domain';
 import { useState } from 'react';
 import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { WeatherWorkspace } from '../../../features/weather/components/weather-workspace.tsx';
 import { useParsedRoute } from '../use-parsed-route.ts';
 import { SiteScope } from './site-scope.tsx';
+import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
 
 export function Component() {
   const route = useParsedRoute();
@@ -29,11 +24,7 @@ export function Component() {
 function Weather({ site, area, route }: { site: Site; area: Area; route: WeatherRoute }) {
   const privileges = usePrivileges(site.id, area.id);
   const [isPhone] = useState(() => isPhoneUserAgent(navigator.userAgent));
-  const timeZone = siteTimeZone(
-    site.config,
-    site.tags.country,
-    Intl.DateTimeFormat().resolvedOptions().timeZone,
-  );
+  const timeZone = useSiteTimeZone(site);
   return (
     <WeatherWorkspace
       site={site}

@@ -27,7 +27,6 @@ import {
   addonsPath,
   filterThings,
   groupThings,
-  siteTimeZone,
   thingCondition,
   thingsFilterSchema,
   type AddonsRoute,
@@ -51,6 +50,7 @@ import classes from './addons.module.css';
 import { ThingDetail } from './thing-detail.tsx';
 import { ConditionBadge, ThingValues } from './thing-values.tsx';
 import { WaterUsePanel } from './water-use-panel.tsx';
+import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
 
 /** Live values: the field reports every few minutes, so a 15 s poll shows each report soon. */
 export const ADDONS_REFRESH_MS = 15_000;
@@ -79,15 +79,7 @@ export function AddonsWorkspace({
   const [filter, setFilter] = usePreference('thingsFilter');
   const [opened, setOpened] = useState<{ type: ThingType; page: number } | null>(null);
   const [side, setSide] = useState<SidePane>('Detail');
-  const timeZone = useMemo(
-    () =>
-      siteTimeZone(
-        site.config,
-        site.tags.country,
-        Intl.DateTimeFormat().resolvedOptions().timeZone,
-      ),
-    [site.config, site.tags.country],
-  );
+  const timeZone = useSiteTimeZone(site);
 
   const things = useMemo(
     () => areaThings(sensors.data ?? [], controls.data ?? []),

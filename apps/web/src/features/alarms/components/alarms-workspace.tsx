@@ -6,8 +6,8 @@
  */
 import { Alert, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { alarmsPath, siteTimeZone, type Alarm, type Area, type Site } from '@paddock/domain';
-import { useMemo, useState } from 'react';
+import { alarmsPath, type Alarm, type Area, type Site } from '@paddock/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAreaAlarms } from '../../../data/alarms/get-area-alarms.ts';
 import { useSiteNotifications } from '../../../data/alarms/get-notification-log.ts';
@@ -22,6 +22,7 @@ import { AreaAlarmSwitches } from './area-alarm-switches.tsx';
 import { ContactsPanel } from './contacts-panel.tsx';
 import { NotificationLog } from './notification-log.tsx';
 import { RosterPanel } from './roster-panel.tsx';
+import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
 
 /** Decision: an alarms page reads its alarms every 10 s, so a raise shows without a reload. */
 export const ALARMS_REFRESH_MS = 10_000;
@@ -43,15 +44,7 @@ export function AlarmsWorkspace({ site, areas, areaPage, alarmId, canEdit }: Ala
   const compact = useMediaQuery('(max-width: 48em)') ?? false;
   const [tab, setTab] = useState<WorkspaceTab>('alarms');
   const contacts = useSiteContacts(site.id);
-  const timeZone = useMemo(
-    () =>
-      siteTimeZone(
-        site.config,
-        site.tags.country,
-        Intl.DateTimeFormat().resolvedOptions().timeZone,
-      ),
-    [site.config, site.tags.country],
-  );
+  const timeZone = useSiteTimeZone(site);
   const first = areas[0];
 
   return (

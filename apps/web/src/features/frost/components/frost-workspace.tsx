@@ -9,7 +9,6 @@ import {
   frostNightOf,
   frostNightRange,
   frostPath,
-  siteTimeZone,
   type Area,
   type FrostRoute,
   type Site,
@@ -34,6 +33,7 @@ import { FrostExplorer } from './frost-explorer.tsx';
 import { FrostMap } from './frost-map.tsx';
 import { FrostSummaryBar } from './frost-summary-bar.tsx';
 import classes from './frost-workspace.module.css';
+import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
 
 /**
  * Decision: the frost page polls its fans every 10 s, as the Telemetry page does its radios: on a
@@ -71,15 +71,7 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const now = useNow(FROST_REFRESH_MS);
-  const timeZone = useMemo(
-    () =>
-      siteTimeZone(
-        site.config,
-        site.tags.country,
-        Intl.DateTimeFormat().resolvedOptions().timeZone,
-      ),
-    [site.config, site.tags.country],
-  );
+  const timeZone = useSiteTimeZone(site);
   const summary = useFrostSummary(area.id, FROST_REFRESH_MS);
   const sensors = useAreaSensors(area.id, { refetchInterval: FROST_REFRESH_MS });
   const radios = useAreaRadios(area.id, { refetchIntervalMs: FROST_REFRESH_MS });

@@ -15,14 +15,7 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import {
-  siteTimeZone,
-  toggleSelection,
-  zonePath,
-  type Area,
-  type ProgramSort,
-  type Site,
-} from '@paddock/domain';
+import { toggleSelection, zonePath, type Area, type ProgramSort, type Site } from '@paddock/domain';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +40,7 @@ import { MapLegend } from './map-legend.tsx';
 import { ProgramPanel } from './program-panel.tsx';
 import { StateBadge } from './state-badge.tsx';
 import { ZonePage } from './zone-page.tsx';
+import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
 
 // Leaflet and its CSS load only when an irrigation page shows.
 const AreaMap = lazy(() => import('./area-map.tsx'));
@@ -92,15 +86,7 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
     setShownPage(page);
     setSelection(routeSelection());
   }
-  const timeZone = useMemo(
-    () =>
-      siteTimeZone(
-        site.config,
-        site.tags.country,
-        Intl.DateTimeFormat().resolvedOptions().timeZone,
-      ),
-    [site.config, site.tags.country],
-  );
+  const timeZone = useSiteTimeZone(site);
 
   const mapZones = useMemo(
     () => data.zones.map((zone) => mapZone(zone, data.shapes.get(zone.id))),
