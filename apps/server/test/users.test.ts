@@ -83,6 +83,7 @@ describe('GET /api/sites/{siteId}/users', () => {
             method: 'email',
             address: 'manager@farm.test',
             afterhours: false,
+            criticalAfterhours: false,
             active: true,
           },
           {
@@ -90,6 +91,7 @@ describe('GET /api/sites/{siteId}/users', () => {
             method: 'sms',
             address: '+64211234567',
             afterhours: true,
+            criticalAfterhours: false,
             active: true,
           },
         ],

@@ -28,7 +28,14 @@ import {
 
 export async function notificationRoutes(app: FastifyInstance) {
   const { db, clock, config } = app.ctx;
-  const linkSecret = await loadAlarmLinkSecret(db);
+  // Read on first use, not while the routes are registered: the server starts (and answers 503)
+  // while the database is away. A failed read is tried again by the next call.
+  let linkSecret: Promise<string> | null = null;
+  const secret = () =>
+    (linkSecret ??= loadAlarmLinkSecret(db).catch((error: unknown) => {
+      linkSecret = null;
+      throw error;
+    }));
   const authToken = config.alarms.twilio?.authToken ?? null;
 
   // The provider posts its callbacks form-encoded; only these routes take that.
@@ -118,7 +125,7 @@ export async function notificationRoutes(app: FastifyInstance) {
   });
 
   const linkOf = async (token: string) => {
-    const ids = verifyAckToken(linkSecret, token);
+    const ids = verifyAckToken(await secret(), token);
     const links = ids ? await findAckLinks(db, ids) : [];
     if (links.length === 0) throw notFound('Acknowledgement link');
     return links;
@@ -177,7 +184,7 @@ export async function notificationRoutes(app: FastifyInstance) {
     reply.type('text/xml');
     const digits = request.body.Digits ?? '';
     if (digits !== '1') return twimlSay('No acknowledgement. Goodbye.');
-    const ids = verifyAckToken(linkSecret, request.params.token);
+    const ids = verifyAckToken(await secret(), request.params.token);
     const links = ids ? await findAckLinks(db, ids) : [];
     if (links.length === 0) return twimlSay('This call cannot acknowledge. Goodbye.');
     const { acknowledged } = await acknowledgeByLinks(db, links, {
