@@ -5,7 +5,7 @@
  * xlsx and csv. Prints each step's time and the process's peak memory (maxRSS) after it.
  * Targets: pdf < 5 s, xlsx < 3 s.
  *
- *   npm run bench:frost-report -w apps/server [-- --fans 40 --days 122]
+ *   npm run bench:frost-report [-- --fans 40 --days 122]
  *
  * Reading the readings from the database is not in the figures: it is the series read the chart
  * benches (series.bench.ts) time.
