@@ -283,7 +283,7 @@ test.describe('Alarms (issue 13)', () => {
     await dialog.getByRole('combobox', { name: 'Sensor' }).click();
     await page.getByRole('option', { name: new RegExp(farm.probe.serialno) }).click();
     await dialog.getByRole('combobox', { name: 'Reading' }).click();
-    await page.getByRole('option', { name: 'soil.moisture' }).click();
+    await page.getByRole('option', { name: 'soil.moisture', exact: true }).click();
     await dialog.getByLabel('Set point').fill('90');
     // The set point's unit comes with the reading.
     await expect(dialog.getByText('%', { exact: true }).first()).toBeVisible();
