@@ -860,6 +860,22 @@ async function measureWeather(
   );
 }
 
+function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -917,18 +933,12 @@ async function main(): Promise<void> {
   const chartHistory = measures('chart') ? seedChartHistory(serverEnv(dataDir)) : null;
   console.log(`starting the server on ${base} …`);
   const server = await startServer(port, dataDir);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+  // A browser that cannot start (not installed: scripts/ensure-browser.sh) must not leave the
+  // server running with its simulator.
+  const browser = await launchBrowser().catch(async (error: unknown) => {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
   });
   try {
     const bigArea = measures('irrigation') ? await prepareBigArea(base) : null;
