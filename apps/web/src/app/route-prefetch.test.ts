@@ -41,6 +41,19 @@ describe('prefetchRouteData', () => {
     ]);
   });
 
+  it("starts the Weather page's sensors beside its radios and units", async () => {
+    writeAuth(tokenSet());
+    prefetchRouteData(createQueryClient(), { pathname: '/1/weather/10', search: '' });
+    await settle();
+    expect(network.paths.sort()).toEqual([
+      '/api/areas/10/radios',
+      '/api/sections?area=10',
+      '/api/sensors?area=10',
+      '/api/sites/1',
+      '/api/sites/1/units',
+    ]);
+  });
+
   it('asks nothing the cache already holds', async () => {
     writeAuth(tokenSet());
     const queryClient = createQueryClient();

@@ -20,6 +20,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { getAreaSectionsQueryOptions } from '../data/areas/get-area-sections.ts';
 import { getAreaRadiosQueryOptions } from '../data/radios/get-area-radios.ts';
+import { getAreaSensorsQueryOptions } from '../data/sensors/get-area-sensors.ts';
 import { getSiteUnitsQueryOptions } from '../data/sites/get-site-units.ts';
 import { getSiteQueryOptions } from '../data/sites/get-site.ts';
 import { readAuth } from '../lib/auth-storage.ts';
@@ -42,11 +43,15 @@ export function prefetchRouteData(
     // The main layout's header title and every area page read the area's sections.
     queries.push(queryClient.ensureQueryData(getAreaSectionsQueryOptions(areaId)));
   }
-  if (route.kind === 'telemetry' && areaId !== undefined) {
+  if ((route.kind === 'telemetry' || route.kind === 'weather') && areaId !== undefined) {
+    // The hardware views' radios and units; the weather map draws the area's sensors too.
     queries.push(
       queryClient.ensureQueryData(getAreaRadiosQueryOptions(areaId)),
       queryClient.ensureQueryData(getSiteUnitsQueryOptions(siteId)),
     );
+    if (route.kind === 'weather') {
+      queries.push(queryClient.ensureQueryData(getAreaSensorsQueryOptions(areaId)));
+    }
   }
   for (const query of queries) query.catch(() => undefined);
 }
