@@ -3,54 +3,15 @@
  * that wets only when water reaches it, multi-layer probes, and the tripped pump and failed tank
  * probe faults.
  */
-import type { CommandDownlink, ConfigDownlink } from '@paddock/domain';
-import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { NO_FAULTS, VirtualDevice, type DeviceFaults } from './device.ts';
 import { seededRandom } from './random.ts';
 import { SiteState } from './site.ts';
 import { nextLayerMoisture } from './soil.ts';
-
-const start = new Date('2026-01-15T00:00:00.000Z');
-const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
-
-function config(
-  serialno: string,
-  device: Partial<ConfigDownlink['device']>,
-  sensors: ConfigDownlink['sensors'],
-  controls: ConfigDownlink['controls'],
-): ConfigDownlink {
-  return {
-    time: start.toISOString(),
-    device: {
-      kind: 'radio',
-      id: 1,
-      serialno,
-      type: 'WVC',
-      areaId: 1,
-      sectionId: null,
-      location: { lat: -39.6, lng: 176.8 },
-      reportIntervalSeconds: 600,
-      repeater: false,
-      coordinator: false,
-      ...device,
-    },
-    sensors,
-    controls,
-  };
-}
-
-const open = (controls: number[]): CommandDownlink => ({
-  commandId: randomUUID(),
-  requestId: 7,
-  time: start.toISOString(),
-  action: 'open',
-  controls,
-  durationSeconds: 86_400,
-});
+import { at, config, open, start } from './testing.ts';
 
 function run(device: VirtualDevice, controls: number[], now: Date, faults = NO_FAULTS) {
-  const command = open(controls);
+  const command = open(controls, 86_400);
   device.receive(command, now, faults);
   return device.complete(command, now, faults);
 }

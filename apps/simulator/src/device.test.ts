@@ -1,4 +1,4 @@
-import type { CommandDownlink, ConfigDownlink } from '@paddock/domain';
+import type { CommandDownlink } from '@paddock/domain';
 import {
   ackUplinkSchema,
   BATTERY_VOLTAGE_THRESHOLD_V,
@@ -10,35 +10,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { NO_FAULTS, VirtualDevice, type DeviceFaults } from './device.ts';
 import { seededRandom } from './random.ts';
 import { SiteState } from './site.ts';
-
-const start = new Date('2026-01-15T00:00:00.000Z');
-const at = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
-
-function config(
-  serialno: string,
-  device: Partial<ConfigDownlink['device']>,
-  sensors: ConfigDownlink['sensors'],
-  controls: ConfigDownlink['controls'],
-): ConfigDownlink {
-  return {
-    time: start.toISOString(),
-    device: {
-      kind: 'radio',
-      id: 1,
-      serialno,
-      type: 'WVC',
-      areaId: 1,
-      sectionId: null,
-      location: { lat: -39.6, lng: 176.8 },
-      reportIntervalSeconds: 600,
-      repeater: false,
-      coordinator: false,
-      ...device,
-    },
-    sensors,
-    controls,
-  };
-}
+import { at, config, open, start } from './testing.ts';
 
 const valveRadio = config(
   'WVC-1',
@@ -72,17 +44,6 @@ const pumpRadio = config(
   ],
   [{ id: 301, type: 'pump', number: 101, sectionId: null }],
 );
-
-function open(controls: number[], durationSeconds = 3600): CommandDownlink {
-  return {
-    commandId: randomUUID(),
-    requestId: 7,
-    time: start.toISOString(),
-    action: 'open',
-    controls,
-    durationSeconds,
-  };
-}
 
 function close(controls: number[]): CommandDownlink {
   return {
