@@ -3,18 +3,7 @@
  * whom and when, cleared), its rule, the contacts it tells, and the messages sent for it;
  * Acknowledge (with an optional comment) while raised; edit, switch and delete with edit.
  */
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  Modal,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Stack, Switch, Text, Textarea, Title } from '@mantine/core';
 import {
   alarmsPath,
   COMMENT_MAX_LENGTH,
@@ -35,6 +24,7 @@ import { alarmDisplayState } from '../../../components/ui/alarm-state.ts';
 import { errorText } from '../error-text.ts';
 import { useAlarmCondition } from './alarm-list.tsx';
 import { NotificationLog } from './notification-log.tsx';
+import { ConfirmDelete } from './confirm-delete.tsx';
 
 export interface AlarmDetailProps {
   readonly siteId: number;
@@ -233,40 +223,22 @@ export function AlarmDetail(props: AlarmDetailProps) {
         )}
       </Card>
 
-      <Modal
+      <ConfirmDelete
         opened={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
         title={t('Alarms.DeleteTitle')}
-        centered
-      >
-        <Stack gap="sm">
-          <Text size="sm">{t('Alarms.DeleteConfirm', { name })}</Text>
-          {remove.isError && (
-            <Alert color="fault" role="alert">
-              {errorText(remove.error, t)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              {t('Common.Cancel')}
-            </Button>
-            <Button
-              color="fault"
-              loading={remove.isPending}
-              onClick={() =>
-                remove.mutate(alarm.id, {
-                  onSuccess: () => {
-                    notify({ level: 'info', message: t('Alarms.Deleted', { name }) });
-                    void navigate(alarmsPath({ siteId, areaId }), { replace: true });
-                  },
-                })
-              }
-            >
-              {t('Alarms.Delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t('Alarms.DeleteConfirm', { name })}
+        error={remove.isError ? errorText(remove.error, t) : null}
+        pending={remove.isPending}
+        onCancel={() => setConfirmDelete(false)}
+        onConfirm={() =>
+          remove.mutate(alarm.id, {
+            onSuccess: () => {
+              notify({ level: 'info', message: t('Alarms.Deleted', { name }) });
+              void navigate(alarmsPath({ siteId, areaId }), { replace: true });
+            },
+          })
+        }
+      />
     </Stack>
   );
 }

@@ -48,6 +48,7 @@ import {
   type ContactForm,
 } from '../contact-form.ts';
 import { errorText } from '../error-text.ts';
+import { ConfirmDelete } from './confirm-delete.tsx';
 
 export const METHOD_ICONS: Record<ContactMethod, ReactNode> = {
   email: <IconMail size={16} />,
@@ -148,46 +149,26 @@ export function ContactsPanel({
           onClose={() => setEditing(null)}
         />
       )}
-      <Modal
+      <ConfirmDelete
         opened={deleting !== null}
-        onClose={() => setDeleting(null)}
         title={t('Alarms.Contacts.DeleteTitle')}
-        centered
-      >
-        <Stack gap="sm">
-          <Text size="sm">
-            {t('Alarms.Contacts.DeleteConfirm', { name: deleting?.name ?? '' })}
-          </Text>
-          {remove.isError && (
-            <Alert color="fault" role="alert">
-              {errorText(remove.error, t)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setDeleting(null)}>
-              {t('Common.Cancel')}
-            </Button>
-            <Button
-              color="fault"
-              loading={remove.isPending}
-              onClick={() =>
-                deleting &&
-                remove.mutate(deleting.id, {
-                  onSuccess: () => {
-                    notify({
-                      level: 'info',
-                      message: t('Alarms.Contacts.Deleted', { name: deleting.name }),
-                    });
-                    setDeleting(null);
-                  },
-                })
-              }
-            >
-              {t('Alarms.Delete')}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+        message={t('Alarms.Contacts.DeleteConfirm', { name: deleting?.name ?? '' })}
+        error={remove.isError ? errorText(remove.error, t) : null}
+        pending={remove.isPending}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSuccess: () => {
+              notify({
+                level: 'info',
+                message: t('Alarms.Contacts.Deleted', { name: deleting.name }),
+              });
+              setDeleting(null);
+            },
+          })
+        }
+      />
     </Stack>
   );
 }
