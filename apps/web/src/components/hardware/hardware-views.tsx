@@ -13,7 +13,7 @@
  * (§3 hardwareFilter, hardwareSort with hardwareSorting), and so is each pane choice
  * (`mainPanePreference`: telemetryPane or modulePane; the side pane: telemetryHardwarePane).
  */
-import { CloseButton, Group, Modal, Tabs, Text } from '@mantine/core';
+import { Group, Tabs, Text } from '@mantine/core';
 import {
   HARDWARE_SORT,
   type Area,
@@ -55,6 +55,7 @@ import {
 } from './hardware-panes.tsx';
 import classes from './hardware-views.module.css';
 import { useSiteTimeZone } from '../../lib/use-site-time-zone.ts';
+import { PhoneDetail } from './phone-detail.tsx';
 
 /** Ages (last update) are renewed every second, as on the Telemetry tab. */
 const CLOCK_TICK_MS = 1_000;
@@ -232,20 +233,9 @@ export function HardwareViews(props: HardwareViewsProps) {
             )}
           </div>
         </div>
-        <Modal
-          opened={selected !== null}
-          onClose={() => select(null)}
-          fullScreen
-          withCloseButton={false}
-          padding="sm"
-          transitionProps={{ duration: 0 }}
-          aria-label={t('Hardware.Pane.Detail')}
-        >
-          <Group justify="flex-end">
-            <CloseButton aria-label={t('Common.Close')} onClick={() => select(null)} />
-          </Group>
+        <PhoneDetail opened={selected !== null} onClose={() => select(null)}>
           {renderPane(panes.find((pane) => pane.id === DETAIL_PANE_ID))}
-        </Modal>
+        </PhoneDetail>
       </div>
     );
   }

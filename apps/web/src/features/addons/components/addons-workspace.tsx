@@ -12,7 +12,6 @@ import {
   Card,
   CloseButton,
   Group,
-  Modal,
   Pagination,
   ScrollArea,
   SegmentedControl,
@@ -51,6 +50,7 @@ import { ThingDetail } from './thing-detail.tsx';
 import { ConditionBadge, ThingValues } from './thing-values.tsx';
 import { WaterUsePanel } from './water-use-panel.tsx';
 import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
+import { PhoneDetail } from '../../../components/hardware/phone-detail.tsx';
 
 /** Live values: the field reports every few minutes, so a 15 s poll shows each report soon. */
 export const ADDONS_REFRESH_MS = 15_000;
@@ -287,20 +287,9 @@ export function AddonsWorkspace({
         <WaterUsePanel areaId={area.id} enabled={sensors.isSuccess && controls.isSuccess} />
       </div>
       {isPhone ? (
-        <Modal
-          opened={selected !== null}
-          onClose={() => select(null)}
-          fullScreen
-          withCloseButton={false}
-          padding="sm"
-          transitionProps={{ duration: 0 }}
-          aria-label={t('Hardware.Pane.Detail')}
-        >
-          <Group justify="flex-end">
-            <CloseButton aria-label={t('Common.Close')} onClick={() => select(null)} />
-          </Group>
+        <PhoneDetail opened={selected !== null} onClose={() => select(null)}>
           {detail}
-        </Modal>
+        </PhoneDetail>
       ) : (
         <aside className={classes.side}>{sidePanes}</aside>
       )}
