@@ -49,5 +49,19 @@ async function keptSecret(db: Database, key: string): Promise<string> {
  * at first start and kept in the database like the others.
  */
 export async function loadAlarmLinkSecret(db: Database): Promise<string> {
-  return keptSecret(db, 'alarm_link_secret');
+  return keptSecret(db, ALARM_LINK_SECRET);
 }
+
+/**
+ * The alarm link key if one was made, else null: answering a link only reads it, because without
+ * a key no link was ever signed, and a refused request must change nothing.
+ */
+export async function findAlarmLinkSecret(db: Database): Promise<string | null> {
+  const [row] = await db
+    .select()
+    .from(serverSettings)
+    .where(eq(serverSettings.key, ALARM_LINK_SECRET));
+  return row?.value ?? null;
+}
+
+const ALARM_LINK_SECRET = 'alarm_link_secret';

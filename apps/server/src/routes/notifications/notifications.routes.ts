@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { acknowledgeAlarm } from '../../alarms/engine.ts';
 import { findAckLinks, verifyAckToken } from '../../alarms/ack-links.ts';
 import { twimlSay, validTwilioSignature } from '../../alarms/twilio.ts';
-import { loadAlarmLinkSecret } from '../../auth/secrets.ts';
+import { findAlarmLinkSecret } from '../../auth/secrets.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
@@ -29,13 +29,9 @@ import {
 export async function notificationRoutes(app: FastifyInstance) {
   const { db, clock, config } = app.ctx;
   // Read on first use, not while the routes are registered: the server starts (and answers 503)
-  // while the database is away. A failed read is tried again by the next call.
-  let linkSecret: Promise<string> | null = null;
-  const secret = () =>
-    (linkSecret ??= loadAlarmLinkSecret(db).catch((error: unknown) => {
-      linkSecret = null;
-      throw error;
-    }));
+  // while the database is away. Kept once found; until the sender makes it, no link exists.
+  let linkSecret: string | null = null;
+  const secret = async () => (linkSecret ??= await findAlarmLinkSecret(db));
   const authToken = config.alarms.twilio?.authToken ?? null;
 
   // The provider posts its callbacks form-encoded; only these routes take that.
@@ -124,9 +120,14 @@ export async function notificationRoutes(app: FastifyInstance) {
     return roster;
   });
 
+  /** The links a signed token names; none when it is not ours. */
+  const linksOf = async (token: string) => {
+    const key = await secret();
+    const ids = key ? verifyAckToken(key, token) : null;
+    return ids ? findAckLinks(db, ids) : [];
+  };
   const linkOf = async (token: string) => {
-    const ids = verifyAckToken(await secret(), token);
-    const links = ids ? await findAckLinks(db, ids) : [];
+    const links = await linksOf(token);
     if (links.length === 0) throw notFound('Acknowledgement link');
     return links;
   };
@@ -184,8 +185,7 @@ export async function notificationRoutes(app: FastifyInstance) {
     reply.type('text/xml');
     const digits = request.body.Digits ?? '';
     if (digits !== '1') return twimlSay('No acknowledgement. Goodbye.');
-    const ids = verifyAckToken(await secret(), request.params.token);
-    const links = ids ? await findAckLinks(db, ids) : [];
+    const links = await linksOf(request.params.token);
     if (links.length === 0) return twimlSay('This call cannot acknowledge. Goodbye.');
     const { acknowledged } = await acknowledgeByLinks(db, links, {
       via: 'voice',
