@@ -43,10 +43,10 @@ export const waterConsentBodySchema = z
       .min(1, 'A consent names at least one water meter')
       .max(CONSENT_METERS_MAX, `A consent names at most ${CONSENT_METERS_MAX} water meters`),
   })
-  .refine(
-    (body) => new Set(body.meters.map((meter) => meter.sensor)).size === body.meters.length,
-    { message: 'A water meter is listed once', path: ['meters'] },
-  );
+  .refine((body) => new Set(body.meters.map((meter) => meter.sensor)).size === body.meters.length, {
+    message: 'A water meter is listed once',
+    path: ['meters'],
+  });
 export type WaterConsentBody = z.infer<typeof waterConsentBodySchema>;
 
 export const waterConsentSchema = z.object({

@@ -25,7 +25,10 @@ function steadyReadings(
   return readings;
 }
 
-const build = (readings: MeterReading[], extra: Partial<Parameters<typeof buildWaterTakeDay>[0]> = {}) =>
+const build = (
+  readings: MeterReading[],
+  extra: Partial<Parameters<typeof buildWaterTakeDay>[0]> = {},
+) =>
   buildWaterTakeDay({ date: DATE, timeZone: ZONE, readings, verifiedOn: '2025-03-01', ...extra });
 
 describe('buildWaterTakeDay', () => {
@@ -73,11 +76,17 @@ describe('buildWaterTakeDay', () => {
 
   it('marks readings 15–30 minutes apart fair (500) and an unverified meter 200', () => {
     expect(build(steadyReadings(20, () => 36)).intervals[5]?.quality).toBe(500);
-    expect(build(steadyReadings(10, () => 36), { verifiedOn: null }).intervals[5]?.quality).toBe(
-      200,
-    );
     expect(
-      build(steadyReadings(10, () => 36), { verifiedOn: '2019-01-01' }).intervals[5]?.quality,
+      build(
+        steadyReadings(10, () => 36),
+        { verifiedOn: null },
+      ).intervals[5]?.quality,
+    ).toBe(200);
+    expect(
+      build(
+        steadyReadings(10, () => 36),
+        { verifiedOn: '2019-01-01' },
+      ).intervals[5]?.quality,
     ).toBe(200);
   });
 
@@ -100,13 +109,19 @@ describe('buildWaterTakeDay', () => {
   });
 
   it('flags intervals above the consent maximum rate and a day above its volume', () => {
-    const day = build(steadyReadings(10, () => 36), { maxRateLps: 9, maxDailyVolumeM3: 800 });
+    const day = build(
+      steadyReadings(10, () => 36),
+      { maxRateLps: 9, maxDailyVolumeM3: 800 },
+    );
     // 36 m³/h is 10 L/s.
     expect(day.intervals[0]?.exceedsRate).toBe(true);
     expect(day.total.exceedsDailyVolume).toBe(true);
-    expect(build(steadyReadings(10, () => 36), { maxRateLps: 10 }).intervals[0]?.exceedsRate).toBe(
-      false,
-    );
+    expect(
+      build(
+        steadyReadings(10, () => 36),
+        { maxRateLps: 10 },
+      ).intervals[0]?.exceedsRate,
+    ).toBe(false);
   });
 
   it('has 92 intervals on the spring-forward day and 100 on the fall-back day', () => {

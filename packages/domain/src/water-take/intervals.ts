@@ -115,7 +115,8 @@ export function totalAt(readings: readonly MeterReading[], time: number): number
     return null;
   }
   return (
-    before.total + ((after.total - before.total) * (time - before.time)) / (after.time - before.time)
+    before.total +
+    ((after.total - before.total) * (time - before.time)) / (after.time - before.time)
   );
 }
 
