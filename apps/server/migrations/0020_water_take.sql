@@ -26,7 +26,9 @@ CREATE TABLE "water_take_days" (
 	"file" text,
 	"volume" double precision,
 	"quality" integer,
+	"missing" integer,
 	"produced_at" timestamp with time zone,
+	"amended_at" timestamp with time zone,
 	"error" text,
 	"modified_at" timestamp with time zone DEFAULT now() NOT NULL,
 	PRIMARY KEY ("consent_id","day")

@@ -5,7 +5,9 @@
  * then), and records per day whether it was produced or failed. The rows are the job's memory:
  * a restart, or a server that was down for days, picks up the days still due; writing is
  * conditional on the day not being produced yet, so a second worker or a retried round never
- * writes a day twice.
+ * writes a day twice. A produced day with missing intervals is made again each round while it is
+ * in the last week: when late data (a unit that stored and forwarded, a back-fill) leaves fewer
+ * intervals missing, the file is amended (amended_at), never made worse.
  */
 import {
   addDays,
@@ -33,6 +35,7 @@ type DayRow = {
   day: string;
   status: 'produced' | 'failed';
   produced_at: Date | string | null;
+  amended_at: Date | string | null;
   volume: number | null;
   quality: number | null;
   error: string | null;
@@ -56,31 +59,41 @@ export async function siteTimeZones(db: Database): Promise<Map<number, string>> 
   );
 }
 
-/** Writes one day's file unless it is already produced; true when this call wrote it. */
+/**
+ * Writes one day's file unless it is already produced with no more intervals missing than now:
+ * 'produced' when this call wrote it first, 'amended' when it replaced a file with more missing
+ * intervals, null when it wrote nothing.
+ */
 export async function produceDay(
   db: Database,
   consent: StoredConsent,
   timeZone: string,
   date: string,
   now: Date,
-): Promise<boolean> {
+): Promise<'produced' | 'amended' | null> {
   const days = await consentMeterDays(db, consent, timeZone, date, date);
   const file = renderWaterTakeCsv(consent, days);
   const { volume, quality } = summarise(days);
-  const rows = await queryRows<{ day: string }>(
+  const missing = days.reduce((sum, { day }) => sum + day.total.missing, 0);
+  const rows = await queryRows<{ amended: boolean }>(
     db,
     sql`insert into water_take_days
-          (consent_id, day, status, attempts, file, volume, quality, produced_at, error, modified_at)
+          (consent_id, day, status, attempts, file, volume, quality, missing, produced_at, error,
+           modified_at)
         values (${consent.id}, ${date}::date, 'produced', 1, ${file}, ${volume}, ${quality},
-                ${now.toISOString()}, null, ${now.toISOString()})
+                ${missing}, ${now.toISOString()}, null, ${now.toISOString()})
         on conflict (consent_id, day) do update
           set status = 'produced', attempts = water_take_days.attempts + 1, file = excluded.file,
-              volume = excluded.volume, quality = excluded.quality,
-              produced_at = excluded.produced_at, error = null, modified_at = excluded.modified_at
-          where water_take_days.status <> 'produced'
-        returning day::text as day`,
+              volume = excluded.volume, quality = excluded.quality, missing = excluded.missing,
+              produced_at = coalesce(water_take_days.produced_at, excluded.produced_at),
+              amended_at = case when water_take_days.status = 'produced'
+                                then excluded.produced_at end,
+              error = null, modified_at = excluded.modified_at
+          where water_take_days.status <> 'produced' or water_take_days.missing > excluded.missing
+        returning amended_at is not null as amended`,
   );
-  return rows.length > 0;
+  const [row] = rows;
+  return row ? (row.amended ? 'amended' : 'produced') : null;
 }
 
 async function recordFailure(db: Database, consentId: number, date: string, now: Date) {
@@ -95,16 +108,18 @@ async function recordFailure(db: Database, consentId: number, date: string, now:
   );
 }
 
-async function producedDates(db: Database, consentId: number, from: string) {
+/** The days produced with every interval known: nothing more to do for them. */
+async function completeDates(db: Database, consentId: number, from: string) {
   const rows = await queryRows<{ day: string }>(
     db,
     sql`select day::text as day from water_take_days
-        where consent_id = ${consentId} and day >= ${from}::date and status = 'produced'`,
+        where consent_id = ${consentId} and day >= ${from}::date and status = 'produced'
+          and missing = 0`,
   );
   return new Set(rows.map((row) => row.day));
 }
 
-export type WaterTakeRound = { produced: number; failed: number };
+export type WaterTakeRound = { produced: number; amended: number; failed: number };
 
 /** One round of the daily job: every consent's ended days of the last week without a file. */
 export async function produceDueDays(
@@ -116,16 +131,17 @@ export async function produceDueDays(
   const zones = await siteTimeZones(db);
   const zoneOf = (siteId: number) => zones.get(siteId) ?? 'UTC';
   const consents = await allConsents(db, (siteId) => localDateOf(now.getTime(), zoneOf(siteId)));
-  const round: WaterTakeRound = { produced: 0, failed: 0 };
+  const round: WaterTakeRound = { produced: 0, amended: 0, failed: 0 };
   for (const consent of consents) {
     const timeZone = zoneOf(consent.site);
     const today = localDateOf(now.getTime(), timeZone);
     const first = addDays(today, -CATCH_UP_DAYS);
-    const done = await producedDates(db, consent.id, first);
+    const done = await completeDates(db, consent.id, first);
     for (const date of datesBetween(first, addDays(today, -1))) {
       if (done.has(date) || !dayIsDue(date, timeZone, now, graceMs)) continue;
       try {
-        if (await produceDay(db, consent, timeZone, date, now)) round.produced += 1;
+        const written = await produceDay(db, consent, timeZone, date, now);
+        if (written) round[written] += 1;
       } catch (error) {
         round.failed += 1;
         log.error({ err: error, consent: consent.id, date }, 'water-take file failed');
@@ -146,7 +162,7 @@ export function startWaterTake(deps: {
   const { db, clock, log } = deps;
   const run = async () => {
     const round = await produceDueDays(db, clock.now(), log);
-    if (round.produced + round.failed > 0) log.info(round, 'water-take files');
+    if (round.produced + round.amended + round.failed > 0) log.info(round, 'water-take files');
   };
   const onError = (error: unknown) => log.error({ err: error }, 'water-take round failed');
   const first = run().catch(onError);
@@ -163,6 +179,7 @@ export type DayStatus = {
   date: string;
   status: WaterTakeDayStatus;
   producedAt: string | null;
+  amendedAt: string | null;
   volume: number | null;
   quality: number | null;
   error: string | null;
@@ -180,7 +197,7 @@ export async function listDayStatus(
   const first = addDays(today, -(count - 1));
   const rows = await queryRows<DayRow>(
     db,
-    sql`select day::text as day, status, produced_at, volume, quality, error
+    sql`select day::text as day, status, produced_at, amended_at, volume, quality, error
         from water_take_days where consent_id = ${consentId} and day >= ${first}::date`,
   );
   const byDay = new Map(rows.map((row) => [row.day, row]));
@@ -192,6 +209,7 @@ export async function listDayStatus(
         date,
         status: row?.status ?? (dayIsDue(date, timeZone, now) ? 'due' : 'notDue'),
         producedAt: row?.produced_at ? new Date(row.produced_at).toISOString() : null,
+        amendedAt: row?.amended_at ? new Date(row.amended_at).toISOString() : null,
         volume: row?.volume === null || row?.volume === undefined ? null : Number(row.volume),
         quality: row?.quality === null || row?.quality === undefined ? null : Number(row.quality),
         error: row?.error ?? null,

@@ -12,6 +12,7 @@ import {
   type WaterConsent,
 } from '@paddock/domain';
 import ExcelJS from 'exceljs';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema.ts';
 import { produceDueDays } from '../../src/water-take/water-take-days.ts';
@@ -20,6 +21,7 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let meterId: number;
+let seriesId: number;
 let consent: WaterConsent;
 const MIN = 60_000;
 const ZONE = 'Pacific/Auckland';
@@ -55,6 +57,7 @@ beforeAll(async () => {
     })
     .returning();
   if (!series) throw new Error('series not inserted');
+  seriesId = series.id;
   // 36 m³/h, read every 10 minutes from before the outage day to now, except: the pump stops
   // 06:00–12:00 on the outage day (the meter keeps reporting its unchanged total), and no reading
   // arrives 10:00–11:00 on the gap day (the telemetry is down; the water still flows).
@@ -264,9 +267,13 @@ describe('the daily job', () => {
     const now = t.clock.now();
     const first = await produceDueDays(t.db, now, quietLog);
     // The last 7 ended days (the 14th to the 20th); today, the 21st, has not ended.
-    expect(first).toEqual({ produced: 7, failed: 0 });
+    expect(first).toEqual({ produced: 7, amended: 0, failed: 0 });
     // A second round (a restart, or a second worker) writes nothing again.
-    expect(await produceDueDays(t.db, now, quietLog)).toEqual({ produced: 0, failed: 0 });
+    expect(await produceDueDays(t.db, now, quietLog)).toEqual({
+      produced: 0,
+      amended: 0,
+      failed: 0,
+    });
 
     const days = await t.as(t.farm.users.monitor.id, {
       method: 'GET',
@@ -306,6 +313,45 @@ describe('the daily job', () => {
       url: `${base()}/${consent.id}/days/2026-11-21/file`,
     });
     expect(notYet.statusCode).toBe(404);
+  });
+
+  it('amends a produced day when late readings fill its gap, and only then', async () => {
+    // The unit stored the gap hour's readings and sends them now: 6 m³ every 10 minutes.
+    const gapStart = localDayBounds(GAP_DAY, ZONE).start + 10 * 60 * MIN;
+    const [before] = await t.db
+      .select()
+      .from(s.readings)
+      .where(and(eq(s.readings.seriesId, seriesId), eq(s.readings.time, new Date(gapStart))));
+    if (!before) throw new Error('no reading at the gap start');
+    await t.db.insert(s.readings).values(
+      [1, 2, 3, 4, 5].map((step) => ({
+        seriesId,
+        time: new Date(gapStart + step * 10 * MIN),
+        value: before.value + step * 6,
+      })),
+    );
+    const now = t.clock.now();
+    expect(await produceDueDays(t.db, now, quietLog)).toEqual({
+      produced: 0,
+      amended: 1,
+      failed: 0,
+    });
+    expect(await produceDueDays(t.db, now, quietLog)).toEqual({
+      produced: 0,
+      amended: 0,
+      failed: 0,
+    });
+    const days = await t.as(t.farm.users.monitor.id, {
+      method: 'GET',
+      url: `${base()}/${consent.id}/days?days=2`,
+    });
+    expect(days.json().days[1]).toMatchObject({
+      date: GAP_DAY,
+      status: 'produced',
+      volume: 864,
+      quality: 600,
+      amendedAt: now.toISOString(),
+    });
   });
 
   it('deletes a consent for an admin, and its days with it', async () => {

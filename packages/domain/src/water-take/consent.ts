@@ -118,6 +118,8 @@ export const waterTakeDaysSchema = z.object({
        */
       status: waterTakeDayStatusSchema,
       producedAt: z.string().nullable(),
+      /** When late data made the produced file more complete, the last time it was rewritten. */
+      amendedAt: z.string().nullable(),
       /** m³ the file records for the day, over all the consent's meters. */
       volume: z.number().nullable(),
       /** The worst quality code in the file. */
