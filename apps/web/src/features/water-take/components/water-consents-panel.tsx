@@ -21,7 +21,7 @@ const STATUS_COLORS: Record<string, string> = {
   produced: 'running',
   failed: 'fault',
   due: 'warning',
-  notDue: 'stopped',
+  notDue: 'gray',
 };
 
 export function WaterConsentsPanel({ siteId, enabled }: { siteId: number; enabled: boolean }) {
@@ -59,21 +59,21 @@ function ConsentCard({ siteId, consent }: { siteId: number; consent: WaterConsen
           volume: consent.maxDailyVolumeM3 ?? '—',
         })}
       </Text>
-      <Group gap="xs" wrap="wrap">
-        {consent.meters.map((meter) => (
-          <Badge
-            key={meter.sensor}
-            variant="light"
-            color={meter.verificationDue ? 'warning' : 'info'}
-          >
-            {meter.label}
-            {' · '}
-            {meter.verifiedOn
-              ? t('WaterTake.VerifiedOn', { date: meter.verifiedOn })
-              : t('WaterTake.NotVerified')}
-          </Badge>
-        ))}
-      </Group>
+      {consent.meters.map((meter) => (
+        <Text key={meter.sensor} size="xs" data-verification-due={meter.verificationDue}>
+          {meter.label}
+          {meter.serialno ? ` (${meter.serialno})` : ''}
+          {' · '}
+          {meter.verifiedOn
+            ? t('WaterTake.VerifiedOn', { date: meter.verifiedOn })
+            : t('WaterTake.NotVerified')}
+          {meter.verificationDue && (
+            <Badge ml={4} size="xs" color="warning">
+              {t('WaterTake.VerificationDue')}
+            </Badge>
+          )}
+        </Text>
+      ))}
       {days.data && (
         <ScrollArea type="auto">
           <Table fz="sm" miw={420}>
