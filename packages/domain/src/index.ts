@@ -18,3 +18,4 @@ export * from './frost/index.ts';
 export * from './alarms/index.ts';
 export * from './contract/index.ts';
 export * from './agronomy/index.ts';
+export * from './water-take/index.ts';

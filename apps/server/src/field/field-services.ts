@@ -25,6 +25,7 @@ import { portInUse } from '../start/startup-errors.ts';
 import { startJobs } from './jobs.ts';
 import { startOverdueSweep } from './overdue.ts';
 import { startAgronomy } from '../telemetry/agronomy.ts';
+import { startWaterTake } from '../water-take/water-take-days.ts';
 import { alarmFollowupHandler, evaluateOverdue } from '../alarms/engine.ts';
 import { startSender } from '../alarms/sender.ts';
 import { createTwilio } from '../alarms/twilio.ts';
@@ -168,6 +169,8 @@ export async function startFieldServices(deps: {
       );
       // Weather stations' growing degree days, chill, dew point and air density (issue 14).
       started.push(startAgronomy({ db, clock, log }));
+      // Each consent's daily water-take file (issue 17; docs/water-take.md).
+      started.push(startWaterTake({ db, clock, log }));
       // Read before publishing, so a change made meanwhile is published again at the next check.
       const published = await readIntervals(db);
       const provisioned = await publishDeviceConfigs({ ...common });

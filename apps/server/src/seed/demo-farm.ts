@@ -51,6 +51,7 @@ import {
 } from './geometry.ts';
 import { memberRow, meshRole, programZoneRow, type MeshRole } from './rows.ts';
 import { ensureMetrics } from '../routes/metrics/ensure-metrics.ts';
+import { seedDemoWaterConsent } from './demo-water-take.ts';
 
 /** Refused because the database already holds sites or users. */
 export class SeedRefusedError extends Error {}
@@ -135,6 +136,7 @@ export async function seedDemoFarm(
       member('staff', staffSiteActions);
     }
     await tx.insert(t.siteMembers).values(members);
+    await seedDemoWaterConsent(tx, sites, options.now);
     await tx
       .update(t.users)
       .set({ lastLogin: minutesAgo(options.now, 95) })

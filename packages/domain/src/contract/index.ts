@@ -27,6 +27,7 @@ import { telemetryEndpoints } from './telemetry.ts';
 import { unitEndpoints } from './units.ts';
 import { userEndpoints } from './users.ts';
 import { waterUseEndpoints } from './water-use.ts';
+import { waterTakeEndpoints } from './water-take.ts';
 
 export * from './endpoint.ts';
 export * from './refusal.ts';
@@ -54,6 +55,7 @@ export * from './units.ts';
 export * from './user.ts';
 export * from './users.ts';
 export * from './water-use.ts';
+export * from './water-take.ts';
 
 /** Every endpoint, by resource. */
 export const apiContract = {
@@ -80,4 +82,5 @@ export const apiContract = {
   user: currentUserEndpoints,
   users: userEndpoints,
   waterUse: waterUseEndpoints,
+  waterTake: waterTakeEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;

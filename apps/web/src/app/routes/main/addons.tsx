@@ -7,6 +7,7 @@ import { isPhoneUserAgent } from '@paddock/domain';
 import { useState } from 'react';
 import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { AddonsWorkspace } from '../../../features/addons/components/addons-workspace.tsx';
+import { WaterConsentsPanel } from '../../../features/water-take/index.ts';
 import { useParsedRoute } from '../use-parsed-route.ts';
 import { SiteScope } from './site-scope.tsx';
 
@@ -20,13 +21,17 @@ export function Component() {
         area ? (
           <Privileged siteId={site.id} areaId={area.id}>
             {(canEditPrograms) => (
-              <AddonsWorkspace
-                site={site}
-                area={area}
-                route={route}
-                canEditPrograms={canEditPrograms}
-                isPhone={isPhone}
-              />
+              <>
+                <AddonsWorkspace
+                  site={site}
+                  area={area}
+                  route={route}
+                  canEditPrograms={canEditPrograms}
+                  isPhone={isPhone}
+                />
+                {/* The site's water consents and their daily files (issue 17, water take). */}
+                <WaterConsentsPanel siteId={site.id} enabled />
+              </>
             )}
           </Privileged>
         ) : null

@@ -1,0 +1,232 @@
+/**
+ * The daily water-take files (reg 7A: each day's records by the end of the next day). The worker
+ * writes, for each consent, the csv of every ended local day of the last week that has none yet,
+ * an hour after the day ends (late telemetry from units that store and forward has arrived by
+ * then), and records per day whether it was produced or failed. The rows are the job's memory:
+ * a restart, or a server that was down for days, picks up the days still due; writing is
+ * conditional on the day not being produced yet, so a second worker or a retried round never
+ * writes a day twice. A produced day with missing intervals is made again each round while it is
+ * in the last week: when late data (a unit that stored and forwarded, a back-fill) leaves fewer
+ * intervals missing, the file is amended (amended_at), never made worse.
+ */
+import {
+  addDays,
+  datesBetween,
+  localDateOf,
+  localDayBounds,
+  siteTimeZone,
+  type WaterTakeDayStatus,
+} from '@paddock/domain';
+import { sql } from 'drizzle-orm';
+import type { Clock } from '../clock.ts';
+import { queryRows, type Database } from '../db/client.ts';
+import { repeatEvery } from '../field/repeat.ts';
+import type { Log } from '../log.ts';
+import { allConsents, type StoredConsent } from './consent.repository.ts';
+import { consentMeterDays, renderWaterTakeCsv, summarise } from './water-take-file.ts';
+
+/** A day's file is written this long after the day ends. */
+export const PRODUCE_AFTER_MS = 60 * 60_000;
+/** How far back the job looks for days still due (a server down for up to a week catches up). */
+export const CATCH_UP_DAYS = 7;
+export const WATER_TAKE_INTERVAL_MS = 5 * 60_000;
+
+type DayRow = {
+  day: string;
+  status: 'produced' | 'failed';
+  produced_at: Date | string | null;
+  amended_at: Date | string | null;
+  volume: number | null;
+  quality: number | null;
+  error: string | null;
+};
+
+/** True once the day's file may be written. */
+export function dayIsDue(date: string, timeZone: string, now: Date, graceMs = PRODUCE_AFTER_MS) {
+  return localDayBounds(date, timeZone).end + graceMs <= now.getTime();
+}
+
+export async function siteTimeZones(db: Database): Promise<Map<number, string>> {
+  const rows = await queryRows<{ id: number; config: unknown; tags: { country?: string } }>(
+    db,
+    sql`select id, config, tags from sites`,
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.id),
+      siteTimeZone(row.config as { timezone?: string } | null, row.tags?.country),
+    ]),
+  );
+}
+
+/**
+ * Writes one day's file unless it is already produced with no more intervals missing than now:
+ * 'produced' when this call wrote it first, 'amended' when it replaced a file with more missing
+ * intervals, null when it wrote nothing.
+ */
+export async function produceDay(
+  db: Database,
+  consent: StoredConsent,
+  timeZone: string,
+  date: string,
+  now: Date,
+): Promise<'produced' | 'amended' | null> {
+  const days = await consentMeterDays(db, consent, timeZone, date, date);
+  const file = renderWaterTakeCsv(consent, days);
+  const { volume, quality } = summarise(days);
+  const missing = days.reduce((sum, { day }) => sum + day.total.missing, 0);
+  const rows = await queryRows<{ amended: boolean }>(
+    db,
+    sql`insert into water_take_days
+          (consent_id, day, status, attempts, file, volume, quality, missing, produced_at, error,
+           modified_at)
+        values (${consent.id}, ${date}::date, 'produced', 1, ${file}, ${volume}, ${quality},
+                ${missing}, ${now.toISOString()}, null, ${now.toISOString()})
+        on conflict (consent_id, day) do update
+          set status = 'produced', attempts = water_take_days.attempts + 1, file = excluded.file,
+              volume = excluded.volume, quality = excluded.quality, missing = excluded.missing,
+              produced_at = coalesce(water_take_days.produced_at, excluded.produced_at),
+              amended_at = case when water_take_days.status = 'produced'
+                                then excluded.produced_at end,
+              error = null, modified_at = excluded.modified_at
+          where water_take_days.status <> 'produced' or water_take_days.missing > excluded.missing
+        returning amended_at is not null as amended`,
+  );
+  const [row] = rows;
+  return row ? (row.amended ? 'amended' : 'produced') : null;
+}
+
+async function recordFailure(db: Database, consentId: number, date: string, now: Date) {
+  await db.execute(
+    sql`insert into water_take_days (consent_id, day, status, attempts, error, modified_at)
+        values (${consentId}, ${date}::date, 'failed', 1, 'The file could not be made',
+                ${now.toISOString()})
+        on conflict (consent_id, day) do update
+          set status = 'failed', attempts = water_take_days.attempts + 1,
+              error = excluded.error, modified_at = excluded.modified_at
+          where water_take_days.status <> 'produced'`,
+  );
+}
+
+/** The days produced with every interval known: nothing more to do for them. */
+async function completeDates(db: Database, consentId: number, from: string) {
+  const rows = await queryRows<{ day: string }>(
+    db,
+    sql`select day::text as day from water_take_days
+        where consent_id = ${consentId} and day >= ${from}::date and status = 'produced'
+          and missing = 0`,
+  );
+  return new Set(rows.map((row) => row.day));
+}
+
+export type WaterTakeRound = { produced: number; amended: number; failed: number };
+
+/** One round of the daily job: every consent's ended days of the last week without a file. */
+export async function produceDueDays(
+  db: Database,
+  now: Date,
+  log: Log,
+  graceMs = PRODUCE_AFTER_MS,
+): Promise<WaterTakeRound> {
+  const zones = await siteTimeZones(db);
+  const zoneOf = (siteId: number) => zones.get(siteId) ?? 'UTC';
+  const consents = await allConsents(db, (siteId) => localDateOf(now.getTime(), zoneOf(siteId)));
+  const round: WaterTakeRound = { produced: 0, amended: 0, failed: 0 };
+  for (const consent of consents) {
+    const timeZone = zoneOf(consent.site);
+    const today = localDateOf(now.getTime(), timeZone);
+    const first = addDays(today, -CATCH_UP_DAYS);
+    const done = await completeDates(db, consent.id, first);
+    for (const date of datesBetween(first, addDays(today, -1))) {
+      if (done.has(date) || !dayIsDue(date, timeZone, now, graceMs)) continue;
+      try {
+        const written = await produceDay(db, consent, timeZone, date, now);
+        if (written) round[written] += 1;
+      } catch (error) {
+        round.failed += 1;
+        log.error({ err: error, consent: consent.id, date }, 'water-take file failed');
+        await recordFailure(db, consent.id, date, now);
+      }
+    }
+  }
+  return round;
+}
+
+/** The worker's daily water-take job: a round at start, then every few minutes. */
+export function startWaterTake(deps: {
+  db: Database;
+  clock: Clock;
+  log: Log;
+  intervalMs?: number;
+}): { close(): Promise<void> } {
+  const { db, clock, log } = deps;
+  const run = async () => {
+    const round = await produceDueDays(db, clock.now(), log);
+    if (round.produced + round.amended + round.failed > 0) log.info(round, 'water-take files');
+  };
+  const onError = (error: unknown) => log.error({ err: error }, 'water-take round failed');
+  const first = run().catch(onError);
+  const repeat = repeatEvery(deps.intervalMs ?? WATER_TAKE_INTERVAL_MS, run, onError);
+  return {
+    close: async () => {
+      await first;
+      await repeat.stop();
+    },
+  };
+}
+
+export type DayStatus = {
+  date: string;
+  status: WaterTakeDayStatus;
+  producedAt: string | null;
+  amendedAt: string | null;
+  volume: number | null;
+  quality: number | null;
+  error: string | null;
+};
+
+/** The last `count` local days up to today, newest first, with each day's file status. */
+export async function listDayStatus(
+  db: Database,
+  consentId: number,
+  timeZone: string,
+  now: Date,
+  count: number,
+): Promise<DayStatus[]> {
+  const today = localDateOf(now.getTime(), timeZone);
+  const first = addDays(today, -(count - 1));
+  const rows = await queryRows<DayRow>(
+    db,
+    sql`select day::text as day, status, produced_at, amended_at, volume, quality, error
+        from water_take_days where consent_id = ${consentId} and day >= ${first}::date`,
+  );
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return datesBetween(first, today)
+    .reverse()
+    .map((date) => {
+      const row = byDay.get(date);
+      return {
+        date,
+        status: row?.status ?? (dayIsDue(date, timeZone, now) ? 'due' : 'notDue'),
+        producedAt: row?.produced_at ? new Date(row.produced_at).toISOString() : null,
+        amendedAt: row?.amended_at ? new Date(row.amended_at).toISOString() : null,
+        volume: row?.volume === null || row?.volume === undefined ? null : Number(row.volume),
+        quality: row?.quality === null || row?.quality === undefined ? null : Number(row.quality),
+        error: row?.error ?? null,
+      };
+    });
+}
+
+/** The day's produced file, or null. */
+export async function readDayFile(
+  db: Database,
+  consentId: number,
+  date: string,
+): Promise<string | null> {
+  const [row] = await queryRows<{ file: string | null }>(
+    db,
+    sql`select file from water_take_days
+        where consent_id = ${consentId} and day = ${date}::date and status = 'produced'`,
+  );
+  return row?.file ?? null;
+}

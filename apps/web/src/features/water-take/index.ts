@@ -1,0 +1,1 @@
+export { WaterConsentsPanel } from './components/water-consents-panel.tsx';

@@ -1,0 +1,5 @@
+export * from './quality.ts';
+export * from './days.ts';
+export * from './intervals.ts';
+export * from './consent.ts';
+export * from './file.ts';
