@@ -152,6 +152,52 @@ describe('GET areas/{id}/radios kept written', () => {
   });
 });
 
+describe('GET sites/{id}/units kept written', () => {
+  const unitsOfSite = (headers: Record<string, string> = {}) =>
+    t.as(t.farm.users.admin.id, {
+      method: 'GET',
+      url: `/api/sites/${t.farm.sites.a.id}/units`,
+      headers,
+    });
+  type ListedUnit = { id: number; overdue: boolean; lastUpdate: string | null };
+
+  it('answers 304 to a caller holding the same list', async () => {
+    const first = await unitsOfSite();
+    expect(first.statusCode).toBe(200);
+    const again = await unitsOfSite({ 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('shows a unit report written straight to the database in the next list', async () => {
+    const first = await unitsOfSite();
+    const unit = t.farm.units.a;
+    await t.db
+      .update(schema.units)
+      .set({ overdue: true, lastUpdate: new Date('2026-01-02T03:04:05Z') })
+      .where(eq(schema.units.id, unit.id));
+    const next = await unitsOfSite({ 'if-none-match': String(first.headers.etag) });
+    expect(next.statusCode).toBe(200);
+    const listed = (next.json() as ListedUnit[]).find((entry) => entry.id === unit.id);
+    expect(listed).toMatchObject({ overdue: true, lastUpdate: '2026-01-02T03:04:05.000Z' });
+  });
+
+  it('keeps each site to its own units and still refuses a caller who may not view it', async () => {
+    await unitsOfSite();
+    const otherSite = await t.as(t.farm.users.admin.id, {
+      method: 'GET',
+      url: `/api/sites/${t.farm.sites.b.id}/units`,
+    });
+    expect((otherSite.json() as ListedUnit[]).map((entry) => entry.id)).toEqual([
+      t.farm.units.b.id,
+    ]);
+    const outsider = await t.as(t.farm.users.outsider.id, {
+      method: 'GET',
+      url: `/api/sites/${t.farm.sites.a.id}/units`,
+    });
+    expect(outsider.statusCode).toBe(403);
+  });
+});
+
 describe('sessions vouched for between calls', () => {
   it('ends a session revoked by another process within the recheck time', async () => {
     const { monitor } = t.farm.users;

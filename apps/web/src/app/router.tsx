@@ -110,11 +110,25 @@ export const routes: RouteObject[] = [
  * the first load (app/first-load.test.ts).
  */
 function prefetchLoader({ request }: LoaderFunctionArgs): null {
-  const url = new URL(request.url);
-  void import('./route-prefetch.ts')
-    .then(({ prefetchRouteData }) => prefetchRouteData(queryClient, url))
-    .catch(() => undefined);
+  startRouteData(new URL(request.url));
   return null;
+}
+
+function startRouteData(location: { pathname: string; search: string }): void {
+  void import('./route-prefetch.ts')
+    .then(({ prefetchRouteData }) => prefetchRouteData(queryClient, location))
+    .catch(() => undefined);
+}
+
+/**
+ * Starts the data of the page at `location` before the router exists, as the main layout's loader
+ * would once it does: start-up calls it as soon as the API can be called, beside the page's code
+ * and the offline cache. Pages outside the main layout (login and the other public pages) load
+ * nothing for it.
+ */
+export function prefetchRouteDataEarly(location: { pathname: string; search: string }): void {
+  const matches = matchRoutes(routes, location.pathname) ?? [];
+  if (matches.some(({ route }) => route.loader === prefetchLoader)) startRouteData(location);
 }
 
 /**

@@ -310,6 +310,21 @@ export async function unitsOfSite(db: Database, siteId: number) {
   return db.select().from(units).where(eq(units.siteId, siteId)).orderBy(asc(units.serialno));
 }
 
+/**
+ * A text that changes whenever the site's unit rows do (their reports, overdue, areas):
+ * embedded, the units table's version (no statement; db/table-versions.ts), otherwise a
+ * fingerprint of the rows (db/row-versions.ts; served by units_site_idx).
+ */
+export async function unitsOfSiteVersion(db: Database, siteId: number): Promise<string> {
+  const embedded = tableVersionsOf(db);
+  if (embedded) return embedded.of(['units']);
+  const [row] = await db
+    .select({ fingerprint: rowsFingerprint(units, units.id) })
+    .from(units)
+    .where(eq(units.siteId, siteId));
+  return row?.fingerprint ?? '';
+}
+
 /** Per-area counts of a site's rows, as a map area id → count. */
 async function countByArea(
   db: Database,

@@ -18,7 +18,15 @@ import {
   type WeatherLayer,
   type WeatherRoute,
 } from '@paddock/domain';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useState,
+  type ComponentProps,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { HardwareSelection } from '../../../components/hardware/hardware-items.ts';
@@ -39,13 +47,16 @@ import { useAreaRadios } from '../../../data/radios/get-area-radios.ts';
 import { useAreaSensors } from '../../../data/sensors/get-area-sensors.ts';
 import { useSiteUnits } from '../../../data/sites/get-site-units.ts';
 import { usePreference } from '../../../lib/preferences.ts';
+import { useAfterFirstPaint } from '../../../lib/use-after-first-paint.ts';
 import { sensorLayers, WEATHER_LAYER_ORDER, weatherMarkers } from '../weather-markers.ts';
 import { WeatherChart } from './weather-chart.tsx';
 import { WeatherLegend } from './weather-legend.tsx';
 import classes from './weather-workspace.module.css';
 
-// Leaflet loads only when the map shows.
-const WeatherMap = lazy(() => import('./weather-map.tsx'));
+// Leaflet loads only on this page: its chunk is asked for as the page mounts (while its data is
+// still on the way), and the map is drawn once the rest of the page has been painted.
+const loadWeatherMap = () => import('./weather-map.tsx');
+const WeatherMap = lazy(loadWeatherMap);
 
 /** §2: the page refreshes every 60 seconds after a route loads; weather does so in the background. */
 export const WEATHER_REFRESH_MS = 60_000;
@@ -74,6 +85,9 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
   const [storedLayers, setLayers] = usePreference('weatherLayerSelection');
   const [legendOpen] = useState(() => !isNarrowScreen(window.innerWidth));
   const layers: readonly WeatherLayer[] = storedLayers ?? DEFAULT_WEATHER_LAYERS;
+  useEffect(() => {
+    void loadWeatherMap().catch(() => undefined);
+  }, []);
 
   const weatherSensors = useMemo(
     () => (sensors.data ?? []).filter((sensor) => sensorLayers(sensor).length > 0),
@@ -166,7 +180,7 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
             </div>
             <div className={classes.map}>
               <Suspense fallback={<Skeleton h="100%" radius={0} />}>
-                <WeatherMap
+                <WeatherMapAfterPaint
                   label={t('Weather.Map.Label', { area: area.label })}
                   area={area}
                   markers={markers}
@@ -257,3 +271,13 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
 }
 
 const EMPTY: never[] = [];
+
+/**
+ * Decision: the map (Leaflet's set-up, its layout reads and the markers: one long task) is drawn
+ * in the task after the frame that first shows the page with its data, so the page's text and
+ * list are not held back behind it. Mounted with the Map pane, so the wait starts there.
+ */
+function WeatherMapAfterPaint(props: ComponentProps<typeof WeatherMap>) {
+  const drawable = useAfterFirstPaint();
+  return drawable ? <WeatherMap {...props} /> : <Skeleton h="100%" radius={0} />;
+}
