@@ -257,7 +257,8 @@ async function startBenchIngest(db: Database, siteIds: number[]) {
 
 /**
  * The publisher child of the mixed workload: one connection per site gateway, readings of every
- * probe in turn at the given rate (QoS 1), for the given time, then it exits.
+ * probe in turn at the given rate (QoS 1), until the parent says stop (or the given time has
+ * passed, should the parent be gone), then it exits.
  */
 async function publish(input: { field: Field; rate: number; durationMs: number }) {
   const { field, rate, durationMs } = input;
@@ -280,7 +281,14 @@ async function publish(input: { field: Field; rate: number; durationMs: number }
   let published = 0;
   let acked = 0;
   let failed = 0;
-  while (Date.now() - started < durationMs) {
+  let stopped = false;
+  process.once('message', () => {
+    stopped = true;
+  });
+  // The parent waits for this before it measures: under load, starting this process and
+  // connecting takes seconds.
+  process.send?.({ type: 'publishing' });
+  while (!stopped && Date.now() - started < durationMs) {
     const due = Math.floor(((Date.now() - started) * rate) / 1000) - published;
     for (let i = 0; i < due; i++) {
       const device = field.devices[published % field.devices.length] as Device;
@@ -310,7 +318,12 @@ async function publish(input: { field: Field; rate: number; durationMs: number }
     }
     await new Promise((resolve) => setTimeout(resolve, 2));
   }
-  await Promise.all([...gateways.values()].map((gateway) => gateway.endAsync()));
+  // Acknowledgements still in flight get 5 s: a gateway connection dropped under load (no
+  // reconnect here) would wait for them for ever.
+  await Promise.race([
+    Promise.all([...gateways.values()].map((gateway) => gateway.endAsync())),
+    new Promise((resolve) => setTimeout(resolve, 5000)),
+  ]);
   console.log(`  publishers: ${published} sent, ${acked} acknowledged, ${failed} refused`);
   process.exit(0);
 }
@@ -470,16 +483,20 @@ async function measureMixed(
     ...paths.map((url) => ({ method: 'GET', path: url })),
     { method: 'POST', path: eventsPath, body: '{}', headers: json },
   ];
-  // Publishers for a ramp of 3 s, the warm-up, the run and a little after.
+  // Publishers until the measured window has ended (told so below): the calls alone and the
+  // warm-up take as long as the load makes them, and ingest must be under load all through the
+  // window. The time given is only a bound should this process die.
   const publisher = fork(
     fileURLToPath(import.meta.url),
-    [
-      '--publish',
-      JSON.stringify({ field, rate: ingestRate(), durationMs: (3 + 2 + duration + 1) * 1000 }),
-    ],
+    ['--publish', JSON.stringify({ field, rate: ingestRate(), durationMs: 15 * 60_000 })],
     { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
   );
   const publisherDone = new Promise((resolve) => publisher.once('exit', resolve));
+  await new Promise<void>((resolve, reject) => {
+    publisher.once('message', () => resolve());
+    publisher.once('exit', () => reject(new Error('the publishers stopped before publishing')));
+  });
+  // A ramp of 3 s: ingest under way, and the series stored.
   await new Promise((resolve) => setTimeout(resolve, 3000));
   // Every call answers 200 once readings flow (the series exists once ingest stored one).
   // Each call alone, one after another (the median of 5): what each costs under the ingest load.
@@ -517,6 +534,7 @@ async function measureMixed(
     timeout: 10,
   });
   const after = await childStats(child);
+  publisher.send({ type: 'stop' });
   await publisherDone;
   const stored = (after.committed - before.committed) / duration;
   const deadLettered = after.deadLettered - before.deadLettered;

@@ -2,8 +2,11 @@
  * The embedded MQTT broker (aedes), used when no MQTT_URL is set: `npm start` needs nothing
  * installed. It enforces the field protocol's authentication and topic rules (credentials.ts).
  * With a data folder its sessions and queued QoS 1 messages live in LevelDB, so the server's
- * persistent subscriptions survive a restart; without one (tests) they live in memory.
+ * persistent subscriptions survive a restart; without one (tests) they live in memory. The
+ * uplinks ingest stores are the exception: queued in memory, their PUBACK waits for ingest's
+ * commit (stored-uplinks.ts).
  */
+import { parseFieldTopic } from '@paddock/domain';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import aedesPersistenceLevel from 'aedes-persistence-level';
 import { Level } from 'level';
@@ -18,6 +21,7 @@ import {
   type FieldIdentity,
 } from './credentials.ts';
 import { keepOutOfOrderMessages, PubackGate } from './broker-durability.ts';
+import { StoredUplinks } from './stored-uplinks.ts';
 import {
   MAX_FIELD_PACKET_BYTES,
   refuseOversizePackets,
@@ -56,11 +60,20 @@ function authError(message: string): AuthenticateError {
 export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promise<EmbeddedBroker> {
   let level: Level<string, unknown> | null = null;
   let persistence: unknown;
+  let clients: Record<string, unknown> = {};
+  // Readings and status: ingest acknowledges them after its commit.
+  const storedUplinks = new StoredUplinks(
+    (topic) => {
+      const parsed = parseFieldTopic(options.topicRoot, topic);
+      return parsed?.direction === 'up' && (parsed.kind === 'readings' || parsed.kind === 'status');
+    },
+    (clientId) => Object.hasOwn(clients, clientId),
+  );
   if (options.dataDir) {
     const folder = path.join(options.dataDir, 'broker');
     mkdirSync(folder, { recursive: true });
     level = new Level(folder);
-    persistence = aedesPersistenceLevel(level);
+    persistence = storedUplinks.persistence(aedesPersistenceLevel(level) as object);
   }
 
   const broker = await Aedes.createBroker({
@@ -95,14 +108,28 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
       // a device that asks for too much still gets its own topics on the same connection.
       callback(null, null);
     },
-    // The message is now queued for every subscriber: let its PUBACK go (broker-durability.ts).
+    // The message is now queued for every subscriber: let its PUBACK go (broker-durability.ts),
+    // or, for an uplink ingest stores, once ingest has stored it (stored-uplinks.ts).
     published: (packet, client, callback) => {
       const conn: unknown = client?.conn;
-      if (conn instanceof PubackGate && packet.qos === 1 && packet.messageId !== undefined) {
-        conn.release(packet.messageId);
+      const publisher =
+        conn instanceof PubackGate && packet.qos === 1 && packet.messageId !== undefined
+          ? { gate: conn, messageId: packet.messageId }
+          : null;
+      if (storedUplinks.published(packet, publisher)) {
+        publisher?.gate.release(publisher.messageId);
       }
       callback(null);
     },
+  });
+
+  // aedes's map of connected clients by id (not in its types).
+  clients = (broker as unknown as { clients: Record<string, unknown> }).clients;
+  broker.on('clientDisconnect', (client) => {
+    storedUplinks.disconnected(client.id).catch((error: unknown) =>
+      // The device has no PUBACK for these: it sends them again after a reconnect.
+      options.log?.warn({ err: String(error), clientId: client.id }, 'uplinks not requeued'),
+    );
   });
 
   const maxPacketBytes = options.maxPacketBytes ?? MAX_FIELD_PACKET_BYTES;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedBroker, type EmbeddedBroker } from '../../src/field/broker.ts';
 import { fieldKey, gatewayUsername, SERVER_USERNAME } from '../../src/field/credentials.ts';
+import { startIngestClient } from '../../src/ingest/mqtt-client.ts';
 import { waitFor } from './field-test-kit.ts';
 
 const ROOT = 'paddock/v1';
@@ -212,6 +213,36 @@ describe('persistent sessions', () => {
     }
   });
 
+  it('keeps queued QoS 1 commands for an absent device across a broker restart', async () => {
+    let broker = await startBroker({ dataDir });
+    const port = broker.port;
+    const clientId = `R-1001-${randomUUID()}`;
+    const device = await connect(broker.url, as('R-1001', { clientId, clean: false }));
+    const topic = downlinkTopic(ROOT, SITE, 'R-1001', 'command');
+    await device.subscribeAsync(topic, { qos: 1 });
+    await device.endAsync();
+
+    const server = await connect(broker.url, as(SERVER_USERNAME));
+    await server.publishAsync(topic, 'one', { qos: 1 });
+    await server.publishAsync(topic, 'two', { qos: 1 });
+    await server.endAsync();
+    await broker.close();
+
+    broker = await startBroker({ dataDir, port });
+    try {
+      const received: string[] = [];
+      const back = mqtt.connect(broker.url, as('R-1001', { clientId, clean: false }));
+      clients.push(back);
+      // No subscribe: the session brought the subscription and the queue back from LevelDB.
+      back.on('message', (_topic, payload) => received.push(payload.toString()));
+      await waitFor('the queued commands', () => received.length >= 2);
+      expect(received).toEqual(['one', 'two']);
+    } finally {
+      await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+      await broker.close();
+    }
+  });
+
   it('keeps queued QoS 1 messages for an absent subscriber across a broker restart', async () => {
     let broker = await startBroker({ dataDir });
     const port = broker.port;
@@ -236,6 +267,61 @@ describe('persistent sessions', () => {
       back.on('message', (_topic, payload) => received.push(payload.toString()));
       await waitFor('the queued messages', () => received.length >= 2);
       expect(received).toEqual(['one', 'two']);
+    } finally {
+      await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+      await broker.close();
+    }
+  });
+
+  it('acknowledges a reading to a device only once the connected server has acknowledged it', async () => {
+    // Readings for a connected subscriber wait in memory, not in LevelDB; one it leaves
+    // unacknowledged when it goes is written to LevelDB then (stored-uplinks.ts).
+    let broker = await startBroker({ dataDir });
+    const port = broker.port;
+    const serverId = `server-${randomUUID()}`;
+    const held: string[] = [];
+    // Ingest's own client: it acknowledges only when told (after its commit); here never.
+    const server = await startIngestClient({
+      url: broker.url,
+      clientId: serverId,
+      username: SERVER_USERNAME,
+      password: fieldKey(secret, SERVER_USERNAME),
+      protocolVersion: 4,
+      filters: [`${ROOT}/+/+/up/readings`],
+      onMessage: (message) => held.push(message.payload.toString()),
+      log: { info: () => {}, warn: () => {}, error: () => {} },
+    });
+
+    const device = await connect(broker.url, as('R-1001'));
+    let acknowledged = false;
+    const publish = device
+      .publishAsync(uplinkTopic(ROOT, SITE, 'R-1001', 'readings'), 'one', { qos: 1 })
+      .then(() => {
+        acknowledged = true;
+      });
+    await waitFor('the reading at the server', () => held.length >= 1);
+    // A message of another client round-trips meanwhile; the reading's PUBACK still waits.
+    const other = await connect(broker.url, as(SERVER_USERNAME));
+    await other.publishAsync(downlinkTopic(ROOT, SITE, 'R-1001', 'command'), 'x', { qos: 1 });
+    expect(acknowledged).toBe(false);
+
+    // The server goes without acknowledging: the reading is kept for its session, and the
+    // device has its PUBACK.
+    await server.close();
+    await publish;
+    await broker.close();
+
+    broker = await startBroker({ dataDir, port });
+    try {
+      const received: string[] = [];
+      const back = mqtt.connect(
+        broker.url,
+        as(SERVER_USERNAME, { clientId: serverId, clean: false }),
+      );
+      clients.push(back);
+      back.on('message', (_topic, payload) => received.push(payload.toString()));
+      await waitFor('the kept reading', () => received.length >= 1);
+      expect(received).toEqual(['one']);
     } finally {
       await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
       await broker.close();
