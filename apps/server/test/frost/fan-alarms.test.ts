@@ -17,6 +17,7 @@ import * as t from '../../src/db/schema.ts';
 import { gatewayUsername } from '../../src/field/credentials.ts';
 import { serverLogin } from '../../src/field/connection.ts';
 import { deviceSiteLookup } from '../../src/field/provisioning.ts';
+import { meshRole } from '../../src/seed/rows.ts';
 import { runFollowups } from '../../src/ingest/followups.ts';
 import { startIngest, type Ingest } from '../../src/ingest/ingest.ts';
 import { quietLog, waitFor } from '../field/field-test-kit.ts';
@@ -52,11 +53,13 @@ beforeAll(async () => {
       serialno: 'R-FAN-1',
       location: '[-39.642,176.843]',
       tags: { identifier: 'canopy' },
-      config: {},
+      config: meshRole({}),
     })
     .returning();
   if (!radio) throw new Error('radio not inserted');
-  const sensor = (values: Partial<typeof t.sensors.$inferInsert>) => ({
+  const sensor = (
+    values: Pick<typeof t.sensors.$inferInsert, 'type' | 'tags' | 'label' | 'serialno'>,
+  ): typeof t.sensors.$inferInsert => ({
     siteId: farm.sites.a.id,
     areaId: farm.areas.frost.id,
     radioId: radio.id,
@@ -100,7 +103,7 @@ beforeAll(async () => {
     broker.url,
     broker.clientOptions(gatewayUsername(farm.sites.a.id)),
   );
-});
+}, 120_000);
 
 afterAll(async () => {
   await gateway?.endAsync();
