@@ -14,6 +14,7 @@ import {
   ALARM_TEMPLATE_LABELS,
   FAN_SET_POINT_PRESETS,
   FAN_SHOULD_RUN_GRACE,
+  isFrostFan,
   type FanSetPointPreset,
   alarmResetAfter,
   alarmRuleFromTemplate,
@@ -31,7 +32,6 @@ import {
   type MetaType,
   type Sensor,
 } from '@paddock/domain';
-import { isFan } from '../frost/fans.ts';
 
 /** Every template, in the order the form offers them (set points first). */
 export const TEMPLATE_CHOICES: readonly AlarmTemplate[] = [
@@ -104,7 +104,7 @@ export function watchesSensor(template: AlarmTemplate): boolean {
 
 /** The sensors a template may watch: any of the area's, or its frost fans for the fan's. */
 export function targetSensors(template: AlarmTemplate, sensors: readonly Sensor[]): Sensor[] {
-  return isFanTemplate(template) ? sensors.filter(isFan) : [...sensors];
+  return isFanTemplate(template) ? sensors.filter(isFrostFan) : [...sensors];
 }
 
 /** The label a template goes by (its default rule name), as a translation key. */
@@ -175,7 +175,7 @@ export function withFanPreset(
   sensors: readonly Sensor[],
 ): AlarmForm {
   const fits = (sensor: Sensor) =>
-    isFan(sensor) !== (preset.canopy === true) &&
+    isFrostFan(sensor) !== (preset.canopy === true) &&
     sensor.topics.some((topic) => topic.metric === preset.path);
   const current = sensors.find((sensor) => sensor.id === form.sensor);
   const target = current && fits(current) ? current : sensors.find(fits);

@@ -2,12 +2,11 @@ import { Box, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { SUMMARY_KIND_SOURCES, type SiteSummary } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { LastUpdate } from '../../../components/ui/last-update.tsx';
-import { formatLayerValue, layerColour } from '../../weather/weather-markers.ts';
+import { formatLayerValue } from '../../../lib/weather-values.ts';
 
 /**
  * The §3 summary kinds the site has data for (issue 14): temperature, growing degree days, wind,
- * soil moisture… each with its §9 weather layer's label and unit, in §3 order, and the colour of
- * its band where the layer has bands. Kinds with no data are not in the summary, so not shown;
+ * soil moisture… each with its §9 weather layer's label and unit, in §3 order. Kinds with no data are not in the summary, so not shown;
  * with none at all the card is not drawn. A kind read from several sensors shows their mean and
  * range.
  */
@@ -29,7 +28,6 @@ export function SummaryKinds({ kinds, now }: { kinds: SiteSummary['kinds']; now:
         <SimpleGrid cols={{ base: 2, xs: 3, md: 4, lg: 6 }} spacing="xs" verticalSpacing="xs">
           {kinds.map((kind) => {
             const { layer } = SUMMARY_KIND_SOURCES[kind.kind];
-            const colour = layerColour(layer, kind.value);
             const label = t(`Weather.Layer.${layer}`);
             const value = formatLayerValue(layer, kind.value, i18n.language);
             return (
@@ -39,9 +37,7 @@ export function SummaryKinds({ kinds, now }: { kinds: SiteSummary['kinds']; now:
                 aria-label={`${label}: ${value}`}
                 role="group"
                 pl="xs"
-                style={{
-                  borderLeft: `4px solid ${colour ?? 'var(--mantine-color-gray-3)'}`,
-                }}
+                style={{ borderLeft: '3px solid var(--mantine-color-gray-3)' }}
               >
                 <Text size="xs" c="dimmed">
                   {label}
