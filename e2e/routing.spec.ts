@@ -304,6 +304,8 @@ test.describe('pages', () => {
     page,
     request,
   }) => {
+    // Up to two minutes for the worker's first growing degree days, then the page.
+    test.setTimeout(180_000);
     const get = await apiAs(request, ADMIN);
     let withStation: Site | null = null;
     for (const listed of await get<Site[]>('/sites')) {
