@@ -68,7 +68,7 @@ test('a fan that should be running but is not raises its alarm on a frost night'
   await signIn(page, DEMO_LOGINS.admin);
   await page.goto(`/${site.id}/${area.id}/alarms`);
   const row = page.getByTestId('alarm-row').filter({ hasText: faulted.label });
-  await expect(row).toContainText('Critical');
+  await expect(row).toContainText('Critical', { timeout: 30_000 });
   await expect(row).toContainText('Raised');
   await expect(row).toContainText('not running with the canopy at or below 0 °C');
   await page.screenshot({ path: testInfo.outputPath('fan-alarm-1440.png'), fullPage: true });

@@ -303,7 +303,7 @@ test.describe('pages', () => {
   test('the summary of a site with a weather station shows its temperature and growing degree days', async ({
     page,
     request,
-  }) => {
+  }, testInfo) => {
     // Up to two minutes for the worker's first growing degree days, then the page.
     test.setTimeout(180_000);
     const get = await apiAs(request, ADMIN);
@@ -333,7 +333,12 @@ test.describe('pages', () => {
     await signIn(page, ADMIN);
     await page.goto(`/${siteId}/summary`);
     const card = page.getByRole('region', { name: 'Weather and soil' });
-    await expect(card.getByRole('group', { name: /^Temperature: -?[\d.]+ °C$/ })).toBeVisible();
+    await expect(card.getByRole('group', { name: /^Temperature: -?[\d.]+ °C$/ })).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(card.getByRole('group', { name: /^Growing days: [\d,]+ GDD$/ })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('summary-kinds-1440.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: testInfo.outputPath('summary-kinds-375.png'), fullPage: true });
   });
 });
