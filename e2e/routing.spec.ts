@@ -299,4 +299,46 @@ test.describe('pages', () => {
     await page.getByRole('link', { name: `Open ${area.label}` }).click();
     await expect(page).toHaveURL(new RegExp(`/${site.id}/[a-z]+/${area.id}$`));
   });
+
+  test('the summary of a site with a weather station shows its temperature and growing degree days', async ({
+    page,
+    request,
+  }, testInfo) => {
+    // Up to two minutes for the worker's first growing degree days, then the page.
+    test.setTimeout(180_000);
+    const get = await apiAs(request, ADMIN);
+    let withStation: Site | null = null;
+    for (const listed of await get<Site[]>('/sites')) {
+      const site = await get<Site & { areas?: { capabilities: string[] }[] }>(
+        `/sites/${listed.id}`,
+      );
+      if (site.areas?.some((area) => area.capabilities.includes('weather'))) {
+        withStation = site;
+        break;
+      }
+    }
+    if (!withStation) throw new Error('a demo site with a weather station');
+    const siteId = withStation.id;
+    // Growing degree days are computed by the worker from the station's readings (each minute).
+    await expect
+      .poll(
+        async () =>
+          (await get<{ kinds: { kind: string }[] }>(`/sites/${siteId}/summary`)).kinds.map(
+            (kind) => kind.kind,
+          ),
+        { timeout: 120_000, intervals: [2_000, 5_000] },
+      )
+      .toEqual(expect.arrayContaining(['growingDegreeDay', 'temperature']));
+
+    await signIn(page, ADMIN);
+    await page.goto(`/${siteId}/summary`);
+    const card = page.getByRole('region', { name: 'Weather and soil' });
+    await expect(card.getByRole('group', { name: /^Temperature: -?[\d.]+ °C$/ })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(card.getByRole('group', { name: /^Growing days: [\d,]+ GDD$/ })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('summary-kinds-1440.png'), fullPage: true });
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.screenshot({ path: testInfo.outputPath('summary-kinds-375.png'), fullPage: true });
+  });
 });

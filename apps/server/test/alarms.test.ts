@@ -211,6 +211,16 @@ describe('POST /api/areas/{areaId}/alarms', () => {
     ],
     ['an unknown template', () => ({ rule: soilRule({ template: 3 }) }), 'rule.template'],
     [
+      'a fan-should-run rule on a sensor that is no frost fan',
+      () => ({ rule: soilRule({ template: ALARM_TEMPLATES.fanShouldRun }) }),
+      'rule.target',
+    ],
+    [
+      'a start temperature on a set point',
+      () => ({ rule: soilRule({ startTemperature: 1 }) }),
+      'rule.startTemperature',
+    ],
+    [
       'an unknown operator',
       () => ({
         rule: {

@@ -510,6 +510,70 @@ describe('GET /api/sites/{id}/summary', () => {
     }
   });
 
+  it('carries the §3 summary kinds the site has data for, and none for a site without', async () => {
+    const { db, farm, clock } = app;
+    const at = new Date(clock.now().getTime() - 5 * 60_000).toISOString();
+    const topic = (metric: string, lastValue: number) => ({
+      metric,
+      type: metric.startsWith('growingDays') ? 'computed' : 'analog',
+      lastValue,
+      timestamp: at,
+    });
+    const station = (type: string, label: string, topics: ReturnType<typeof topic>[]) => ({
+      siteId: farm.sites.a.id,
+      areaId: farm.areas.irrigation.id,
+      type,
+      location: '[-39.642,176.843]',
+      tags: { identifier: 'weather' },
+      topics,
+      label,
+      serialno: `WX-${label}`,
+    });
+    const added = await db
+      .insert(t.sensors)
+      .values([
+        station('temperature', 'air temperature', [
+          topic('temperature', 14.2),
+          topic('growingDays.gdd10', 412.5),
+          topic('chillUnits.total', 96),
+        ]),
+        station('wind', 'anemometer', [topic('wind.speed', 11.5)]),
+        // A canopy probe's temperature is its block's, not the site's weather.
+        {
+          ...station('temperature', 'canopy', [topic('temperature', -1.5)]),
+          areaId: farm.areas.frost.id,
+          tags: { identifier: 'canopy' },
+        },
+      ])
+      .returning({ id: t.sensors.id });
+    try {
+      const response = await app.as(farm.users.monitor.id, {
+        method: 'GET',
+        url: `/api/sites/${farm.sites.a.id}/summary`,
+      });
+      expect(response.statusCode).toBe(200);
+      const summary = siteSummarySchema.parse(response.json());
+      expect(summary.kinds.map((kind) => [kind.kind, kind.value, kind.sensors])).toEqual([
+        ['chillUnits', 96, 1],
+        ['growingDegreeDay', 412.5, 1],
+        ['temperature', 14.2, 1],
+        ['windSpeed', 11.5, 1],
+        // The test farm's soil probe.
+        ['soilMoisture', 31.5, 1],
+      ]);
+      expect(summary.kinds.find((kind) => kind.kind === 'temperature')?.at).toBe(at);
+
+      const without = await app.as(farm.users.admin.id, {
+        method: 'GET',
+        url: `/api/sites/${extraSites.otago}/summary`,
+      });
+      expect(without.statusCode).toBe(200);
+      expect(siteSummarySchema.parse(without.json()).kinds).toEqual([]);
+    } finally {
+      for (const row of added) await db.delete(t.sensors).where(eq(t.sensors.id, row.id));
+    }
+  });
+
   itRefusesReadsOfOneSite('summary', '0');
 });
 

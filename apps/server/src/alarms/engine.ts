@@ -17,6 +17,11 @@
 import {
   ALARM_TEMPLATES,
   ALARM_TEMPLATE_KINDS,
+  OVERDUE_SUBJECTS,
+  fanCanopyTemperature,
+  fanStartTemperature,
+  readFanShouldRun,
+  type RuleReading,
   type AlarmTemplateName,
   acknowledgeMemory,
   NORMAL_MEMORY,
@@ -52,6 +57,14 @@ import {
   units,
 } from '../db/schema.ts';
 import type { CommittedFollowup, FollowupHandler } from '../ingest/followups.ts';
+import {
+  CANOPY_METRIC,
+  FAN_METRICS,
+  canopyOfFan,
+  readFrostArea,
+  type FrostArea,
+  type FrostDevice,
+} from '../frost/frost-data.ts';
 
 type AlarmRow = typeof alarms.$inferSelect;
 type StateRow = typeof alarmStates.$inferSelect;
@@ -84,7 +97,7 @@ function templateSubject(template: number) {
 const OVERDUE_TEMPLATES: number[] = (
   Object.entries(ALARM_TEMPLATES) as [AlarmTemplateName, AlarmTemplate][]
 )
-  .filter(([name]) => ALARM_TEMPLATE_KINDS[name].subject !== 'setPoint')
+  .filter(([name]) => OVERDUE_SUBJECTS.includes(ALARM_TEMPLATE_KINDS[name].subject))
   .map(([, template]) => template);
 
 function toMemory(state: StateRow): AlarmMemory {
@@ -182,10 +195,22 @@ export async function applyReading(
   now: Date,
   options: EngineOptions & { detail: string; value: number | null },
 ): Promise<'raised' | 'cleared' | null> {
+  return applyRuleReading(tx, context, readRule(context.alarm.rule, values), at, now, options);
+}
+
+/** As `applyReading`, for a rule read some other way (fanShouldRun). */
+async function applyRuleReading(
+  tx: Database,
+  context: AlarmContext,
+  reading: RuleReading | null,
+  at: Date,
+  now: Date,
+  options: EngineOptions & { detail: string; value: number | null },
+): Promise<'raised' | 'cleared' | null> {
   const { alarm } = context;
   const state = await lockAlarmState(tx, alarm.id);
   const memory = toMemory(state);
-  const step = stepAlarm(alarm.rule, memory, readRule(alarm.rule, values), at);
+  const step = stepAlarm(alarm.rule, memory, reading, at);
   if (step.transition === 'raised') {
     await raise(tx, context, state, at, now, options);
   } else if (step.transition === 'cleared') {
@@ -511,7 +536,8 @@ export async function evaluateSetPoints(
       if (!reading) continue;
       // Most readings change nothing: judged on the unlocked state first, and only a reading
       // that would move the alarm takes its lock and is judged again on the locked state.
-      if (!wouldChange(context.alarm, states.get(context.alarm.id), [reading.value], reading.at)) {
+      const judged = readRule(context.alarm.rule, [reading.value]);
+      if (!wouldChange(context.alarm, states.get(context.alarm.id), judged, reading.at)) {
         continue;
       }
       const detail =
@@ -541,11 +567,11 @@ const sameTime = (a: Date | null, b: Date | null) =>
 function wouldChange(
   alarm: AlarmRow,
   state: StateRow | undefined,
-  values: readonly number[],
+  reading: RuleReading | null,
   at: Date,
 ): boolean {
   const memory: AlarmMemory = state ? toMemory(state) : { ...NORMAL_MEMORY };
-  const step = stepAlarm(alarm.rule, memory, readRule(alarm.rule, values), at);
+  const step = stepAlarm(alarm.rule, memory, reading, at);
   return (
     step.transition !== null ||
     !sameTime(step.memory.holdingSince, memory.holdingSince) ||
@@ -553,7 +579,7 @@ function wouldChange(
   );
 }
 
-/** The followup handler: set-point rules after each committed ingest batch. */
+/** The followup handler: set-point and fan rules after each committed ingest batch. */
 export function alarmFollowupHandler(
   options: EngineOptions & {
     now: () => Date;
@@ -561,10 +587,99 @@ export function alarmFollowupHandler(
   },
 ): FollowupHandler {
   return async (followup: CommittedFollowup, tx: Database) => {
-    const transitions = await evaluateSetPoints(tx, followup, options.now(), options);
+    const now = options.now();
+    const transitions =
+      (await evaluateSetPoints(tx, followup, now, options)) +
+      (await evaluateFanRules(tx, now, options, followup.sensors));
     if (transitions > 0)
       options.log?.info({ followup: followup.id, transitions }, 'alarm transitions');
   };
+}
+
+/**
+ * "Fan should be running" rules (ours, issue 15): each reads its fan's RPM and the canopy the fan
+ * answers to (the fan's own canopy probe or the canopy sensor on its radio, else the area's
+ * coldest) against the start temperature (the rule's, else the site's frost rules'). Run after an
+ * ingest batch for the areas of the sensors it heard (a fan's reading or a canopy's may move it),
+ * and with the overdue sweep for every area, so the grace runs out on time even when the readings
+ * that would show it are slow to come.
+ */
+export async function evaluateFanRules(
+  tx: Database,
+  now: Date,
+  options: EngineOptions,
+  heardSensors?: readonly number[],
+): Promise<number> {
+  if (heardSensors?.length === 0) return 0;
+  const contexts = await loadAlarmContexts(
+    tx,
+    and(
+      evaluated,
+      sql`((${alarms.rule}->>'template')::integer) = ${ALARM_TEMPLATES.fanShouldRun}`,
+      heardSensors
+        ? inArray(
+            alarms.areaId,
+            tx
+              .select({ areaId: sensors.areaId })
+              .from(sensors)
+              .where(inArray(sensors.id, [...heardSensors])),
+          )
+        : undefined,
+    ),
+  );
+  if (contexts.length === 0) return 0;
+  const states = await currentStates(
+    tx,
+    contexts.map((c) => c.alarm.id),
+  );
+  const frostAreas = new Map<number, FrostArea | null>();
+  let transitions = 0;
+  for (const context of contexts) {
+    let area = frostAreas.get(context.area.id);
+    if (area === undefined) {
+      area = await readFrostArea(tx, context.area.id);
+      frostAreas.set(context.area.id, area);
+    }
+    const fan = area?.fans.find((candidate) => candidate.id === context.alarm.rule.target);
+    if (!area || !fan) continue;
+    const rpm = lastValueOf(fan, FAN_METRICS.rpm);
+    const canopy = fanCanopyTemperature(
+      lastValueOf(fan, FAN_METRICS.canopy) ?? ownCanopy(area, fan),
+      area.canopies.map((sensor) => lastValueOf(sensor, CANOPY_METRIC)),
+    );
+    const start = fanStartTemperature(context.alarm.rule, area.rules);
+    const judged = readFanShouldRun(context.alarm.rule, { rpm, canopy, startTemperature: start });
+    if (!wouldChange(context.alarm, states.get(context.alarm.id), judged, now)) continue;
+    const detail =
+      `${fan.label} not running (RPM ${rpm}) with the canopy at ${canopy} °C, ` +
+      `at or below its start temperature ${start} °C`;
+    const transition = await applyRuleReading(tx, context, judged, now, now, {
+      ...options,
+      detail,
+      value: canopy,
+    });
+    if (transition) transitions++;
+  }
+  return transitions;
+}
+
+function lastValueOf(device: FrostDevice, metric: string): number | null {
+  return device.topics.find((topic) => topic.metric === metric)?.lastValue ?? null;
+}
+
+/** The temperature of the canopy sensor of the fan's block; null when it has none. */
+function ownCanopy(area: FrostArea, fan: FrostDevice): number | null {
+  const canopy = canopyOfFan(area, fan);
+  return canopy ? lastValueOf(canopy, CANOPY_METRIC) : null;
+}
+
+/** The fan rules on the sweep's timer, in a transaction of their own. */
+export async function evaluateFanShouldRun(
+  db: Database,
+  now: Date,
+  options: EngineOptions,
+): Promise<number> {
+  return db.transaction((tx) => evaluateFanRules(tx, now, options));
 }
 
 /**
@@ -627,7 +742,8 @@ export async function evaluateOverdue(
           ? 'none overdue'
           : `${late.length} of ${list.length} overdue (${late.map((t) => t.serialno).join(', ')})`;
       const values = list.map((t) => (t.overdue ? 1 : 0));
-      if (!wouldChange(context.alarm, states.get(context.alarm.id), values, now)) continue;
+      const judged = readRule(context.alarm.rule, values);
+      if (!wouldChange(context.alarm, states.get(context.alarm.id), judged, now)) continue;
       const transition = await applyReading(tx, context, values, now, now, {
         ...options,
         detail,

@@ -26,7 +26,7 @@ import { startJobs } from './jobs.ts';
 import { startOverdueSweep } from './overdue.ts';
 import { startAgronomy } from '../telemetry/agronomy.ts';
 import { startWaterTake } from '../water-take/water-take-days.ts';
-import { alarmFollowupHandler, evaluateOverdue } from '../alarms/engine.ts';
+import { alarmFollowupHandler, evaluateFanShouldRun, evaluateOverdue } from '../alarms/engine.ts';
 import { startSender } from '../alarms/sender.ts';
 import { createTwilio } from '../alarms/twilio.ts';
 import { loadAlarmLinkSecret } from '../auth/secrets.ts';
@@ -149,8 +149,12 @@ export async function startFieldServices(deps: {
           clock,
           log,
           intervalMs: field.overdueSweepSeconds * 1000,
-          // Overdue alarms read the flags the sweep has just set.
-          after: (now) => evaluateOverdue(db, now, engine),
+          // Overdue alarms read the flags the sweep has just set; a fan that should be running is
+          // judged on the same timer, so its grace runs out between readings too.
+          after: async (now) => {
+            await evaluateOverdue(db, now, engine);
+            await evaluateFanShouldRun(db, now, engine);
+          },
         }),
       );
       started.push(

@@ -60,7 +60,7 @@ export type FrostArea = {
 };
 
 /** A fan: the engine controller's sensor (identifier frostFan, or any sensor with fan metrics). */
-function isFan(row: { type: string; tags: { identifier?: string }; topics: SensorTopic[] }) {
+export function isFan(row: { type: string; tags: { identifier?: string }; topics: SensorTopic[] }) {
   return (
     row.tags.identifier === 'frostFan' ||
     row.topics.some((topic) => topic.metric === FAN_METRICS.rpm)

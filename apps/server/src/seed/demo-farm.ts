@@ -6,6 +6,7 @@
 import {
   neverRunProgramStatus,
   ALARM_TEMPLATES,
+  FAN_SET_POINT_PRESETS,
   ROLES,
   alarmRuleFromTemplate,
   formatPointText,
@@ -933,6 +934,40 @@ async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext): Prom
         name: 'Frost: canopy below 1 °C',
         severity: 'critical',
       });
+    }
+    // Each fan: "should be running" (issue 15), at 0 °C, below every demo controller's start
+    // temperature (0.2–0.8 °C, the simulator's fan.ts), so a healthy fan never trips it; with a
+    // minute's grace so a compressed frost night (a few real minutes) shows a faulted fan's alarm.
+    // And its fuel low, with the first fan's battery and overspeed: the §9 set points.
+    const fans = sensorRows.filter(
+      (row) => row.areaId === frostArea.id && row.tags.identifier === 'frostFan',
+    );
+    for (const [index, fan] of fans.entries()) {
+      const name = fan.label.replace(/ engine$/, '');
+      alarm(frostArea, ALARM_TEMPLATES.fanShouldRun, {
+        target: fan.id,
+        targetType: 'sensor',
+        startTemperature: 0,
+        minimumDuration: '00:01:00',
+        name: `${name} should be running`,
+      });
+      const presets = FAN_SET_POINT_PRESETS.filter(
+        (preset) =>
+          !preset.canopy &&
+          (preset.name === 'Fuel low' ||
+            (index === 0 && ['Fan battery empty', 'Fan overspeed'].includes(preset.name))),
+      );
+      for (const preset of presets) {
+        alarm(frostArea, ALARM_TEMPLATES.simpleSetPoint, {
+          target: fan.id,
+          targetType: 'sensor',
+          path: preset.path,
+          operator: preset.operator,
+          threshold: preset.threshold,
+          severity: preset.severity,
+          name: `${name}: ${preset.name.replace(/^Fan /, '').toLowerCase()}`,
+        });
+      }
     }
   }
   if (waterArea) {

@@ -1,2 +1,3 @@
 export * from './rules.ts';
 export * from './delivery.ts';
+export * from './fan-should-run.ts';

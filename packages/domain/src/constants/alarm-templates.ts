@@ -5,6 +5,13 @@
 import { z } from 'zod';
 import type { AlarmRuleInput, StreamDataCondition } from '../entities/alarm.ts';
 import type { AlarmOperator, AlarmSeverity, MetaType } from '../entities/vocabulary.ts';
+import {
+  CANOPY_TEMPERATURE_C,
+  FROST_FAN_BATTERY_EMPTY_V,
+  FROST_FAN_BATTERY_THRESHOLD_V,
+  FUEL_FAULT_PERCENT,
+  FUEL_WARNING_PERCENT,
+} from './thresholds.ts';
 
 /** Template numbers as stored in an alarm rule's `template`. */
 export const ALARM_TEMPLATES = {
@@ -19,6 +26,12 @@ export const ALARM_TEMPLATES = {
   anyRepeaterOverdue: 11,
   allCoordinatorOverdue: 15,
   anyCoordinatorOverdue: 16,
+  /**
+   * Ours (issue 15): a frost fan that should be running (its canopy at or below the start
+   * temperature) but is not. §9 numbers its templates up to 16; ours start at 101 so they never
+   * meet a future §9 number.
+   */
+  fanShouldRun: 101,
 } as const;
 
 export type AlarmTemplateName = keyof typeof ALARM_TEMPLATES;
@@ -28,7 +41,14 @@ export const alarmTemplateSchema = z.literal(Object.values(ALARM_TEMPLATES));
 /** How a template reads its targets: one target (simple), any of them, or all of them. */
 export type AlarmTemplateScope = 'simple' | 'any' | 'all';
 /** What a template watches: a reading against a set point, or the overdue flag of some hardware. */
-export type AlarmTemplateSubject = 'setPoint' | 'unit' | 'radio' | 'repeater' | 'coordinator';
+export type AlarmTemplateSubject =
+  | 'setPoint'
+  | 'unit'
+  | 'radio'
+  | 'repeater'
+  | 'coordinator'
+  /** A frost fan against its canopy temperature (fanShouldRun). */
+  | 'fan';
 
 export interface AlarmTemplateKind {
   readonly scope: AlarmTemplateScope;
@@ -47,7 +67,16 @@ export const ALARM_TEMPLATE_KINDS = {
   anyRepeaterOverdue: { scope: 'any', subject: 'repeater' },
   allCoordinatorOverdue: { scope: 'all', subject: 'coordinator' },
   anyCoordinatorOverdue: { scope: 'any', subject: 'coordinator' },
+  fanShouldRun: { scope: 'simple', subject: 'fan' },
 } as const satisfies Record<AlarmTemplateName, AlarmTemplateKind>;
+
+/** The subjects of the overdue templates (§9 5–16): they read the overdue flag of hardware. */
+export const OVERDUE_SUBJECTS: readonly AlarmTemplateSubject[] = [
+  'unit',
+  'radio',
+  'repeater',
+  'coordinator',
+];
 
 /** Default rule names, one per template. Decision: the template's name in words. */
 export const ALARM_TEMPLATE_LABELS = {
@@ -62,6 +91,7 @@ export const ALARM_TEMPLATE_LABELS = {
   anyRepeaterOverdue: 'Any repeater overdue',
   allCoordinatorOverdue: 'All coordinators overdue',
   anyCoordinatorOverdue: 'Any coordinator overdue',
+  fanShouldRun: 'Fan should be running',
 } as const satisfies Record<AlarmTemplateName, string>;
 
 const NAME_BY_TEMPLATE = Object.fromEntries(
@@ -103,6 +133,8 @@ export const ALARM_SUBJECT_SEVERITY = {
   coordinator: 'critical',
   radio: 'warning',
   repeater: 'warning',
+  // A fan that does not start on a frost night loses the crop by morning: worth a phone call.
+  fan: 'critical',
 } as const satisfies Record<AlarmTemplateSubject, AlarmSeverity>;
 
 export function alarmTemplateSeverity(template: AlarmTemplate): AlarmSeverity {
@@ -116,6 +148,25 @@ export const OVERDUE_CONDITION = {
   operator: 'equal',
   value: 1,
 } as const satisfies StreamDataCondition;
+
+/**
+ * The fanShouldRun rule's stream-data condition: the fan's RPM at 0 (not running). The canopy
+ * half of the rule (at or below the start temperature) is read by `readFanShouldRun`.
+ */
+export const FAN_NOT_RUNNING_CONDITION = {
+  type: 'streamData',
+  path: 'fan.rpm',
+  operator: 'equal',
+  value: 0,
+} as const satisfies StreamDataCondition;
+
+/**
+ * Decision: the grace a fan has to start once its canopy reaches the start temperature before
+ * "should be running" is raised. Controllers start within a minute or two of the crossing (they
+ * average their probe); five minutes covers that and a slow crank, and is still short against
+ * the hour a canopy takes to lose another degree.
+ */
+export const FAN_SHOULD_RUN_GRACE = '00:05:00';
 
 /** Decision: a set-point rule with no operator fires when the reading exceeds the set point. */
 export const DEFAULT_SET_POINT_OPERATOR: AlarmOperator = 'greaterThan';
@@ -136,6 +187,10 @@ export interface AlarmRuleOptions {
   readonly severity?: AlarmSeverity;
   /** Defaults to true. */
   readonly enabled?: boolean;
+  /** fanShouldRun: the fan's start temperature (°C); absent: the site's frost rules'. */
+  readonly startTemperature?: number;
+  /** Defaults to the template's (fanShouldRun: FAN_SHOULD_RUN_GRACE); absent: at once. */
+  readonly minimumDuration?: string;
 }
 
 /**
@@ -166,6 +221,8 @@ export function alarmRuleFromTemplate(
       operator: options.operator ?? DEFAULT_SET_POINT_OPERATOR,
       value: options.threshold,
     };
+  } else if (subject === 'fan') {
+    condition = { ...FAN_NOT_RUNNING_CONDITION };
   } else {
     condition = { ...OVERDUE_CONDITION };
   }
@@ -178,6 +235,14 @@ export function alarmRuleFromTemplate(
     template,
     conditions: { all: [condition, { type: 'status' }] },
     resetAfter: alarmResetAfter(template),
+    ...(subject === 'fan' && options.startTemperature !== undefined
+      ? { startTemperature: options.startTemperature }
+      : {}),
+    ...(options.minimumDuration !== undefined
+      ? { minimumDuration: options.minimumDuration }
+      : subject === 'fan'
+        ? { minimumDuration: FAN_SHOULD_RUN_GRACE }
+        : {}),
   };
 }
 
@@ -188,7 +253,7 @@ export interface TemplateRadio {
 
 /** What a template watches among an area's hardware. Set-point templates watch a reading, not hardware. */
 export type AlarmTemplateTargets<R, U> =
-  | { readonly subject: 'setPoint'; readonly targets: readonly [] }
+  | { readonly subject: 'setPoint' | 'fan'; readonly targets: readonly [] }
   | { readonly subject: 'unit'; readonly targets: readonly U[] }
   | { readonly subject: 'radio' | 'repeater' | 'coordinator'; readonly targets: readonly R[] };
 
@@ -204,6 +269,7 @@ export function alarmTemplateTargets<R extends TemplateRadio, U>(
   const { subject } = alarmTemplateKind(template);
   switch (subject) {
     case 'setPoint':
+    case 'fan':
       return { subject, targets: [] };
     case 'unit':
       return { subject, targets: hardware.units };
@@ -224,3 +290,68 @@ export function alarmTemplateTargets<R extends TemplateRadio, U>(
       };
   }
 }
+
+/** A set point of a frost fan the alarm form offers (issue 15): a simple set point, filled in. */
+export interface FanSetPointPreset {
+  /** Names it in the form and is the rule's default name (a translation key in the console). */
+  readonly name: string;
+  readonly path: string;
+  readonly operator: AlarmOperator;
+  readonly threshold: number;
+  readonly severity: AlarmSeverity;
+  /** The metric of the fan's canopy sensor (temperature) rather than of the fan itself. */
+  readonly canopy?: boolean;
+}
+
+/**
+ * The fan set points (§9 thresholds): fuel warning 49 % and fault 12 %, controller battery 12 V
+ * and empty 10.7 V, canopy temperature 0 °C. Decision: RPM has no §9 limit; the preset is an
+ * overspeed above 2600 RPM (the fans run near 2350; a governor that lets go runs well past it),
+ * the grower sets his own engine's figure. The empty tank, flat battery and frozen canopy are
+ * critical (the fan will not run, or the crop is freezing); the rest warnings.
+ */
+export const FAN_SET_POINT_PRESETS: readonly FanSetPointPreset[] = [
+  {
+    name: 'Fuel low',
+    path: 'fan.fuelLevel',
+    operator: 'lessThan',
+    threshold: FUEL_WARNING_PERCENT,
+    severity: 'warning',
+  },
+  {
+    name: 'Fuel empty',
+    path: 'fan.fuelLevel',
+    operator: 'lessThan',
+    threshold: FUEL_FAULT_PERCENT,
+    severity: 'critical',
+  },
+  {
+    name: 'Fan battery low',
+    path: 'fan.battery',
+    operator: 'lessThan',
+    threshold: FROST_FAN_BATTERY_THRESHOLD_V,
+    severity: 'warning',
+  },
+  {
+    name: 'Fan battery empty',
+    path: 'fan.battery',
+    operator: 'lessThan',
+    threshold: FROST_FAN_BATTERY_EMPTY_V,
+    severity: 'critical',
+  },
+  {
+    name: 'Fan overspeed',
+    path: 'fan.rpm',
+    operator: 'greaterThan',
+    threshold: 2600,
+    severity: 'warning',
+  },
+  {
+    name: 'Canopy below 0 °C',
+    path: 'temperature',
+    operator: 'lessThan',
+    threshold: CANOPY_TEMPERATURE_C,
+    severity: 'critical',
+    canopy: true,
+  },
+];

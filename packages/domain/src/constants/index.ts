@@ -12,3 +12,4 @@ export * from './thresholds.ts';
 export * from './timezone.ts';
 export * from './timing.ts';
 export * from './weather.ts';
+export * from './summary-kinds.ts';

@@ -60,6 +60,11 @@ export const alarmRuleSchema = z.object({
    * brushing the set point once does not fire. Absent: at once.
    */
   minimumDuration: resetAfterSchema.optional(),
+  /**
+   * Ours, the fanShouldRun template (issue 15): the canopy temperature (°C) at or below which the
+   * fan should be running. Absent: the site's frost rules' start temperature (startAtOrBelow).
+   */
+  startTemperature: z.number().min(-10).max(15).optional(),
 });
 export type AlarmRule = z.infer<typeof alarmRuleSchema>;
 

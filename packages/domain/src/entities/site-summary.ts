@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { idSchema, nonEmptyStringSchema, nullableIsoDateTimeSchema } from './primitives.ts';
 import { frostSummarySchema } from '../frost/schemas.ts';
+import { SHOWN_SUMMARY_KINDS } from '../constants/summary-kinds.ts';
 import { areaStatusSchema, areaTypeSchema, programActivitySchema } from './vocabulary.ts';
 
 const countSchema = z.number().int().nonnegative();
@@ -55,10 +56,25 @@ export const areaSummarySchema = z.object({
 });
 export type AreaSummary = z.infer<typeof areaSummarySchema>;
 
+/** One §3 summary kind's value on the site (issue 14; shape ours, constants/summary-kinds.ts). */
+export const summaryKindValueSchema = z.object({
+  kind: z.enum(SHOWN_SUMMARY_KINDS),
+  /** Mean of the latest values of the sensors that report it. */
+  value: z.number(),
+  min: z.number(),
+  max: z.number(),
+  /** How many sensors it is read from. */
+  sensors: countSchema,
+  /** The newest of those values' times. */
+  at: nullableIsoDateTimeSchema,
+});
+
 export const siteSummarySchema = z.object({
   /** Site id. */
   site: idSchema,
   areas: z.array(areaSummarySchema),
+  /** The §3 summary kinds the site has data for, in §3 order; none when it has none. */
+  kinds: z.array(summaryKindValueSchema),
   /** Totals over the site's hardware (units count once even if they serve several areas). */
   hardware: summaryHardwareCountsSchema,
   lastUpdate: nullableIsoDateTimeSchema,

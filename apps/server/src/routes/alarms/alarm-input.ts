@@ -1,10 +1,14 @@
 /** Checks of an alarm body that need the database: the rule's target and the notification ids. */
 import {
+  ALARM_TEMPLATES,
   alarmTemplateSchema,
   assertAlarmRuleCreatable,
   type AlarmRuleInput,
 } from '@paddock/domain';
+import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { sensors } from '../../db/schema.ts';
+import { isFan } from '../../frost/frost-data.ts';
 import { badRequest } from '../../http/errors.ts';
 import { findSiteNotificationIds } from './alarms.repository.ts';
 import { isThingOfArea, type AreaRef } from './area-things.repository.ts';
@@ -35,6 +39,22 @@ export async function validateAlarmRule(
   if (!(await isThingOfArea(db, area, rule.targetType, rule.target))) {
     throw badRequest('rule.target', `Not a ${rule.targetType} of this area`);
   }
+  if (rule.template === ALARM_TEMPLATES.fanShouldRun) {
+    if (rule.targetType !== 'sensor' || !(await isFanOfArea(db, area, rule.target))) {
+      throw badRequest('rule.target', 'Not a frost fan of this area');
+    }
+  } else if (rule.startTemperature !== undefined) {
+    throw badRequest('rule.startTemperature', 'Only a fan-should-run rule has a start temperature');
+  }
+}
+
+/** Whether the sensor is a frost fan's engine controller of the area (frost-data's isFan). */
+async function isFanOfArea(db: Database, area: AreaRef, sensorId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ type: sensors.type, tags: sensors.tags, topics: sensors.topics })
+    .from(sensors)
+    .where(and(eq(sensors.id, sensorId), eq(sensors.areaId, area.id)));
+  return row !== undefined && isFan(row);
 }
 
 /** The ids, once each in the order given, when every one is a contact notification of the site. */

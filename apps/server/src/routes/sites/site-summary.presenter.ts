@@ -7,12 +7,14 @@ import {
   hardwareCounts,
   isProgramActive,
   shownActivity,
+  summaryKindValues,
   type AreaSummary,
   type HardwareHealthInput,
   type ProgramStatus,
   type SiteBriefSummary,
   type SiteSummary,
   type SummaryHardwareCounts,
+  type SummaryKindReading,
 } from '@paddock/domain';
 import type { AreaRow } from '../areas/area.presenter.ts';
 import { isoOrNull } from './site.presenter.ts';
@@ -40,6 +42,8 @@ export type SiteSummaryInput = {
   controls: Map<number, number>;
   openEvents: Map<number, number>;
   activeAlarms: Map<number, number>;
+  /** The latest values the §3 summary kinds are read from. */
+  kindReadings: SummaryKindReading[];
 };
 
 function latest(stamps: Stamp[]): string | null {
@@ -102,6 +106,10 @@ export function presentSiteSummary(input: SiteSummaryInput, now: Date): SiteSumm
     areas,
     // Units count once even when they serve several areas.
     hardware: hardware(input.radios, input.units, sum(input.sensors), sum(input.controls)),
+    kinds: summaryKindValues(input.kindReadings, now).map((value) => ({
+      ...value,
+      at: isoOrNull(value.at),
+    })),
     lastUpdate: latest([...input.radios, ...input.units].map((device) => device.lastUpdate)),
   };
 }

@@ -5,13 +5,15 @@
  */
 import {
   defaultHardwareThresholds,
+  SUMMARY_KIND_METRICS,
+  type SummaryKindReading,
   type Privilege,
   type ProgramStatus,
   type SiteConfig,
   type SiteFilter,
 } from '@paddock/domain';
 import { and, asc, count, eq, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/client.ts';
 import { rowsFingerprint } from '../../db/row-versions.ts';
 import { tableVersionsOf } from '../../db/table-versions.ts';
 import {
@@ -341,6 +343,44 @@ async function countByArea(
   return new Map(rows.map((row) => [row.areaId, Number(row.n)]));
 }
 
+/**
+ * The latest values the §3 summary kinds are read from (issue 14): one row per sensor of the site
+ * and metric of SUMMARY_KIND_METRICS, straight from the sensors' latest values (their topics,
+ * which ingest and the agronomy keep), so the summary costs one indexed read of the site's
+ * sensors, not a look through the readings.
+ */
+export async function summaryKindReadings(
+  db: Database,
+  siteId: number,
+): Promise<SummaryKindReading[]> {
+  const metrics = sql.join(
+    SUMMARY_KIND_METRICS.map((metric) => sql`${metric}`),
+    sql`, `,
+  );
+  const rows = await queryRows<{
+    sensor: number | string;
+    metric: string;
+    value: number | string;
+    at: string | null;
+    station: boolean;
+  }>(
+    db,
+    sql`select s.id as sensor, t.metric, t."lastValue" as value, t."timestamp" as at,
+          coalesce(s.tags->>'identifier' = 'weather', false) as station
+        from ${sensors} s
+        cross join lateral jsonb_to_recordset(s.topics)
+          as t(metric text, "lastValue" double precision, "timestamp" text)
+        where s.site_id = ${siteId} and t.metric in (${metrics}) and t."lastValue" is not null`,
+  );
+  return rows.map((row) => ({
+    sensor: Number(row.sensor),
+    metric: row.metric,
+    value: Number(row.value),
+    at: row.at,
+    station: row.station,
+  }));
+}
+
 /** Everything the site summary is computed from; the statements are independent. */
 export async function siteSummaryRows(db: Database, siteId: number) {
   const [
@@ -353,6 +393,7 @@ export async function siteSummaryRows(db: Database, siteId: number) {
     controlCounts,
     openEvents,
     activeAlarms,
+    kindReadings,
   ] = await Promise.all([
     areasOfSite(db, siteId),
     db
@@ -386,6 +427,7 @@ export async function siteSummaryRows(db: Database, siteId: number) {
     countByArea(db, controls, siteId),
     countByArea(db, events, siteId, eq(events.open, true)),
     countByArea(db, alarms, siteId, eq(alarms.active, true)),
+    summaryKindReadings(db, siteId),
   ]);
   return {
     areas: areaRows,
@@ -397,5 +439,6 @@ export async function siteSummaryRows(db: Database, siteId: number) {
     controls: controlCounts,
     openEvents,
     activeAlarms,
+    kindReadings,
   };
 }

@@ -1,10 +1,13 @@
-import { ALARM_TEMPLATES, type Alarm } from '@paddock/domain';
+import { ALARM_TEMPLATES, FAN_SET_POINT_PRESETS, type Alarm, type Sensor } from '@paddock/domain';
 import { describe, expect, it } from 'vitest';
 import {
   alarmBodyOf,
   alarmFormErrors,
   alarmFormOf,
   newAlarmForm,
+  targetSensors,
+  templateChoices,
+  withFanPreset,
   withTemplate,
   type AlarmForm,
 } from './alarm-form.ts';
@@ -148,6 +151,85 @@ describe('the alarm form', () => {
       targetType: 'sensor',
       template: 2,
       resetAfter: '00:30:00',
+    });
+  });
+});
+
+const device = (
+  id: number,
+  type: Sensor['type'],
+  metrics: string[],
+  identifier?: string,
+): Sensor => ({
+  id,
+  type,
+  radio: 1,
+  unit: null,
+  location: null,
+  tags: identifier ? { identifier } : {},
+  topics: metrics.map((metric) => ({ metric, type: 'analog', lastValue: 1, timestamp: null })),
+  label: `Sensor ${id}`,
+  serialno: `S-${id}`,
+});
+const soil = device(1, 'soilMoisture', ['soil.moisture']);
+const canopy = device(2, 'temperature', ['temperature'], 'canopy');
+const fan = device(3, 'external', ['fan.rpm', 'fan.fuelLevel', 'fan.battery'], 'frostFan');
+
+describe('the alarm form on a frost area (issue 15)', () => {
+  it('offers "fan should be running" on frost areas only', () => {
+    expect(templateChoices({ type: 'frost' })).toContain(ALARM_TEMPLATES.fanShouldRun);
+    expect(templateChoices({ type: 'irrigation' })).not.toContain(ALARM_TEMPLATES.fanShouldRun);
+  });
+
+  it('builds a critical rule on the fan with its grace and start temperature', () => {
+    const form: AlarmForm = {
+      ...newAlarmForm(ALARM_TEMPLATES.fanShouldRun),
+      sensor: fan.id,
+      startTemperature: '0,5',
+    };
+    expect(targetSensors(form.template, [soil, canopy, fan])).toEqual([fan]);
+    expect(alarmFormErrors(form)).toEqual({});
+    const body = alarmBodyOf(form, 9);
+    expect(body.rule).toMatchObject({
+      template: ALARM_TEMPLATES.fanShouldRun,
+      target: fan.id,
+      targetType: 'sensor',
+      severity: 'critical',
+      minimumDuration: '00:05:00',
+      startTemperature: 0.5,
+    });
+    expect(body.rule.conditions.all[0]).toMatchObject({ path: 'fan.rpm', value: 0 });
+    // Blank start temperature: the site's frost rules decide.
+    expect(alarmBodyOf({ ...form, startTemperature: '' }, 9).rule.startTemperature).toBeUndefined();
+  });
+
+  it('wants the fan, and a start temperature in range', () => {
+    const form = newAlarmForm(ALARM_TEMPLATES.fanShouldRun);
+    expect(alarmFormErrors(form).sensor).toBe('Alarms.Form.FanRequired');
+    expect(alarmFormErrors({ ...form, sensor: 3, startTemperature: '20' })).toEqual({
+      startTemperature: 'Alarms.Form.StartRange',
+    });
+  });
+
+  it('fills a fan set point from a preset, on a fan or on the canopy', () => {
+    const fuel = FAN_SET_POINT_PRESETS.find((preset) => preset.name === 'Fuel empty');
+    const frozen = FAN_SET_POINT_PRESETS.find((preset) => preset.canopy);
+    if (!fuel || !frozen) throw new Error('presets missing');
+    const filled = withFanPreset(newAlarmForm(), fuel, 'Kraftstoff leer', [soil, canopy, fan]);
+    expect(filled).toMatchObject({
+      template: ALARM_TEMPLATES.simpleSetPoint,
+      name: 'Kraftstoff leer',
+      sensor: fan.id,
+      path: 'fan.fuelLevel',
+      operator: 'lessThan',
+      threshold: '12',
+      severity: 'critical',
+    });
+    expect(alarmFormErrors(filled)).toEqual({});
+    expect(withFanPreset(filled, frozen, 'Canopy', [soil, canopy, fan])).toMatchObject({
+      sensor: canopy.id,
+      path: 'temperature',
+      threshold: '0',
     });
   });
 });

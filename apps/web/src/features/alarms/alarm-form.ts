@@ -7,11 +7,15 @@
  * Targets: every set-point template watches one metric of one sensor of the area (the server
  * reads a set point from its sensor's latest values); the overdue templates watch the area's
  * radios, repeaters, coordinators or units (§9's `alarmTemplateTargets`), so they name the area
- * itself as their target.
+ * itself as their target; "fan should be running" (frost areas, issue 15) watches one frost fan.
  */
 import {
   ALARM_TEMPLATES,
   ALARM_TEMPLATE_LABELS,
+  FAN_SET_POINT_PRESETS,
+  FAN_SHOULD_RUN_GRACE,
+  isFrostFan,
+  type FanSetPointPreset,
   alarmResetAfter,
   alarmRuleFromTemplate,
   alarmTemplateKind,
@@ -24,6 +28,7 @@ import {
   type AlarmOperator,
   type AlarmSeverity,
   type AlarmTemplate,
+  type Area,
   type MetaType,
   type Sensor,
 } from '@paddock/domain';
@@ -42,6 +47,13 @@ export const TEMPLATE_CHOICES: readonly AlarmTemplate[] = [
   ALARM_TEMPLATES.anyUnitOverdue,
   ALARM_TEMPLATES.allUnitOverdue,
 ];
+
+/** The templates offered in an area: every §9 template, and on a frost area the fan's too. */
+export function templateChoices(area: Pick<Area, 'type'>): readonly AlarmTemplate[] {
+  return area.type === 'frost'
+    ? [...TEMPLATE_CHOICES.slice(0, 3), ALARM_TEMPLATES.fanShouldRun, ...TEMPLATE_CHOICES.slice(3)]
+    : TEMPLATE_CHOICES;
+}
 
 export const OPERATORS: readonly AlarmOperator[] = ['greaterThan', 'lessThan', 'equal'];
 export const SEVERITIES: readonly AlarmSeverity[] = ['critical', 'warning', 'info'];
@@ -66,6 +78,8 @@ export interface AlarmForm {
   readonly resetAfter: string;
   /** Ours: HH:MM:SS the condition must hold before it raises; blank for at once. */
   readonly minimumDuration: string;
+  /** fanShouldRun: the fan's start temperature (°C); blank for the site's frost rules'. */
+  readonly startTemperature: string;
   readonly enabled: boolean;
   /** Contact notification ids told when it fires. */
   readonly notifications: readonly number[];
@@ -76,6 +90,21 @@ export type AlarmFormErrors = Partial<Record<AlarmFormField, string>>;
 
 export function isSetPointTemplate(template: AlarmTemplate): boolean {
   return alarmTemplateKind(template).subject === 'setPoint';
+}
+
+/** "Fan should be running" (ours): watches one frost fan against its canopy. */
+export function isFanTemplate(template: AlarmTemplate): boolean {
+  return alarmTemplateKind(template).subject === 'fan';
+}
+
+/** Templates whose target is one sensor the form picks: set points and the fan's. */
+export function watchesSensor(template: AlarmTemplate): boolean {
+  return isSetPointTemplate(template) || isFanTemplate(template);
+}
+
+/** The sensors a template may watch: any of the area's, or its frost fans for the fan's. */
+export function targetSensors(template: AlarmTemplate, sensors: readonly Sensor[]): Sensor[] {
+  return isFanTemplate(template) ? sensors.filter(isFrostFan) : [...sensors];
 }
 
 /** The label a template goes by (its default rule name), as a translation key. */
@@ -102,7 +131,9 @@ export function newAlarmForm(template: AlarmTemplate = ALARM_TEMPLATES.simpleSet
     operator: DEFAULT_SET_POINT_OPERATOR,
     severity: alarmTemplateSeverity(template),
     resetAfter: alarmResetAfter(template) ?? '',
-    minimumDuration: '',
+    // The fan's grace before "should be running" is raised is the template's own.
+    minimumDuration: isFanTemplate(template) ? FAN_SHOULD_RUN_GRACE : '',
+    startTemperature: '',
     enabled: true,
     notifications: [],
   };
@@ -114,17 +145,55 @@ export function newAlarmForm(template: AlarmTemplate = ALARM_TEMPLATES.simpleSet
  */
 export function withTemplate(form: AlarmForm, template: AlarmTemplate): AlarmForm {
   const fresh = newAlarmForm(template);
-  const keepsSensor = isSetPointTemplate(template);
+  const keepsSensor =
+    watchesSensor(template) && isFanTemplate(template) === isFanTemplate(form.template);
   return {
     ...form,
     template,
     name: form.name === templateLabel(form.template) || form.name === '' ? fresh.name : form.name,
     severity: fresh.severity,
     resetAfter: fresh.resetAfter,
+    minimumDuration:
+      isFanTemplate(template) || isFanTemplate(form.template)
+        ? fresh.minimumDuration
+        : form.minimumDuration,
     sensor: keepsSensor ? form.sensor : null,
     path: isSetPointTemplate(template) ? form.path : '',
   };
 }
+
+/**
+ * A fan set point chosen (frost areas): a simple set point on the preset's metric, threshold,
+ * operator and severity, named `name` (the preset's name in the user's language). The target
+ * stays when it reports the metric, else the area's first sensor that does (a fan for the
+ * engine's metrics, a canopy sensor for the canopy temperature).
+ */
+export function withFanPreset(
+  form: AlarmForm,
+  preset: FanSetPointPreset,
+  name: string,
+  sensors: readonly Sensor[],
+): AlarmForm {
+  const fits = (sensor: Sensor) =>
+    isFrostFan(sensor) !== (preset.canopy === true) &&
+    sensor.topics.some((topic) => topic.metric === preset.path);
+  const current = sensors.find((sensor) => sensor.id === form.sensor);
+  const target = current && fits(current) ? current : sensors.find(fits);
+  return {
+    ...newAlarmForm(ALARM_TEMPLATES.simpleSetPoint),
+    notifications: form.notifications,
+    enabled: form.enabled,
+    name,
+    sensor: target?.id ?? null,
+    path: preset.path,
+    operator: preset.operator,
+    threshold: String(preset.threshold),
+    severity: preset.severity,
+  };
+}
+
+/** The fan set points the form offers on a frost area (§9 thresholds). */
+export const FAN_PRESETS = FAN_SET_POINT_PRESETS;
 
 /** The form of a saved alarm. */
 export function alarmFormOf(alarm: Alarm): AlarmForm {
@@ -133,6 +202,8 @@ export function alarmFormOf(alarm: Alarm): AlarmForm {
   const setPoint = isSetPointTemplate(template);
   return {
     template,
+    startTemperature:
+      alarm.rule.startTemperature === undefined ? '' : String(alarm.rule.startTemperature),
     name: alarm.label || alarm.rule.name,
     sensor: alarm.rule.targetType === 'sensor' ? alarm.rule.target : null,
     path: setPoint ? condition.path : '',
@@ -157,6 +228,14 @@ function parseNumber(text: string): number | null {
 export function alarmFormErrors(form: AlarmForm): AlarmFormErrors {
   const errors: AlarmFormErrors = {};
   if (form.name.trim() === '') errors.name = 'Alarms.Form.NameRequired';
+  if (isFanTemplate(form.template)) {
+    if (form.sensor === null) errors.sensor = 'Alarms.Form.FanRequired';
+    if (form.startTemperature.trim() !== '') {
+      const start = parseNumber(form.startTemperature);
+      if (start === null) errors.startTemperature = 'Alarms.Form.NumberInvalid';
+      else if (start < -10 || start > 15) errors.startTemperature = 'Alarms.Form.StartRange';
+    }
+  }
   if (isSetPointTemplate(form.template)) {
     if (form.sensor === null) errors.sensor = 'Alarms.Form.TargetRequired';
     if (form.path === '') errors.path = 'Alarms.Form.MetricRequired';
@@ -200,12 +279,12 @@ function clearsOnTheOtherSide(operator: AlarmOperator, threshold: number, clear:
   }
 }
 
-/** The target a form's rule names: the sensor of a set point, else the area. */
+/** The target a form's rule names: the sensor of a set point or a fan, else the area. */
 export function formTarget(
   form: AlarmForm,
   areaId: number,
 ): { target: number; targetType: MetaType } {
-  return form.sensor !== null && isSetPointTemplate(form.template)
+  return form.sensor !== null && watchesSensor(form.template)
     ? { target: form.sensor, targetType: 'sensor' }
     : { target: areaId, targetType: 'area' };
 }
@@ -222,14 +301,19 @@ export function alarmBodyOf(
   const setPoint = isSetPointTemplate(form.template);
   const threshold = parseNumber(form.threshold);
   const clear = parseNumber(form.clearValue);
+  const start = isFanTemplate(form.template) ? parseNumber(form.startTemperature) : null;
   const rule = alarmRuleFromTemplate(form.template, {
     ...formTarget(form, areaId),
+    ...(start !== null ? { startTemperature: start } : {}),
     ...(setPoint && threshold !== null ? { threshold } : {}),
     ...(setPoint ? { path: form.path, operator: form.operator } : {}),
     name: form.name.trim(),
     severity: form.severity,
     enabled: form.enabled,
   });
+  // The form's minimum duration is the rule's, the template's default grace included: blank is
+  // at once.
+  delete rule.minimumDuration;
   return {
     active: options.active ?? true,
     notifications: [...form.notifications],

@@ -5,6 +5,7 @@
  * longitude offset east of their station, so the station's wind speed still shows. Plain values,
  * so the map's layers skip re-rendering when nothing they draw changed.
  */
+import { formatLayerValue, LAYER_UNITS } from '../../lib/weather-values.ts';
 import {
   colourBand,
   COLOUR_BAND_EDGES,
@@ -41,37 +42,6 @@ export const LAYER_METRICS: Record<WeatherLayer, readonly string[]> = {
 
 /** The layers in the §9 order (also the order of the layer picker). */
 export const WEATHER_LAYER_ORDER = Object.keys(WEATHER_LAYERS) as WeatherLayer[];
-
-/** Units shown after a value; wind in kph (§9). */
-export const LAYER_UNITS: Record<WeatherLayer, string> = {
-  precipitation: 'mm/h',
-  temperature: '°C',
-  soilMoisture: '%',
-  soilTemperature: '°C',
-  windSpeed: 'kph',
-  windDirection: '°',
-  growingDays: 'GDD',
-  chillUnits: 'CU',
-  humidity: '%',
-  dewPoint: '°C',
-  airPressure: 'hPa',
-  airDensity: 'kg/m³',
-};
-
-const DECIMALS: Record<WeatherLayer, number> = {
-  precipitation: 1,
-  temperature: 1,
-  soilMoisture: 1,
-  soilTemperature: 1,
-  windSpeed: 0,
-  windDirection: 0,
-  growingDays: 0,
-  chillUnits: 0,
-  humidity: 0,
-  dewPoint: 1,
-  airPressure: 0,
-  airDensity: 3,
-};
 
 /** The layers drawn in colour bands; the others (soil temperature, wind direction, pressure) are not. */
 export function bandKind(layer: WeatherLayer): ColourBandKind | null {
@@ -174,14 +144,6 @@ export function sensorLayers(sensor: Pick<Sensor, 'topics'>): WeatherLayer[] {
   );
 }
 
-export function formatLayerValue(layer: WeatherLayer, value: number, language?: string): string {
-  const number = new Intl.NumberFormat(language, {
-    maximumFractionDigits: DECIMALS[layer],
-    minimumFractionDigits: DECIMALS[layer],
-  }).format(value);
-  return `${number} ${LAYER_UNITS[layer]}`;
-}
-
 export function weatherMarkers(
   sensors: readonly Sensor[],
   layers: readonly WeatherLayer[],
@@ -279,3 +241,5 @@ function sampleRamp(stops: readonly string[], position: number): string {
   const mix = a.map((channel, i) => Math.round(channel + ((b[i] as number) - channel) * fraction));
   return `#${mix.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
 }
+
+export { formatLayerValue, LAYER_UNITS };

@@ -1,8 +1,10 @@
 /**
  * Create an alarm from a template, or edit one (§3 Alarm and rule, §9 templates): the template,
- * the target (a sensor of the area for a set point, the area's hardware otherwise), the
- * metric, operator and set point with its unit, the clear value (hysteresis), reset-after,
- * minimum duration, severity, and the contact notifications it tells.
+ * the target (a sensor of the area for a set point, a fan for "fan should be running", the area's
+ * hardware otherwise), the metric, operator and set point with its unit, the clear value
+ * (hysteresis), the fan's start temperature, reset-after, minimum duration, severity, and the
+ * contact notifications it tells. On a frost area the fan set points (§9: fuel, battery, RPM,
+ * canopy) fill the form in one pick.
  */
 import {
   Alert,
@@ -38,13 +40,18 @@ import {
   alarmBodyOf,
   alarmFormErrors,
   alarmFormOf,
+  FAN_PRESETS,
+  isFanTemplate,
   isSetPointTemplate,
   newAlarmForm,
   OPERATORS,
   SEVERITIES,
   sensorMetrics,
-  TEMPLATE_CHOICES,
+  targetSensors,
+  templateChoices,
   templateLabel,
+  watchesSensor,
+  withFanPreset,
   withTemplate,
   type AlarmForm,
   type AlarmFormField,
@@ -100,10 +107,15 @@ function AlarmFormView({
     setForm((current) => ({ ...current, [field]: value }));
 
   const setPoint = isSetPointTemplate(form.template);
+  const fan = isFanTemplate(form.template);
+  const targets = targetSensors(form.template, sensors);
   const sensor = sensors.find((candidate) => candidate.id === form.sensor);
   const metricChoices = useMemo(() => (sensor ? sensorMetrics(sensor) : []), [sensor]);
   const unit = form.path ? metricUnit(form.path, metrics.data) : '';
-  const watched = setPoint ? null : alarmTemplateTargets(form.template, { radios, units });
+  const watched = watchesSensor(form.template)
+    ? null
+    : alarmTemplateTargets(form.template, { radios, units });
+  const frost = area.type === 'frost';
 
   const submit = () => {
     setSubmitted(true);
@@ -128,9 +140,28 @@ function AlarmFormView({
       }}
     >
       <Stack gap="sm">
+        {frost && alarm === undefined && (
+          <Select
+            label={t('Alarms.Form.FanPreset')}
+            description={t('Alarms.Form.FanPresetHint')}
+            placeholder={t('Alarms.Form.FanPresetPlaceholder')}
+            data={FAN_PRESETS.map((preset, index) => ({
+              value: String(index),
+              label: `${t(`Alarms.FanPreset.${preset.name}`)} (${preset.path} ${OPERATOR_SYMBOL[preset.operator]} ${preset.threshold})`,
+            }))}
+            value={null}
+            onChange={(value) => {
+              const preset = value === null ? undefined : FAN_PRESETS[Number(value)];
+              if (!preset) return;
+              setForm((current) =>
+                withFanPreset(current, preset, t(`Alarms.FanPreset.${preset.name}`), sensors),
+              );
+            }}
+          />
+        )}
         <Select
           label={t('Alarms.Form.Template')}
-          data={TEMPLATE_CHOICES.map((template) => ({
+          data={templateChoices(area).map((template) => ({
             value: String(template),
             label: t(templateLabel(template)),
           }))}
@@ -150,25 +181,26 @@ function AlarmFormView({
           error={shown('name')}
           required
         />
-        {setPoint && (
+        {watchesSensor(form.template) && (
           <Select
-            label={t('Alarms.Form.Target')}
+            label={fan ? t('Alarms.Form.Fan') : t('Alarms.Form.Target')}
             placeholder={t('Alarms.Form.TargetPlaceholder')}
             searchable
-            data={sensors.map((candidate) => ({
+            data={targets.map((candidate) => ({
               value: String(candidate.id),
               label: `${candidate.label || candidate.serialno} (${candidate.serialno})`,
             }))}
-            nothingFoundMessage={t('Alarms.Form.NoSensors')}
+            nothingFoundMessage={fan ? t('Alarms.Form.NoFans') : t('Alarms.Form.NoSensors')}
             value={form.sensor === null ? null : String(form.sensor)}
             onChange={(value) => {
-              const next = sensors.find((candidate) => String(candidate.id) === value);
+              const next = targets.find((candidate) => String(candidate.id) === value);
               setForm((current) => ({
                 ...current,
                 sensor: next?.id ?? null,
                 // The only metric of a sensor is picked for the user.
-                path:
-                  next && sensorMetrics(next).length === 1
+                path: !isSetPointTemplate(current.template)
+                  ? ''
+                  : next && sensorMetrics(next).length === 1
                     ? (sensorMetrics(next)[0] ?? '')
                     : next && sensorMetrics(next).includes(current.path)
                       ? current.path
@@ -230,6 +262,23 @@ function AlarmFormView({
                 error={shown('clearValue')}
               />
             </SimpleGrid>
+          </>
+        )}
+        {fan && (
+          <>
+            <Text size="sm" c="dimmed">
+              {t('Alarms.Form.FanShouldRunHint')}
+            </Text>
+            <TextInput
+              label={t('Alarms.Form.StartTemperature')}
+              description={t('Alarms.Form.StartTemperatureHint')}
+              inputMode="decimal"
+              value={form.startTemperature}
+              onChange={(event) => set('startTemperature', event.currentTarget.value)}
+              rightSection={<Text size="sm">°C</Text>}
+              rightSectionWidth={48}
+              error={shown('startTemperature')}
+            />
           </>
         )}
         {watched && (

@@ -10,7 +10,7 @@ import { useAcknowledgeAlarm } from '../../../data/alarms/acknowledge-alarm.ts';
 import { useSaveAlarm } from '../../../data/alarms/save-alarm.ts';
 import { useMetrics } from '../../../data/metrics/get-metrics.ts';
 import { notify } from '../../../lib/notify.ts';
-import { isSetPointTemplate, templateLabel } from '../alarm-form.ts';
+import { isFanTemplate, isSetPointTemplate, templateLabel } from '../alarm-form.ts';
 import { AlarmStateBadge, SeverityBadge } from '../../../components/ui/alarm-badges.tsx';
 import {
   alarmDisplayState,
@@ -39,17 +39,21 @@ export function useAlarmCondition(sensors: readonly Sensor[]) {
   const metrics = useMetrics();
   return (alarm: Alarm): string => {
     const template = alarm.rule.template as AlarmTemplate;
+    const sensor =
+      alarm.rule.targetType === 'sensor'
+        ? sensors.find((candidate) => candidate.id === alarm.rule.target)
+        : undefined;
+    const where = sensor ? sensor.label || sensor.serialno : t(templateLabel(template));
+    if (isFanTemplate(template)) {
+      const start = alarm.rule.startTemperature;
+      return `${where} · ${start === undefined ? t('Alarms.Watches.fanSiteRules') : t('Alarms.Watches.fan', { start })}`;
+    }
     if (!isSetPointTemplate(template)) {
       const { scope, subject } = alarmTemplateKind(template);
       return t(`Alarms.Watches.${scope}.${subject}`);
     }
     const [condition] = alarm.rule.conditions.all;
     const unit = metricUnit(condition.path, metrics.data);
-    const sensor =
-      alarm.rule.targetType === 'sensor'
-        ? sensors.find((candidate) => candidate.id === alarm.rule.target)
-        : undefined;
-    const where = sensor ? sensor.label || sensor.serialno : t(templateLabel(template));
     return `${where} · ${condition.path} ${OPERATOR_SYMBOL[condition.operator]} ${condition.value}${unit ? ` ${unit}` : ''}`;
   };
 }

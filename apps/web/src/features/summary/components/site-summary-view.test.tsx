@@ -10,6 +10,7 @@ const SUMMARY: SiteSummary = {
   site: 1,
   hardware: { ...counts, radios: 20, warnings: 1 },
   lastUpdate: '2026-11-21T08:13:00Z',
+  kinds: [],
   areas: [
     {
       area: 2,
@@ -102,5 +103,39 @@ describe('SiteSummaryView (§2 site summary)', () => {
     const totals = screen.getByRole('region', { name: 'Site totals' });
     expect(totals.textContent).toContain('20 radios');
     expect(totals.textContent).toContain('Updated 2 minutes ago');
+  });
+
+  it('shows the summary kinds the site has data for, with their labels and units', () => {
+    const at = '2026-11-21T08:10:00Z';
+    const kinds: SiteSummary['kinds'] = [
+      { kind: 'growingDegreeDay', value: 412.4, min: 412.4, max: 412.4, sensors: 1, at },
+      { kind: 'temperature', value: 14.25, min: 14.25, max: 14.25, sensors: 1, at },
+      { kind: 'windSpeed', value: 11.6, min: 11.6, max: 11.6, sensors: 1, at },
+      { kind: 'soilMoisture', value: 31.5, min: 24, max: 39, sensors: 4, at },
+    ];
+    renderWithProviders(
+      <SiteSummaryView
+        siteId={1}
+        siteLabel="Te Awa Vineyard"
+        summary={{ ...SUMMARY, kinds }}
+        now={NOW}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'Weather and soil' });
+    expect(within(card).getByRole('group', { name: 'Growing days: 412 GDD' })).toBeTruthy();
+    expect(within(card).getByRole('group', { name: 'Temperature: 14.3 °C' })).toBeTruthy();
+    expect(within(card).getByRole('group', { name: 'Wind speed: 12 kph' })).toBeTruthy();
+    const soil = within(card).getByRole('group', { name: 'Soil moisture: 31.5 %' });
+    expect(soil.textContent).toContain('24.0 % to 39.0 % from 4 sensors');
+    // Kinds without data are not shown.
+    expect(within(card).queryByText('Humidity')).toBeNull();
+    expect(within(card).getAllByRole('group')).toHaveLength(4);
+  });
+
+  it('draws no weather card for a site without such data', () => {
+    renderWithProviders(
+      <SiteSummaryView siteId={1} siteLabel="Te Awa Vineyard" summary={SUMMARY} now={NOW} />,
+    );
+    expect(screen.queryByRole('region', { name: 'Weather and soil' })).toBeNull();
   });
 });

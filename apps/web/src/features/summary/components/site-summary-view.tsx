@@ -12,11 +12,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LastUpdate } from '../../../components/ui/last-update.tsx';
 import { AREA_HEALTH_COLOURS, areaHealth, programGlance, shownAreaType } from '../area-status.ts';
+import { SummaryKinds } from './summary-kinds.tsx';
 
 /**
- * The site summary page (§2 {siteId}/summary): the site's hardware totals and one card per area
- * with its type, status colour, program activity, hardware counts and last update, linking to the
- * area's page.
+ * The site summary page (§2 {siteId}/summary): the site's hardware totals, the §3 summary kinds
+ * it has data for (weather and soil), and one card per area with its type, status colour, program
+ * activity, hardware counts and last update, linking to the area's page.
  */
 export function SiteSummaryView({
   siteId,
@@ -53,6 +54,8 @@ export function SiteSummaryView({
           <LastUpdate at={summary.lastUpdate} now={now} />
         </Group>
       </Card>
+
+      <SummaryKinds kinds={summary.kinds} now={now} />
 
       {summary.areas.length === 0 && <Text c="dimmed">{t('SiteSummary.NoAreas')}</Text>}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
