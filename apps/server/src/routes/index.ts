@@ -25,6 +25,7 @@ import { unitRoutes } from './units/unit.routes.ts';
 import { waterUseRoutes } from './water-use/water-use.routes.ts';
 import { frostRoutes } from './frost/frost.routes.ts';
 import { exportRoutes } from './exports/export.routes.ts';
+import { scheduledReportRoutes } from './exports/scheduled-report.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
@@ -52,4 +53,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(waterUseRoutes);
   await app.register(frostRoutes);
   await app.register(exportRoutes);
+  await app.register(scheduledReportRoutes);
 }
