@@ -151,7 +151,7 @@ beforeAll(async () => {
     payload: { zones: [farm.sections.zone3.id] },
     createdAt: at('2026-11-19T19:30:00Z'),
   });
-}, 60_000);
+}, 240_000);
 
 afterAll(async () => {
   for (const stop of stops.reverse()) await stop.close();
