@@ -105,10 +105,10 @@ export function ExportList({
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('Reports.Column.Report')}</Table.Th>
-                  <Table.Th>{t('Reports.Column.Scope')}</Table.Th>
+                  <Table.Th>{t('Reports.Column.Status')}</Table.Th>
                   <Table.Th>{t('Reports.Column.Days')}</Table.Th>
                   <Table.Th>{t('Reports.Format')}</Table.Th>
-                  <Table.Th>{t('Reports.Column.Status')}</Table.Th>
+                  <Table.Th>{t('Reports.Column.Scope')}</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>{t('Reports.Column.Actions')}</VisuallyHidden>
                   </Table.Th>
@@ -126,14 +126,7 @@ export function ExportList({
                       data-report={item.report}
                       data-format={item.format}
                     >
-                      <Table.Td>{what(item)}</Table.Td>
-                      <Table.Td>{scope(item)}</Table.Td>
-                      <Table.Td>
-                        {days.fromDay === days.toDay
-                          ? days.fromDay
-                          : `${days.fromDay} – ${days.toDay}`}
-                      </Table.Td>
-                      <Table.Td>{item.format.toUpperCase()}</Table.Td>
+                      <Table.Td miw={120}>{what(item)}</Table.Td>
                       <Table.Td miw={140}>
                         {label === 'loading' ? (
                           <Stack gap={2}>
@@ -160,6 +153,13 @@ export function ExportList({
                           </Text>
                         )}
                       </Table.Td>
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        {days.fromDay === days.toDay
+                          ? days.fromDay
+                          : `${days.fromDay} – ${days.toDay}`}
+                      </Table.Td>
+                      <Table.Td>{item.format.toUpperCase()}</Table.Td>
+                      <Table.Td>{scope(item)}</Table.Td>
                       <Table.Td>
                         <Group gap={4} wrap="nowrap" justify="flex-end">
                           {item.status === 'done' && item.fileName ? (

@@ -9,6 +9,7 @@ import {
   Button,
   Card,
   Group,
+  Input,
   MultiSelect,
   NativeSelect,
   SegmentedControl,
@@ -288,9 +289,7 @@ export function ReportRequestForm({
               error={message('toDay')}
             />
             <Stack gap={4}>
-              <Text size="sm" fw={500} id="report-format-label">
-                {t('Reports.Format')}
-              </Text>
+              <Input.Label id="report-format-label">{t('Reports.Format')}</Input.Label>
               <SegmentedControl
                 aria-labelledby="report-format-label"
                 value={search.format}
