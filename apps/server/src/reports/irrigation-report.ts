@@ -36,6 +36,8 @@ type ZoneDay = {
 };
 
 const HOUR_MS = 3_600_000;
+/** Meter readings attributed at a time (a day of 10-minute totals). */
+const WINDOW_SAMPLES = 144;
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export async function irrigationReport(
@@ -116,12 +118,27 @@ export async function irrigationReport(
     if (source.meters.size > 0) {
       // Each meter's water shared among the runs by the hours each ran (issue 14); only runs in
       // scope share it, so a zone's share is what it drew while it ran.
-      const use = attributeWaterUse({ meters: [...source.meters.values()], runs, timeZone });
-      for (const day of use.days) {
-        for (const [zone, volume] of Object.entries(day.zones)) {
-          const entry = zoneDay(Number(zone), day.date);
-          entry.water += volume;
-          entry.metered = true;
+      // A window of WINDOW_SAMPLES readings at a time, each sharing its last reading with the
+      // next (so every interval is counted once), with only the runs that overlap it: the
+      // attribution weighs every run against every interval, which over a year of one meter
+      // (52 000 intervals × 3 000 runs) took over a gigabyte of garbage.
+      for (const samples of source.meters.values()) {
+        for (let first = 0; first < samples.length - 1; first += WINDOW_SAMPLES) {
+          const window = samples.slice(first, first + WINDOW_SAMPLES + 1);
+          const start = window[0]?.time ?? 0;
+          const end = window[window.length - 1]?.time ?? 0;
+          const use = attributeWaterUse({
+            meters: [window],
+            runs: runs.filter((run) => run.end > start && run.start < end),
+            timeZone,
+          });
+          for (const day of use.days) {
+            for (const [zone, volume] of Object.entries(day.zones)) {
+              const entry = zoneDay(Number(zone), day.date);
+              entry.water += volume;
+              entry.metered = true;
+            }
+          }
         }
       }
     }
