@@ -15,6 +15,7 @@ export * from './maintenance/index.ts';
 export * from './requests/index.ts';
 export * from './addons/index.ts';
 export * from './frost/index.ts';
+export * from './reports/index.ts';
 export * from './alarms/index.ts';
 export * from './contract/index.ts';
 export * from './agronomy/index.ts';

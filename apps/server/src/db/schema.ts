@@ -29,6 +29,10 @@ import type {
   SiteConfig,
   SiteSettings,
   SiteTags,
+  GenericResolution,
+  ReportChoice,
+  ReportEvery,
+  ReportSeries,
 } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
 import {
@@ -796,17 +800,25 @@ export const reportExports = pgTable(
       .primaryKey()
       .references(() => requests.id, { onDelete: 'cascade' }),
     siteId: siteId(),
-    areaId: areaId(),
+    /** The area it is narrowed to; null for a whole-site report (migration 0021). */
+    areaId: integer('area_id').references(() => areas.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     report: text('report').notNull(),
-    kind: text('kind').notNull(),
+    /** A frost report's kind; null for the other report types. */
+    kind: text('kind'),
     format: text('format').notNull(),
     rangeFrom: timestamptz('range_from').notNull(),
     rangeTo: timestamptz('range_to').notNull(),
+    /** Ids of the things it is narrowed to; empty is every thing in scope. */
+    things: jsonb('things').$type<number[]>().notNull().default([]),
+    /** A generic export's series. */
+    series: jsonb('series').$type<ReportSeries[]>(),
+    resolution: text('resolution').$type<GenericResolution>(),
     progress: integer('progress').notNull().default(0),
+    /** Issue 15's files, whole; since issue 17 files are kept in report_export_chunks. */
     file: bytea('file'),
     fileName: text('file_name'),
-    size: integer('size'),
+    size: bigint('size', { mode: 'number' }),
     expiresAt: timestamptz('expires_at'),
     error: text('error'),
   },
@@ -816,6 +828,47 @@ export const reportExports = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.file} is not null`),
   ],
+);
+
+/**
+ * An export's file in pieces of about a megabyte, in order: a large csv is written piece by piece
+ * as it is made and served the same way, so neither holds the whole file in memory.
+ */
+export const reportExportChunks = pgTable(
+  'report_export_chunks',
+  {
+    requestId: integer('request_id')
+      .notNull()
+      .references(() => reportExports.requestId, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    bytes: bytea('bytes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.seq] })],
+);
+
+/**
+ * A report sent to a contact of the site by email each week or month (issue 17 item 5).
+ * `lastPeriod` is the start of the last period sent (site-local date or month): a period is sent
+ * once, whatever restarts happen between.
+ */
+export const scheduledReports = pgTable(
+  'scheduled_reports',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    contactId: ownedBy('contact_id', () => contacts.id),
+    every: text('every').$type<ReportEvery>().notNull(),
+    choice: jsonb('choice').$type<ReportChoice>().notNull(),
+    lastPeriod: text('last_period'),
+    lastSentAt: timestamptz('last_sent_at'),
+    /** The period a process is sending, and since when (a lost claim is taken again). */
+    claimedPeriod: text('claimed_period'),
+    claimedAt: timestamptz('claimed_at'),
+    error: text('error'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('scheduled_reports_site_idx').on(t.siteId)],
 );
 
 /**

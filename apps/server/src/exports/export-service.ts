@@ -5,12 +5,7 @@
  * re-queues exports whose job was lost (a process that died between claiming and queueing) and
  * deletes files kept past their time.
  */
-import {
-  EXPORT_KEEP_HOURS,
-  exportFormatSchema,
-  frostReportFileKindSchema,
-  idSchema,
-} from '@paddock/domain';
+import { EXPORT_KEEP_HOURS, idSchema } from '@paddock/domain';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
@@ -20,7 +15,10 @@ import { repeatEvery } from '../field/repeat.ts';
 import type { Log } from '../log.ts';
 import type { RequestHandlers } from '../requests/dispatcher.ts';
 import { setRequestStatus } from '../requests/request.repository.ts';
+import { chunkWriter } from './chunk-writer.ts';
 import {
+  askOfRow,
+  clearExportChunks,
   deleteExpiredFiles,
   failExport,
   findExport,
@@ -29,6 +27,7 @@ import {
   unfinishedExports,
 } from './export.repository.ts';
 import { makeReport } from './make-report.ts';
+import { ReportTooLarge } from '../reports/generic-report.ts';
 
 export const EXPORT_QUEUE = 'report-export';
 /** An export claimed this long ago and not finished has lost its job: it is queued again. */
@@ -61,33 +60,38 @@ export async function startExports(deps: {
     if (!row || !['pending', 'inProgress'].includes(row.request.status)) return;
     await setRequestStatus(db, requestId, 'inProgress', clock.now());
     try {
+      // A retried job starts the file again: what an earlier attempt wrote is dropped first.
+      await clearExportChunks(db, requestId);
+      const sink = chunkWriter(db, requestId);
       const file = await makeReport(
         db,
-        {
-          areaId: row.export.areaId,
-          kind: frostReportFileKindSchema.parse(row.export.kind),
-          format: exportFormatSchema.parse(row.export.format),
-          from: new Date(row.export.rangeFrom),
-          to: new Date(row.export.rangeTo),
-        },
+        askOfRow(row),
         clock.now(),
         (percent) => setExportProgress(db, requestId, percent),
+        sink,
       );
+      const size = await sink.close();
       const now = clock.now();
       const stored = await finishExport(
         db,
         requestId,
         {
-          bytes: file.bytes,
+          size,
           name: file.name,
           expiresAt: new Date(now.getTime() + EXPORT_KEEP_HOURS * 3_600_000),
         },
         now,
       );
-      log.info({ requestId, bytes: file.bytes.length, stored }, 'export made');
+      log.info({ requestId, bytes: size, stored }, 'export made');
     } catch (error) {
       log.error({ err: error, requestId }, 'export failed');
-      await failExport(db, requestId, 'The report could not be made', clock.now());
+      await clearExportChunks(db, requestId);
+      await failExport(
+        db,
+        requestId,
+        error instanceof ReportTooLarge ? error.message : 'The report could not be made',
+        clock.now(),
+      );
     }
   }
 
@@ -111,14 +115,15 @@ export async function startExports(deps: {
     (error) => log.error({ err: error }, 'export sweep failed'),
   );
 
+  const take = async (request: { id: number }) => {
+    await queue(request.id);
+    await setRequestStatus(db, request.id, 'inProgress', clock.now());
+  };
+
   return {
     handlers: {
-      area: {
-        export: async (request) => {
-          await queue(request.id);
-          await setRequestStatus(db, request.id, 'inProgress', clock.now());
-        },
-      },
+      area: { export: take },
+      site: { export: take },
     },
     async close() {
       await sweep.stop();

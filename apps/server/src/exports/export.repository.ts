@@ -1,8 +1,17 @@
-/** SQL of report exports: the request row and its export row, progress, the file, expiry. */
-import type { ReportExport } from '@paddock/domain';
-import { and, count, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+/**
+ * SQL of report exports: the request row and its export row, progress, the file (in chunks, or
+ * whole for issue 15's exports), expiry.
+ */
+import {
+  frostReportFileKindSchema,
+  type ExportRequestBody,
+  type GenericResolution,
+  type ReportExport,
+  type ReportSeries,
+} from '@paddock/domain';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database.ts';
-import { reportExports, requests } from '../db/schema.ts';
+import { reportExportChunks, reportExports, requests } from '../db/schema.ts';
 
 export type ExportRow = {
   request: typeof requests.$inferSelect;
@@ -19,6 +28,9 @@ const exportColumns = {
   format: reportExports.format,
   rangeFrom: reportExports.rangeFrom,
   rangeTo: reportExports.rangeTo,
+  things: reportExports.things,
+  series: reportExports.series,
+  resolution: reportExports.resolution,
   progress: reportExports.progress,
   fileName: reportExports.fileName,
   size: reportExports.size,
@@ -40,10 +52,13 @@ export function presentExport(row: ExportRow): ReportExport {
     site: e.siteId,
     area: e.areaId,
     report: e.report as ReportExport['report'],
-    kind: e.kind as ReportExport['kind'],
+    kind: e.kind === null ? null : frostReportFileKindSchema.parse(e.kind),
     format: e.format as ReportExport['format'],
     from: new Date(e.rangeFrom).toISOString(),
     to: new Date(e.rangeTo).toISOString(),
+    things: e.things,
+    series: e.series,
+    resolution: e.resolution,
     progress: e.progress,
     fileName: e.fileName,
     size: e.size,
@@ -52,27 +67,49 @@ export function presentExport(row: ExportRow): ReportExport {
   };
 }
 
+/** What an export asks for, as the worker reads it back (the site checked, frost's area found). */
+export type ExportAsk = {
+  siteId: number;
+  areaId: number | null;
+  report: ExportRequestBody['report'];
+  kind: string | null;
+  format: string;
+  things: number[];
+  series: ReportSeries[] | null;
+  resolution: GenericResolution | null;
+  from: Date;
+  to: Date;
+};
+
+/** What the export row asks for. */
+export function askOfRow(row: ExportRow): ExportAsk {
+  const e = row.export;
+  return {
+    siteId: e.siteId,
+    areaId: e.areaId,
+    report: e.report as ExportAsk['report'],
+    kind: e.kind,
+    format: e.format,
+    things: e.things,
+    series: e.series,
+    resolution: e.resolution,
+    from: new Date(e.rangeFrom),
+    to: new Date(e.rangeTo),
+  };
+}
+
 export async function createExport(
   db: Database,
-  input: {
-    siteId: number;
-    areaId: number;
-    userId: number;
-    report: string;
-    kind: string;
-    format: string;
-    from: Date;
-    to: Date;
-    now: Date;
-  },
+  input: ExportAsk & { userId: number; now: Date },
 ): Promise<ExportRow> {
   return db.transaction(async (tx) => {
     const [request] = await tx
       .insert(requests)
       .values({
         action: 'export',
-        type: 'area',
-        targetId: input.areaId,
+        // An area's report is the area's request (issue 15's frost reports); a site's, the site's.
+        type: input.areaId === null ? 'site' : 'area',
+        targetId: input.areaId ?? input.siteId,
         siteId: input.siteId,
         status: 'new',
         payload: { report: input.report, kind: input.kind, format: input.format },
@@ -91,6 +128,9 @@ export async function createExport(
         report: input.report,
         kind: input.kind,
         format: input.format,
+        things: input.things,
+        series: input.series,
+        resolution: input.resolution,
         rangeFrom: input.from,
         rangeTo: input.to,
       })
@@ -129,12 +169,61 @@ export async function listUserExports(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function readExportFile(db: Queryable, requestId: number): Promise<Buffer | null> {
+/** Whether the export has a file to serve: issue 15's whole file, or chunks. */
+export async function hasExportFile(db: Queryable, requestId: number): Promise<boolean> {
   const [row] = await db
+    .select({ whole: sql<boolean>`${reportExports.file} is not null` })
+    .from(reportExports)
+    .where(eq(reportExports.requestId, requestId));
+  if (row?.whole) return true;
+  const [chunk] = await db
+    .select({ seq: reportExportChunks.seq })
+    .from(reportExportChunks)
+    .where(eq(reportExportChunks.requestId, requestId))
+    .limit(1);
+  return chunk !== undefined;
+}
+
+/**
+ * The export's file piece by piece, in order: one chunk (about a megabyte) read at a time, so a
+ * large file is served with bounded memory.
+ */
+export async function* readExportFile(db: Queryable, requestId: number): AsyncGenerator<Buffer> {
+  const [whole] = await db
     .select({ file: reportExports.file })
     .from(reportExports)
     .where(eq(reportExports.requestId, requestId));
-  return row?.file ?? null;
+  if (whole?.file) {
+    yield whole.file;
+    return;
+  }
+  let seq = -1;
+  for (;;) {
+    const [chunk] = await db
+      .select({ seq: reportExportChunks.seq, bytes: reportExportChunks.bytes })
+      .from(reportExportChunks)
+      .where(and(eq(reportExportChunks.requestId, requestId), gt(reportExportChunks.seq, seq)))
+      .orderBy(asc(reportExportChunks.seq))
+      .limit(1);
+    if (!chunk) return;
+    seq = chunk.seq;
+    yield chunk.bytes;
+  }
+}
+
+/** Forgets the chunks an earlier, unfinished attempt wrote: a retried job writes them again. */
+export async function clearExportChunks(db: Queryable, requestId: number) {
+  await db.delete(reportExportChunks).where(eq(reportExportChunks.requestId, requestId));
+}
+
+/** Stores one chunk of the file being made. */
+export async function writeExportChunk(
+  db: Queryable,
+  requestId: number,
+  seq: number,
+  bytes: Buffer,
+) {
+  await db.insert(reportExportChunks).values({ requestId, seq, bytes });
 }
 
 export async function setExportProgress(db: Queryable, requestId: number, progress: number) {
@@ -145,13 +234,13 @@ export async function setExportProgress(db: Queryable, requestId: number, progre
 }
 
 /**
- * Stores the file and marks the request done, once: a second worker that made the same file
- * (a retried job) finds the request done already and stores nothing.
+ * Marks the request done with its file (written in chunks before), once: a second worker that
+ * made the same file (a retried job) finds the request done already and changes nothing.
  */
 export async function finishExport(
   db: Database,
   requestId: number,
-  file: { bytes: Buffer; name: string; expiresAt: Date },
+  file: { size: number; name: string; expiresAt: Date },
   now: Date,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -164,9 +253,8 @@ export async function finishExport(
     await tx
       .update(reportExports)
       .set({
-        file: file.bytes,
         fileName: file.name,
-        size: file.bytes.length,
+        size: file.size,
         expiresAt: file.expiresAt,
         progress: 100,
       })
@@ -211,7 +299,20 @@ export async function deleteExpiredFiles(db: Queryable, now: Date): Promise<numb
   const rows = await db
     .update(reportExports)
     .set({ file: null, fileName: null })
-    .where(and(isNotNull(reportExports.file), lt(reportExports.expiresAt, now)))
+    .where(
+      and(
+        or(isNotNull(reportExports.file), isNotNull(reportExports.fileName)),
+        lt(reportExports.expiresAt, now),
+      ),
+    )
     .returning({ id: reportExports.requestId });
+  if (rows.length > 0) {
+    await db.delete(reportExportChunks).where(
+      inArray(
+        reportExportChunks.requestId,
+        rows.map((row) => row.id),
+      ),
+    );
+  }
   return rows.length;
 }

@@ -10,6 +10,7 @@ import {
   columnTitle,
   isoInTimeZone,
   type ReportCell,
+  type ReportChart,
   type ReportColumn,
   type ReportDocument,
   type ReportTable,
@@ -112,6 +113,85 @@ function widths(table: ReportTable, texts: string[][], pageWidth: number): numbe
   return longest.map((n) => (n / total) * pageWidth);
 }
 
+const CHART_HEIGHT = 150;
+const CHART_COLOURS = ['#1f6fb2', '#c0392b', '#27ae60', '#8e44ad'];
+
+/** A tidy step for an axis of `span`: 1, 2 or 5 times a power of ten, about `ticks` of them. */
+function niceStep(span: number, ticks: number): number {
+  const raw = span / ticks;
+  const power = 10 ** Math.floor(Math.log10(raw || 1));
+  const scaled = raw / power;
+  return (scaled <= 1 ? 1 : scaled <= 2 ? 2 : scaled <= 5 ? 5 : 10) * power;
+}
+
+/**
+ * The report's main series as a line chart in vector lines (pdfkit paths): axes with ticks, the
+ * value axis labelled in the series' unit, the time axis in site-local dates.
+ */
+function drawChart(pdf: PDFKit.PDFDocument, chart: ReportChart, timeZone: string, width: number) {
+  const points = chart.lines.flatMap((line) => line.points);
+  if (points.length === 0) return;
+  if (pdf.y + CHART_HEIGHT + 40 > pdf.page.height - MARGIN) pdf.addPage();
+  pdf.font('bold').fontSize(10).text(`${chart.title} (${chart.unit})`, MARGIN, pdf.y);
+  const left = MARGIN + 40;
+  const top = pdf.y + 8;
+  const plotWidth = width - 40;
+  const times = points.map(([t]) => t);
+  const values = points.map(([, v]) => v);
+  const t0 = Math.min(...times);
+  const t1 = Math.max(...times, t0 + 1);
+  let v0 = Math.min(0, ...values);
+  let v1 = Math.max(...values);
+  if (v1 <= v0) v1 = v0 + 1;
+  const step = niceStep(v1 - v0, 5);
+  v0 = Math.floor(v0 / step) * step;
+  v1 = Math.ceil(v1 / step) * step;
+  const x = (t: number) => left + ((t - t0) / (t1 - t0)) * plotWidth;
+  const y = (v: number) => top + CHART_HEIGHT - ((v - v0) / (v1 - v0)) * CHART_HEIGHT;
+
+  pdf.lineWidth(0.5).strokeColor('#888888');
+  pdf
+    .moveTo(left, top)
+    .lineTo(left, top + CHART_HEIGHT)
+    .lineTo(left + plotWidth, top + CHART_HEIGHT)
+    .stroke();
+  pdf.font('body').fontSize(FONT_SIZE).fillColor('black');
+  for (let v = v0; v <= v1 + step / 2; v += step) {
+    pdf
+      .moveTo(left - 3, y(v))
+      .lineTo(left, y(v))
+      .stroke();
+    pdf.text(`${Number(v.toPrecision(6))}`, MARGIN, y(v) - 3, {
+      width: 36,
+      align: 'right',
+      lineBreak: false,
+    });
+  }
+  for (let i = 0; i <= 6; i++) {
+    const t = t0 + ((t1 - t0) * i) / 6;
+    pdf
+      .moveTo(x(t), top + CHART_HEIGHT)
+      .lineTo(x(t), top + CHART_HEIGHT + 3)
+      .stroke();
+    pdf.text(isoInTimeZone(new Date(t), timeZone).slice(0, 10), x(t) - 20, top + CHART_HEIGHT + 5, {
+      width: 40,
+      align: 'center',
+      lineBreak: false,
+    });
+  }
+  chart.lines.forEach((line, index) => {
+    const [first, ...rest] = line.points;
+    if (!first) return;
+    pdf.lineWidth(1).strokeColor(CHART_COLOURS[index % CHART_COLOURS.length] ?? 'black');
+    pdf.moveTo(x(first[0]), y(first[1]));
+    for (const [t, v] of rest) pdf.lineTo(x(t), y(v));
+    pdf.stroke();
+  });
+  pdf.strokeColor('black').fillColor('black');
+  pdf.x = MARGIN;
+  pdf.y = top + CHART_HEIGHT + 20;
+}
+
 export function renderPdf(document: ReportDocument): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
@@ -140,6 +220,7 @@ export function renderPdf(document: ReportDocument): Promise<Buffer> {
     );
   for (const note of document.notes) pdf.text(note);
   pdf.moveDown(0.5);
+  if (document.chart) drawChart(pdf, document.chart, document.timeZone, pageWidth);
 
   for (const table of document.tables) {
     const texts = table.rows.map((row) =>

@@ -12,6 +12,7 @@ import type { ServerConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
 import { startExports } from '../exports/export-service.ts';
+import { startScheduledReports } from '../reports/scheduled-reports.ts';
 import { startFollowups } from '../ingest/followups.ts';
 import { startIngest } from '../ingest/ingest.ts';
 import { pumpWatchFollowup } from '../irrigation/pump-watch.ts';
@@ -126,6 +127,7 @@ export async function startFieldServices(deps: {
       started.push(deviceRequests);
       const exports = await startExports({ db, clock, log, jobs });
       started.push(exports);
+      started.push(startScheduledReports({ db, clock, log, mailer: deps.mailer }));
       // Who carries out which request: pings and tests by a command, program requests by the
       // run, exports by the export job.
       const handlers = { ...deviceRequests.handlers, ...runner.handlers, ...exports.handlers };

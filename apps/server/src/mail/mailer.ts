@@ -10,7 +10,13 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../db/client.ts';
 import { outboundEmails } from '../db/schema.ts';
 
-export type Email = { to: string; subject: string; text: string };
+export type Email = {
+  to: string;
+  subject: string;
+  text: string;
+  /** Files sent with it (a scheduled report); the recorded row keeps their names only. */
+  attachments?: { filename: string; content: Buffer }[];
+};
 
 export type Mailer = {
   /** Records and delivers the message; resolves once it is safely recorded and handed over. */
@@ -34,9 +40,17 @@ export function createMailer(options: {
 
   return {
     async send(email) {
+      const { attachments, ...recorded } = email;
       const [row] = await options.db
         .insert(outboundEmails)
-        .values(email)
+        .values(
+          attachments?.length
+            ? {
+                ...recorded,
+                text: `${recorded.text}\n[attached: ${attachments.map((a) => a.filename).join(', ')}]`,
+              }
+            : recorded,
+        )
         .returning({ id: outboundEmails.id });
       if (!row) throw new Error('email insert returned nothing');
       const message = { from: options.from, ...email };

@@ -26,6 +26,7 @@ import { waterUseRoutes } from './water-use/water-use.routes.ts';
 import { frostRoutes } from './frost/frost.routes.ts';
 import { exportRoutes } from './exports/export.routes.ts';
 import { waterTakeRoutes } from './water-take/water-take.routes.ts';
+import { scheduledReportRoutes } from './exports/scheduled-report.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
@@ -54,4 +55,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(frostRoutes);
   await app.register(exportRoutes);
   await app.register(waterTakeRoutes);
+  await app.register(scheduledReportRoutes);
 }

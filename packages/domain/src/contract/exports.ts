@@ -3,13 +3,16 @@
  * list one's own exports. The worker makes the file; see docs/api.md.
  */
 import { z } from 'zod';
-import { idParamSchema } from '../entities/params.ts';
+import { idParamSchema, idParamValueSchema } from '../entities/params.ts';
 import {
   exportCreateBodySchema,
   exportListQuerySchema,
   exportListSchema,
   reportExportSchema,
-} from '../frost/exports.ts';
+  scheduledReportCreateBodySchema,
+  scheduledReportListSchema,
+  scheduledReportSchema,
+} from '../reports/exports.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 export const exportEndpoints = {
@@ -19,7 +22,8 @@ export const exportEndpoints = {
     tag: 'exports',
     summary: 'Ask for a report file; the worker makes it (new → inProgress → done or failed)',
     description:
-      'Needs view on the area. Answers 202 with the request. With the requestId of an earlier ' +
+      'Needs view on the site (and on the area, when one is given; a frost report names its ' +
+      'area). Answers 202 with the request. With the requestId of an earlier ' +
       'export of this user, answers 200 with that request and makes nothing: a retried call ' +
       'never makes two copies. Poll exports/{id}; download exports/{id}/file once done.',
     body: exportCreateBodySchema,
@@ -51,5 +55,34 @@ export const exportEndpoints = {
       'it is done, 410 once it expired.',
     params: idParamSchema,
     responses: { 200: z.string().describe('The file, binary') },
+  }),
+  listScheduledReports: defineEndpoint({
+    method: 'GET',
+    path: '/sites/:id/scheduled-reports',
+    tag: 'exports',
+    summary: "The site's scheduled reports (view on the site)",
+    params: idParamSchema,
+    responses: { 200: scheduledReportListSchema },
+  }),
+  createScheduledReport: defineEndpoint({
+    method: 'POST',
+    path: '/sites/:id/scheduled-reports',
+    tag: 'exports',
+    summary: 'Send a report to a contact of the site by email, weekly or monthly',
+    description:
+      'Needs manage on the site. The contact must be of the site with an active email ' +
+      'notification. Each period (a week from Monday, or a month, in the site’s timezone) is ' +
+      'sent once, after it ended, as an attachment.',
+    params: idParamSchema,
+    body: scheduledReportCreateBodySchema,
+    responses: { 201: scheduledReportSchema },
+  }),
+  deleteScheduledReport: defineEndpoint({
+    method: 'DELETE',
+    path: '/sites/:id/scheduled-reports/:reportId',
+    tag: 'exports',
+    summary: 'Stop a scheduled report (manage on the site)',
+    params: z.object({ id: idParamValueSchema, reportId: idParamValueSchema }),
+    responses: { 204: z.null().describe('Deleted') },
   }),
 };

@@ -1,6 +1,6 @@
 export * from './rules.ts';
 export * from './schemas.ts';
-export * from './exports.ts';
+
 export * from './night.ts';
 export * from './compliance.ts';
 export * from './summary.ts';

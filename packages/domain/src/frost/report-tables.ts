@@ -7,7 +7,8 @@ import { timeZoneOffsetMs, zonedDateTime } from '../constants/timezone.ts';
 import type { FanFueling, FrostRuns } from './schemas.ts';
 
 export type ReportCell = string | number | Date | null;
-export type ReportColumnKind = 'text' | 'number' | 'time';
+/** 'date': a local day as YYYY-MM-DD text (issue 17's per-day tables); a date cell in xlsx. */
+export type ReportColumnKind = 'text' | 'number' | 'time' | 'date';
 
 export interface ReportColumn {
   readonly header: string;
@@ -22,6 +23,19 @@ export interface ReportTable {
   readonly name: string;
   readonly columns: readonly ReportColumn[];
   readonly rows: readonly (readonly ReportCell[])[];
+  /** xlsx: one sheet per value of this column (per thing), instead of one sheet for the table. */
+  readonly sheetBy?: number;
+}
+
+/** A line chart of the report's main series (issue 17): drawn in the pdf. */
+export interface ReportChart {
+  readonly title: string;
+  readonly unit: string;
+  readonly lines: readonly {
+    readonly label: string;
+    /** [time ms, value], in time order. */
+    readonly points: readonly (readonly [number, number])[];
+  }[];
 }
 
 export interface ReportDocument {
@@ -34,6 +48,7 @@ export interface ReportDocument {
   /** Lines under the title: the rules and where they come from. */
   readonly notes: readonly string[];
   readonly tables: readonly ReportTable[];
+  readonly chart?: ReportChart;
 }
 
 /** A column's header with its unit: "Canopy at start (°C)". */

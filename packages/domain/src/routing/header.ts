@@ -63,6 +63,7 @@ export function headerTitle(route: Route, context: HeaderContext): HeaderTitle {
     case 'summary':
     case 'users':
     case 'maintenance':
+    case 'reports':
     case 'playground':
     case 'moduleAlarms':
       return labelled(context.siteLabel, (label) => label);

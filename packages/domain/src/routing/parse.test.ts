@@ -46,6 +46,7 @@ const ROUTES: [string, string, Route][] = [
   ['/4/summary', '', { kind: 'summary', siteId: 4 }],
   ['/4/users', '', { kind: 'users', siteId: 4 }],
   ['/4/maintenance', '', { kind: 'maintenance', siteId: 4 }],
+  ['/4/reports', '', { kind: 'reports', siteId: 4 }],
   ['/4/weather/9', '', { kind: 'weather', siteId: 4, areaId: 9 }],
   ['/4/weather/9/list', '', { kind: 'weather', siteId: 4, areaId: 9, detail: 'list' }],
   [
@@ -240,6 +241,7 @@ describe('§2 Screens and routes: parseRoute', () => {
     id.map((siteId) => ({ kind: 'summary' as const, siteId })),
     id.map((siteId) => ({ kind: 'users' as const, siteId })),
     id.map((siteId) => ({ kind: 'maintenance' as const, siteId })),
+    id.map((siteId) => ({ kind: 'reports' as const, siteId })),
     id.map((siteId) => ({ kind: 'playground' as const, siteId })),
     fc.tuple(id, id).map(([siteId, areaId]) => ({ kind: 'area' as const, siteId, areaId })),
     fc

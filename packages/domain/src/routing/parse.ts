@@ -151,6 +151,7 @@ function parseSitePath(
     if (first === 'summary') return { kind: 'summary', siteId };
     if (first === 'users') return { kind: 'users', siteId };
     if (first === 'maintenance') return { kind: 'maintenance', siteId };
+    if (first === 'reports') return { kind: 'reports', siteId };
     if (first === 'playground') return { kind: 'playground', siteId };
   }
   if (isOneOf(AREA_MODULES, first)) {

@@ -122,6 +122,11 @@ export function maintenancePath(siteId: number): string {
   return buildPath({ siteId, subject: 'maintenance' });
 }
 
+/** The site's reports and exports (issue 17): site-wide, like maintenance (docs/reports.md). */
+export function reportsPath(siteId: number): string {
+  return buildPath({ siteId, subject: 'reports' });
+}
+
 /** Only in the development environment (§2). */
 export function playgroundPath(siteId: number): string {
   return buildPath({ siteId, subject: 'playground' });
@@ -271,6 +276,8 @@ export function routePath(route: Route): string {
       return usersPath(route.siteId);
     case 'maintenance':
       return maintenancePath(route.siteId);
+    case 'reports':
+      return reportsPath(route.siteId);
     case 'playground':
       return playgroundPath(route.siteId);
     case 'telemetry':

@@ -116,6 +116,11 @@ export type SummaryRoute = { readonly kind: 'summary' } & SiteScoped;
 export type UsersRoute = { readonly kind: 'users' } & SiteScoped;
 /** /{siteId}/maintenance: the site-wide maintenance worklist (issue 12; docs/maintenance.md). */
 export type MaintenanceRoute = { readonly kind: 'maintenance' } & SiteScoped;
+/**
+ * /{siteId}/reports: the site's reports and exports (issue 17; docs/reports.md). A site-wide
+ * subject like summary and maintenance: a report's scope (area, things) is picked on the page.
+ */
+export type ReportsRoute = { readonly kind: 'reports' } & SiteScoped;
 export type WeatherRoute = { readonly kind: 'weather' } & ModulePage;
 export type TelemetryRoute = {
   readonly kind: 'telemetry';
@@ -157,6 +162,7 @@ export type Route =
   | SummaryRoute
   | UsersRoute
   | MaintenanceRoute
+  | ReportsRoute
   | ModuleRoute
   | ZoneRoute
   | AlarmsRoute

@@ -2,19 +2,22 @@
  * Exports (§3 request action export; docs/api.md "Exports"): ask for a report file, follow it,
  * download it, list one's own. The worker makes the file (src/exports/export-service.ts).
  */
+import { Readable } from 'node:stream';
 import { EXPORTS_PER_PAGE, exportEndpoints } from '@paddock/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   createExport,
   findExport,
+  hasExportFile,
   listUserExports,
   presentExport,
   readExportFile,
 } from '../../exports/export.repository.ts';
+import { reportScope } from '../../exports/report-scope.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { requireObject, requireSite } from '../../permissions/access.ts';
+import { requireSite } from '../../permissions/access.ts';
 
 const CONTENT_TYPES = {
   pdf: 'application/pdf',
@@ -36,21 +39,17 @@ export async function exportRoutes(app: FastifyInstance) {
   route(app, exportEndpoints.createExport, async (request, reply) => {
     const body = request.body;
     const { userId } = authOf(request);
-    const { siteId } = await requireObject(db, request, 'area', body.area, 'view');
+    const scope = await reportScope(db, request, body);
     if (body.requestId !== undefined) {
       const earlier = await findExport(db, body.requestId);
       if (earlier && earlier.export.userId === userId) return presentExport(earlier);
       throw notFound('Export');
     }
     const row = await createExport(db, {
-      siteId,
-      areaId: body.area,
-      userId,
-      report: body.report,
-      kind: body.kind,
-      format: body.format,
+      ...scope,
       from: new Date(body.from),
       to: new Date(body.to),
+      userId,
       now: clock.now(),
     });
     return reply.code(202).send(presentExport(row));
@@ -79,8 +78,11 @@ export async function exportRoutes(app: FastifyInstance) {
   route(app, exportEndpoints.downloadExport, async (request, reply) => {
     const row = await visibleExport(request, request.params.id);
     if (row.request.status !== 'done') throw new HttpError(404, 'The export is not finished');
-    const file = await readExportFile(db, row.export.requestId);
-    if (!file || !row.export.fileName) throw new HttpError(410, 'The export has expired');
+    if (!row.export.fileName || !(await hasExportFile(db, row.export.requestId))) {
+      throw new HttpError(410, 'The export has expired');
+    }
+    // Chunk by chunk: a large csv is served without holding it in memory.
+    const file = Readable.from(readExportFile(db, row.export.requestId));
     const format = row.export.format as keyof typeof CONTENT_TYPES;
     return reply
       .header('content-type', CONTENT_TYPES[format] ?? 'application/octet-stream')
@@ -89,6 +91,7 @@ export async function exportRoutes(app: FastifyInstance) {
         `attachment; filename="${row.export.fileName.replace(/[^A-Za-z0-9._-]/g, '_')}"`,
       )
       .header('cache-control', 'private, no-store')
+      .header('content-length', String(row.export.size ?? ''))
       .send(file);
   });
 }

@@ -17,6 +17,7 @@ const REMEMBERED_KINDS: ReadonlySet<Route['kind']> = new Set([
   'summary',
   'users',
   'maintenance',
+  'reports',
   'playground',
   'weather',
   'telemetry',

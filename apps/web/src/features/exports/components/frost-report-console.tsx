@@ -143,7 +143,12 @@ export function FrostReportConsole({ areaId, timeZone, now }: FrostReportConsole
               const label = exportStatusLabel(item.status);
               return (
                 <Table.Tr key={item.id} data-testid={`export-${item.id}`} data-status={item.status}>
-                  <Table.Td>{kindLabel(item.kind)}</Table.Td>
+                  <Table.Td>
+                    {/* The list is all the user's exports: the other report types by their name. */}
+                    {item.report === 'frostReport' && item.kind
+                      ? kindLabel(item.kind)
+                      : t(`Reports.Type.${item.report}`)}
+                  </Table.Td>
                   <Table.Td>
                     {frostNightOf(new Date(item.from), timeZone)} –{' '}
                     {frostNightOf(new Date(new Date(item.to).getTime() - 1), timeZone)}

@@ -41,6 +41,8 @@ describe('§2 sidebar', () => {
     const { user } = setup();
     expect(linkTo('Dashboard')).toBe('/dashboard');
     expect(linkTo('Summary')).toBe('/1/summary');
+    // Decision (docs/reports.md): the site's Reports place, site-wide like Summary.
+    expect(linkTo('Reports')).toBe('/1/reports');
     expect(linkTo('Users')).toBe('/1/users');
     expect(screen.getByRole('button', { name: 'Season' })).toBeTruthy();
     const areas = screen.getAllByRole('button').map((button) => button.textContent);

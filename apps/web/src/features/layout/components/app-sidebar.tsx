@@ -3,6 +3,7 @@ import {
   alarmsPath,
   APP_VERSION,
   PATHS,
+  reportsPath,
   showDashboardLink,
   sidebarAreaEntries,
   sitePath,
@@ -23,6 +24,7 @@ import {
   IconLayoutDashboard,
   IconMap2,
   IconPuzzle,
+  IconReportAnalytics,
   IconUsers,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -146,6 +148,8 @@ export function AppSidebar({
           {siteId !== undefined && (
             <nav aria-label={t('Sidebar.SiteNavigation')}>
               {link(summaryPath(siteId), t('Sidebar.Summary'), <IconLayoutDashboard size={16} />)}
+              {/* Decision: site-wide like Summary, so beside it (docs/reports.md). */}
+              {link(reportsPath(siteId), t('Sidebar.Reports'), <IconReportAnalytics size={16} />)}
               {areas?.areas.map((area) =>
                 areas.expandable ? (
                   <NavLink

@@ -3,11 +3,12 @@ import {
   alarmsPath,
   areaPagePath,
   maintenancePath,
+  reportsPath,
   type AreaSummary,
   type SiteSummary,
   type SummaryHardwareCounts,
 } from '@paddock/domain';
-import { IconArrowRight, IconTool } from '@tabler/icons-react';
+import { IconArrowRight, IconReportAnalytics, IconTool } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LastUpdate } from '../../../components/ui/last-update.tsx';
@@ -40,12 +41,20 @@ export function SiteSummaryView({
           </Text>
           <Title order={2}>{t('SiteSummary.Title')}</Title>
         </Stack>
-        <Anchor component={Link} to={maintenancePath(siteId)} size="sm">
-          <Group gap={4} wrap="nowrap">
-            <IconTool size={16} aria-hidden />
-            {t('SiteSummary.Maintenance')}
-          </Group>
-        </Anchor>
+        <Group gap="md" wrap="wrap">
+          <Anchor component={Link} to={reportsPath(siteId)} size="sm">
+            <Group gap={4} wrap="nowrap">
+              <IconReportAnalytics size={16} aria-hidden />
+              {t('SiteSummary.Reports')}
+            </Group>
+          </Anchor>
+          <Anchor component={Link} to={maintenancePath(siteId)} size="sm">
+            <Group gap={4} wrap="nowrap">
+              <IconTool size={16} aria-hidden />
+              {t('SiteSummary.Maintenance')}
+            </Group>
+          </Anchor>
+        </Group>
       </Group>
 
       <Card withBorder padding="sm" component="section" aria-label={t('SiteSummary.SiteTotals')}>

@@ -1,0 +1,51 @@
+/**
+ * What every report reads first: the site's label and timezone, and the areas in scope (the one
+ * named, or all of the site's), each report's things narrowed to `things` when given.
+ */
+import { siteTimeZone } from '@paddock/domain';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client.ts';
+
+export type ReportSite = {
+  id: number;
+  label: string;
+  timeZone: string;
+  /** The areas in scope, by id. */
+  areas: Map<number, string>;
+  /** "All areas" or the named area's label: the report's heading. */
+  scopeLabel: string;
+};
+
+export async function readReportSite(
+  db: Database,
+  siteId: number,
+  areaId: number | null,
+): Promise<ReportSite> {
+  const [site] = await queryRows<{ label: string; config: unknown; tags: { country?: string } }>(
+    db,
+    sql`select label, config, tags from sites where id = ${siteId}`,
+  );
+  if (!site) throw new Error('The site no longer exists');
+  const areas = await queryRows<{ id: number; label: string }>(
+    db,
+    areaId === null
+      ? sql`select id, label from areas where site_id = ${siteId} order by id`
+      : sql`select id, label from areas where site_id = ${siteId} and id = ${areaId}`,
+  );
+  if (areaId !== null && areas.length === 0) throw new Error('The area no longer exists');
+  return {
+    id: siteId,
+    label: site.label,
+    timeZone: siteTimeZone(site.config as { timezone?: string } | null, site.tags?.country),
+    areas: new Map(areas.map((area) => [Number(area.id), area.label])),
+    scopeLabel: areaId === null ? 'All areas' : (areas[0]?.label ?? ''),
+  };
+}
+
+/** Whether a thing is in the report: every thing when none were chosen. */
+export function chosen(things: readonly number[], id: number): boolean {
+  return things.length === 0 || things.includes(id);
+}
+
+/** A reading time as ms, whichever way the driver gave it. */
+export const toMs = (value: Date | string) => new Date(value).getTime();

@@ -1,0 +1,186 @@
+/**
+ * The water report (§3 waterReport): per water meter per site-local day, the volume it measured
+ * (the rises of its `water.total`, each interval on the day of its middle, a fall being a meter
+ * reset, as issue 14's attribution counts them), its peak flow (the highest `water.flow` reading,
+ * or, for a meter without one, the highest flow between two totals) and the hours it measured
+ * water flowing; per tank per day, its lowest and highest level.
+ */
+import type { ReportCell, ReportDocument } from '@paddock/domain';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../db/client.ts';
+import type { ReportRange } from './irrigation-report.ts';
+import { localDay } from './local-day.ts';
+import { chosen, readReportSite, toMs } from './report-site.ts';
+
+const HOUR_MS = 3_600_000;
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+
+type MeterDay = { volume: number; peakFlow: number | null; pumpingMs: number };
+
+/** A sensor's readings of one metric over the range, in time order. */
+async function readingsOf(
+  db: Database,
+  sensorId: number,
+  metrics: readonly string[],
+  range: ReportRange,
+): Promise<{ time: number; value: number }[]> {
+  const rows = await queryRows<{ time: Date | string; value: number }>(
+    db,
+    sql`select r.time, r.value from series se join readings r on r.series_id = se.id
+        where se.thing_type = 'sensor' and se.thing_id = ${sensorId}
+          and se.metric in (${sql.join(
+            metrics.map((metric) => sql`${metric}`),
+            sql`, `,
+          )})
+          and r.time >= ${range.from.toISOString()} and r.time < ${range.to.toISOString()}
+        order by r.time`,
+  );
+  return rows.map((row) => ({ time: toMs(row.time), value: Number(row.value) }));
+}
+
+export async function waterReport(
+  db: Database,
+  ask: { siteId: number; areaId: number | null; things: number[] } & ReportRange,
+  onProgress: (percent: number) => Promise<void>,
+): Promise<ReportDocument> {
+  const site = await readReportSite(db, ask.siteId, ask.areaId);
+  const { timeZone } = site;
+  const areaIds = [...site.areas.keys()];
+  const sensors =
+    areaIds.length === 0
+      ? []
+      : (
+          await queryRows<{ id: number; type: string; label: string; area_id: number }>(
+            db,
+            sql`select id, type, label, area_id from sensors
+                where site_id = ${ask.siteId} and type in ('watermeter', 'level')
+                  and area_id in (${sql.join(
+                    areaIds.map((id) => sql`${id}`),
+                    sql`, `,
+                  )})
+                order by label, id`,
+          )
+        ).filter((sensor) => chosen(ask.things, Number(sensor.id)));
+  const meters = sensors.filter((sensor) => sensor.type === 'watermeter');
+  const tanks = sensors.filter((sensor) => sensor.type === 'level');
+
+  const meterRows: ReportCell[][] = [];
+  const dayVolumes = new Map<string, number>();
+  let done = 0;
+  const step = async () => {
+    done += 1;
+    await onProgress(Math.round(10 + (70 * done) / Math.max(1, sensors.length)));
+  };
+  for (const meter of meters) {
+    const id = Number(meter.id);
+    const days = new Map<string, MeterDay>();
+    const dayOf = (day: string) => {
+      let entry = days.get(day);
+      if (!entry) {
+        entry = { volume: 0, peakFlow: null, pumpingMs: 0 };
+        days.set(day, entry);
+      }
+      return entry;
+    };
+    const totals = await readingsOf(db, id, ['water.total'], ask);
+    const flows = await readingsOf(db, id, ['water.flow'], ask);
+    for (let i = 1; i < totals.length; i++) {
+      const before = totals[i - 1];
+      const after = totals[i];
+      if (!before || !after || after.time <= before.time) continue;
+      const volume = after.value - before.value;
+      if (volume <= 0) continue;
+      const entry = dayOf(localDay((before.time + after.time) / 2, timeZone));
+      entry.volume += volume;
+      entry.pumpingMs += after.time - before.time;
+      if (flows.length === 0) {
+        const flow = volume / ((after.time - before.time) / HOUR_MS);
+        entry.peakFlow = Math.max(entry.peakFlow ?? 0, flow);
+      }
+    }
+    for (const flow of flows) {
+      const entry = dayOf(localDay(flow.time, timeZone));
+      entry.peakFlow = Math.max(entry.peakFlow ?? flow.value, flow.value);
+    }
+    for (const [day, entry] of [...days.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      meterRows.push([
+        meter.label,
+        day,
+        round(entry.volume, 3),
+        entry.peakFlow === null ? null : round(entry.peakFlow, 2),
+        round(entry.pumpingMs / HOUR_MS, 2),
+      ]);
+      dayVolumes.set(day, (dayVolumes.get(day) ?? 0) + entry.volume);
+    }
+    await step();
+  }
+
+  const tankRows: ReportCell[][] = [];
+  for (const tank of tanks) {
+    const days = new Map<string, { low: number; high: number }>();
+    for (const reading of await readingsOf(db, Number(tank.id), ['tank.level', 'level'], ask)) {
+      const day = localDay(reading.time, timeZone);
+      const entry = days.get(day);
+      if (!entry) days.set(day, { low: reading.value, high: reading.value });
+      else {
+        entry.low = Math.min(entry.low, reading.value);
+        entry.high = Math.max(entry.high, reading.value);
+      }
+    }
+    for (const [day, entry] of [...days.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      tankRows.push([tank.label, day, round(entry.low, 1), round(entry.high, 1)]);
+    }
+    await step();
+  }
+
+  return {
+    title: 'Water report',
+    site: site.label,
+    area: site.scopeLabel,
+    timeZone,
+    from: ask.from,
+    to: ask.to,
+    notes: [
+      `Days in ${timeZone}. A meter's volume is the rise of its total between readings, each ` +
+        'interval on the day of its middle; a fall (a meter reset) counts nothing.',
+      'Hours pumping: the time between readings in which the meter measured water.',
+    ],
+    tables: [
+      {
+        name: 'Meters by day',
+        sheetBy: 0,
+        columns: [
+          { header: 'Meter', kind: 'text' },
+          { header: 'Day', kind: 'date' },
+          { header: 'Volume', unit: 'm³', kind: 'number', digits: 3 },
+          { header: 'Peak flow', unit: 'm³/h', kind: 'number', digits: 2 },
+          { header: 'Hours pumping', unit: 'h', kind: 'number', digits: 2 },
+        ],
+        rows: meterRows,
+      },
+      {
+        name: 'Tanks by day',
+        sheetBy: 0,
+        columns: [
+          { header: 'Tank', kind: 'text' },
+          { header: 'Day', kind: 'date' },
+          { header: 'Lowest level', unit: '%', kind: 'number', digits: 1 },
+          { header: 'Highest level', unit: '%', kind: 'number', digits: 1 },
+        ],
+        rows: tankRows,
+      },
+    ],
+    chart: {
+      title: 'Water measured per day, all meters',
+      unit: 'm³',
+      lines: [
+        {
+          label: 'Volume',
+          points: [...dayVolumes.entries()]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([day, volume]) => [Date.parse(`${day}T12:00:00Z`), round(volume, 3)] as const),
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { ReportsView, type ReportsViewProps } from './components/reports-view.tsx';

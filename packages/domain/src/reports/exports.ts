@@ -1,0 +1,215 @@
+/**
+ * Export requests (§3 Request action `export`; issues 15 and 17): a report of one site asked for,
+ * made by the worker (new → inProgress → done or failed), its file kept for a stated time and
+ * downloadable by users who may view its site.
+ *
+ * A report is one of the §3 report types, scoped to a site and optionally an area and some of its
+ * things, over a range read in the site's timezone:
+ * - irrigationReport: per zone (section) per day; `things` picks zones (section ids).
+ * - waterReport: per meter per day and each tank's lowest and highest level; `things` picks
+ *   meters and tanks (sensor ids).
+ * - frostReport: a frost area's compliance or fueling record; `area` is required and `things`
+ *   picks fans (sensor ids).
+ * - generic: chosen series (thing and metric) over the range, raw readings or hourly or daily
+ *   rollups.
+ */
+import { z } from 'zod';
+import { METRIC_MAX_LENGTH } from '../constants/limits.ts';
+import { actionRequestSchema } from '../entities/request.ts';
+import {
+  exportFormatSchema,
+  frostReportKindSchema,
+  reportTypeSchema,
+} from '../entities/vocabulary.ts';
+import {
+  idSchema,
+  isoDateTimeSchema,
+  nonEmptyTextSchema,
+  nullableIsoDateTimeSchema,
+  requestIdSchema,
+} from '../entities/primitives.ts';
+import { seriesThingTypeSchema } from '../telemetry/series.ts';
+
+/** The frost report kinds (§3) made as files so far; events and frostExplorer have chart exports. */
+export const frostReportFileKindSchema = frostReportKindSchema.extract([
+  'frostCompliance',
+  'fuelingReport',
+]);
+export type FrostReportFileKind = z.infer<typeof frostReportFileKindSchema>;
+
+/** Decision: a finished export's file is kept this long, then deleted (the request stays, expired). */
+export const EXPORT_KEEP_HOURS = 72;
+/** Decision: the longest range one report covers (a season and a bit). */
+export const EXPORT_MAX_RANGE_DAYS = 400;
+/** Decision: a generic export of chosen series may cover three years and a bit (a consent term). */
+export const GENERIC_MAX_RANGE_DAYS = 1100;
+/** Decision: the most series one generic export holds. */
+export const GENERIC_MAX_SERIES = 50;
+/** Decision: the most things one report is narrowed to (more is the whole site or area). */
+export const REPORT_MAX_THINGS = 200;
+/** §9: export records per page. */
+export const EXPORTS_PER_PAGE = 6;
+
+/** How a generic export gives its series: every reading, or hourly or daily rollups. */
+export const genericResolutionSchema = z.enum(['raw', 'hour', 'day']);
+export type GenericResolution = z.infer<typeof genericResolutionSchema>;
+
+/** One series of a generic export: a thing's metric (as in the charts' series endpoints). */
+export const reportSeriesSchema = z.strictObject({
+  thing: z.strictObject({ type: seriesThingTypeSchema, id: idSchema }),
+  metric: nonEmptyTextSchema(METRIC_MAX_LENGTH),
+});
+export type ReportSeries = z.infer<typeof reportSeriesSchema>;
+
+const thingsSchema = z
+  .array(idSchema)
+  .max(REPORT_MAX_THINGS)
+  .describe('Narrows the report to these things; absent or empty is every thing in scope');
+
+/** What is reported on, without the range: the part a scheduled report keeps. */
+const choiceFields = {
+  format: exportFormatSchema,
+  /** The site reported on. */
+  site: idSchema,
+  /** Narrows to one area of the site. */
+  area: idSchema.optional(),
+  things: thingsSchema.optional(),
+};
+
+/** The report variants, each extended with `extra` fields (the range, or a schedule). */
+function reportVariants<Extra extends z.ZodRawShape>(extra: Extra) {
+  return z.discriminatedUnion('report', [
+    z.strictObject({
+      report: z.literal('irrigationReport'),
+      ...choiceFields,
+      ...extra,
+    }),
+    z.strictObject({
+      report: z.literal('waterReport'),
+      ...choiceFields,
+      ...extra,
+    }),
+    z.strictObject({
+      report: z.literal('frostReport'),
+      kind: frostReportFileKindSchema,
+      ...choiceFields,
+      // Frost reports are of one frost area; the site is its site (older callers send no site).
+      site: idSchema.optional(),
+      area: idSchema,
+      ...extra,
+    }),
+    z.strictObject({
+      report: z.literal('generic'),
+      ...choiceFields,
+      series: z.array(reportSeriesSchema).min(1).max(GENERIC_MAX_SERIES),
+      resolution: genericResolutionSchema.default('raw'),
+      ...extra,
+    }),
+  ]);
+}
+
+/** What a report is of, without its range: a scheduled report's choice. */
+export const reportChoiceSchema = reportVariants({});
+export type ReportChoice = z.infer<typeof reportChoiceSchema>;
+
+/** The longest range a report of this type covers, in days. */
+export function maxRangeDays(report: z.infer<typeof reportTypeSchema>): number {
+  return report === 'generic' ? GENERIC_MAX_RANGE_DAYS : EXPORT_MAX_RANGE_DAYS;
+}
+
+/** POST exports body. */
+export const exportCreateBodySchema = reportVariants({
+  from: isoDateTimeSchema,
+  to: isoDateTimeSchema,
+  /** An earlier export request of this user: answers it instead of making another copy. */
+  requestId: requestIdSchema.optional(),
+}).superRefine((body, ctx) => {
+  const span = Date.parse(body.to) - Date.parse(body.from);
+  if (span <= 0) {
+    ctx.addIssue({ code: 'custom', message: 'The range must end after it starts', path: ['to'] });
+  } else if (span > maxRangeDays(body.report) * 86_400_000) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `A report covers at most ${maxRangeDays(body.report)} days`,
+      path: ['to'],
+    });
+  }
+});
+export type ExportCreateBody = z.input<typeof exportCreateBodySchema>;
+export type ExportRequestBody = z.output<typeof exportCreateBodySchema>;
+
+/** An export request and its progress. */
+export const reportExportSchema = actionRequestSchema.extend({
+  site: idSchema,
+  /** The area it is narrowed to; null for a whole-site report. */
+  area: idSchema.nullable(),
+  report: reportTypeSchema,
+  /** The frost report's kind; null for the other report types. */
+  kind: frostReportFileKindSchema.nullable(),
+  format: exportFormatSchema,
+  from: isoDateTimeSchema,
+  to: isoDateTimeSchema,
+  /** The things it is narrowed to; empty is every thing in scope. */
+  things: z.array(idSchema),
+  /** A generic export's series; null for the other report types. */
+  series: z.array(reportSeriesSchema).nullable(),
+  /** A generic export's resolution; null for the other report types. */
+  resolution: genericResolutionSchema.nullable(),
+  /** 0–100 while it is made. */
+  progress: z.number().int().min(0).max(100),
+  /** The file's name once done; null before and after it expired. */
+  fileName: z.string().nullable(),
+  /** Size in bytes once done. */
+  size: z.number().int().nonnegative().nullable(),
+  /** When the file is deleted; null until done. */
+  expires: nullableIsoDateTimeSchema,
+  /** Why it failed, for the user. */
+  error: z.string().nullable(),
+});
+export type ReportExport = z.infer<typeof reportExportSchema>;
+
+/** GET exports?page=: the user's exports, newest first, 6 a page (§9). */
+export const exportListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const exportListSchema = z.object({
+  items: z.array(reportExportSchema),
+  page: z.number().int().min(1),
+  pages: z.number().int().min(0),
+  total: z.number().int().min(0),
+});
+export type ExportList = z.infer<typeof exportListSchema>;
+
+/** How often a scheduled report is sent: each covers the last whole week or month. */
+export const reportEverySchema = z.enum(['week', 'month']);
+export type ReportEvery = z.infer<typeof reportEverySchema>;
+
+/**
+ * POST sites/{id}/scheduled-reports body: a contact of the site receives the report by email
+ * each week (Monday to Monday in the site's timezone) or month, as an attachment.
+ */
+export const scheduledReportCreateBodySchema = reportVariants({
+  /** The site is the path's; when given it must be that site. */
+  site: idSchema.optional(),
+  /** A contact of the same site with an active email notification. */
+  contact: idSchema,
+  every: reportEverySchema,
+});
+export type ScheduledReportCreateBody = z.input<typeof scheduledReportCreateBodySchema>;
+
+export const scheduledReportSchema = z.object({
+  id: idSchema,
+  site: idSchema,
+  contact: idSchema,
+  every: reportEverySchema,
+  /** What is sent (the site is the schedule's site). */
+  choice: reportChoiceSchema,
+  /** The last period sent, by its start in the site's timezone (2026-11-16, 2026-11); null before the first. */
+  lastPeriod: z.string().nullable(),
+  lastSent: nullableIsoDateTimeSchema,
+  /** Why the last attempt failed, if it did. */
+  error: z.string().nullable(),
+  created: isoDateTimeSchema,
+});
+export type ScheduledReport = z.infer<typeof scheduledReportSchema>;
+export const scheduledReportListSchema = z.array(scheduledReportSchema);
