@@ -35,7 +35,7 @@ describe('§2 §7 GET sites/{id}/summary', () => {
   it.each([
     [
       'a site with one irrigation area',
-      { site: 1, areas: [area], hardware, lastUpdate: area.lastUpdate },
+      { site: 1, areas: [area], hardware, kinds: [], lastUpdate: area.lastUpdate },
       true,
     ],
     [
@@ -44,6 +44,7 @@ describe('§2 §7 GET sites/{id}/summary', () => {
         site: 2,
         areas: [{ ...area, type: 'frost', program: null, status: null, lastUpdate: null }],
         hardware,
+        kinds: [],
         lastUpdate: null,
       },
       true,
@@ -63,7 +64,30 @@ describe('§2 §7 GET sites/{id}/summary', () => {
       },
       false,
     ],
-    ['no hardware totals', { site: 1, areas: [], lastUpdate: null }, false],
+    ['no hardware totals', { site: 1, areas: [], kinds: [], lastUpdate: null }, false],
+    [
+      'a weather station with temperature',
+      {
+        site: 1,
+        areas: [],
+        hardware,
+        kinds: [{ kind: 'temperature', value: 8.5, min: 7.9, max: 9.1, sensors: 2, at: null }],
+        lastUpdate: null,
+      },
+      true,
+    ],
+    [
+      'a summary kind the spec does not name',
+      {
+        site: 1,
+        areas: [],
+        hardware,
+        kinds: [{ kind: 'sunshine', value: 1, min: 1, max: 1, sensors: 1, at: null }],
+        lastUpdate: null,
+      },
+      false,
+    ],
+    ['no summary kinds', { site: 1, areas: [], hardware, lastUpdate: null }, false],
   ])('%s is accepted: %s', (_why, value, ok) => {
     expect(siteSummarySchema.safeParse(value).success).toBe(ok);
   });
