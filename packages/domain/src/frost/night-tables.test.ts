@@ -41,7 +41,10 @@ describe('the frost explorer report', () => {
           { t: 0, v: 1 },
           { t: 5 * MIN, v: 0 },
         ],
-        [{ t: 1 * MIN, v: 2 }],
+        [
+          { t: 1 * MIN, v: 2 },
+          { t: 55 * MIN, v: 0 },
+        ],
       ],
       tower: [],
       wind: [],
@@ -53,5 +56,23 @@ describe('the frost explorer report', () => {
     });
     expect(steps.map((step) => step.running.join())).toEqual(['', 'A', 'A', '', 'B', 'B']);
     expect(steps[0]).toMatchObject({ canopyLowest: 0, canopyMean: 1, towerMean: null });
+    expect(steps[5]).toMatchObject({ at: new Date(50 * MIN), canopyLowest: 0 });
+  });
+
+  it('runs from the step of the first reading to that of the last', () => {
+    // A compressed night: three minutes of 3-second readings late in a day-long night.
+    const from = 14 * 3_600_000;
+    const steps = explorerSteps({
+      night: { from: new Date(0), to: new Date(24 * 3_600_000) },
+      stepMs: 3000,
+      canopy: [every(3000, 60, from + 1000)],
+      tower: [],
+      wind: [],
+      fans: [],
+      end: 24 * 3_600_000,
+    });
+    expect(steps).toHaveLength(60);
+    expect(steps[0]?.at).toEqual(new Date(from));
+    expect(steps.every((step) => step.canopyMean !== null)).toBe(true);
   });
 });

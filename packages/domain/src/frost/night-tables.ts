@@ -158,8 +158,9 @@ export interface ExplorerStep {
 const round1 = (value: number | null) => (value === null ? null : Math.round(value * 10) / 10);
 
 /**
- * The night in steps of `stepMs` from `night.from`: every reading of the canopy (each block's
- * sensor or fan probe), tower and wind series in [t, t + step) counts in its step; a fan ran in a
+ * The night in steps of `stepMs` counted from `night.from`, from the step of its first reading to
+ * that of its last (none without readings): every reading of the canopy (each block's sensor or
+ * fan probe), tower and wind series in [t, t + step) counts in its step; a fan ran in a
  * step when one of its run periods (a run still going at `end` runs to it) overlaps it.
  */
 export function explorerSteps(input: {
@@ -172,14 +173,28 @@ export function explorerSteps(input: {
   /** Where a run without a stop ends: now, or the night's end. */
   end: number;
 }): ExplorerStep[] {
-  const from = input.night.from.getTime();
-  const count = Math.max(1, Math.ceil((input.night.to.getTime() - from) / input.stepMs));
+  const nightFrom = input.night.from.getTime();
+  const nightTo = input.night.to.getTime();
+  // From the step of the night's first reading to that of its last: a compressed night's
+  // steps of seconds over the whole day would be tens of thousands of empty rows.
+  let first = Infinity;
+  let last = -Infinity;
+  for (const readings of [...input.canopy, ...input.tower, ...input.wind]) {
+    for (const reading of readings) {
+      if (reading.t < nightFrom || reading.t >= nightTo) continue;
+      first = Math.min(first, reading.t);
+      last = Math.max(last, reading.t);
+    }
+  }
+  if (first > last) return [];
+  const from = nightFrom + Math.floor((first - nightFrom) / input.stepMs) * input.stepMs;
+  const count = Math.floor((last - from) / input.stepMs) + 1;
   const bucket = (series: readonly (readonly TimedValue[])[]) => {
     const steps = Array.from({ length: count }, () => [] as number[]);
     for (const readings of series) {
       for (const reading of readings) {
         const index = Math.floor((reading.t - from) / input.stepMs);
-        if (index >= 0 && index < count) steps[index]?.push(reading.v);
+        if (index >= 0 && index < count && reading.t < nightTo) steps[index]?.push(reading.v);
       }
     }
     return steps;
@@ -252,7 +267,7 @@ export function frostExplorerDocument(
     from: night.from,
     to: night.to,
     notes: [
-      `One night in steps of ${stepText}: each step the readings from its time to the next`,
+      `One night in steps of ${stepText}, from its first reading to its last: each step the readings from its time to the next`,
       `Rules: start at or below ${rules.startAtOrBelow} °C, stop by ${rules.stopBy} °C (${rules.source})`,
       `Times in ${night.timeZone}`,
     ],
