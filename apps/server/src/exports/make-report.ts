@@ -14,6 +14,7 @@ import {
 } from '@paddock/domain';
 import type { Database, Queryable } from '../db/database.ts';
 import { readFanReadings, readFrostArea, type FrostArea } from '../frost/frost-data.ts';
+import { frostEventsReport, frostExplorerReport } from '../frost/frost-night-report.ts';
 import {
   fanReportPart,
   runsOfParts,
@@ -38,11 +39,11 @@ export type ReportAsk = {
   to: Date;
 };
 
-/** The report's content from each fan's part (fanReportPart). */
+/** The compliance or fueling report's content from each fan's part (fanReportPart). */
 export function frostReportDocument(
   area: FrostArea,
   parts: readonly FanReportPart[],
-  ask: Pick<ReportAsk, 'kind' | 'from' | 'to'>,
+  ask: Pick<ReportAsk, 'from' | 'to'> & { kind: 'frostCompliance' | 'fuelingReport' },
 ): ReportDocument {
   const runs = runsOfParts(area, parts, { from: ask.from, to: ask.to });
   const heading = { site: area.siteLabel, area: area.areaLabel };
@@ -72,8 +73,15 @@ const slug = (text: string) =>
     .replace(/^-|-$/g, '')
     .toLowerCase();
 
+const FROST_FILE_NAMES: Record<FrostReportFileKind, string> = {
+  frostCompliance: 'frost-compliance',
+  fuelingReport: 'fueling',
+  events: 'frost-events',
+  frostExplorer: 'frost-explorer',
+};
+
 export function frostFileName(area: FrostArea, ask: ReportAsk): string {
-  const name = ask.kind === 'fuelingReport' ? 'fueling' : 'frost-compliance';
+  const name = FROST_FILE_NAMES[ask.kind];
   const day = (date: Date) => date.toISOString().slice(0, 10);
   return `${name}-${slug(area.areaLabel) || 'area'}-${day(ask.from)}-${day(ask.to)}.${ask.format}`;
 }
@@ -91,6 +99,15 @@ async function frostDocument(
     things.length === 0
       ? read
       : { ...read, fans: read.fans.filter((fan) => things.includes(fan.id)) };
+  // The event log and the one night of the explorer are one read each, not a season fan by fan.
+  if (ask.kind === 'events' || ask.kind === 'frostExplorer') {
+    const document =
+      ask.kind === 'events'
+        ? await frostEventsReport(db, area, ask, things)
+        : await frostExplorerReport(db, area, ask, now);
+    await onProgress(80);
+    return { document, name: frostFileName(area, ask) };
+  }
   const to = new Date(Math.min(ask.to.getTime() + RUN_FOLLOW_MS, now.getTime() + 1));
   // One fan's readings at a time: each is worked into its runs and fueling and let go, so memory
   // stays bounded by one fan's season however many fans the area has.
@@ -101,7 +118,10 @@ async function frostDocument(
     }
     await onProgress(Math.round(10 + (70 * (index + 1)) / area.fans.length));
   }
-  return { document: frostReportDocument(area, parts, ask), name: frostFileName(area, ask) };
+  return {
+    document: frostReportDocument(area, parts, { ...ask, kind: ask.kind }),
+    name: frostFileName(area, ask),
+  };
 }
 
 const REPORT_NAMES = {

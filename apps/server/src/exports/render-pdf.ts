@@ -133,6 +133,20 @@ function drawChart(pdf: PDFKit.PDFDocument, chart: ReportChart, timeZone: string
   if (points.length === 0) return;
   if (pdf.y + CHART_HEIGHT + 40 > pdf.page.height - MARGIN) pdf.addPage();
   pdf.font('bold').fontSize(10).text(`${chart.title} (${chart.unit})`, MARGIN, pdf.y);
+  if (chart.lines.length > 1) {
+    // A key when there are several lines: each label in its line's colour.
+    pdf.font('body').fontSize(FONT_SIZE);
+    let keyX = MARGIN;
+    const keyY = pdf.y + 2;
+    chart.lines.forEach((line, index) => {
+      pdf.fillColor(CHART_COLOURS[index % CHART_COLOURS.length] ?? 'black');
+      pdf.text(line.label, keyX, keyY, { lineBreak: false });
+      keyX += pdf.widthOfString(line.label) + 14;
+    });
+    pdf.fillColor('black');
+    pdf.x = MARGIN;
+    pdf.y = keyY + pdf.currentLineHeight(true);
+  }
   const left = MARGIN + 40;
   const top = pdf.y + 8;
   const plotWidth = width - 40;
@@ -167,13 +181,20 @@ function drawChart(pdf: PDFKit.PDFDocument, chart: ReportChart, timeZone: string
       lineBreak: false,
     });
   }
+  // A chart of a night or two reads by the clock; a longer one by the day.
+  const tickText = (t: number) => {
+    const iso = isoInTimeZone(new Date(t), timeZone);
+    return t1 - t0 <= 2 * 86_400_000
+      ? `${iso.slice(5, 10)} ${iso.slice(11, 16)}`
+      : iso.slice(0, 10);
+  };
   for (let i = 0; i <= 6; i++) {
     const t = t0 + ((t1 - t0) * i) / 6;
     pdf
       .moveTo(x(t), top + CHART_HEIGHT)
       .lineTo(x(t), top + CHART_HEIGHT + 3)
       .stroke();
-    pdf.text(isoInTimeZone(new Date(t), timeZone).slice(0, 10), x(t) - 20, top + CHART_HEIGHT + 5, {
+    pdf.text(tickText(t), x(t) - 20, top + CHART_HEIGHT + 5, {
       width: 40,
       align: 'center',
       lineBreak: false,

@@ -218,6 +218,14 @@ export async function readFanReadings(
     from,
     to,
   );
+  return fanReadingsOf(area, data);
+}
+
+/** Each fan's readings out of the readings of its own and its blocks' sensors (readSensorReadings). */
+export function fanReadingsOf(
+  area: FrostArea,
+  data: Map<number, Map<string, TimedValue[]>>,
+): FanReadings[] {
   return area.fans.map((fan) => {
     const own = data.get(fan.id) ?? new Map<string, TimedValue[]>();
     const of = (metric: string) => own.get(metric) ?? [];

@@ -5,3 +5,4 @@ export * from './night.ts';
 export * from './compliance.ts';
 export * from './summary.ts';
 export * from './report-tables.ts';
+export * from './night-tables.ts';

@@ -8,8 +8,8 @@
  * - irrigationReport: per zone (section) per day; `things` picks zones (section ids).
  * - waterReport: per meter per day and each tank's lowest and highest level; `things` picks
  *   meters and tanks (sensor ids).
- * - frostReport: a frost area's compliance or fueling record; `area` is required and `things`
- *   picks fans (sensor ids).
+ * - frostReport: a frost area's compliance or fueling record, its events, or one night of its
+ *   explorer; `area` is required and `things` picks fans (sensor ids).
  * - generic: chosen series (thing and metric) over the range, raw readings or hourly or daily
  *   rollups.
  */
@@ -30,10 +30,15 @@ import {
 } from '../entities/primitives.ts';
 import { seriesThingTypeSchema } from '../telemetry/series.ts';
 
-/** The frost report kinds (§3) made as files so far; events and frostExplorer have chart exports. */
+/**
+ * The frost report kinds (§3) made as files: compliance and fueling records, the area's events,
+ * and one night of the frost explorer (which also has the chart's own exports on screen).
+ */
 export const frostReportFileKindSchema = frostReportKindSchema.extract([
   'frostCompliance',
   'fuelingReport',
+  'events',
+  'frostExplorer',
 ]);
 export type FrostReportFileKind = z.infer<typeof frostReportFileKindSchema>;
 

@@ -1,6 +1,6 @@
 /**
- * The frost report console (issue 15): ask for a frost compliance or fueling report of the area
- * over a night or a run of nights, as pdf, xlsx or csv; watch its progress; download it. Below,
+ * The frost report console (issue 15): ask for a frost report of the area (compliance, fueling,
+ * events, or the frost explorer of one night) over a night or a run of nights, as pdf, xlsx or csv; watch its progress; download it. Below,
  * the user's exports (6 a page, §9), shown as finished once done (§3).
  */
 import {
@@ -22,6 +22,7 @@ import {
   exportStatusLabel,
   frostNightOf,
   frostNightRange,
+  frostReportFileKindSchema,
   type ExportFormat,
   type FrostReportFileKind,
   type ReportExport,
@@ -64,14 +65,15 @@ export function FrostReportConsole({ areaId, timeZone, now }: FrostReportConsole
       format,
       area: areaId,
       from: frostNightRange(fromNight, timeZone).from.toISOString(),
-      to: frostNightRange(toNight, timeZone).to.toISOString(),
+      // The explorer is one night: the first of the range.
+      to: frostNightRange(
+        kind === 'frostExplorer' ? fromNight : toNight,
+        timeZone,
+      ).to.toISOString(),
     });
   };
 
-  const kindLabel = (value: string) =>
-    value === 'fuelingReport'
-      ? t('FrostReports.Fueling', 'Fueling')
-      : t('FrostReports.Compliance', 'Frost compliance');
+  const kindLabel = (value: FrostReportFileKind) => t(`Reports.Kind.${value}`);
   const statusLabel = (item: ReportExport) => {
     const label = exportStatusLabel(item.status);
     if (label === 'finished') return t('FrostReports.Finished', 'finished');
@@ -88,10 +90,10 @@ export function FrostReportConsole({ areaId, timeZone, now }: FrostReportConsole
             label={t('FrostReports.Report', 'Report')}
             value={kind}
             onChange={(event) => setKind(event.currentTarget.value as FrostReportFileKind)}
-            data={[
-              { value: 'frostCompliance', label: kindLabel('frostCompliance') },
-              { value: 'fuelingReport', label: kindLabel('fuelingReport') },
-            ]}
+            data={frostReportFileKindSchema.options.map((value) => ({
+              value,
+              label: kindLabel(value),
+            }))}
           />
           <TextInput
             type="date"

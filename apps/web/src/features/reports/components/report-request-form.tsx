@@ -18,7 +18,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import type { Area, ExportCreateBody, ExportFormat, ReportType, Sensor } from '@paddock/domain';
+import {
+  frostReportFileKindSchema,
+  type Area,
+  type ExportCreateBody,
+  type ExportFormat,
+  type ReportType,
+  type Sensor,
+} from '@paddock/domain';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +41,7 @@ import {
   type ReportField,
   type ReportSearch,
 } from '../report-search.ts';
-import { reportTypeLabelKey } from './report-labels.ts';
+import { frostKindLabelKey, reportTypeLabelKey } from './report-labels.ts';
 
 export interface ReportRequestFormProps {
   siteId: number;
@@ -168,19 +175,14 @@ export function ReportRequestForm({
               <NativeSelect
                 label={t('Reports.Kind')}
                 value={search.kind}
-                onChange={(event) =>
-                  setSearch({
-                    ...search,
-                    kind:
-                      event.currentTarget.value === 'fuelingReport'
-                        ? 'fuelingReport'
-                        : 'frostCompliance',
-                  })
-                }
-                data={[
-                  { value: 'frostCompliance', label: t('Reports.Kind.frostCompliance') },
-                  { value: 'fuelingReport', label: t('Reports.Kind.fuelingReport') },
-                ]}
+                onChange={(event) => {
+                  const kind = frostReportFileKindSchema.safeParse(event.currentTarget.value);
+                  if (kind.success) setSearch({ ...search, kind: kind.data });
+                }}
+                data={frostReportFileKindSchema.options.map((kind) => ({
+                  value: kind,
+                  label: t(frostKindLabelKey(kind)),
+                }))}
               />
             )}
             <NativeSelect

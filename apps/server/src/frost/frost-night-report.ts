@@ -1,0 +1,203 @@
+/**
+ * The frost report kinds `events` (the area's event log over the range) and `frostExplorer` (one
+ * night of the area in steps) read from the database into report documents; the tables are the
+ * domain's (frost/night-tables.ts), rendering is in src/exports/.
+ */
+import {
+  explorerNight,
+  explorerStepMs,
+  explorerSteps,
+  findRuns,
+  frostEventsDocument,
+  frostExplorerDocument,
+  frostRuns,
+  type FrostEventRow,
+  type ReportDocument,
+  type TimedValue,
+} from '@paddock/domain';
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
+import type { Queryable } from '../db/database.ts';
+import { alarms, controls, events, radios, sections, sensors, units } from '../db/schema.ts';
+import {
+  CANOPY_METRIC,
+  FAN_METRICS,
+  fanReadingsOf,
+  readSensorReadings,
+  type FrostArea,
+} from './frost-data.ts';
+
+/** The names of events' targets, by target type and id: labels, or the serial number of hardware. */
+async function targetNames(
+  db: Queryable,
+  rows: readonly { targetType: string | null; targetId: number | null }[],
+): Promise<Map<string, string>> {
+  const ids = (type: string) => [
+    ...new Set(
+      rows.flatMap((row) => (row.targetType === type && row.targetId ? row.targetId : [])),
+    ),
+  ];
+  const names = new Map<string, string>();
+  const put = (type: string, found: { id: number; name: string }[]) => {
+    for (const row of found) names.set(`${type}:${row.id}`, row.name);
+  };
+  const sensorIds = ids('sensor');
+  if (sensorIds.length)
+    put(
+      'sensor',
+      await db
+        .select({ id: sensors.id, name: sensors.label })
+        .from(sensors)
+        .where(inArray(sensors.id, sensorIds)),
+    );
+  const sectionIds = ids('section');
+  if (sectionIds.length)
+    put(
+      'section',
+      await db
+        .select({ id: sections.id, name: sections.label })
+        .from(sections)
+        .where(inArray(sections.id, sectionIds)),
+    );
+  const controlIds = ids('control');
+  if (controlIds.length)
+    put(
+      'control',
+      await db
+        .select({ id: controls.id, name: controls.label })
+        .from(controls)
+        .where(inArray(controls.id, controlIds)),
+    );
+  const radioIds = ids('radio');
+  if (radioIds.length)
+    put(
+      'radio',
+      await db
+        .select({ id: radios.id, name: radios.serialno })
+        .from(radios)
+        .where(inArray(radios.id, radioIds)),
+    );
+  const unitIds = ids('unit');
+  if (unitIds.length)
+    put(
+      'unit',
+      await db
+        .select({ id: units.id, name: units.serialno })
+        .from(units)
+        .where(inArray(units.id, unitIds)),
+    );
+  return names;
+}
+
+/**
+ * The events report. The area's events in [from, to), oldest first; alarm raises, clears and
+ * acknowledgements are events of the alarm's area, so they are among them, with the alarm's
+ * label. Narrowed to fans (`things`), it keeps the events whose target is one of them.
+ */
+export async function frostEventsReport(
+  db: Queryable,
+  area: FrostArea,
+  range: { from: Date; to: Date },
+  things: readonly number[],
+): Promise<ReportDocument> {
+  const rows = await db
+    .select({
+      createdAt: events.createdAt,
+      type: events.type,
+      targetType: events.targetType,
+      targetId: events.targetId,
+      message: events.message,
+      open: events.open,
+      acknowledgedAt: events.acknowledgedAt,
+      acknowledgedBy: events.acknowledgedBy,
+      alarm: alarms.label,
+    })
+    .from(events)
+    .leftJoin(alarms, eq(alarms.id, events.alarmId))
+    .where(
+      and(
+        eq(events.areaId, area.areaId),
+        gte(events.createdAt, range.from),
+        lt(events.createdAt, range.to),
+        things.length === 0
+          ? undefined
+          : and(eq(events.targetType, 'sensor'), inArray(events.targetId, [...things])),
+      ),
+    )
+    .orderBy(asc(events.createdAt), asc(events.id));
+  const names = await targetNames(db, rows);
+  const list: FrostEventRow[] = rows.map((row) => ({
+    at: row.createdAt,
+    type: row.type,
+    target:
+      row.targetType && row.targetId
+        ? (names.get(`${row.targetType}:${row.targetId}`) ?? `${row.targetType} ${row.targetId}`)
+        : null,
+    alarm: row.alarm,
+    message: row.message,
+    open: row.open,
+    acknowledgedAt: row.acknowledgedAt,
+    acknowledgedBy: row.acknowledgedBy,
+  }));
+  return frostEventsDocument(
+    { site: area.siteLabel, area: area.areaLabel },
+    { from: range.from, to: range.to, timeZone: area.timeZone },
+    list,
+  );
+}
+
+/** A run still going at the night's end is followed this far past it, to find its stop. */
+const NIGHT_FOLLOW_MS = 12 * 3_600_000;
+
+/**
+ * The explorer report: one night (explorerNight: the range when it is a night or shorter, else the
+ * night the range starts in). Canopy: every canopy sensor of the area and every fan's own canopy
+ * probe; tower and wind: the fans' own (the controller's tower probe and anemometer). A fan ran in
+ * a step by its run periods from its RPM, as the compliance report finds them.
+ */
+export async function frostExplorerReport(
+  db: Queryable,
+  area: FrostArea,
+  range: { from: Date; to: Date },
+  now: Date,
+): Promise<ReportDocument> {
+  const night = explorerNight(range, area.timeZone);
+  const data = await readSensorReadings(
+    db,
+    [...area.fans.map((fan) => fan.id), ...area.canopies.map((canopy) => canopy.id)],
+    [...Object.values(FAN_METRICS), CANOPY_METRIC],
+    night.from,
+    new Date(Math.min(night.to.getTime() + NIGHT_FOLLOW_MS, now.getTime() + 1)),
+  );
+  const fans = fanReadingsOf(area, data);
+  const within = (readings: readonly TimedValue[]) =>
+    readings.filter((r) => r.t >= night.from.getTime() && r.t < night.to.getTime());
+  const canopy = [
+    ...area.canopies.map((sensor) => within(data.get(sensor.id)?.get(CANOPY_METRIC) ?? [])),
+    ...area.fans.map((fan) => within(data.get(fan.id)?.get(FAN_METRICS.canopy) ?? [])),
+  ].filter((readings) => readings.length > 0);
+  const tower = fans.map((fan) => within(fan.tower)).filter((readings) => readings.length > 0);
+  const wind = fans.map((fan) => within(fan.wind)).filter((readings) => readings.length > 0);
+  const end = Math.min(now.getTime(), night.to.getTime());
+  const stepMs = explorerStepMs(canopy.length > 0 ? canopy : tower);
+  const steps = explorerSteps({
+    night,
+    stepMs,
+    canopy,
+    tower,
+    wind,
+    fans: fans.map((fan) => ({ label: fan.label, runs: findRuns(fan.rpm) })),
+    end,
+  });
+  const window = { from: night.from.getTime(), to: night.to.getTime() };
+  const runs = fans
+    .flatMap((fan) => frostRuns(fan, area.rules, area.timeZone, window, now.getTime()))
+    .sort((a, b) => a.start.localeCompare(b.start) || a.fan - b.fan);
+  return frostExplorerDocument(
+    { site: area.siteLabel, area: area.areaLabel },
+    { ...night, timeZone: area.timeZone },
+    area.rules,
+    stepMs,
+    steps,
+    runs,
+  );
+}
