@@ -13,6 +13,7 @@ import { Level } from 'level';
 import { mkdirSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server } from 'node:net';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   identify,
   keyMatches,
@@ -69,11 +70,14 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     },
     (clientId) => Object.hasOwn(clients, clientId),
   );
+  let endRetainedReads = async () => {};
   if (options.dataDir) {
     const folder = path.join(options.dataDir, 'broker');
     mkdirSync(folder, { recursive: true });
     level = new Level(folder);
-    persistence = storedUplinks.persistence(aedesPersistenceLevel(level) as object);
+    const reads = closableRetainedReads(aedesPersistenceLevel(level) as object);
+    persistence = storedUplinks.persistence(reads.persistence);
+    endRetainedReads = reads.end;
   }
 
   const broker = await Aedes.createBroker({
@@ -157,7 +161,52 @@ export async function startEmbeddedBroker(options: EmbeddedBrokerOptions): Promi
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await endRetainedReads();
       await level?.close();
     },
   };
+}
+
+/**
+ * The broker reads retained messages from LevelDB as streams (a subscription's, a device
+ * connecting). One still reading when LevelDB closes throws "Iterator is not open" out of
+ * aedes-persistence-level, where nothing can catch it, and takes the process down; so the
+ * streams are kept, and ended before LevelDB closes.
+ */
+function closableRetainedReads<T extends object>(
+  inner: T,
+): { persistence: T; end: () => Promise<void> } {
+  const open = new Set<Readable>();
+  const persistence = new Proxy(inner, {
+    get: (target, property, receiver) => {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (
+        (property !== 'createRetainedStreamCombi' && property !== 'createRetainedStream') ||
+        typeof value !== 'function'
+      ) {
+        return value;
+      }
+      return (...args: unknown[]) => {
+        const stream = (value as (...given: unknown[]) => Readable).apply(target, args);
+        open.add(stream);
+        stream.once('close', () => open.delete(stream));
+        return stream;
+      };
+    },
+  });
+  const end = async () => {
+    await Promise.all(
+      [...open].map(
+        (stream) =>
+          new Promise<void>((resolve) => {
+            if (stream.closed) return resolve();
+            // Shutting down: the read's own error on its way out concerns no one.
+            stream.on('error', () => {});
+            stream.once('close', () => resolve());
+            stream.destroy();
+          }),
+      ),
+    );
+  };
+  return { persistence, end };
 }
