@@ -93,29 +93,21 @@ async function readDemo(browser: Browser, baseURL: string): Promise<Demo> {
 
 /** Asks for a report of the whole site over the form's default days; answers its new row. */
 async function askFor(on: Page, report: string, format: 'PDF' | 'XLSX' | 'CSV'): Promise<Locator> {
-  const rows = on.locator('tr[data-status]');
-  const before = new Set(
-    await rows.evaluateAll((found) => found.map((row) => row.getAttribute('data-testid'))),
-  );
   await on.getByLabel('Report', { exact: true }).selectOption(report);
   await on.getByLabel('Area', { exact: true }).selectOption({ label: 'Whole site' });
   await on.getByRole('radiogroup', { name: 'Format' }).getByText(format, { exact: true }).click();
+  // The new export is known by the id the server answers with: the list may still be loading,
+  // and it holds this user's exports of other specs too (the frost reports).
+  const created = on.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/exports',
+  );
   await on.getByRole('button', { name: 'Ask for the report' }).click();
-  // The new export is the newest row whose id was not listed before.
-  let testId: string | null = null;
-  await expect
-    .poll(
-      async () => {
-        const ids = await rows.evaluateAll((found) =>
-          found.map((row) => row.getAttribute('data-testid')),
-        );
-        testId = ids.find((id) => !before.has(id)) ?? null;
-        return testId;
-      },
-      { timeout: 20_000 },
-    )
-    .not.toBeNull();
-  const row = on.getByTestId(testId ?? '');
+  const response = await created;
+  expect(response.ok(), await response.text()).toBe(true);
+  const { id } = (await response.json()) as { id: number };
+  const row = on.getByTestId(`report-export-${id}`);
+  await expect(row).toBeVisible({ timeout: 20_000 });
   await expect(row).toHaveAttribute('data-report', report);
   await expect(row).toHaveAttribute('data-format', format.toLowerCase());
   return row;
