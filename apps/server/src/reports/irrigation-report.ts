@@ -19,7 +19,7 @@ import { queryRows, type Database } from '../db/client.ts';
 import type { ProgramZone } from '@paddock/domain';
 import { readWaterUseSource } from '../routes/water-use/water-use.repository.ts';
 import { localDay } from './local-day.ts';
-import { chosen, readReportSite, toMs } from './report-site.ts';
+import { chosen, dailyLine, readReportSite, round, toMs } from './report-site.ts';
 
 export type ReportRange = { from: Date; to: Date };
 
@@ -38,7 +38,6 @@ type ZoneDay = {
 const HOUR_MS = 3_600_000;
 /** Meter readings attributed at a time (a day of 10-minute totals). */
 const WINDOW_SAMPLES = 144;
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 export async function irrigationReport(
   db: Database,
@@ -223,14 +222,7 @@ export async function irrigationReport(
     chart: {
       title: 'Irrigation runtime per day, all zones',
       unit: 'h',
-      lines: [
-        {
-          label: 'Runtime',
-          points: [...dayTotals.entries()]
-            .sort(([a], [b]) => a.localeCompare(b))
-            .map(([day, hours]) => [Date.parse(`${day}T12:00:00Z`), round(hours, 2)] as const),
-        },
-      ],
+      lines: [dailyLine('Runtime', dayTotals, 2)],
     },
   };
 }

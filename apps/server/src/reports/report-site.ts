@@ -2,7 +2,7 @@
  * What every report reads first: the site's label and timezone, and the areas in scope (the one
  * named, or all of the site's), each report's things narrowed to `things` when given.
  */
-import { siteTimeZone } from '@paddock/domain';
+import { siteTimeZone, type ReportChart } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 
@@ -49,3 +49,21 @@ export function chosen(things: readonly number[], id: number): boolean {
 
 /** A reading time as ms, whichever way the driver gave it. */
 export const toMs = (value: Date | string) => new Date(value).getTime();
+
+/** A figure rounded to `digits` decimals for the report's cells. */
+export const round = (value: number, digits: number) =>
+  Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** A chart line of per-day totals (by local day), each drawn at its day's noon, in day order. */
+export function dailyLine(
+  label: string,
+  totals: ReadonlyMap<string, number>,
+  digits: number,
+): ReportChart['lines'][number] {
+  return {
+    label,
+    points: [...totals.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([day, total]) => [Date.parse(`${day}T12:00:00Z`), round(total, digits)] as const),
+  };
+}

@@ -10,10 +10,9 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 import type { ReportRange } from './irrigation-report.ts';
 import { localDay } from './local-day.ts';
-import { chosen, readReportSite, toMs } from './report-site.ts';
+import { chosen, dailyLine, readReportSite, round, toMs } from './report-site.ts';
 
 const HOUR_MS = 3_600_000;
-const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 type MeterDay = { volume: number; peakFlow: number | null; pumpingMs: number };
 
@@ -173,14 +172,7 @@ export async function waterReport(
     chart: {
       title: 'Water measured per day, all meters',
       unit: 'm³',
-      lines: [
-        {
-          label: 'Volume',
-          points: [...dayVolumes.entries()]
-            .sort(([a], [b]) => a.localeCompare(b))
-            .map(([day, volume]) => [Date.parse(`${day}T12:00:00Z`), round(volume, 3)] as const),
-        },
-      ],
+      lines: [dailyLine('Volume', dayVolumes, 3)],
     },
   };
 }
