@@ -72,8 +72,8 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
   const navigate = useNavigate();
   const now = useNow(FROST_REFRESH_MS);
   const timeZone = useSiteTimeZone(site);
-  const summary = useFrostSummary(area.id, FROST_REFRESH_MS);
   const sensors = useAreaSensors(area.id, { refetchInterval: FROST_REFRESH_MS });
+  const summary = useFrostSummary(area.id, sensors.dataUpdatedAt);
   const radios = useAreaRadios(area.id, { refetchIntervalMs: FROST_REFRESH_MS });
   const units = useSiteUnits(site.id);
   const sections = useAreaSections(area.id);
