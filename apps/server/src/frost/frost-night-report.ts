@@ -26,65 +26,46 @@ import {
   type FrostArea,
 } from './frost-data.ts';
 
-/** The names of events' targets, by target type and id: labels, or the serial number of hardware. */
+type TargetName = { id: number; name: string };
+
+/** How each kind of event target is named: its label, or the serial number of hardware. */
+const TARGET_NAMES: Record<string, (db: Queryable, ids: number[]) => Promise<TargetName[]>> = {
+  sensor: (db, ids) =>
+    db
+      .select({ id: sensors.id, name: sensors.label })
+      .from(sensors)
+      .where(inArray(sensors.id, ids)),
+  section: (db, ids) =>
+    db
+      .select({ id: sections.id, name: sections.label })
+      .from(sections)
+      .where(inArray(sections.id, ids)),
+  control: (db, ids) =>
+    db
+      .select({ id: controls.id, name: controls.label })
+      .from(controls)
+      .where(inArray(controls.id, ids)),
+  radio: (db, ids) =>
+    db.select({ id: radios.id, name: radios.serialno }).from(radios).where(inArray(radios.id, ids)),
+  unit: (db, ids) =>
+    db.select({ id: units.id, name: units.serialno }).from(units).where(inArray(units.id, ids)),
+};
+
+/** The names of events' targets, by `type:id`; one query per kind of target the events name. */
 async function targetNames(
   db: Queryable,
   rows: readonly { targetType: string | null; targetId: number | null }[],
 ): Promise<Map<string, string>> {
-  const ids = (type: string) => [
-    ...new Set(
-      rows.flatMap((row) => (row.targetType === type && row.targetId ? row.targetId : [])),
-    ),
-  ];
   const names = new Map<string, string>();
-  const put = (type: string, found: { id: number; name: string }[]) => {
-    for (const row of found) names.set(`${type}:${row.id}`, row.name);
-  };
-  const sensorIds = ids('sensor');
-  if (sensorIds.length)
-    put(
-      'sensor',
-      await db
-        .select({ id: sensors.id, name: sensors.label })
-        .from(sensors)
-        .where(inArray(sensors.id, sensorIds)),
-    );
-  const sectionIds = ids('section');
-  if (sectionIds.length)
-    put(
-      'section',
-      await db
-        .select({ id: sections.id, name: sections.label })
-        .from(sections)
-        .where(inArray(sections.id, sectionIds)),
-    );
-  const controlIds = ids('control');
-  if (controlIds.length)
-    put(
-      'control',
-      await db
-        .select({ id: controls.id, name: controls.label })
-        .from(controls)
-        .where(inArray(controls.id, controlIds)),
-    );
-  const radioIds = ids('radio');
-  if (radioIds.length)
-    put(
-      'radio',
-      await db
-        .select({ id: radios.id, name: radios.serialno })
-        .from(radios)
-        .where(inArray(radios.id, radioIds)),
-    );
-  const unitIds = ids('unit');
-  if (unitIds.length)
-    put(
-      'unit',
-      await db
-        .select({ id: units.id, name: units.serialno })
-        .from(units)
-        .where(inArray(units.id, unitIds)),
-    );
+  for (const [type, read] of Object.entries(TARGET_NAMES)) {
+    const ids = [
+      ...new Set(
+        rows.flatMap((row) => (row.targetType === type && row.targetId ? row.targetId : [])),
+      ),
+    ];
+    if (ids.length === 0) continue;
+    for (const row of await read(db, ids)) names.set(`${type}:${row.id}`, row.name);
+  }
   return names;
 }
 

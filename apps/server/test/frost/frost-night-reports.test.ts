@@ -3,30 +3,25 @@
  * a frost night's readings in the database → the export made by the worker as csv, xlsx and pdf,
  * each read back with an independent reader and compared with the rows seeded here.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { parseCsv, type ReportExport } from '@paddock/domain';
+import { parseCsv } from '@paddock/domain';
 import ExcelJS from 'exceljs';
-import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
-import { startExports } from '../../src/exports/export-service.ts';
-import { startJobs } from '../../src/field/jobs.ts';
-import { startDispatcher } from '../../src/requests/dispatcher.ts';
-import { quietLog, waitFor } from '../field/field-test-kit.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  MIN,
+  NIGHT,
+  T0,
+  addFrostSensor,
+  exportFrostNight,
+  pdfText,
+  pdftotextAvailable,
+  startExportWorker,
+} from './frost-test-kit.ts';
 
 let testApp: TestApp;
-let jobs: PgBoss;
-const stops: { close(): Promise<void> }[] = [];
+let worker: { close(): Promise<void> } | undefined;
 let fan2 = 0;
-
-const MIN = 60_000;
-/** 02:00 NZDT on 21 November 2026, in the night that began on the 20th. */
-const T0 = Date.parse('2026-11-20T13:00:00Z');
-const NIGHT = { from: '2026-11-19T23:00:00.000Z', to: '2026-11-20T23:00:00.000Z' };
 
 const FAN1 = {
   'fan.rpm': [0, 2300, 2350, 2340, 0, 0],
@@ -41,74 +36,16 @@ const FAN2 = {
 /** The block sensor (a canopy temperature sensor of the area, no fan). */
 const BLOCK = { temperature: [2.0, 1.2, 0.1, 0.9, 2.8, 3.0] };
 
-function pdftotextAvailable(): boolean {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function addSensor(
+/** A sensor of the frost area with its readings every 10 minutes from T0. */
+const addSensor = (
   label: string,
   type: 'external' | 'temperature',
   values: Record<string, number[]>,
-) {
-  const { db, farm } = testApp;
-  const [sensor] = await db
-    .insert(t.sensors)
-    .values({
-      siteId: farm.sites.a.id,
-      areaId: farm.areas.frost.id,
-      type,
-      tags: type === 'external' ? { identifier: 'frostFan' } : {},
-      topics: Object.keys(values).map((metric) => ({
-        metric,
-        type: 'analog',
-        lastValue: values[metric]?.at(-1) ?? null,
-        timestamp: new Date(T0).toISOString(),
-      })),
-      label,
-      serialno: `S-${label}`,
-    })
-    .returning();
-  if (!sensor) throw new Error('sensor not inserted');
-  for (const [metric, list] of Object.entries(values)) {
-    const [row] = await db
-      .insert(t.series)
-      .values({ siteId: farm.sites.a.id, thingType: 'sensor', thingId: sensor.id, metric })
-      .returning();
-    if (!row) throw new Error('series not inserted');
-    await db
-      .insert(t.readings)
-      .values(
-        list.map((value, i) => ({ seriesId: row.id, time: new Date(T0 + i * 10 * MIN), value })),
-      );
-  }
-  return sensor.id;
-}
+) => addFrostSensor(testApp, { label, serialno: `S-${label}`, type, values });
 
 beforeAll(async () => {
   testApp = await buildTestApp();
-  jobs = await startJobs({ handle: testApp.handle, log: quietLog });
-  const exports = await startExports({
-    db: testApp.db,
-    clock: testApp.clock,
-    log: quietLog,
-    jobs,
-    sweepIntervalMs: 200,
-  });
-  stops.push(exports);
-  stops.push(
-    await startDispatcher({
-      db: testApp.db,
-      clock: testApp.clock,
-      log: quietLog,
-      handlers: exports.handlers,
-      pollIntervalMs: 50,
-    }),
-  );
+  worker = await startExportWorker(testApp);
   const { db, farm } = testApp;
   const fan1 = await addSensor('Fan 1 Ōhiwa', 'external', FAN1);
   fan2 = await addSensor('Fan 2', 'external', FAN2);
@@ -175,8 +112,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const stop of stops.reverse()) await stop.close();
-  await jobs?.stop({ graceful: false, wait: true });
+  await worker?.close();
   await testApp?.close();
 });
 
@@ -185,45 +121,12 @@ async function exportFile(
   format: 'csv' | 'xlsx' | 'pdf',
   extra: Record<string, unknown> = {},
 ) {
-  const { as, farm } = testApp;
-  const created = await as(farm.users.admin.id, {
-    method: 'POST',
-    url: '/api/exports',
-    payload: { report: 'frostReport', kind, format, area: farm.areas.frost.id, ...NIGHT, ...extra },
-  });
-  expect(created.statusCode).toBe(202);
-  const request = created.json<ReportExport>();
-  expect(request.kind).toBe(kind);
-  let done: ReportExport | null = null;
-  await waitFor(
-    'the export finished',
-    async () => {
-      const response = await as(farm.users.admin.id, {
-        method: 'GET',
-        url: `/api/exports/${request.id}`,
-      });
-      const current = response.json<ReportExport>();
-      if (current.status === 'done' || current.status === 'failed') done = current;
-      return done !== null;
-    },
-    20_000,
+  const { file } = await exportFrostNight(testApp, { kind, format, ...extra }, (request) =>
+    expect(request.kind).toBe(kind),
   );
-  expect(done).toMatchObject({ status: 'done', progress: 100, format });
-  const file = await as(farm.users.admin.id, {
-    method: 'GET',
-    url: `/api/exports/${request.id}/file`,
-  });
-  expect(file.statusCode).toBe(200);
   const name = kind === 'events' ? 'frost-events' : 'frost-explorer';
   expect(file.headers['content-disposition']).toContain(`${name}-frost-fans-`);
   return file.rawPayload;
-}
-
-function pdfText(bytes: Buffer): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'frost-night-pdf-'));
-  const file = path.join(dir, 'report.pdf');
-  writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 }
 
 async function workbook(bytes: Buffer) {

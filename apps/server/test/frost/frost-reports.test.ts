@@ -3,98 +3,37 @@
  * and their flags (GET areas/{id}/frost-runs), the frost summary, and the compliance report made
  * by the worker as csv, xlsx and pdf, each read back with an independent reader.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { parseCsv, type FrostRuns, type FrostSummary, type ReportExport } from '@paddock/domain';
-import ExcelJS from 'exceljs';
-import type PgBoss from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FrostRuns, type FrostSummary, parseCsv } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
 import { createExport, findExport } from '../../src/exports/export.repository.ts';
-import { startExports } from '../../src/exports/export-service.ts';
-import { startJobs } from '../../src/field/jobs.ts';
-import { startDispatcher } from '../../src/requests/dispatcher.ts';
-import { quietLog, waitFor } from '../field/field-test-kit.ts';
+import { waitFor } from '../field/field-test-kit.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  MIN,
+  NIGHT,
+  T0,
+  addFrostSensor,
+  exportFrostNight,
+  pdfText,
+  pdftotextAvailable,
+  startExportWorker,
+} from './frost-test-kit.ts';
 
 let testApp: TestApp;
-let jobs: PgBoss;
-const stops: { close(): Promise<void> }[] = [];
+let worker: { close(): Promise<void> } | undefined;
 let fan1 = 0;
 let fan2 = 0;
 
-const MIN = 60_000;
-/** 02:00 NZDT on 21 November 2026, in the night that began on the 20th. */
-const T0 = Date.parse('2026-11-20T13:00:00Z');
-const NIGHT = { from: '2026-11-19T23:00:00.000Z', to: '2026-11-20T23:00:00.000Z' };
-
-function pdftotextAvailable(): boolean {
-  try {
-    execFileSync('pdftotext', ['-v'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function addFan(label: string, values: Record<string, number[]>) {
-  const { db, farm } = testApp;
-  const [sensor] = await db
-    .insert(t.sensors)
-    .values({
-      siteId: farm.sites.a.id,
-      areaId: farm.areas.frost.id,
-      type: 'external',
-      tags: { identifier: 'frostFan' },
-      topics: Object.keys(values).map((metric) => ({
-        metric,
-        type: 'analog',
-        lastValue: values[metric]?.at(-1) ?? null,
-        timestamp: new Date(T0).toISOString(),
-      })),
-      label,
-      serialno: `FAN-${label}`,
-    })
-    .returning();
-  if (!sensor) throw new Error('fan not inserted');
-  for (const [metric, list] of Object.entries(values)) {
-    const [row] = await db
-      .insert(t.series)
-      .values({ siteId: farm.sites.a.id, thingType: 'sensor', thingId: sensor.id, metric })
-      .returning();
-    if (!row) throw new Error('series not inserted');
-    await db
-      .insert(t.readings)
-      .values(
-        list.map((value, i) => ({ seriesId: row.id, time: new Date(T0 + i * 10 * MIN), value })),
-      );
-  }
-  return sensor.id;
-}
+/** A fan of the frost area with its readings every 10 minutes from T0. */
+const addFan = (label: string, values: Record<string, number[]>) =>
+  addFrostSensor(testApp, { label, serialno: `FAN-${label}`, type: 'external', values });
 
 beforeAll(async () => {
   testApp = await buildTestApp();
-  jobs = await startJobs({ handle: testApp.handle, log: quietLog });
-  const exports = await startExports({
-    db: testApp.db,
-    clock: testApp.clock,
-    log: quietLog,
-    jobs,
-    sweepIntervalMs: 200,
-  });
-  stops.push(exports);
-  stops.push(
-    await startDispatcher({
-      db: testApp.db,
-      clock: testApp.clock,
-      log: quietLog,
-      handlers: exports.handlers,
-      pollIntervalMs: 50,
-    }),
-  );
+  worker = await startExportWorker(testApp);
   // Hawke's Bay has no rule of its own: the Western Bay of Plenty default (start ≤ 2 °C, stop by 4 °C).
   fan1 = await addFan('Fan 1 Ōhiwa', {
     'fan.rpm': [0, 2300, 2350, 2340, 0, 0],
@@ -114,8 +53,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const stop of stops.reverse()) await stop.close();
-  await jobs?.stop({ graceful: false, wait: true });
+  await worker?.close();
   await testApp?.close();
 });
 
@@ -198,47 +136,18 @@ describe('frost records', () => {
   });
 
   async function exportFile(format: 'csv' | 'xlsx' | 'pdf') {
-    const { as, farm } = testApp;
-    const created = await as(farm.users.admin.id, {
-      method: 'POST',
-      url: '/api/exports',
-      payload: {
-        report: 'frostReport',
-        kind: 'frostCompliance',
-        format,
-        area: farm.areas.frost.id,
-        ...NIGHT,
-      },
-    });
-    expect(created.statusCode).toBe(202);
-    const request = created.json<ReportExport>();
-    expect(request).toMatchObject({ action: 'export', type: 'area', status: 'new' });
-    let done: ReportExport | null = null;
-    await waitFor(
-      'the export finished',
-      async () => {
-        const response = await as(farm.users.admin.id, {
-          method: 'GET',
-          url: `/api/exports/${request.id}`,
-        });
-        const current = response.json<ReportExport>();
-        if (current.status === 'done' || current.status === 'failed') done = current;
-        return done !== null;
-      },
-      20_000,
+    const { request, file } = await exportFrostNight(
+      testApp,
+      { kind: 'frostCompliance', format },
+      (asked) => expect(asked).toMatchObject({ action: 'export', type: 'area', status: 'new' }),
     );
-    expect(done).toMatchObject({ status: 'done', progress: 100, format });
     // Anyone who may not view the site may not have it.
+    const { as, farm } = testApp;
     const outsider = await as(farm.users.outsider.id, {
       method: 'GET',
       url: `/api/exports/${request.id}/file`,
     });
     expect(outsider.statusCode).toBe(403);
-    const file = await as(farm.users.admin.id, {
-      method: 'GET',
-      url: `/api/exports/${request.id}/file`,
-    });
-    expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toContain(`.${format}`);
     return file.rawPayload;
   }
@@ -285,11 +194,7 @@ describe('frost records', () => {
   it.skipIf(!pdftotextAvailable())(
     'writes the compliance report as pdf that prints macrons',
     async () => {
-      const bytes = await exportFile('pdf');
-      const dir = mkdtempSync(path.join(tmpdir(), 'frost-pdf-'));
-      const file = path.join(dir, 'report.pdf');
-      writeFileSync(file, bytes);
-      const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      const text = pdfText(await exportFile('pdf'));
       expect(text).toContain('Fan 1 Ōhiwa');
       expect(text).toContain('2026-11-21 02:10+13:00');
       expect(text).toContain('start above permitted');
