@@ -11,7 +11,6 @@
  * PGlite in a temporary folder, or DATABASE_URL's server in a temporary database.
  */
 import { alarmRuleFromTemplate, ALARM_TEMPLATES } from '@paddock/domain';
-import { eq } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,9 +21,10 @@ import { createTwilio } from '../src/alarms/twilio.ts';
 import { startTwilioStandin } from '../src/alarms/twilio-standin.ts';
 import { openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
-import { recordFollowup, startFollowups } from '../src/ingest/followups.ts';
+import { startFollowups } from '../src/ingest/followups.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { seedTestFarm } from '../test/helpers/farm.ts';
+import { commitSensorReport } from '../test/helpers/sensor-report.ts';
 import { temporaryPostgres } from './temporary-postgres.ts';
 
 const { values: args } = parseArgs({
@@ -96,29 +96,7 @@ async function main() {
 
   /** What the ingest writer commits for one reading of the soil sensor. */
   const reading = (value: number) =>
-    db.transaction(async (tx) => {
-      await tx
-        .update(schema.sensors)
-        .set({
-          topics: [
-            {
-              metric: 'soil.moisture',
-              type: 'analog',
-              lastValue: value,
-              timestamp: new Date().toISOString(),
-            },
-          ],
-        })
-        .where(eq(schema.sensors.id, farm.sensors.soil.id));
-      await recordFollowup(tx, {
-        sensors: [farm.sensors.soil.id],
-        controls: [],
-        radios: [],
-        units: [],
-        readingsInserted: 1,
-        deadLettered: 0,
-      });
-    });
+    commitSensorReport(db, { sensor: farm.sensors.soil.id, metric: 'soil.moisture', value });
 
   const latencies: number[] = [];
   for (let i = 0; i < samples; i++) {

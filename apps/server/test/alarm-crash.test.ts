@@ -6,7 +6,6 @@
  * followup the worker takes at start.
  */
 import { alarmRuleFromTemplate, ALARM_TEMPLATES } from '@paddock/domain';
-import { eq } from 'drizzle-orm';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,7 +16,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTwilioStandin, type TwilioStandin } from '../src/alarms/twilio-standin.ts';
 import { openDatabase, type DatabaseTarget } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
-import { recordFollowup } from '../src/ingest/followups.ts';
+import { commitSensorReport } from './helpers/sensor-report.ts';
 import { createScratchDatabase } from './helpers/database.ts';
 import { seedTestFarm } from './helpers/farm.ts';
 import { freePort } from './field/field-test-kit.ts';
@@ -64,28 +63,10 @@ beforeAll(async () => {
     notifications: [farm.notifications.smsA.id],
     label: rule.name,
   });
-  await handle.db.transaction(async (tx) => {
-    await tx
-      .update(schema.sensors)
-      .set({
-        topics: [
-          {
-            metric: 'soil.moisture',
-            type: 'analog',
-            lastValue: 9,
-            timestamp: new Date().toISOString(),
-          },
-        ],
-      })
-      .where(eq(schema.sensors.id, farm.sensors.soil.id));
-    await recordFollowup(tx, {
-      sensors: [farm.sensors.soil.id],
-      controls: [],
-      radios: [],
-      units: [],
-      readingsInserted: 1,
-      deadLettered: 0,
-    });
+  await commitSensorReport(handle.db, {
+    sensor: farm.sensors.soil.id,
+    metric: 'soil.moisture',
+    value: 9,
   });
   await handle.close();
 
