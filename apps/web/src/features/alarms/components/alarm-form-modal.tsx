@@ -31,7 +31,7 @@ import {
   type Sensor,
   type Unit,
 } from '@paddock/domain';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSaveAlarm } from '../../../data/alarms/save-alarm.ts';
 import { useMetrics } from '../../../data/metrics/get-metrics.ts';
@@ -59,6 +59,14 @@ import {
 import { OPERATOR_SYMBOL } from '../../../components/ui/alarm-state.ts';
 import { errorText } from '../error-text.ts';
 import { metricUnit } from '../metric-units.ts';
+
+/** The form's fields typed as free text (parsed and checked by alarmFormErrors). */
+type TextField =
+  'name' | 'threshold' | 'clearValue' | 'startTemperature' | 'resetAfter' | 'minimumDuration';
+
+/** A value's unit shown inside the input's right edge. */
+const unitSection = (unit: string | null | undefined) =>
+  unit ? { rightSection: <Text size="sm">{unit}</Text>, rightSectionWidth: 48 } : {};
 
 export interface AlarmFormModalProps {
   readonly area: Area;
@@ -105,6 +113,12 @@ function AlarmFormView({
     submitted && errors[field] ? t(errors[field]) : undefined;
   const set = <K extends AlarmFormField>(field: K, value: AlarmForm[K]) =>
     setForm((current) => ({ ...current, [field]: value }));
+  /** A text field's value, change and error, as every text input of the form binds them. */
+  const text = (field: TextField) => ({
+    value: form[field],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => set(field, event.currentTarget.value),
+    error: shown(field),
+  });
 
   const setPoint = isSetPointTemplate(form.template);
   const fan = isFanTemplate(form.template);
@@ -175,10 +189,8 @@ function AlarmFormView({
         />
         <TextInput
           label={t('Alarms.Form.Name')}
-          value={form.name}
+          {...text('name')}
           maxLength={LABEL_MAX_LENGTH}
-          onChange={(event) => set('name', event.currentTarget.value)}
-          error={shown('name')}
           required
         />
         {watchesSensor(form.template) && (
@@ -244,22 +256,16 @@ function AlarmFormView({
               <TextInput
                 label={t('Alarms.Form.Threshold')}
                 inputMode="decimal"
-                value={form.threshold}
-                onChange={(event) => set('threshold', event.currentTarget.value)}
-                rightSection={unit ? <Text size="sm">{unit}</Text> : undefined}
-                rightSectionWidth={unit ? 48 : undefined}
-                error={shown('threshold')}
+                {...text('threshold')}
+                {...unitSection(unit)}
                 required
               />
               <TextInput
                 label={t('Alarms.Form.ClearValue')}
                 description={t('Alarms.Form.ClearValueHint')}
                 inputMode="decimal"
-                value={form.clearValue}
-                onChange={(event) => set('clearValue', event.currentTarget.value)}
-                rightSection={unit ? <Text size="sm">{unit}</Text> : undefined}
-                rightSectionWidth={unit ? 48 : undefined}
-                error={shown('clearValue')}
+                {...text('clearValue')}
+                {...unitSection(unit)}
               />
             </SimpleGrid>
           </>
@@ -273,11 +279,8 @@ function AlarmFormView({
               label={t('Alarms.Form.StartTemperature')}
               description={t('Alarms.Form.StartTemperatureHint')}
               inputMode="decimal"
-              value={form.startTemperature}
-              onChange={(event) => set('startTemperature', event.currentTarget.value)}
-              rightSection={<Text size="sm">°C</Text>}
-              rightSectionWidth={48}
-              error={shown('startTemperature')}
+              {...text('startTemperature')}
+              {...unitSection('°C')}
             />
           </>
         )}
@@ -291,17 +294,13 @@ function AlarmFormView({
             label={t('Alarms.Form.ResetAfter')}
             description={t('Alarms.Form.DurationHint')}
             placeholder="00:30:00"
-            value={form.resetAfter}
-            onChange={(event) => set('resetAfter', event.currentTarget.value)}
-            error={shown('resetAfter')}
+            {...text('resetAfter')}
           />
           <TextInput
             label={t('Alarms.Form.MinimumDuration')}
             description={t('Alarms.Form.MinimumDurationHint')}
             placeholder="00:05:00"
-            value={form.minimumDuration}
-            onChange={(event) => set('minimumDuration', event.currentTarget.value)}
-            error={shown('minimumDuration')}
+            {...text('minimumDuration')}
           />
         </SimpleGrid>
         <Select
