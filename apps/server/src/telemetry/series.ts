@@ -173,8 +173,10 @@ function bucketedRows(
  * series has is read from the 6-hour cells of that phase, which tile it; the others (a day,
  * week or month holding a daylight-saving change, where the edges' phases differ) from the
  * 30-minute rollups. Consecutive buckets of one phase make one run, read as one range of the
- * primary key (3 years of days in Auckland: 7 runs and 6 days apart); a row finds its bucket as
- * in the other sources (width_bucket). The buckets are worked out once (materialized).
+ * primary key (3 years of days in Auckland: 7 runs and 6 days apart; each a lateral subquery
+ * behind OFFSET 0, or the planner hashes every cell of the series against every run); a row
+ * finds its bucket as in the other sources (width_bucket). The buckets are worked out once
+ * (materialized).
  */
 function calendarRows6h(
   seriesId: number,
@@ -208,11 +210,15 @@ function calendarRows6h(
       group by phase, run
     )
     select bounds.starts[greatest(width_bucket(c.bucket, bounds.starts), 1)] as start, ${columns}
-    from bounds, runs join reading_rollups_6h c
-      on c.series_id = ${seriesId} and c.phase = runs.phase and c.bucket >= runs.lo and c.bucket < runs.hi
+    from bounds, runs, lateral (
+      select bucket, ${columns} from reading_rollups_6h
+      where series_id = ${seriesId} and phase = runs.phase and bucket >= runs.lo and bucket < runs.hi
+      offset 0) as c
     union all
-    select b.start, ${columns} from buckets b join reading_rollups r
-      on r.series_id = ${seriesId} and r.bucket >= b.lo and r.bucket < b.hi
+    select b.start, ${columns} from buckets b, lateral (
+      select ${columns} from reading_rollups
+      where series_id = ${seriesId} and bucket >= b.lo and bucket < b.hi
+      offset 0) as r
     where b.phase is null and b.lo < b.hi`;
 }
 
