@@ -47,6 +47,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -653,6 +654,34 @@ export const readingRollups = pgTable(
     max: doublePrecision('max').notNull(),
   },
   (t) => [primaryKey({ columns: [t.seriesId, t.bucket] })],
+);
+
+/**
+ * The phases at which a series has 6-hour rollups (telemetry/store.ts ROLLUP_6H_SECONDS): the
+ * minute of the 6-hour UTC cycle their cells start at, one per local midnight its charts met.
+ */
+export const readingRollupPhases = pgTable(
+  'reading_rollup_phases',
+  {
+    seriesId: integer('series_id').notNull(),
+    phase: smallint('phase').notNull(),
+  },
+  (t) => [primaryKey({ name: 'reading_rollup_phases_pk', columns: [t.seriesId, t.phase] })],
+);
+
+/** 6-hour aggregates of readings at each phase of reading_rollup_phases, kept as readingRollups. */
+export const readingRollups6h = pgTable(
+  'reading_rollups_6h',
+  {
+    seriesId: integer('series_id').notNull(),
+    phase: smallint('phase').notNull(),
+    bucket: timestamptz('bucket').notNull(),
+    count: integer('count').notNull(),
+    sum: doublePrecision('sum').notNull(),
+    min: doublePrecision('min').notNull(),
+    max: doublePrecision('max').notNull(),
+  },
+  (t) => [primaryKey({ name: 'reading_rollups_6h_pk', columns: [t.seriesId, t.phase, t.bucket] })],
 );
 
 /** Field messages that could not be taken, kept with the reason (never dropped silently). */

@@ -35,7 +35,7 @@ import { queryRows, type Database } from '../db/client.ts';
 import { repeatEvery } from '../field/repeat.ts';
 import { findOrCreateSeries } from '../ingest/catalog.ts';
 import type { Log } from '../log.ts';
-import { insertReadings, ROLLUP_BUCKET_SECONDS } from './store.ts';
+import { insertReadings, rollup6hCell, ROLLUP_6H_SECONDS, ROLLUP_BUCKET_SECONDS } from './store.ts';
 
 /** How often the worker looks for stations with new readings. */
 export const AGRONOMY_INTERVAL_MS = 60_000;
@@ -387,14 +387,28 @@ async function readingsFrom(tx: Database, seriesId: number, from: number): Promi
 
 /**
  * Takes a computed series' readings from `from` (a bucket start) on, with their rollups, so the
- * recomputed ones replace them and the rollups stay the exact sums of what is stored.
+ * recomputed ones replace them and the rollups stay the exact sums of what is stored. A 6-hour
+ * rollup reaching past `from` is taken too, and what it held before `from` summed again from
+ * the 30-minute rollups.
  */
 async function replaceFrom(tx: Database, seriesId: number, from: number): Promise<void> {
   const bucket = Math.floor(from / BUCKET_MS) * BUCKET_MS;
-  await tx.execute(sql`delete from readings where series_id = ${seriesId}
-    and time >= to_timestamp(${bucket / 1000})`);
+  const start = sql`to_timestamp(${bucket / 1000})`;
+  await tx.execute(sql`delete from readings where series_id = ${seriesId} and time >= ${start}`);
   await tx.execute(sql`delete from reading_rollups where series_id = ${seriesId}
-    and bucket >= to_timestamp(${bucket / 1000})`);
+    and bucket >= ${start}`);
+  const width = sql.raw(`interval '${ROLLUP_6H_SECONDS} seconds'`);
+  await tx.execute(sql`delete from reading_rollups_6h where series_id = ${seriesId}
+    and bucket > ${start} - ${width}`);
+  await tx.execute(sql`
+    insert into reading_rollups_6h (series_id, phase, bucket, count, sum, min, max)
+    select r.series_id, p.phase, ${rollup6hCell(sql`r.bucket`, sql`p.phase`)},
+           sum(r.count), sum(r.sum), min(r.min), max(r.max)
+    from reading_rollups r join reading_rollup_phases p on p.series_id = r.series_id
+    where r.series_id = ${seriesId} and r.bucket > ${start} - ${width}
+      and ${rollup6hCell(sql`r.bucket`, sql`p.phase`)} > ${start} - ${width}
+    group by 1, 2, 3
+    order by 1, 2, 3`);
 }
 
 /** The computed metrics' latest values on the sensor's topics, as ingest keeps measured ones. */

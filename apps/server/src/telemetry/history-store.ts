@@ -7,16 +7,21 @@
  * what lets a fresh demo farm have 90 days of history within minutes of its first start.
  *
  * On the embedded database a stretch is copied in (COPY, measured twice as fast as the insert of
- * insertReadings on PGlite) with its rollups summed here and merged as insertReadings merges them,
- * in one transaction; a reading already stored makes the copy fail, and that stretch is then
- * stored by insertReadings, which skips it. On PostgreSQL insertReadings is fast enough.
+ * insertReadings on PGlite) with its rollups summed here and merged as insertReadings merges them
+ * (the 6-hour ones too, at the phases each series has), in one transaction; a reading already
+ * stored makes the copy fail, and that stretch is then stored by insertReadings, which skips it. On PostgreSQL insertReadings is fast enough.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 import { findOrCreateSeries } from '../ingest/catalog.ts';
 import { seriesKey, type WantedSeries } from '../ingest/plan.ts';
-import { insertReadings, ROLLUP_BUCKET_SECONDS, type ReadingRow } from './store.ts';
+import {
+  insertReadings,
+  ROLLUP_6H_SECONDS,
+  ROLLUP_BUCKET_SECONDS,
+  type ReadingRow,
+} from './store.ts';
 
 /** One thing's metric over a stretch of the past: times in ms since the epoch. */
 export type HistoryPoints = {
@@ -156,6 +161,14 @@ async function copyIn(
     }
   }
   if (lines.length === 0) return 0;
+  const parameters = [
+    `{${rollups.series.join(',')}}`,
+    `{${rollups.buckets.join(',')}}`,
+    `{${rollups.counts.join(',')}}`,
+    `{${sums.join(',')}}`,
+    `{${mins.join(',')}}`,
+    `{${maxes.join(',')}}`,
+  ];
   await pglite.transaction(async (tx) => {
     await tx.query(`copy readings (series_id, time, value) from '/dev/blob'`, [], {
       blob: new Blob(lines),
@@ -171,14 +184,25 @@ async function copyIn(
          sum = reading_rollups.sum + excluded.sum,
          min = least(reading_rollups.min, excluded.min),
          max = greatest(reading_rollups.max, excluded.max)`,
-      [
-        `{${rollups.series.join(',')}}`,
-        `{${rollups.buckets.join(',')}}`,
-        `{${rollups.counts.join(',')}}`,
-        `{${sums.join(',')}}`,
-        `{${mins.join(',')}}`,
-        `{${maxes.join(',')}}`,
-      ],
+      parameters,
+    );
+    // The 6-hour rollups of the phases the series have, summed from the same 30-minute ones.
+    await tx.query(
+      `insert into reading_rollups_6h (series_id, phase, bucket, count, sum, min, max)
+       select r.series_id, p.phase,
+              to_timestamp(floor((r.bucket - p.phase * 60) / ${ROLLUP_6H_SECONDS}) * ${ROLLUP_6H_SECONDS} + p.phase * 60),
+              sum(r.count), sum(r.sum), min(r.min), max(r.max)
+       from unnest($1::int[], $2::float8[], $3::int[], $4::float8[], $5::float8[], $6::float8[])
+         as r(series_id, bucket, count, sum, min, max)
+       join reading_rollup_phases p on p.series_id = r.series_id
+       group by 1, 2, 3
+       order by 1, 2, 3
+       on conflict (series_id, phase, bucket) do update set
+         count = reading_rollups_6h.count + excluded.count,
+         sum = reading_rollups_6h.sum + excluded.sum,
+         min = least(reading_rollups_6h.min, excluded.min),
+         max = greatest(reading_rollups_6h.max, excluded.max)`,
+      parameters,
     );
   });
   return lines.length;

@@ -1,13 +1,33 @@
 /**
- * Writing readings: the one place that inserts into `readings`, so the rollups stay exact.
+ * Writing readings: the one place that inserts into `readings`, so the rollups (30-minute, and
+ * 6-hour at the phases charts asked for) stay exact.
  * A reading whose natural key (series, time) is already stored inserts nothing and adds nothing
  * to the rollups: a QoS 1 redelivery or a device's resend never double-counts.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 
 /** Width of a rollup bucket. Half an hour keeps day boundaries exact in every NZ and AU zone. */
 export const ROLLUP_BUCKET_SECONDS = 30 * 60;
+
+/**
+ * Width of a 6-hour rollup: a long chart (a year and more, in 6-hour, 12-hour or calendar
+ * buckets) reads 12 times fewer rows of them than of the 30-minute ones. A site's buckets start
+ * at its local midnight, which lies at a different hour of UTC in summer and in winter, so a
+ * series keeps 6-hour rollups at each phase its charts have asked for (reading_rollup_phases):
+ * the phase is the minute of the 6-hour UTC cycle at which its cells start (Auckland: 0 in
+ * winter, 300 in summer), a multiple of 30 so the 30-minute rollups add up to them.
+ */
+export const ROLLUP_6H_SECONDS = 6 * 60 * 60;
+
+/** Minutes in ROLLUP_6H_SECONDS: phases lie in [0, this). */
+export const ROLLUP_6H_MINUTES = ROLLUP_6H_SECONDS / 60;
+
+/** SQL of the start of the 6-hour cell of phase `phase` (minutes) holding `time` (timestamptz). */
+export function rollup6hCell(time: SQL, phase: SQL): SQL {
+  const width = sql.raw(String(ROLLUP_6H_SECONDS));
+  return sql`to_timestamp(floor((extract(epoch from ${time}) - ${phase} * 60) / ${width}) * ${width} + ${phase} * 60)`;
+}
 
 /** One reading; `time` in milliseconds since the epoch (ingest has it so: no Date per reading). */
 export type ReadingRow = { seriesId: number; time: number; value: number };
@@ -54,6 +74,21 @@ export async function insertReadings(db: Database, rows: readonly ReadingRow[]):
         sum = reading_rollups.sum + excluded.sum,
         min = least(reading_rollups.min, excluded.min),
         max = greatest(reading_rollups.max, excluded.max)
+    ),
+    -- A series no chart has read in 6-hour cells yet has no phase: this joins nothing.
+    rolled_6h as (
+      insert into reading_rollups_6h (series_id, phase, bucket, count, sum, min, max)
+      select inserted.series_id, p.phase,
+             ${rollup6hCell(sql`inserted.time`, sql`p.phase`)},
+             count(*), sum(value), min(value), max(value)
+      from inserted join reading_rollup_phases p on p.series_id = inserted.series_id
+      group by 1, 2, 3
+      order by 1, 2, 3
+      on conflict (series_id, phase, bucket) do update set
+        count = reading_rollups_6h.count + excluded.count,
+        sum = reading_rollups_6h.sum + excluded.sum,
+        min = least(reading_rollups_6h.min, excluded.min),
+        max = greatest(reading_rollups_6h.max, excluded.max)
     )
     select count(*)::int as inserted from inserted
   `,
@@ -69,4 +104,43 @@ function arrayLiteral<T>(rows: readonly T[], value: (row: T) => number): string 
     text += String(value(rows[index] as T));
   }
   return `${text}}`;
+}
+
+/**
+ * Gives the series 6-hour rollups at `phases` (minutes, multiples of 30 below 360), summed from
+ * its 30-minute rollups; phases it has already are left alone. From then on every write of its
+ * readings keeps them. On PostgreSQL the 30-minute rollups are locked against writers meanwhile
+ * (ingest waits for the copy: tens of milliseconds, once per series and phase): a batch that
+ * had not yet seen the new phase, committed after the copy was read, would be missing from it.
+ */
+export async function addRollup6hPhases(
+  db: Database,
+  seriesId: number,
+  phases: readonly number[],
+): Promise<void> {
+  const valid = phases.filter(
+    (phase) =>
+      Number.isInteger(phase) && phase >= 0 && phase < ROLLUP_6H_MINUTES && phase % 30 === 0,
+  );
+  if (valid.length === 0) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`lock table reading_rollups in share mode`);
+    const added = await queryRows<{ phase: number }>(
+      tx,
+      sql`insert into reading_rollup_phases (series_id, phase)
+          select ${seriesId}::int, phase from unnest(${sql.param(`{${valid.join(',')}}`)}::int[]) as p(phase)
+          on conflict do nothing
+          returning phase`,
+    );
+    if (added.length === 0) return;
+    const newPhases = `{${added.map((row) => Number(row.phase)).join(',')}}`;
+    await tx.execute(sql`
+      insert into reading_rollups_6h (series_id, phase, bucket, count, sum, min, max)
+      select r.series_id, p.phase, ${rollup6hCell(sql`r.bucket`, sql`p.phase`)},
+             sum(r.count), sum(r.sum), min(r.min), max(r.max)
+      from reading_rollups r cross join unnest(${sql.param(newPhases)}::int[]) as p(phase)
+      where r.series_id = ${seriesId}
+      group by 1, 2, 3
+      order by 1, 2, 3`);
+  });
 }

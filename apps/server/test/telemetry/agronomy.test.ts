@@ -11,8 +11,10 @@ import { queryRows, type Database, type DatabaseHandle } from '../../src/db/clie
 import { sensors } from '../../src/db/schema.ts';
 import { recomputeAgronomy } from '../../src/telemetry/agronomy.ts';
 import { createHistoryStore, type HistoryPoints } from '../../src/telemetry/history-store.ts';
+import { addRollup6hPhases } from '../../src/telemetry/store.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { seedTestFarm, type TestFarm } from '../helpers/farm.ts';
+import { rollup6hMismatches } from '../helpers/rollups.ts';
 import { only } from '../helpers/rows.ts';
 
 const MINUTE = 60_000;
@@ -157,6 +159,12 @@ describe('agronomy of a back-filled season', () => {
   it('computes the whole past again when older readings are back-filled', async () => {
     // A week before the season: GDD start again at the season start, so the total is the same.
     const older = tenMinute(SEASON_START - 7 * DAY, SEASON_START, temperatureAt);
+    // A chart has read the computed series in 6-hour cells: they are replaced with the rest.
+    const [chill] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from series where thing_id = ${temperatureId} and metric = 'chillUnits.total'`,
+    );
+    await addRollup6hPhases(db, chill?.id ?? -1, [0, 300]);
     await store([{ thing: 'sensor', id: temperatureId, metric: 'temperature', ...older }]);
     const before = (await seriesValues(temperatureId, 'growingDays.gdd10')).at(-1)?.value;
     const run = await recomputeAgronomy(db, new Date(until + 2 * DAY));
@@ -172,6 +180,7 @@ describe('agronomy of a back-filled season', () => {
           from series s where s.thing_id = ${temperatureId} and s.metric = 'chillUnits.total'`,
     );
     expect(check?.rolled).toBe(check?.readings);
+    expect(await rollup6hMismatches(db, chill?.id ?? -1)).toEqual([]);
   });
 });
 

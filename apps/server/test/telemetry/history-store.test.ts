@@ -11,7 +11,8 @@ import {
   farmEpoch,
   type HistoryPoints,
 } from '../../src/telemetry/history-store.ts';
-import { insertReadings } from '../../src/telemetry/store.ts';
+import { addRollup6hPhases, insertReadings } from '../../src/telemetry/store.ts';
+import { rollup6hMismatches, rollup6hPhasesOf } from '../helpers/rollups.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -106,6 +107,29 @@ describe('the history store', () => {
     const { readings, rollups } = await rowsOf([await seriesId(sensor, 'history.c')]);
     expect(readings).toHaveLength(9);
     expect(rollups.reduce((sum, row) => sum + (row.count ?? 0), 0)).toBe(9);
+  });
+
+  it('keeps the 6-hour rollups of the phases a series has', async () => {
+    const sensor = t.farm.sensors.soil.id;
+    const store = createHistoryStore(t.db);
+    const site = t.farm.sites.a.id;
+    await store.store(site, [points(sensor, 'history.d', start, 100)]);
+    const id = await seriesId(sensor, 'history.d');
+    await addRollup6hPhases(t.db, id, [0, 300]);
+    expect(await rollup6hPhasesOf(t.db, id)).toEqual([0, 300]);
+    // A stretch sharing 6-hour cells with the first, and one already partly stored.
+    await store.store(site, [points(sensor, 'history.d', start + 100 * 600_000, 200)]);
+    await store.store(site, [points(sensor, 'history.d', start + 250 * 600_000, 100)]);
+    expect(await rollup6hMismatches(t.db, id)).toEqual([]);
+    const counted = await queryRows<{ phase: number; count: number }>(
+      t.db,
+      sql`select phase, sum(count)::int as count from reading_rollups_6h where series_id = ${id}
+          group by phase order by phase`,
+    );
+    expect(counted).toEqual([
+      { phase: 0, count: 350 },
+      { phase: 300, count: 350 },
+    ]);
   });
 
   it("knows when the farm began: its first user's creation", async () => {

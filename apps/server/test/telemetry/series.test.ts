@@ -1,4 +1,4 @@
-import { seriesGrid, seriesSchema, type Series } from '@paddock/domain';
+import { seriesGrid, seriesSchema, type Series, type SeriesGrid } from '@paddock/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { series, sensors } from '../../src/db/schema.ts';
 import { responseSerializerCompiler } from '../../src/http/serializer.ts';
@@ -11,6 +11,7 @@ import {
 import { insertReadings, type ReadingRow } from '../../src/telemetry/store.ts';
 import { itRefusesReadsOfOneThing, itRefusesReadsWithoutAccess } from '../helpers/refusals.ts';
 import { only } from '../helpers/rows.ts';
+import { rollup6hMismatches, rollup6hPhasesOf } from '../helpers/rollups.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const MINUTE = 60_000;
@@ -353,19 +354,114 @@ describe('rollups and readings give the same chart for an aligned grid', () => {
       100,
       'Pacific/Auckland',
     );
-    expect(seriesSource(grid)).toBe('rollups');
+    expect(seriesSource(grid)).toBe('rollups-6h');
     const id = seriesIds.dst ?? 0;
     const averages = await readSeriesAverages(t.db, id, grid, 'rollups');
     expect(averages.length).toBe(11);
     expect(averages).toEqual(await readSeriesAverages(t.db, id, grid, 'readings'));
-    expect(await readSeriesHighLows(t.db, id, grid, 'rollups')).toEqual(
-      await readSeriesHighLows(t.db, id, grid, 'readings'),
-    );
+    expect(await readSeriesAverages(t.db, id, grid, 'rollups-6h')).toEqual(averages);
+    const highLows = await readSeriesHighLows(t.db, id, grid, 'readings');
+    expect(await readSeriesHighLows(t.db, id, grid, 'rollups')).toEqual(highLows);
+    expect(await readSeriesHighLows(t.db, id, grid, 'rollups-6h')).toEqual(highLows);
   });
 
   it('a zone off the half-hour grid reads the readings', () => {
     const grid = seriesGrid(window, 100, 'Pacific/Chatham');
     expect(seriesSource(grid)).toBe('readings');
+  });
+});
+
+describe('6-hour rollups give the same chart as the 30-minute ones', () => {
+  /** Every summary of the grid from both rollups: the same buckets, lows, highs and counts. */
+  async function expectSameCharts(id: number, grid: SeriesGrid): Promise<number> {
+    const stats = await readSeriesStats(t.db, id, grid, 'rollups-6h');
+    const fine = await readSeriesStats(t.db, id, grid, 'rollups');
+    expect(stats.map(({ average: _, ...rest }) => rest)).toEqual(
+      fine.map(({ average: _, ...rest }) => rest),
+    );
+    stats.forEach((row, i) => {
+      expect(row.average).toBeCloseTo(fine[i]?.average ?? NaN, 9);
+    });
+    const averages = await readSeriesAverages(t.db, id, grid, 'rollups-6h');
+    const fineAverages = await readSeriesAverages(t.db, id, grid, 'rollups');
+    expect(averages.map((row) => row.start)).toEqual(fineAverages.map((row) => row.start));
+    averages.forEach((row, i) => {
+      expect(row.average).toBeCloseTo(fineAverages[i]?.average ?? NaN, 9);
+    });
+    expect(await readSeriesHighLows(t.db, id, grid, 'rollups-6h')).toEqual(
+      await readSeriesHighLows(t.db, id, grid, 'rollups'),
+    );
+    expect(await rollup6hMismatches(t.db, id)).toEqual([]);
+    return stats.length;
+  }
+
+  it.each([
+    // 30 days at 100 px: 6-hour buckets from Auckland midnight in summer (11:00 UTC).
+    ['6-hour buckets in summer', '2026-09-20T00:00:00Z', '2026-10-20T00:00:00Z', 'hour', 6],
+    // 60 days: 12-hour buckets laid from a winter midnight (12:00 UTC) through the change.
+    [
+      '12-hour buckets across a DST change',
+      '2026-08-25T00:00:00Z',
+      '2026-10-24T00:00:00Z',
+      'hour',
+      12,
+    ],
+    // Across the end of NZDT on 5 April: 6-hour buckets from a summer midnight.
+    [
+      '6-hour buckets across the end of NZDT',
+      '2026-03-20T00:00:00Z',
+      '2026-04-19T00:00:00Z',
+      'hour',
+      6,
+    ],
+    [
+      'day buckets across the start of NZDT',
+      '2026-09-01T00:00:00Z',
+      '2026-12-31T00:00:00Z',
+      'day',
+      1,
+    ],
+  ] as const)('%s', async (_name, from, to, unit, size) => {
+    const grid = seriesGrid({ from: new Date(from), to: new Date(to) }, 100, 'Pacific/Auckland');
+    expect(grid).toMatchObject({ unit, size });
+    expect(seriesSource(grid)).toBe('rollups-6h');
+    let points = 0;
+    for (const id of [seriesIds.wave ?? 0, seriesIds.dst ?? 0]) {
+      points += await expectSameCharts(id, grid);
+    }
+    expect(points).toBeGreaterThan(5);
+  });
+
+  it('a series gets a phase per local midnight its charts met, and ingest keeps them', async () => {
+    const id = seriesIds.wave ?? 0;
+    const winter = seriesGrid(
+      { from: new Date('2026-08-25T00:00:00Z'), to: new Date('2026-10-24T00:00:00Z') },
+      100,
+      'Pacific/Auckland',
+    );
+    await readSeriesAverages(t.db, id, winter);
+    // Midnight in NZST is 12:00 UTC (phase 0), in NZDT 11:00 UTC (phase 300).
+    expect(await rollup6hPhasesOf(t.db, id)).toEqual(expect.arrayContaining([0, 300]));
+    // Later readings, some in buckets already rolled up, some new, some already stored.
+    const later = Date.parse('2026-10-12T22:10:00Z');
+    await insert(
+      id,
+      Array.from({ length: 300 }, (_, i) => ({
+        time: new Date(later + i * 10 * MINUTE),
+        value: (i % 17) - 3.25,
+      })),
+    );
+    expect(await expectSameCharts(id, winter)).toBeGreaterThan(5);
+  });
+
+  it('a half-hour zone reads 6-hour rollups at its own phases', async () => {
+    const grid = seriesGrid(
+      { from: new Date('2026-09-01T00:00:00Z'), to: new Date('2026-10-31T00:00:00Z') },
+      100,
+      'Australia/Adelaide',
+    );
+    expect(seriesSource(grid)).toBe('rollups-6h');
+    expect(await expectSameCharts(seriesIds.wave ?? 0, grid)).toBeGreaterThan(5);
   });
 });
 
