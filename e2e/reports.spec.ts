@@ -235,7 +235,8 @@ test('a monitor asks for a water report as csv and downloads it', async ({ brows
   const row = await askFor(monitor, 'waterReport', 'CSV');
   const csv = await finishAndDownload(monitor, row);
   await test.info().attach(csv.name, { body: csv.bytes });
-  // A csv holds the report's main table only: the site is named by the file.
+  // The water report's csv holds its meters' table, then its tanks': the site is named by the
+  // file.
   expect(csv.name).toMatch(/^water-te-awa-vineyard-.*\.csv$/);
   const records = await readCsv(csv.bytes);
   const waterRows = records.filter(

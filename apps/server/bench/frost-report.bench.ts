@@ -12,7 +12,7 @@
  */
 import { parseArgs } from 'node:util';
 import { FROST_RULE_PRESETS, type FanReadings, type TimedValue } from '@paddock/domain';
-import { frostReportDocument, renderReport } from '../src/exports/make-report.ts';
+import { frostReportDocument, renderReport } from '../src/exports/report-document.ts';
 import type { FrostArea } from '../src/frost/frost-data.ts';
 import { fanReportPart } from '../src/frost/frost-report.ts';
 import { positive, printTable } from './report.ts';

@@ -2,8 +2,9 @@
  * `npm run bench:report` (issue 17): report files made by the export job's own code on PostgreSQL
  * (a temporary database on the server of DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test;
  * dropped at the end), written into export chunks as the worker writes them. Printed: time and
- * the peak memory (maxRSS) of the process that made it: each export runs in a child process of its
- * own (the seeding and the password hash of the demo farm are not in its figure).
+ * the peak memory of the process that made it (resident, and the V8 heap in use): each export runs
+ * in a child process of its own, which loads only the export worker's modules (the seeding, the
+ * password hash of the demo farm and their modules are not in its figure).
  *
  * 1. A 3-year csv of 50 series of 10-minute readings (7.9 million rows), streamed: first, so the
  *    peak memory printed is the streamed export's own. Target: peak RSS < 200 MB.
@@ -14,16 +15,10 @@
  */
 import { execFileSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD } from '@paddock/domain/demo';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../src/auth/passwords.ts';
 import { openDatabase, queryRows, type Database } from '../src/db/client.ts';
-import { chunkWriter } from '../src/exports/chunk-writer.ts';
-import { createExport, type ExportAsk } from '../src/exports/export.repository.ts';
-import { makeReport } from '../src/exports/make-report.ts';
-import { seedDemoFarm } from '../src/seed/demo-farm.ts';
+import type { ExportAsk } from '../src/exports/export.repository.ts';
 import { positive, printTable } from './report.ts';
-import { temporaryPostgres } from './temporary-postgres.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -63,6 +58,21 @@ async function seriesId(db: Database, siteId: number, type: string, thing: numbe
 }
 
 async function main() {
+  // The seeding's modules are loaded here, not at the top: the child making an export loads only
+  // what the export worker's own code needs.
+  const [
+    { DEMO_PASSWORD },
+    { hashPassword },
+    { createExport },
+    { seedDemoFarm },
+    { temporaryPostgres },
+  ] = await Promise.all([
+    import('@paddock/domain/demo'),
+    import('../src/auth/passwords.ts'),
+    import('../src/exports/export.repository.ts'),
+    import('../src/seed/demo-farm.ts'),
+    import('./temporary-postgres.ts'),
+  ]);
   const database = await temporaryPostgres();
   if (!database) throw new Error('No PostgreSQL server answers (set DATABASE_URL)');
   const handle = await openDatabase({
@@ -173,6 +183,8 @@ async function main() {
         size: number;
         maxRss: number;
         baseRss: number;
+        baseHeap: number;
+        maxHeap: number;
         processMaxRss: number;
       };
       rows.push([
@@ -181,6 +193,8 @@ async function main() {
         (result.size / MB).toFixed(1),
         result.baseRss.toFixed(0),
         result.maxRss.toFixed(0),
+        result.baseHeap.toFixed(0),
+        result.maxHeap.toFixed(0),
         result.processMaxRss.toFixed(0),
       ]);
       console.log(`${label}: ${JSON.stringify(result)}`);
@@ -209,7 +223,16 @@ async function main() {
     });
     await run(`irrigation ${DAYS} days, ${site.label} xlsx`, { ...irrigation, format: 'xlsx' });
     printTable(
-      ['export', 'seconds', 'file MB', 'RSS at start MB', 'peak RSS MB', 'process maxRSS MB'],
+      [
+        'export',
+        'seconds',
+        'file MB',
+        'RSS at start MB',
+        'peak RSS MB',
+        'heap used at start MB',
+        'peak heap used MB',
+        'process maxRSS MB',
+      ],
       rows,
     );
   } finally {
@@ -223,15 +246,25 @@ async function child(url: string, spec: string) {
   const { requestId, ask } = JSON.parse(spec) as { requestId: number; ask: ExportAsk };
   ask.from = new Date(ask.from);
   ask.to = new Date(ask.to);
+  const [{ chunkWriter }, { makeReport }] = await Promise.all([
+    import('../src/exports/chunk-writer.ts'),
+    import('../src/exports/make-report.ts'),
+  ]);
   const handle = await openDatabase({ kind: 'postgres', url, statementTimeoutMs: 600_000 });
   try {
     // Loading the server's modules through tsx peaks high (maxRSS) before anything runs, so the
-    // export's own figure is the resident memory sampled while it runs.
-    const rss = () => process.memoryUsage().rss / MB;
-    const baseRss = rss();
-    let peakRss = baseRss;
+    // export's own figure is the resident memory sampled while it runs; the V8 heap in use is
+    // sampled with it (the rest of the RSS is code, the tsx loader's thread and native memory).
+    const sample = () => {
+      const usage = process.memoryUsage();
+      return { rss: usage.rss / MB, heap: usage.heapUsed / MB };
+    };
+    const start = sample();
+    const peak = { ...start };
     const sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, rss());
+      const now = sample();
+      peak.rss = Math.max(peak.rss, now.rss);
+      peak.heap = Math.max(peak.heap, now.heap);
     }, 25);
     const sink = chunkWriter(handle.db, requestId);
     const started = performance.now();
@@ -239,9 +272,17 @@ async function child(url: string, spec: string) {
     const size = await sink.close();
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
-    peakRss = Math.max(peakRss, rss());
+    const end = sample();
     console.log(
-      JSON.stringify({ seconds, size, baseRss, maxRss: peakRss, processMaxRss: maxRssMb() }),
+      JSON.stringify({
+        seconds,
+        size,
+        baseRss: start.rss,
+        maxRss: Math.max(peak.rss, end.rss),
+        baseHeap: start.heap,
+        maxHeap: Math.max(peak.heap, end.heap),
+        processMaxRss: maxRssMb(),
+      }),
     );
   } finally {
     await handle.close();

@@ -85,6 +85,44 @@ describe('seedDemoFarm', () => {
     expect(await isDatabaseEmpty(db)).toBe(false);
   });
 
+  it("schedules Dunsandel Dairy's weekly water report to its grower, its last week counted as sent", async () => {
+    const rows = await db
+      .select({
+        site: t.sites.label,
+        siteId: t.sites.id,
+        contact: t.contacts.name,
+        contactSite: t.contacts.siteId,
+        every: t.scheduledReports.every,
+        choice: t.scheduledReports.choice,
+        lastPeriod: t.scheduledReports.lastPeriod,
+      })
+      .from(t.scheduledReports)
+      .innerJoin(t.sites, eq(t.sites.id, t.scheduledReports.siteId))
+      .innerJoin(t.contacts, eq(t.contacts.id, t.scheduledReports.contactId));
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row).toMatchObject({
+      site: 'Dunsandel Dairy',
+      contact: 'Liam Crawford',
+      every: 'week',
+      // NOW is Saturday 21 November in New Zealand: the last whole week began Monday 9 November.
+      lastPeriod: '2026-11-09',
+    });
+    expect(row?.contactSite).toBe(row?.siteId);
+    expect(row?.choice).toEqual({ report: 'waterReport', format: 'pdf', site: row?.siteId });
+    // Mailed to an active email address of the contact.
+    const emails = await db
+      .select()
+      .from(t.contactNotifications)
+      .innerJoin(t.contacts, eq(t.contacts.id, t.contactNotifications.contactId))
+      .where(eq(t.contacts.name, 'Liam Crawford'));
+    expect(
+      emails.some(
+        (one) => one.contact_notifications.method === 'email' && one.contact_notifications.active,
+      ),
+    ).toBe(true);
+  });
+
   it('seeds at least five sites in NZ and AU with tags, timezone, season and map settings', async () => {
     const sites = await db.select().from(t.sites);
     expect(sites.length).toBeGreaterThanOrEqual(5);

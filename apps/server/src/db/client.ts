@@ -3,9 +3,7 @@
  * given. Both speak the same SQL and run the same migrations, so the rest of the server sees one
  * `Database` type.
  */
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { SQL } from 'drizzle-orm';
@@ -106,6 +104,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     releaseLock = acquireDataDirLock(target.dataDir);
   }
   try {
+    // Loaded only here: PGlite's module alone is some 40 MB resident, which a process on
+    // PostgreSQL (an export worker among them) need not carry.
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
     const client = target.dataDir ? new PGlite(path.join(target.dataDir, 'pgdata')) : new PGlite();
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });

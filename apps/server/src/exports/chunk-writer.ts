@@ -3,7 +3,7 @@
  * what is held in memory is one piece, whatever the file's size.
  */
 import type { Queryable } from '../db/database.ts';
-import { writeExportChunk } from './export.repository.ts';
+import { reportExportChunks } from '../db/schema.ts';
 
 export const CHUNK_BYTES = 1 << 20;
 
@@ -14,23 +14,36 @@ export type FileSink = {
 };
 
 export function chunkWriter(db: Queryable, requestId: number, chunkBytes = CHUNK_BYTES): FileSink {
-  let parts: Buffer[] = [];
+  // One buffer for every piece: text is encoded straight into it, and it is written out and
+  // refilled (each write awaits the insert before the next), so a file of any size leaves no
+  // piece-sized garbage behind.
+  const chunk = Buffer.allocUnsafe(chunkBytes);
   let held = 0;
   let size = 0;
   let seq = 0;
   const flush = async () => {
     if (held === 0) return;
-    const bytes = Buffer.concat(parts, held);
-    parts = [];
+    await db
+      .insert(reportExportChunks)
+      .values({ requestId, seq: seq++, bytes: chunk.subarray(0, held) });
     held = 0;
-    await writeExportChunk(db, requestId, seq++, bytes);
   };
   return {
     async write(data) {
+      if (typeof data === 'string') {
+        const length = Buffer.byteLength(data, 'utf8');
+        if (held + length <= chunkBytes) {
+          chunk.write(data, held, 'utf8');
+          held += length;
+          size += length;
+          if (held === chunkBytes) await flush();
+          return;
+        }
+      }
       const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
       for (let at = 0; at < bytes.length;) {
         const take = Math.min(chunkBytes - held, bytes.length - at);
-        parts.push(bytes.subarray(at, at + take));
+        bytes.copy(chunk, held, at, at + take);
         held += take;
         size += take;
         at += take;

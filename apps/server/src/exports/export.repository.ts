@@ -217,15 +217,6 @@ export async function clearExportChunks(db: Queryable, requestId: number) {
 }
 
 /** Stores one chunk of the file being made. */
-export async function writeExportChunk(
-  db: Queryable,
-  requestId: number,
-  seq: number,
-  bytes: Buffer,
-) {
-  await db.insert(reportExportChunks).values({ requestId, seq, bytes });
-}
-
 export async function setExportProgress(db: Queryable, requestId: number, progress: number) {
   await db
     .update(reportExports)

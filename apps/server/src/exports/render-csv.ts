@@ -1,24 +1,32 @@
 /**
- * A report's main table as csv: RFC 4180 by the domain's writer (telemetry/csv.ts), UTF-8 with a
- * byte order mark, times ISO 8601 with the site's offset. A csv holds one table, so the report's
- * first table (the runs of a compliance report, the fans of a fueling report) is the file; the
- * xlsx and pdf carry every table.
+ * A report as csv: RFC 4180 by the domain's writer (telemetry/csv.ts), UTF-8 with a byte order
+ * mark, times ISO 8601 with the site's offset. A report whose tables are all its content (the
+ * water report's meters and tanks) has them one after another, each with its own header row and
+ * a blank line between, so a spreadsheet opens every table readably with its own columns; other
+ * reports' csv is their first table (the runs of a compliance report, the zones by day of an
+ * irrigation report), the xlsx and pdf carrying the rest.
  */
 import {
   columnTitle,
+  CSV_BOM,
   isoInTimeZone,
   toCsv,
   type CsvField,
   type ReportDocument,
+  type ReportTable,
 } from '@paddock/domain';
 
-export function renderCsv(document: ReportDocument): Buffer {
-  const table = document.tables[0];
-  if (!table) return Buffer.from(toCsv([], []), 'utf8');
+function tableCsv(table: ReportTable, timeZone: string): string {
   const rows = table.rows.map((row) =>
-    row.map((cell): CsvField =>
-      cell instanceof Date ? isoInTimeZone(cell, document.timeZone) : cell,
-    ),
+    row.map((cell): CsvField => (cell instanceof Date ? isoInTimeZone(cell, timeZone) : cell)),
   );
-  return Buffer.from(toCsv(table.columns.map(columnTitle), rows), 'utf8');
+  // toCsv writes the whole file; each table's part is its text after the BOM.
+  return toCsv(table.columns.map(columnTitle), rows).slice(CSV_BOM.length);
+}
+
+export function renderCsv(document: ReportDocument): Buffer {
+  const tables = document.csvAllTables ? document.tables : document.tables.slice(0, 1);
+  if (tables.length === 0) return Buffer.from(toCsv([], []), 'utf8');
+  const parts = tables.map((table) => tableCsv(table, document.timeZone));
+  return Buffer.from(`${CSV_BOM}${parts.join('\r\n')}`, 'utf8');
 }

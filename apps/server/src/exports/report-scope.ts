@@ -1,11 +1,14 @@
 /**
- * Who may ask for which report, at the boundary: the caller must view the site, and the area when
- * one is named (a frost report always names its frost area, whose site is the report's site).
- * Answers what the export row keeps.
+ * Who may ask for which report, at the boundary: a report of the whole site needs the view
+ * privilege on the site itself; one narrowed to an area needs it on that area (by the site's or
+ * the area's membership), so a user given only some areas reports on those only. A frost report
+ * always names its frost area, whose site is the report's site; a generic report narrowed to an
+ * area holds series of that area's things only. Answers what the export row keeps.
  */
-import type { ExportRequestBody, ReportChoice } from '@paddock/domain';
+import type { ExportRequestBody, ReportChoice, ReportSeries } from '@paddock/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { Database } from '../db/client.ts';
+import { queryRows, type Database } from '../db/client.ts';
 import { badRequest } from '../http/errors.ts';
 import { requireObject, requireSite } from '../permissions/access.ts';
 import { resolveSeries } from '../reports/generic-report.ts';
@@ -50,6 +53,39 @@ export async function reportScope(
     const { missing } = await resolveSeries(db, siteId, choice.series);
     const first = missing[0];
     if (first !== undefined) throw badRequest(`series.${first}`, 'the site has no such series');
+    if (choice.area !== undefined) {
+      const outside = await seriesOutsideArea(db, choice.area, choice.series);
+      if (outside !== undefined) {
+        throw badRequest(`series.${outside}`, 'not a series of a thing of the area');
+      }
+    }
   }
   return scopeOfChoice(choice, siteId);
+}
+
+/**
+ * The index of the first series whose thing is not of the area (a unit, or a sensor, radio or
+ * control of another area or of none), or undefined when every one is.
+ */
+async function seriesOutsideArea(
+  db: Database,
+  areaId: number,
+  series: readonly ReportSeries[],
+): Promise<number | undefined> {
+  const inArea = await queryRows<{ thing_type: string; thing_id: number }>(
+    db,
+    sql`select thing_type, thing_id from (
+          select 'sensor' as thing_type, id as thing_id, area_id from sensors
+          union all select 'radio', id, area_id from radios
+          union all select 'control', id, area_id from controls
+        ) things
+        where area_id = ${areaId}
+          and (thing_type, thing_id) in (${sql.join(
+            series.map((one) => sql`(${one.thing.type}, ${one.thing.id}::int)`),
+            sql`, `,
+          )})`,
+  );
+  const keys = new Set(inArea.map((row) => `${row.thing_type} ${Number(row.thing_id)}`));
+  const index = series.findIndex((one) => !keys.has(`${one.thing.type} ${one.thing.id}`));
+  return index === -1 ? undefined : index;
 }

@@ -2,7 +2,8 @@
  * What every report reads first: the site's label and timezone, and the areas in scope (the one
  * named, or all of the site's), each report's things narrowed to `things` when given.
  */
-import { siteTimeZone, type ReportChart } from '@paddock/domain';
+import type { ReportChart } from '@paddock/domain';
+import { siteTimeZone } from '@paddock/domain/timezone';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 

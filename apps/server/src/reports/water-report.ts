@@ -144,6 +144,7 @@ export async function waterReport(
         'interval on the day of its middle; a fall (a meter reset) counts nothing.',
       'Hours pumping: the time between readings in which the meter measured water.',
     ],
+    csvAllTables: true,
     tables: [
       {
         name: 'Meters by day',

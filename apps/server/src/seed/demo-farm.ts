@@ -52,6 +52,7 @@ import {
 } from './geometry.ts';
 import { memberRow, meshRole, programZoneRow, type MeshRole } from './rows.ts';
 import { ensureMetrics } from '../routes/metrics/ensure-metrics.ts';
+import { seedDemoScheduledReport } from './demo-scheduled-report.ts';
 import { seedDemoWaterConsent } from './demo-water-take.ts';
 
 /** Refused because the database already holds sites or users. */
@@ -138,6 +139,7 @@ export async function seedDemoFarm(
     }
     await tx.insert(t.siteMembers).values(members);
     await seedDemoWaterConsent(tx, sites, options.now);
+    await seedDemoScheduledReport(tx, sites, accounts.admin.id, options.now);
     await tx
       .update(t.users)
       .set({ lastLogin: minutesAgo(options.now, 95) })

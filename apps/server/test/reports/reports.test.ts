@@ -159,9 +159,12 @@ afterAll(async () => {
   await testApp?.close();
 });
 
-async function exportFile(body: ExportCreateBody): Promise<Buffer> {
-  const { farm, as } = testApp;
-  const created = await as(farm.users.admin.id, {
+async function exportFile(
+  body: ExportCreateBody,
+  userId = testApp.farm.users.admin.id,
+): Promise<Buffer> {
+  const { as } = testApp;
+  const created = await as(userId, {
     method: 'POST',
     url: '/api/exports',
     payload: body,
@@ -170,7 +173,7 @@ async function exportFile(body: ExportCreateBody): Promise<Buffer> {
   const request = created.json<ReportExport>();
   let done: ReportExport | null = null;
   await waitFor(`the ${body.report} ${body.format} export`, async () => {
-    const response = await as(farm.users.admin.id, {
+    const response = await as(userId, {
       method: 'GET',
       url: `/api/exports/${request.id}`,
     });
@@ -180,7 +183,7 @@ async function exportFile(body: ExportCreateBody): Promise<Buffer> {
     return done !== null;
   });
   expect(done).toMatchObject({ progress: 100 });
-  const file = await as(farm.users.admin.id, {
+  const file = await as(userId, {
     method: 'GET',
     url: `/api/exports/${request.id}/file`,
   });
@@ -315,12 +318,17 @@ describe('water report', () => {
     ...RANGE,
   });
 
-  it('csv: per meter per day, volume, peak flow and hours pumping', async () => {
+  it('csv: per meter per day, volume, peak flow and hours pumping; then each tank per day, lowest and highest', async () => {
     const rows = await csvRecords(await exportFile(body('csv')));
+    // Two tables, each with its header row, a blank line between (which the parser reads as an
+    // empty record).
     expect(rows).toEqual([
       ['Meter', 'Day', 'Volume (m³)', 'Peak flow (m³/h)', 'Hours pumping (h)'],
       ['Mainline meter', '2026-11-19', '27', '18.5', '2'],
       ['Mainline meter', '2026-11-20', '8', '', '1'],
+      [],
+      ['Tank', 'Day', 'Lowest level (%)', 'Highest level (%)'],
+      ['Top tank', '2026-11-19', '55', '80'],
     ]);
   });
 
@@ -419,6 +427,92 @@ describe('who may ask and download', () => {
     for (const url of [`/api/exports/${id}`, `/api/exports/${id}/file`]) {
       const response = await as(farm.users.outsider.id, { method: 'GET', url });
       expect(response.statusCode).toBe(403);
+    }
+  });
+
+  it('a whole-site report needs the site; a user given only one area reports on that area only', async () => {
+    const { farm, as, db } = testApp;
+    const [waterman] = await db
+      .insert(t.users)
+      .values({
+        login: 'waterman@farm.test',
+        firstName: 'Wendy',
+        lastName: 'Tester',
+        passwordHash: 'not used',
+        privileges: [],
+      })
+      .returning();
+    if (!waterman) throw new Error('user not inserted');
+    // A member of the site with no privilege of its own, who may view the water area.
+    await db
+      .insert(t.siteMembers)
+      .values({ userId: waterman.id, siteId: farm.sites.a.id, privileges: [] });
+    await db
+      .insert(t.areaMembers)
+      .values({ userId: waterman.id, areaId: farm.areas.water.id, privileges: ['view'] });
+    const ask = (payload: Record<string, unknown>, userId = waterman.id) =>
+      as(userId, {
+        method: 'POST',
+        url: '/api/exports',
+        payload: { format: 'csv', site: farm.sites.a.id, ...RANGE, ...payload },
+      });
+
+    expect((await ask({ report: 'waterReport' })).statusCode).toBe(403);
+    expect(
+      (await ask({ report: 'irrigationReport', area: farm.areas.irrigation.id })).statusCode,
+    ).toBe(403);
+    const tankSeries = { thing: { type: 'sensor', id: tankId }, metric: 'tank.level' };
+    const soilSeries = {
+      thing: { type: 'sensor', id: farm.sensors.soil.id },
+      metric: 'soil.moisture',
+    };
+    // A generic report without an area is of the whole site; narrowed to the water area it may
+    // not hold a series of another area's thing.
+    expect((await ask({ report: 'generic', series: [tankSeries] })).statusCode).toBe(403);
+    const outside = await ask({
+      report: 'generic',
+      area: farm.areas.water.id,
+      series: [tankSeries, soilSeries],
+    });
+    expect(outside.statusCode).toBe(400);
+    expect(outside.json()).toMatchObject({ field: 'series.1' });
+
+    // The water area's report is made and downloaded by that user: the tank, not the meter of
+    // the irrigation area.
+    const rows = await csvRecords(
+      await exportFile(
+        {
+          report: 'waterReport',
+          format: 'csv',
+          site: farm.sites.a.id,
+          area: farm.areas.water.id,
+          ...RANGE,
+        },
+        waterman.id,
+      ),
+    );
+    expect(rows.flat()).toContain('Top tank');
+    expect(rows.flat()).not.toContain('Mainline meter');
+    const generic = await csvRecords(
+      await exportFile(
+        {
+          report: 'generic',
+          format: 'csv',
+          site: farm.sites.a.id,
+          area: farm.areas.water.id,
+          series: [{ thing: { type: 'sensor', id: tankId }, metric: 'tank.level' }],
+          ...RANGE,
+        },
+        waterman.id,
+      ),
+    );
+    expect(generic.slice(1).map((row) => row[3])).toEqual(['80', '55', '62']);
+
+    // A whole-site export of someone else is not theirs to read.
+    const wholeSite = await ask({ report: 'waterReport' }, farm.users.admin.id);
+    const id = wholeSite.json<ReportExport>().id;
+    for (const url of [`/api/exports/${id}`, `/api/exports/${id}/file`]) {
+      expect((await as(waterman.id, { method: 'GET', url })).statusCode).toBe(403);
     }
   });
 

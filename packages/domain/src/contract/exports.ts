@@ -22,8 +22,10 @@ export const exportEndpoints = {
     tag: 'exports',
     summary: 'Ask for a report file; the worker makes it (new → inProgress → done or failed)',
     description:
-      'Needs view on the site (and on the area, when one is given; a frost report names its ' +
-      'area). Answers 202 with the request. With the requestId of an earlier ' +
+      'A report of the whole site needs view on the site itself; one narrowed to an area needs ' +
+      'view on that area (a frost report names its area), so a user given only some areas ' +
+      'reports on those (403 otherwise). A generic report narrowed to an area holds series of ' +
+      'that area’s things only (400 at series.N). Answers 202 with the request. With the requestId of an earlier ' +
       'export of this user, answers 200 with that request and makes nothing: a retried call ' +
       'never makes two copies. Poll exports/{id}; download exports/{id}/file once done.',
     body: exportCreateBodySchema,
@@ -51,7 +53,8 @@ export const exportEndpoints = {
     tag: 'exports',
     summary: "The export's file (pdf, xlsx or csv) as an attachment",
     description:
-      'Any user who may view the export’s site may download it while it is kept; 404 before ' +
+      'Any user who may view what the export reports on (its site, or its area for an ' +
+      'area’s report) may download it while it is kept; 404 before ' +
       'it is done, 410 once it expired.',
     params: idParamSchema,
     responses: { 200: z.string().describe('The file, binary') },

@@ -48,6 +48,12 @@ export interface ReportDocument {
   /** Lines under the title: the rules and where they come from. */
   readonly notes: readonly string[];
   readonly tables: readonly ReportTable[];
+  /**
+   * csv: every table, one after another (each its header row and rows, a blank line between),
+   * for a report whose tables are all its content (the water report's meters and tanks). Without
+   * it the csv is the first table, the others being detail the xlsx and pdf carry.
+   */
+  readonly csvAllTables?: boolean;
   readonly chart?: ReportChart;
 }
 

@@ -1,7 +1,7 @@
 /**
  * Export requests (§3 Request action `export`; issues 15 and 17): a report of one site asked for,
  * made by the worker (new → inProgress → done or failed), its file kept for a stated time and
- * downloadable by users who may view its site.
+ * downloadable by users who may view what it reports on (its site, or its area).
  *
  * A report is one of the §3 report types, scoped to a site and optionally an area and some of its
  * things, over a range read in the site's timezone:

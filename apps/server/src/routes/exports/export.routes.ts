@@ -17,7 +17,7 @@ import { reportScope } from '../../exports/report-scope.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
-import { requireSite } from '../../permissions/access.ts';
+import { requireObject, requireSite } from '../../permissions/access.ts';
 
 const CONTENT_TYPES = {
   pdf: 'application/pdf',
@@ -28,11 +28,15 @@ const CONTENT_TYPES = {
 export async function exportRoutes(app: FastifyInstance) {
   const { db, clock } = app.ctx;
 
-  /** The export, if the caller may view its site (anyone who may view the site may have it). */
+  /**
+   * The export, if the caller may view what it reports on (anyone who may may have it): the site
+   * for a whole-site report, its area for one narrowed to an area.
+   */
   const visibleExport = async (request: FastifyRequest, id: number) => {
     const row = await findExport(db, id);
     if (!row) throw notFound('Export');
-    await requireSite(db, request, row.export.siteId, 'view');
+    if (row.export.areaId === null) await requireSite(db, request, row.export.siteId, 'view');
+    else await requireObject(db, request, 'area', row.export.areaId, 'view');
     return row;
   };
 

@@ -30,7 +30,11 @@ export function Component() {
                   isPhone={isPhone}
                 />
                 {/* The site's water consents and their daily files (issue 17, water take). */}
-                <WaterConsentsPanel siteId={site.id} enabled />
+                <WaterConsentsPanel
+                  siteId={site.id}
+                  areaIds={(site.areas ?? []).map((entry) => entry.id)}
+                  enabled
+                />
               </>
             )}
           </Privileged>

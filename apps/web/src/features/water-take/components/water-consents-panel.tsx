@@ -1,12 +1,15 @@
 /**
  * Water consents (issue 17; docs/water-take.md): the site's consents with their meters and each
  * meter's verification, and the last days' water-take files with whether the daily job produced
- * each, to download as produced (csv) or as made now (csv or xlsx). Mounted below the Add-ons
- * page by its route module (app/routes/main/addons.tsx), on a site that has a consent.
+ * each, to download as produced (csv) or as made now (csv or xlsx); a user with edit on the site
+ * adds and edits consents here. Mounted below the Add-ons page by its route module
+ * (app/routes/main/addons.tsx), on a site that has a consent or for a user who may add one.
  */
-import { Anchor, Badge, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import type { WaterConsent, WaterTakeFormat } from '@paddock/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { notify } from '../../../lib/notify.ts';
 import {
   downloadProducedDay,
@@ -14,6 +17,7 @@ import {
   useWaterConsents,
   useWaterTakeDays,
 } from '../data.ts';
+import { ConsentEditor } from './consent-editor.tsx';
 
 const DAYS = 8;
 
@@ -24,23 +28,65 @@ const STATUS_COLORS: Record<string, string> = {
   notDue: 'gray',
 };
 
-export function WaterConsentsPanel({ siteId, enabled }: { siteId: number; enabled: boolean }) {
+export function WaterConsentsPanel({
+  siteId,
+  areaIds,
+  enabled,
+}: {
+  siteId: number;
+  /** The site's areas: their water meters are what a consent may name. */
+  areaIds: readonly number[];
+  enabled: boolean;
+}) {
   const { t } = useTranslation();
   const consents = useWaterConsents(siteId, { enabled });
-  if (!consents.data || consents.data.consents.length === 0) return null;
+  // Consents are added and edited with edit on the site (the server's rule).
+  const canEdit = usePrivileges(siteId).has('edit');
+  const [editing, setEditing] = useState<WaterConsent | 'new' | null>(null);
+  if (!consents.data) return null;
+  if (consents.data.consents.length === 0 && !canEdit) return null;
   return (
     <Stack gap="xs" p="sm" data-testid="water-consents">
-      <Title order={3} size="h5">
-        {t('WaterTake.Title')}
-      </Title>
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          {t('WaterTake.Title')}
+        </Title>
+        {canEdit && (
+          <Button size="xs" variant="light" onClick={() => setEditing('new')}>
+            {t('WaterTake.Edit.Add')}
+          </Button>
+        )}
+      </Group>
       {consents.data.consents.map((consent) => (
-        <ConsentCard key={consent.id} siteId={siteId} consent={consent} />
+        <ConsentCard
+          key={consent.id}
+          siteId={siteId}
+          consent={consent}
+          onEdit={canEdit ? () => setEditing(consent) : undefined}
+        />
       ))}
+      {editing !== null && (
+        <ConsentEditor
+          siteId={siteId}
+          areaIds={areaIds}
+          consent={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
     </Stack>
   );
 }
 
-function ConsentCard({ siteId, consent }: { siteId: number; consent: WaterConsent }) {
+function ConsentCard({
+  siteId,
+  consent,
+  onEdit,
+}: {
+  siteId: number;
+  consent: WaterConsent;
+  /** Present for users who may edit the consent. */
+  onEdit: (() => void) | undefined;
+}) {
   const { t } = useTranslation();
   const days = useWaterTakeDays(siteId, consent.id, DAYS);
   const failed = () => notify({ level: 'error', message: t('WaterTake.DownloadFailed') });
@@ -49,10 +95,17 @@ function ConsentCard({ siteId, consent }: { siteId: number; consent: WaterConsen
   };
   return (
     <Stack gap={4} data-testid={`water-consent-${consent.consentNumber}`}>
-      <Text size="sm" fw={600}>
-        {consent.consentNumber}
-        {consent.label ? ` · ${consent.label}` : ''}
-      </Text>
+      <Group justify="space-between" wrap="nowrap">
+        <Text size="sm" fw={600}>
+          {consent.consentNumber}
+          {consent.label ? ` · ${consent.label}` : ''}
+        </Text>
+        {onEdit && (
+          <Anchor component="button" size="xs" onClick={onEdit}>
+            {t('WaterTake.Edit.Edit')}
+          </Anchor>
+        )}
+      </Group>
       <Text size="xs" c="dimmed">
         {t('WaterTake.Limits', {
           rate: consent.maxRateLps ?? '—',
