@@ -11,26 +11,7 @@ import type { Database } from '../db/client.ts';
 import { genericDocument, resolveSeries, writeGenericCsv } from '../reports/generic-report.ts';
 import type { FileSink } from './chunk-writer.ts';
 import type { ExportAsk } from './export.repository.ts';
-
-export const slug = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase();
-
-const REPORT_NAMES = {
-  irrigationReport: 'irrigation',
-  waterReport: 'water',
-  frostReport: 'frost',
-  generic: 'series',
-} as const;
-
-export function fileName(ask: ExportAsk, scope: string): string {
-  const day = (date: Date) => date.toISOString().slice(0, 10);
-  return `${REPORT_NAMES[ask.report]}-${slug(scope) || 'site'}-${day(ask.from)}-${day(ask.to)}.${ask.format}`;
-}
+import { fileName } from './file-name.ts';
 
 /** Makes the report into `sink`; answers the file's name. */
 export async function makeReport(

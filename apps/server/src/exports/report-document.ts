@@ -23,7 +23,7 @@ import {
 import { irrigationReport } from '../reports/irrigation-report.ts';
 import { waterReport } from '../reports/water-report.ts';
 import type { ExportAsk } from './export.repository.ts';
-import { fileName, slug } from './make-report.ts';
+import { fileName, slug } from './file-name.ts';
 import { renderCsv } from './render-csv.ts';
 
 /** A frost report's ask (issue 15). */
