@@ -4,6 +4,13 @@ import type { Alarm, AlarmSeverity } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { alarmDisplayState, SEVERITY_COLOUR, STATE_COLOUR } from './alarm-state.ts';
 
+/**
+ * A badge keeps its whole word. Mantine's badge is a grid whose label clips (overflow: hidden),
+ * so its smallest width is its padding alone, and a table column sized to fit (width: 1%) shrank
+ * it to "WA…": at least its content's width.
+ */
+const KEEP_WIDTH = { flexShrink: 0, minWidth: 'max-content' } as const;
+
 const STATE_VARIANT = {
   raised: 'filled',
   acknowledged: 'filled',
@@ -28,7 +35,7 @@ export function AlarmStateBadge({
       // automatic contrast where it calls for attention, outline or grey otherwise.
       variant={STATE_VARIANT[state]}
       autoContrast
-      style={{ flexShrink: 0 }}
+      style={KEEP_WIDTH}
     >
       {t(`Alarms.State.${state}`)}
     </Badge>
@@ -44,7 +51,7 @@ export function SeverityBadge({
 }) {
   const { t } = useTranslation();
   return (
-    <Badge size={size} color={SEVERITY_COLOUR[severity]} variant="dot" style={{ flexShrink: 0 }}>
+    <Badge size={size} color={SEVERITY_COLOUR[severity]} variant="dot" style={KEEP_WIDTH}>
       {t(`Alarms.Severity.${severity}`)}
     </Badge>
   );
