@@ -9,6 +9,7 @@
  *   `telemetryHardwarePane`). On phones every pane but Detail is one choice of a single bar, the
  *   list first, and the Detail opens full screen.
  */
+import { Skeleton } from '@mantine/core';
 import type { Area, HardwareListView, Site } from '@paddock/domain';
 import type { ReactNode } from 'react';
 import { AreaAlarmsPane } from './area-alarms-pane.tsx';
@@ -29,6 +30,8 @@ export interface HardwarePaneContext {
   readonly select: (selection: HardwareSelection | null) => void;
   readonly now: Date;
   readonly isPhone: boolean;
+  /** The devices are still on the way (`items` is empty, nothing is selected yet). */
+  readonly loading: boolean;
 }
 
 export interface HardwarePane {
@@ -56,18 +59,25 @@ export const EVENTS_PANE: HardwarePane = {
   id: 'Events',
   labelKey: 'Hardware.Pane.Events',
   placement: 'side',
-  render: ({ area, timeZone, selected }) => (
-    <AreaEventsPane areaId={area.id} timeZone={timeZone} selected={selected} />
-  ),
+  // Once the devices are there: the events of a selected device are its own.
+  render: ({ area, timeZone, selected, loading }) =>
+    loading ? (
+      <Skeleton h={160} />
+    ) : (
+      <AreaEventsPane areaId={area.id} timeZone={timeZone} selected={selected} />
+    ),
 };
 
 export const ALARMS_PANE: HardwarePane = {
   id: 'Alarms',
   labelKey: 'Hardware.Pane.Alarms',
   placement: 'side',
-  render: ({ site, area, selected }) => (
-    <AreaAlarmsPane siteId={site.id} areaId={area.id} selected={selected} />
-  ),
+  render: ({ site, area, selected, loading }) =>
+    loading ? (
+      <Skeleton h={160} />
+    ) : (
+      <AreaAlarmsPane siteId={site.id} areaId={area.id} selected={selected} />
+    ),
 };
 
 /** Placeholders the views fill in: List, Map and Detail need the views' own state. */

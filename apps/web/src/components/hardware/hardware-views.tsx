@@ -13,7 +13,7 @@
  * (§3 hardwareFilter, hardwareSort with hardwareSorting), and so is each pane choice
  * (`mainPanePreference`: telemetryPane or modulePane; the side pane: telemetryHardwarePane).
  */
-import { Group, Tabs, Text } from '@mantine/core';
+import { Group, Skeleton, Tabs, Text } from '@mantine/core';
 import {
   HARDWARE_SORT,
   type Area,
@@ -83,11 +83,18 @@ export interface HardwareViewsProps {
   readonly canInstall: boolean;
   /** §2 phones (by user agent): one pane at a time, list first, the detail full screen. */
   readonly isPhone: boolean;
+  /**
+   * The radios are still on the way (`radios` and `units` are then empty): the page's frame is
+   * drawn at once (pane bars, the list's header, the detail's hint) with placeholders where
+   * devices go, rather than a blank skeleton until the area's hardware answers.
+   */
+  readonly loading?: boolean;
 }
 
 export function HardwareViews(props: HardwareViewsProps) {
   const { site, area, radios, units, sections, selection, onSelectionChange, isPhone } = props;
   const panes = props.panes ?? DEFAULT_HARDWARE_PANES;
+  const loading = props.loading ?? false;
   const { t, i18n } = useTranslation();
   const now = useNow(CLOCK_TICK_MS);
   const [filter, setFilter] = usePreference('hardwareFilter');
@@ -151,6 +158,7 @@ export function HardwareViews(props: HardwareViewsProps) {
     select,
     now,
     isPhone,
+    loading,
   };
 
   const renderPane = (pane: HardwarePane | undefined) => {
@@ -170,12 +178,18 @@ export function HardwareViews(props: HardwareViewsProps) {
             onSelect={select}
             now={now}
             compact={isPhone}
+            loading={loading}
           />
         );
       case MAP_PANE_ID:
         return (
           <div className={classes.mapPane}>
-            <HardwareMap area={area} items={shown} selection={selection} onSelect={toggle} />
+            {loading ? (
+              // The map fits the devices' positions when it is made: it waits for them.
+              <Skeleton h="100%" radius={0} />
+            ) : (
+              <HardwareMap area={area} items={shown} selection={selection} onSelect={toggle} />
+            )}
           </div>
         );
       case DETAIL_PANE_ID:
@@ -192,6 +206,9 @@ export function HardwareViews(props: HardwareViewsProps) {
             canInstall={props.canInstall}
             {...(props.detailSections ? { sections: props.detailSections } : {})}
           />
+        ) : loading && selection ? (
+          // A device is selected (a deep link): its detail comes with the devices.
+          <Skeleton h={160} />
         ) : (
           <Text size="sm" c="dimmed">
             {t('Hardware.Detail.Nothing')}
@@ -202,7 +219,7 @@ export function HardwareViews(props: HardwareViewsProps) {
     }
   };
 
-  const statusLine = (
+  const statusLine = loading ? undefined : (
     <Text size="xs" c="dimmed" data-testid="hardware-status" data-faults={status.faults}>
       {t('Hardware.Status', {
         when: formatLastUpdate(status.lastUpdate, i18n.language),
