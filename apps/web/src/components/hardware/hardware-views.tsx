@@ -84,7 +84,7 @@ export interface HardwareViewsProps {
   /** §2 phones (by user agent): one pane at a time, list first, the detail full screen. */
   readonly isPhone: boolean;
   /**
-   * The radios are still on the way (`radios` and `units` are then empty): the page's frame is
+   * The radios are still on the way (no rows are drawn, whatever `units` holds): the page's frame is
    * drawn at once (pane bars, the list's header, the detail's hint) with placeholders where
    * devices go, rather than a blank skeleton until the area's hardware answers.
    */
@@ -104,9 +104,13 @@ export function HardwareViews(props: HardwareViewsProps) {
   const [sideStored, setSideStored] = usePreference('telemetryHardwarePane');
 
   const timeZone = useSiteTimeZone(site);
+  // While loading, no rows at all: the units may be there before the radios.
   const items = useMemo(
-    () => hardwareItems({ radios, units, areaId: area.id, ...(sections ? { sections } : {}) }),
-    [radios, units, area.id, sections],
+    () =>
+      loading
+        ? []
+        : hardwareItems({ radios, units, areaId: area.id, ...(sections ? { sections } : {}) }),
+    [loading, radios, units, area.id, sections],
   );
   const tally = useMemo(() => hardwareTally(items), [items]);
   const shown = useMemo(
