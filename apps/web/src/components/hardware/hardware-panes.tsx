@@ -11,10 +11,18 @@
  */
 import { Skeleton } from '@mantine/core';
 import type { Area, HardwareListView, Site } from '@paddock/domain';
-import type { ReactNode } from 'react';
-import { AreaAlarmsPane } from './area-alarms-pane.tsx';
-import { AreaEventsPane } from './area-events-pane.tsx';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { HardwareItem, HardwareSelection } from './hardware-items.ts';
+
+// The events and alarms load when their pane is first shown: neither is the first pane of a
+// page, and their chunks (acknowledgements, toasts) would otherwise hold back its first paint.
+const AreaEventsPane = lazy(() =>
+  import('./area-events-pane.tsx').then((m) => ({ default: m.AreaEventsPane })),
+);
+const AreaAlarmsPane = lazy(() =>
+  import('./area-alarms-pane.tsx').then((m) => ({ default: m.AreaAlarmsPane })),
+);
+const PANE_LOADING = <Skeleton h={160} />;
 
 /** What every pane is given. */
 export interface HardwarePaneContext {
@@ -62,9 +70,11 @@ export const EVENTS_PANE: HardwarePane = {
   // Once the devices are there: the events of a selected device are its own.
   render: ({ area, timeZone, selected, loading }) =>
     loading ? (
-      <Skeleton h={160} />
+      PANE_LOADING
     ) : (
-      <AreaEventsPane areaId={area.id} timeZone={timeZone} selected={selected} />
+      <Suspense fallback={PANE_LOADING}>
+        <AreaEventsPane areaId={area.id} timeZone={timeZone} selected={selected} />
+      </Suspense>
     ),
 };
 
@@ -74,9 +84,11 @@ export const ALARMS_PANE: HardwarePane = {
   placement: 'side',
   render: ({ site, area, selected, loading }) =>
     loading ? (
-      <Skeleton h={160} />
+      PANE_LOADING
     ) : (
-      <AreaAlarmsPane siteId={site.id} areaId={area.id} selected={selected} />
+      <Suspense fallback={PANE_LOADING}>
+        <AreaAlarmsPane siteId={site.id} areaId={area.id} selected={selected} />
+      </Suspense>
     ),
 };
 

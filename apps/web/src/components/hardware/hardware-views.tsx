@@ -24,12 +24,12 @@ import {
   type Site,
   type Unit,
 } from '@paddock/domain';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLastUpdate } from '../../lib/format-last-update.ts';
 import { usePreference } from '../../lib/preferences.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { HardwareDetail, type HardwareDetailSection } from './hardware-detail.tsx';
+import type { HardwareDetailSection } from './hardware-detail.tsx';
 import {
   filterHardwareItems,
   findHardware,
@@ -56,6 +56,11 @@ import {
 import classes from './hardware-views.module.css';
 import { useSiteTimeZone } from '../../lib/use-site-time-zone.ts';
 import { PhoneDetail } from './phone-detail.tsx';
+
+// The detail loads when a device is first selected (ping, reporting interval, its sections): a
+// page opens on its list with the detail's hint, and those chunks would hold back its first paint.
+const loadDetail = () => import('./hardware-detail.tsx');
+const HardwareDetail = lazy(() => loadDetail().then((m) => ({ default: m.HardwareDetail })));
 
 /** Ages (last update) are renewed every second, as on the Telemetry tab. */
 const CLOCK_TICK_MS = 1_000;
@@ -131,6 +136,11 @@ export function HardwareViews(props: HardwareViewsProps) {
     if (selection && !storedSide?.followsSelection) setSideOverride(DETAIL_PANE_ID);
   }
   const side = paneOrDefault(panes, sideOverride ?? sideStored, 'side');
+  // A device selected by the URL (a deep link, a reload): its detail's code loads beside the
+  // devices rather than after them.
+  useEffect(() => {
+    if (selectionKey) void loadDetail().catch(() => undefined);
+  }, [selectionKey]);
   const main = paneOrDefault(panes, props.routePane ?? mainStored, 'main');
 
   const onSortClick = useCallback(
@@ -198,18 +208,20 @@ export function HardwareViews(props: HardwareViewsProps) {
         );
       case DETAIL_PANE_ID:
         return selected ? (
-          <HardwareDetail
-            item={selected}
-            items={items}
-            siteId={site.id}
-            areaId={area.id}
-            timeZone={timeZone}
-            now={now}
-            onSelect={select}
-            canPing={props.canPing}
-            canInstall={props.canInstall}
-            {...(props.detailSections ? { sections: props.detailSections } : {})}
-          />
+          <Suspense fallback={<Skeleton h={160} />}>
+            <HardwareDetail
+              item={selected}
+              items={items}
+              siteId={site.id}
+              areaId={area.id}
+              timeZone={timeZone}
+              now={now}
+              onSelect={select}
+              canPing={props.canPing}
+              canInstall={props.canInstall}
+              {...(props.detailSections ? { sections: props.detailSections } : {})}
+            />
+          </Suspense>
         ) : loading && selection ? (
           // A device is selected (a deep link): its detail comes with the devices.
           <Skeleton h={160} />
