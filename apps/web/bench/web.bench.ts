@@ -386,6 +386,7 @@ async function coldAndWarmLcp(
     await cold.goto(path);
     await shown(cold);
     const coldLcp = await readLcp(cold);
+    if (process.env.BENCH_TRACE) console.log(await timeline(cold));
     // Let the debounced offline-cache write land before the next visit.
     await cold.waitForTimeout(1_500);
     await cold.close();
@@ -718,9 +719,10 @@ async function measureTelemetry(
 }
 
 /**
- * BENCH_TRACE=1: where a page's time went, for finding what holds its LCP back: when the document
- * was parsed, each script and API call started and ended (resource timing, ms from navigation
- * start), and what the LCP element was.
+ * BENCH_TRACE=1: where a cold page's time went (Telemetry, and the summary, add-ons and weather
+ * pages), for finding what holds its LCP back: when the document was parsed, each script and API
+ * call started and ended (resource timing, ms from navigation start), and what the LCP element
+ * was.
  */
 async function timeline(page: Page): Promise<string> {
   return page.evaluate(

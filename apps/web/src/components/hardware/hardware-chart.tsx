@@ -7,7 +7,7 @@
  * Pages add them: `panes={[...DEFAULT_HARDWARE_PANES, CHART_PANE]}`,
  * `detailSections={[HISTORY_SECTION]}`.
  */
-import { SegmentedControl, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { usePreference } from '../../lib/preferences.ts';
 import { SeriesChart, type ChartMetric } from '../chart/index.ts';
@@ -95,7 +95,8 @@ export const CHART_PANE: HardwarePane = {
   labelKey: 'Hardware.Pane.Chart',
   placement: 'side',
   followsSelection: true,
-  render: ({ selected, timeZone }) => <ChartPane item={selected} timeZone={timeZone} />,
+  render: ({ selected, timeZone, loading }) =>
+    loading ? <Skeleton h={160} /> : <ChartPane item={selected} timeZone={timeZone} />,
 };
 
 /** Small charts: three fit below the detail's fields. */

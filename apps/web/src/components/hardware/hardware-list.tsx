@@ -6,7 +6,7 @@
  * Rows are memoised: a poll that changes one radio re-renders one row. A long list draws only the
  * rows in view (see useRowWindow).
  */
-import { Group, SegmentedControl, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, SegmentedControl, Skeleton, Table, Text, UnstyledButton } from '@mantine/core';
 import {
   HARDWARE_FILTER,
   isLowBattery,
@@ -51,6 +51,11 @@ export interface HardwareListProps {
   readonly now: Date;
   /** Phones show fewer columns (state, serial, battery, signal, last update). */
   readonly compact?: boolean;
+  /**
+   * The devices are still on the way: the list's frame (its header and placeholder rows) is
+   * drawn, without counts or rows that would say the area has none.
+   */
+  readonly loading?: boolean;
 }
 
 const COMPACT_COLUMNS: readonly HardwareColumn[] = [
@@ -97,6 +102,8 @@ const ROW_HEIGHT_PX = 33;
 const OVERSCAN_ROWS = 12;
 /** From this many rows the list draws only those in view; below it every row is drawn. */
 const WINDOWED_FROM_ROWS = 120;
+/** Placeholder rows while the devices load. */
+const LOADING_ROWS = 8;
 
 /**
  * The rows of a long list that are in view of its scrolling box, plus the overscan. An area of
@@ -134,6 +141,7 @@ function useRowWindow(
 export function HardwareList(props: HardwareListProps) {
   const { t, i18n } = useTranslation();
   const { items, sort, onSortClick, selection, onSelect, now, compact = false } = props;
+  const loading = props.loading ?? false;
   const columns = compact ? COMPACT_COLUMNS : HARDWARE_COLUMNS;
   const box = useRef<HTMLDivElement>(null);
   const windowed = !compact && items.length >= WINDOWED_FROM_ROWS;
@@ -165,14 +173,21 @@ export function HardwareList(props: HardwareListProps) {
   return (
     <div className={classes.list}>
       <Group gap="xs" p="xs" justify="space-between" wrap="wrap">
-        <HardwareFilterControl {...props} />
-        <Text size="xs" c="dimmed" data-testid="hardware-counts">
-          {t('Hardware.Counts', {
-            faults: props.tally.faults,
-            warnings: props.tally.warnings,
-            overdue: props.tally.overdue,
-          })}
-        </Text>
+        {loading ? (
+          // The filter's size, so the list does not move when its counts arrive.
+          <Skeleton h={30} w={260} />
+        ) : (
+          <>
+            <HardwareFilterControl {...props} />
+            <Text size="xs" c="dimmed" data-testid="hardware-counts">
+              {t('Hardware.Counts', {
+                faults: props.tally.faults,
+                warnings: props.tally.warnings,
+                overdue: props.tally.overdue,
+              })}
+            </Text>
+          </>
+        )}
       </Group>
       <div className={classes.tableScroll} ref={box}>
         <Table
@@ -185,8 +200,9 @@ export function HardwareList(props: HardwareListProps) {
           // a phone's five columns share its width instead.
           style={compact ? undefined : { width: 'max-content', minWidth: '100%' }}
           aria-label={t('Hardware.List.Label')}
-          aria-rowcount={items.length + 1}
-          data-row-count={items.length}
+          {...(loading
+            ? { 'aria-busy': true }
+            : { 'aria-rowcount': items.length + 1, 'data-row-count': items.length })}
         >
           <Table.Thead>
             <Table.Tr>
@@ -197,6 +213,14 @@ export function HardwareList(props: HardwareListProps) {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
+            {loading &&
+              Array.from({ length: LOADING_ROWS }, (_, row) => (
+                <tr key={row} className={classes.row} aria-hidden>
+                  <td colSpan={columns.length + (compact ? 0 : 1)}>
+                    <Skeleton h={14} />
+                  </td>
+                </tr>
+              ))}
             {spacer(start)}
             {items.slice(start, end).map((item, offset) => (
               <HardwareRow
@@ -216,7 +240,7 @@ export function HardwareList(props: HardwareListProps) {
             {spacer(items.length - end)}
           </Table.Tbody>
         </Table>
-        {items.length === 0 && (
+        {items.length === 0 && !loading && (
           <Text size="sm" c="dimmed" p="md" ta="center">
             {t('Hardware.List.Empty')}
           </Text>

@@ -9,11 +9,20 @@
  *   `telemetryHardwarePane`). On phones every pane but Detail is one choice of a single bar, the
  *   list first, and the Detail opens full screen.
  */
+import { Skeleton } from '@mantine/core';
 import type { Area, HardwareListView, Site } from '@paddock/domain';
-import type { ReactNode } from 'react';
-import { AreaAlarmsPane } from './area-alarms-pane.tsx';
-import { AreaEventsPane } from './area-events-pane.tsx';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { HardwareItem, HardwareSelection } from './hardware-items.ts';
+
+// The events and alarms load when their pane is first shown: neither is the first pane of a
+// page, and their chunks (acknowledgements, toasts) would otherwise hold back its first paint.
+const AreaEventsPane = lazy(() =>
+  import('./area-events-pane.tsx').then((m) => ({ default: m.AreaEventsPane })),
+);
+const AreaAlarmsPane = lazy(() =>
+  import('./area-alarms-pane.tsx').then((m) => ({ default: m.AreaAlarmsPane })),
+);
+const PANE_LOADING = <Skeleton h={160} />;
 
 /** What every pane is given. */
 export interface HardwarePaneContext {
@@ -29,6 +38,8 @@ export interface HardwarePaneContext {
   readonly select: (selection: HardwareSelection | null) => void;
   readonly now: Date;
   readonly isPhone: boolean;
+  /** The devices are still on the way (`items` is empty, nothing is selected yet). */
+  readonly loading: boolean;
 }
 
 export interface HardwarePane {
@@ -56,18 +67,29 @@ export const EVENTS_PANE: HardwarePane = {
   id: 'Events',
   labelKey: 'Hardware.Pane.Events',
   placement: 'side',
-  render: ({ area, timeZone, selected }) => (
-    <AreaEventsPane areaId={area.id} timeZone={timeZone} selected={selected} />
-  ),
+  // Once the devices are there: the events of a selected device are its own.
+  render: ({ area, timeZone, selected, loading }) =>
+    loading ? (
+      PANE_LOADING
+    ) : (
+      <Suspense fallback={PANE_LOADING}>
+        <AreaEventsPane areaId={area.id} timeZone={timeZone} selected={selected} />
+      </Suspense>
+    ),
 };
 
 export const ALARMS_PANE: HardwarePane = {
   id: 'Alarms',
   labelKey: 'Hardware.Pane.Alarms',
   placement: 'side',
-  render: ({ site, area, selected }) => (
-    <AreaAlarmsPane siteId={site.id} areaId={area.id} selected={selected} />
-  ),
+  render: ({ site, area, selected, loading }) =>
+    loading ? (
+      PANE_LOADING
+    ) : (
+      <Suspense fallback={PANE_LOADING}>
+        <AreaAlarmsPane siteId={site.id} areaId={area.id} selected={selected} />
+      </Suspense>
+    ),
 };
 
 /** Placeholders the views fill in: List, Map and Detail need the views' own state. */

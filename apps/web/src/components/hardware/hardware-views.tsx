@@ -13,7 +13,7 @@
  * (§3 hardwareFilter, hardwareSort with hardwareSorting), and so is each pane choice
  * (`mainPanePreference`: telemetryPane or modulePane; the side pane: telemetryHardwarePane).
  */
-import { Group, Tabs, Text } from '@mantine/core';
+import { Group, Skeleton, Tabs, Text } from '@mantine/core';
 import {
   HARDWARE_SORT,
   type Area,
@@ -24,12 +24,12 @@ import {
   type Site,
   type Unit,
 } from '@paddock/domain';
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLastUpdate } from '../../lib/format-last-update.ts';
 import { usePreference } from '../../lib/preferences.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { HardwareDetail, type HardwareDetailSection } from './hardware-detail.tsx';
+import type { HardwareDetailSection } from './hardware-detail.tsx';
 import {
   filterHardwareItems,
   findHardware,
@@ -57,6 +57,11 @@ import classes from './hardware-views.module.css';
 import { useSiteTimeZone } from '../../lib/use-site-time-zone.ts';
 import { PhoneDetail } from './phone-detail.tsx';
 
+// The detail loads when a device is first selected (ping, reporting interval, its sections): a
+// page opens on its list with the detail's hint, and those chunks would hold back its first paint.
+const loadDetail = () => import('./hardware-detail.tsx');
+const HardwareDetail = lazy(() => loadDetail().then((m) => ({ default: m.HardwareDetail })));
+
 /** Ages (last update) are renewed every second, as on the Telemetry tab. */
 const CLOCK_TICK_MS = 1_000;
 
@@ -83,11 +88,18 @@ export interface HardwareViewsProps {
   readonly canInstall: boolean;
   /** §2 phones (by user agent): one pane at a time, list first, the detail full screen. */
   readonly isPhone: boolean;
+  /**
+   * The radios are still on the way (no rows are drawn, whatever `units` holds): the page's frame is
+   * drawn at once (pane bars, the list's header, the detail's hint) with placeholders where
+   * devices go, rather than a blank skeleton until the area's hardware answers.
+   */
+  readonly loading?: boolean;
 }
 
 export function HardwareViews(props: HardwareViewsProps) {
   const { site, area, radios, units, sections, selection, onSelectionChange, isPhone } = props;
   const panes = props.panes ?? DEFAULT_HARDWARE_PANES;
+  const loading = props.loading ?? false;
   const { t, i18n } = useTranslation();
   const now = useNow(CLOCK_TICK_MS);
   const [filter, setFilter] = usePreference('hardwareFilter');
@@ -97,9 +109,13 @@ export function HardwareViews(props: HardwareViewsProps) {
   const [sideStored, setSideStored] = usePreference('telemetryHardwarePane');
 
   const timeZone = useSiteTimeZone(site);
+  // While loading, no rows at all: the units may be there before the radios.
   const items = useMemo(
-    () => hardwareItems({ radios, units, areaId: area.id, ...(sections ? { sections } : {}) }),
-    [radios, units, area.id, sections],
+    () =>
+      loading
+        ? []
+        : hardwareItems({ radios, units, areaId: area.id, ...(sections ? { sections } : {}) }),
+    [loading, radios, units, area.id, sections],
   );
   const tally = useMemo(() => hardwareTally(items), [items]);
   const shown = useMemo(
@@ -120,6 +136,11 @@ export function HardwareViews(props: HardwareViewsProps) {
     if (selection && !storedSide?.followsSelection) setSideOverride(DETAIL_PANE_ID);
   }
   const side = paneOrDefault(panes, sideOverride ?? sideStored, 'side');
+  // A device selected by the URL (a deep link, a reload): its detail's code loads beside the
+  // devices rather than after them.
+  useEffect(() => {
+    if (selectionKey) void loadDetail().catch(() => undefined);
+  }, [selectionKey]);
   const main = paneOrDefault(panes, props.routePane ?? mainStored, 'main');
 
   const onSortClick = useCallback(
@@ -151,6 +172,7 @@ export function HardwareViews(props: HardwareViewsProps) {
     select,
     now,
     isPhone,
+    loading,
   };
 
   const renderPane = (pane: HardwarePane | undefined) => {
@@ -170,28 +192,39 @@ export function HardwareViews(props: HardwareViewsProps) {
             onSelect={select}
             now={now}
             compact={isPhone}
+            loading={loading}
           />
         );
       case MAP_PANE_ID:
         return (
           <div className={classes.mapPane}>
-            <HardwareMap area={area} items={shown} selection={selection} onSelect={toggle} />
+            {loading ? (
+              // The map fits the devices' positions when it is made: it waits for them.
+              <Skeleton h="100%" radius={0} />
+            ) : (
+              <HardwareMap area={area} items={shown} selection={selection} onSelect={toggle} />
+            )}
           </div>
         );
       case DETAIL_PANE_ID:
         return selected ? (
-          <HardwareDetail
-            item={selected}
-            items={items}
-            siteId={site.id}
-            areaId={area.id}
-            timeZone={timeZone}
-            now={now}
-            onSelect={select}
-            canPing={props.canPing}
-            canInstall={props.canInstall}
-            {...(props.detailSections ? { sections: props.detailSections } : {})}
-          />
+          <Suspense fallback={<Skeleton h={160} />}>
+            <HardwareDetail
+              item={selected}
+              items={items}
+              siteId={site.id}
+              areaId={area.id}
+              timeZone={timeZone}
+              now={now}
+              onSelect={select}
+              canPing={props.canPing}
+              canInstall={props.canInstall}
+              {...(props.detailSections ? { sections: props.detailSections } : {})}
+            />
+          </Suspense>
+        ) : loading && selection ? (
+          // A device is selected (a deep link): its detail comes with the devices.
+          <Skeleton h={160} />
         ) : (
           <Text size="sm" c="dimmed">
             {t('Hardware.Detail.Nothing')}
@@ -202,7 +235,7 @@ export function HardwareViews(props: HardwareViewsProps) {
     }
   };
 
-  const statusLine = (
+  const statusLine = loading ? undefined : (
     <Text size="xs" c="dimmed" data-testid="hardware-status" data-faults={status.faults}>
       {t('Hardware.Status', {
         when: formatLastUpdate(status.lastUpdate, i18n.language),

@@ -8,10 +8,7 @@ import { telemetryPath, type Area, type Site, type TelemetryRoute } from '@paddo
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { HardwareSelection } from '../../../components/hardware/hardware-items.ts';
-import {
-  HardwareLoadFailed,
-  HardwareLoading,
-} from '../../../components/hardware/hardware-load-state.tsx';
+import { HardwareLoadFailed } from '../../../components/hardware/hardware-load-state.tsx';
 import type { HardwarePane } from '../../../components/hardware/hardware-panes.tsx';
 import type { HardwareDetailSection } from '../../../components/hardware/hardware-detail.tsx';
 import { HardwareViews } from '../../../components/hardware/hardware-views.tsx';
@@ -68,14 +65,14 @@ export function TelemetryWorkspace(props: TelemetryWorkspaceProps) {
   if (radios.isError && !radios.data) {
     return <HardwareLoadFailed onReload={() => void radios.refetch()} />;
   }
-  if (!radios.data) {
-    return <HardwareLoading />;
-  }
+  // While the radios load, the views draw the page's frame (its largest text, the detail's
+  // hint, included), so the page is painted with the site rather than after the hardware.
   return (
     <HardwareViews
       site={site}
       area={area}
-      radios={radios.data}
+      loading={!radios.data}
+      radios={radios.data ?? EMPTY}
       units={units.data ?? EMPTY}
       {...(sections.data ? { sections: sections.data } : {})}
       selection={selection}

@@ -30,10 +30,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { HardwareSelection } from '../../../components/hardware/hardware-items.ts';
-import {
-  HardwareLoadFailed,
-  HardwareLoading,
-} from '../../../components/hardware/hardware-load-state.tsx';
+import { HardwareLoadFailed } from '../../../components/hardware/hardware-load-state.tsx';
 import {
   ALARMS_PANE,
   DETAIL_PANE,
@@ -85,6 +82,9 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
   const [storedLayers, setLayers] = usePreference('weatherLayerSelection');
   const [legendOpen] = useState(() => !isNarrowScreen(window.innerWidth));
   const layers: readonly WeatherLayer[] = storedLayers ?? DEFAULT_WEATHER_LAYERS;
+  // Until the sensors and radios answer, the page's frame is drawn (layers, legend, the chart's
+  // hint, the list's header) and the map waits: it is made around the sensors' positions.
+  const loading = !sensors.data || !radios.data;
   useEffect(() => {
     void loadWeatherMap().catch(() => undefined);
   }, []);
@@ -179,18 +179,22 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
               </Chip.Group>
             </div>
             <div className={classes.map}>
-              <Suspense fallback={<Skeleton h="100%" radius={0} />}>
-                <WeatherMapAfterPaint
-                  label={t('Weather.Map.Label', { area: area.label })}
-                  area={area}
-                  markers={markers}
-                  sensorPositions={sensorPositions}
-                  selectedSensorId={selectedSensorId}
-                  onSelect={toggleSensor}
-                  layerLabel={(marker) => t(`Weather.Layer.${marker.layer}`)}
-                  sensorLabel={sensorLabel}
-                />
-              </Suspense>
+              {loading ? (
+                <Skeleton h="100%" radius={0} />
+              ) : (
+                <Suspense fallback={<Skeleton h="100%" radius={0} />}>
+                  <WeatherMapAfterPaint
+                    label={t('Weather.Map.Label', { area: area.label })}
+                    area={area}
+                    markers={markers}
+                    sensorPositions={sensorPositions}
+                    selectedSensorId={selectedSensorId}
+                    onSelect={toggleSensor}
+                    layerLabel={(marker) => t(`Weather.Layer.${marker.layer}`)}
+                    sensorLabel={sensorLabel}
+                  />
+                </Suspense>
+              )}
               {/* Folded on narrow screens (§9 narrow under 700 px), where it would hide the map. */}
               <details className={classes.legend} open={legendOpen}>
                 <summary>
@@ -199,7 +203,7 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
                   </Text>
                 </summary>
                 <WeatherLegend layers={WEATHER_LAYER_ORDER.filter((l) => layers.includes(l))} />
-                {markers.length === 0 && (
+                {markers.length === 0 && !loading && (
                   <Text size="xs" c="dimmed" mt={4}>
                     {t('Weather.NoReadings')}
                   </Text>
@@ -215,15 +219,20 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
         labelKey: 'Hardware.Pane.Chart',
         placement: 'side',
         followsSelection: true,
-        render: () => (
-          <WeatherChart sensor={selectedSensor} timeZone={timeZone} preferred={layers} />
-        ),
+        render: () =>
+          loading && selectedSensorId !== null ? (
+            // A sensor is selected (a link or a reload): its chart comes with the sensors.
+            <Skeleton h={160} />
+          ) : (
+            <WeatherChart sensor={selectedSensor} timeZone={timeZone} preferred={layers} />
+          ),
       },
       DETAIL_PANE,
       EVENTS_PANE,
       ALARMS_PANE,
     ],
     [
+      loading,
       layers,
       setLayers,
       legendOpen,
@@ -249,14 +258,12 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
       />
     );
   }
-  if (!sensors.data || !radios.data) {
-    return <HardwareLoading />;
-  }
   return (
     <HardwareViews
       site={site}
       area={area}
-      radios={radios.data}
+      loading={loading}
+      radios={radios.data ?? EMPTY}
       units={units.data ?? EMPTY}
       {...(sections.data ? { sections: sections.data } : {})}
       selection={hardwareSelection}
