@@ -18,6 +18,7 @@ import { findOrCreateSeries } from '../ingest/catalog.ts';
 import { seriesKey, type WantedSeries } from '../ingest/plan.ts';
 import {
   insertReadings,
+  rollupMerge,
   ROLLUP_6H_SECONDS,
   ROLLUP_BUCKET_SECONDS,
   type ReadingRow,
@@ -179,11 +180,7 @@ async function copyIn(
        from unnest($1::int[], $2::float8[], $3::int[], $4::float8[], $5::float8[], $6::float8[])
          as r(series_id, bucket, count, sum, min, max)
        order by 1, 2
-       on conflict (series_id, bucket) do update set
-         count = reading_rollups.count + excluded.count,
-         sum = reading_rollups.sum + excluded.sum,
-         min = least(reading_rollups.min, excluded.min),
-         max = greatest(reading_rollups.max, excluded.max)`,
+       on conflict (series_id, bucket) do update set ${rollupMerge('reading_rollups')}`,
       parameters,
     );
     // The 6-hour rollups of the phases the series have, summed from the same 30-minute ones.
@@ -197,11 +194,7 @@ async function copyIn(
        join reading_rollup_phases p on p.series_id = r.series_id
        group by 1, 2, 3
        order by 1, 2, 3
-       on conflict (series_id, phase, bucket) do update set
-         count = reading_rollups_6h.count + excluded.count,
-         sum = reading_rollups_6h.sum + excluded.sum,
-         min = least(reading_rollups_6h.min, excluded.min),
-         max = greatest(reading_rollups_6h.max, excluded.max)`,
+       on conflict (series_id, phase, bucket) do update set ${rollupMerge('reading_rollups_6h')}`,
       parameters,
     );
   });

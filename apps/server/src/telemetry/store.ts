@@ -69,11 +69,7 @@ export async function insertReadings(db: Database, rows: readonly ReadingRow[]):
       group by 1, 2
       -- One lock order for every writer: two ingest batches in parallel never deadlock.
       order by 1, 2
-      on conflict (series_id, bucket) do update set
-        count = reading_rollups.count + excluded.count,
-        sum = reading_rollups.sum + excluded.sum,
-        min = least(reading_rollups.min, excluded.min),
-        max = greatest(reading_rollups.max, excluded.max)
+      on conflict (series_id, bucket) do update set ${sql.raw(rollupMerge('reading_rollups'))}
     ),
     -- A series no chart has read in 6-hour cells yet has no phase: this joins nothing.
     rolled_6h as (
@@ -84,16 +80,21 @@ export async function insertReadings(db: Database, rows: readonly ReadingRow[]):
       from inserted join reading_rollup_phases p on p.series_id = inserted.series_id
       group by 1, 2, 3
       order by 1, 2, 3
-      on conflict (series_id, phase, bucket) do update set
-        count = reading_rollups_6h.count + excluded.count,
-        sum = reading_rollups_6h.sum + excluded.sum,
-        min = least(reading_rollups_6h.min, excluded.min),
-        max = greatest(reading_rollups_6h.max, excluded.max)
+      on conflict (series_id, phase, bucket) do update set ${sql.raw(rollupMerge('reading_rollups_6h'))}
     )
     select count(*)::int as inserted from inserted
   `,
   );
   return Number(result[0]?.inserted ?? 0);
+}
+
+/**
+ * How an upsert merges new readings' rollup row into the stored one: counts and sums add,
+ * lowest and highest widen. The one rule for both rollup levels and every writer of them.
+ */
+export function rollupMerge(table: 'reading_rollups' | 'reading_rollups_6h'): string {
+  return `count = ${table}.count + excluded.count, sum = ${table}.sum + excluded.sum,
+    min = least(${table}.min, excluded.min), max = greatest(${table}.max, excluded.max)`;
 }
 
 /** A PostgreSQL array literal of finite numbers, e.g. `{1,2.5,-3}`. */
