@@ -40,7 +40,7 @@ import {
   type NotificationKind,
 } from '@paddock/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import { queryRows, type Database } from '../db/client.ts';
 import {
   alarmNotifications,
   alarmStates,
@@ -51,7 +51,6 @@ import {
   events,
   radios,
   sensors,
-  controls,
   siteRosters,
   sites,
   units,
@@ -478,21 +477,55 @@ export async function enqueueAlarmMessages(
 /** The value a set-point rule reads: the target's latest reading of the rule's metric. */
 type TargetValue = { value: number; at: Date };
 
-async function latestValues(tx: Database, targetType: 'sensor' | 'control', ids: number[]) {
-  const table = targetType === 'sensor' ? sensors : controls;
-  const rows = await tx
-    .select({ id: table.id, topics: table.topics })
-    .from(table)
-    .where(inArray(table.id, ids));
-  return new Map(rows.map((row) => [row.id, row.topics]));
+/**
+ * The set-point alarms on these things, each with only what judging a reading needs: its rule,
+ * the current value of the rule's metric on its target, and its state as stored (unlocked). One
+ * statement for a whole batch's things, so a farm with a rule on every sensor pays one query per
+ * batch, not three, and site settings are read only for the alarms that move.
+ */
+async function setPointScreen(tx: Database, targetType: 'sensor' | 'control', ids: number[]) {
+  const things = sql.raw(targetType === 'sensor' ? 'sensors' : 'controls');
+  const rows = await queryRows<{
+    id: number;
+    rule: AlarmRow['rule'];
+    topic: { lastValue: number | null; timestamp: string | null } | null;
+    status: StateRow['status'] | null;
+    holding_since: Date | string | null;
+    clearing_since: Date | string | null;
+  }>(
+    tx,
+    sql`
+    select a.id, a.rule, st.status, st.holding_since, st.clearing_since,
+           (select t from jsonb_array_elements(th.topics) t
+            where t->>'metric' = a.rule->'conditions'->'all'->0->>'path' limit 1) as topic
+    from alarms a
+    join areas ar on ar.id = a.area_id
+    join ${things} th on th.id = (a.rule->>'target')::integer
+    left join alarm_states st on st.alarm_id = a.id
+    where a.active and ar.alarms_active and coalesce((a.rule->>'enabled')::boolean, true)
+      and a.rule->>'targetType' = ${targetType}
+      and (a.rule->>'target')::integer = any(${sql.param(`{${ids.join(',')}}`)}::int[])
+    order by a.id`,
+  );
+  const at = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    rule: row.rule,
+    topic: row.topic,
+    memory: row.status
+      ? {
+          status: row.status,
+          holdingSince: at(row.holding_since),
+          clearingSince: at(row.clearing_since),
+        }
+      : null,
+  }));
 }
 
 function topicValue(
-  topics: { metric: string; lastValue: number | null; timestamp: string | null }[] | undefined,
-  path: string,
+  topic: { lastValue: number | null; timestamp: string | null } | null,
   now: Date,
 ): TargetValue | null {
-  const topic = topics?.find((t) => t.metric === path);
   if (!topic || topic.lastValue === null) return null;
   return { value: topic.lastValue, at: topic.timestamp ? new Date(topic.timestamp) : now };
 }
@@ -511,35 +544,25 @@ export async function evaluateSetPoints(
   for (const targetType of ['sensor', 'control'] as const) {
     const ids = targetType === 'sensor' ? heard.sensors : heard.controls;
     if (ids.length === 0) continue;
+    // Most readings change nothing: judged on the unlocked state first, and only a reading that
+    // would move the alarm has its context read, takes its lock and is judged again locked.
+    const moving = new Map<number, TargetValue>();
+    for (const candidate of await setPointScreen(tx, targetType, ids)) {
+      if (!isSetPoint(candidate.rule)) continue;
+      const reading = topicValue(candidate.topic, now);
+      if (!reading) continue;
+      const judged = readRule(candidate.rule, [reading.value]);
+      if (!memoryWouldChange(candidate.rule, candidate.memory, judged, reading.at)) continue;
+      moving.set(candidate.id, reading);
+    }
+    if (moving.size === 0) continue;
     const contexts = await loadAlarmContexts(
       tx,
-      and(
-        evaluated,
-        sql`${alarms.rule}->>'targetType' = ${targetType}`,
-        inArray(sql`((${alarms.rule}->>'target')::integer)`, ids),
-      ),
+      and(evaluated, inArray(alarms.id, [...moving.keys()])),
     );
-    const setPoints = contexts.filter((context) => isSetPoint(context.alarm.rule));
-    if (setPoints.length === 0) continue;
-    const topics = await latestValues(
-      tx,
-      targetType,
-      setPoints.map((c) => c.alarm.rule.target),
-    );
-    const states = await currentStates(
-      tx,
-      setPoints.map((c) => c.alarm.id),
-    );
-    for (const context of setPoints) {
+    for (const context of contexts) {
+      const reading = moving.get(context.alarm.id) as TargetValue;
       const [condition] = context.alarm.rule.conditions.all;
-      const reading = topicValue(topics.get(context.alarm.rule.target), condition.path, now);
-      if (!reading) continue;
-      // Most readings change nothing: judged on the unlocked state first, and only a reading
-      // that would move the alarm takes its lock and is judged again on the locked state.
-      const judged = readRule(context.alarm.rule, [reading.value]);
-      if (!wouldChange(context.alarm, states.get(context.alarm.id), judged, reading.at)) {
-        continue;
-      }
       const detail =
         `${condition.path} ${reading.value} ${OPERATOR_WORDS[condition.operator]} ` +
         `the set point ${condition.value}`;
@@ -570,8 +593,17 @@ function wouldChange(
   reading: RuleReading | null,
   at: Date,
 ): boolean {
-  const memory: AlarmMemory = state ? toMemory(state) : { ...NORMAL_MEMORY };
-  const step = stepAlarm(alarm.rule, memory, reading, at);
+  return memoryWouldChange(alarm.rule, state ? toMemory(state) : null, reading, at);
+}
+
+function memoryWouldChange(
+  rule: AlarmRow['rule'],
+  stored: AlarmMemory | null,
+  reading: RuleReading | null,
+  at: Date,
+): boolean {
+  const memory: AlarmMemory = stored ?? { ...NORMAL_MEMORY };
+  const step = stepAlarm(rule, memory, reading, at);
   return (
     step.transition !== null ||
     !sameTime(step.memory.holdingSince, memory.holdingSince) ||
@@ -616,14 +648,11 @@ export async function evaluateFanRules(
     and(
       evaluated,
       sql`((${alarms.rule}->>'template')::integer) = ${ALARM_TEMPLATES.fanShouldRun}`,
+      // The batch's sensors as one array parameter: a list of placeholders (inArray) costs a
+      // parameter per sensor to build and to parse, after every batch.
       heardSensors
-        ? inArray(
-            alarms.areaId,
-            tx
-              .select({ areaId: sensors.areaId })
-              .from(sensors)
-              .where(inArray(sensors.id, [...heardSensors])),
-          )
+        ? sql`${alarms.areaId} in (select ${sensors.areaId} from ${sensors}
+              where ${sensors.id} = any(${sql.param(`{${heardSensors.join(',')}}`)}::int[]))`
         : undefined,
     ),
   );
