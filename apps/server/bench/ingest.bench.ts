@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import mqtt, { type MqttClient } from 'mqtt';
+import { connectGatewayPublisher, type GatewayPublisher } from './gateway-publisher.ts';
 import { temporaryPostgres } from './temporary-postgres.ts';
 
 const DEFAULT_MQTT_URL = 'mqtt://127.0.0.1:1883';
@@ -361,17 +361,16 @@ async function measure(setup: Setup, child: ChildProcess, ready: Ready): Promise
   for (const device of ready.devices) {
     bySite.set(device.siteId, [...(bySite.get(device.siteId) ?? []), device]);
   }
-  const gateways = new Map<number, MqttClient>();
+  const gateways = new Map<number, GatewayPublisher>();
+  const { fieldKey } = await import('../src/field/credentials.ts');
   for (const siteId of bySite.keys()) {
     const username = `gateway-${siteId}`;
-    const { fieldKey } = await import('../src/field/credentials.ts');
     gateways.set(
       siteId,
-      await mqtt.connectAsync(ready.brokerUrl, {
+      await connectGatewayPublisher(ready.brokerUrl, {
         clientId: `bench-${username}-${randomUUID()}`,
         username,
         password: fieldKey(ready.fieldSecret, username),
-        reconnectPeriod: 0,
       }),
     );
   }
@@ -391,7 +390,6 @@ async function measure(setup: Setup, child: ChildProcess, ready: Ready): Promise
   let published = 0;
   /** Messages whose publish time (the time in the payload) falls in the window. */
   let publishedInWindow = 0;
-  let failed = 0;
   const publishOne = () => {
     const device = order[published % order.length] as Device;
     const seq = (seqs.get(device.serialno) ?? 0) + 1;
@@ -410,15 +408,8 @@ async function measure(setup: Setup, child: ChildProcess, ready: Ready): Promise
         time: readingTime,
       })),
     });
-    const gateway = gateways.get(device.siteId) as MqttClient;
-    gateway.publish(
-      `${ready.topicRoot}/${device.siteId}/${device.serialno}/up/readings`,
-      payload,
-      { qos: 1 },
-      (error) => {
-        if (error) failed++;
-      },
-    );
+    const gateway = gateways.get(device.siteId) as GatewayPublisher;
+    gateway.publish(`${ready.topicRoot}/${device.siteId}/${device.serialno}/up/readings`, payload);
     published++;
   };
 
@@ -439,7 +430,8 @@ async function measure(setup: Setup, child: ChildProcess, ready: Ready): Promise
     await sleep(500);
     report = await requestReport(child);
   }
-  await Promise.all([...gateways.values()].map((gateway) => gateway.endAsync(true)));
+  const failed = [...gateways.values()].reduce((sum, gateway) => sum + gateway.unacknowledged(), 0);
+  await Promise.all([...gateways.values()].map((gateway) => gateway.end()));
   if (failed > 0) {
     console.log(
       `  ${setup}: ${failed} publishes not acknowledged by the broker when the run ended`,
