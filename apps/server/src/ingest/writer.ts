@@ -4,8 +4,10 @@
  * the dead letters and the batch's followup. Either all of it is stored or none, so the batch is
  * acknowledged only once this resolves (docs/field-protocol.md "Batches").
  *
- * Rows are locked in id order (the readings statement orders its rollups too), so concurrent
- * batches and ingest processes queue instead of deadlocking.
+ * Things and devices are updated in id order and rollups in key order, so concurrent batches of
+ * several ingest processes mostly queue instead of deadlocking (a deadlock is retried). Nothing
+ * is locked ahead with `select … for update`: a row lock is a WAL record and a page write of its
+ * own, per row per batch, which at 10,000 messages a second was a seventh of all WAL written.
  */
 import type { SensorTopic } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
@@ -45,35 +47,54 @@ export async function writePlan(
   });
 }
 
-/** Latest values into sensors' or controls' topics (and a control's isRunning from `running`). */
+/**
+ * Latest values into sensors' or controls' topics (and a control's isRunning from `running`).
+ * The topics are read unlocked and written back only where the row is still the version read
+ * (its xmin): a row another process changed meanwhile is read and merged again. Parallel lanes
+ * of one process never share a thing, so that happens only between processes.
+ */
 async function updateLatest(
   tx: Database,
   table: 'sensors' | 'controls',
   latest: Map<number, Latest>,
 ): Promise<void> {
-  if (latest.size === 0) return;
-  const ids = [...latest.keys()];
   const name = sql.raw(table);
-  const rows = await queryRows<{ id: number; topics: SensorTopic[] }>(
-    tx,
-    sql`select id, topics from ${name} where id = any(${sql.param(ids)}::int[]) order by id for update`,
-  );
-  const changes = topicChanges(rows, latest);
-  if (changes.length === 0) return;
-  const input = JSON.stringify(changes);
-  if (table === 'sensors') {
-    await tx.execute(sql`
-      update sensors set topics = v.topics
-      from jsonb_to_recordset(${input}::jsonb) as v(id int, topics jsonb)
-      where sensors.id = v.id
-    `);
-    return;
+  let ids = [...latest.keys()].sort((a, b) => a - b);
+  while (ids.length > 0) {
+    const rows = await queryRows<{ id: number; topics: SensorTopic[]; version: string }>(
+      tx,
+      sql`select id, topics, xmin::text as version from ${name}
+          where id = any(${sql.param(`{${ids.join(',')}}`)}::int[]) order by id`,
+    );
+    const versions = new Map(rows.map((row) => [row.id, row.version]));
+    const changes = topicChanges(rows, latest).map((change) => ({
+      ...change,
+      version: versions.get(change.id),
+    }));
+    if (changes.length === 0) return;
+    const input = JSON.stringify(changes);
+    const written =
+      table === 'sensors'
+        ? await queryRows<{ id: number }>(
+            tx,
+            sql`
+            update sensors set topics = v.topics
+            from jsonb_to_recordset(${input}::jsonb) as v(id int, topics jsonb, version text)
+            where sensors.id = v.id and sensors.xmin = v.version::xid
+            returning sensors.id`,
+          )
+        : await queryRows<{ id: number }>(
+            tx,
+            sql`
+            update controls set topics = v.topics, is_running = coalesce(v.running, controls.is_running)
+            from jsonb_to_recordset(${input}::jsonb) as v(id int, topics jsonb, running boolean, version text)
+            where controls.id = v.id and controls.xmin = v.version::xid
+            returning controls.id`,
+          );
+    if (written.length === changes.length) return;
+    const done = new Set(written.map((row) => Number(row.id)));
+    ids = changes.map((change) => change.id).filter((id) => !done.has(id));
   }
-  await tx.execute(sql`
-    update controls set topics = v.topics, is_running = coalesce(v.running, controls.is_running)
-    from jsonb_to_recordset(${input}::jsonb) as v(id int, topics jsonb, running boolean)
-    where controls.id = v.id
-  `);
 }
 
 /** Health and report times into radios or units; never moves lastUpdate or lastSeq back. */
@@ -84,10 +105,6 @@ async function updateDevices(
 ): Promise<void> {
   if (updates.size === 0) return;
   const ids = [...updates.keys()].sort((a, b) => a - b);
-  const name = sql.raw(table);
-  await tx.execute(
-    sql`select id from ${name} where id = any(${sql.param(ids)}::int[]) order by id for update`,
-  );
   const input = JSON.stringify(
     ids.map((id) => {
       const update = updates.get(id) as DeviceUpdate;
