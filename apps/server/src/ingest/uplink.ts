@@ -6,6 +6,7 @@
  */
 import {
   parseFieldTopic,
+  readReadingsUplinkFast,
   readingsUplinkSchema,
   statusUplinkSchema,
   type ReadingsUplink,
@@ -60,6 +61,8 @@ export function readUplink(topicRoot: string, topic: string, payload: Buffer): R
     return fail(`payload is not JSON: ${(error as Error).message}`);
   }
   if (kind === 'readings') {
+    const message = readReadingsUplinkFast(json);
+    if (message) return { uplink: { kind, siteId, serialno, message }, problem: null };
     const parsed = readingsUplinkSchema.safeParse(json);
     if (!parsed.success) return fail(`invalid readings: ${describeIssues(parsed.error)}`);
     return { uplink: { kind, siteId, serialno, message: parsed.data }, problem: null };

@@ -4,6 +4,7 @@
  * not parse goes to the dead-letter table with the reason, never silently away.
  */
 import { z } from 'zod';
+import { ID_MAX, INSTANT_MAX_MS, INSTANT_MIN_MS } from '../constants/limits.ts';
 import { latLngSchema } from '../entities/geometry.ts';
 import { idSchema, isoDateTimeSchema, requestIdSchema } from '../entities/primitives.ts';
 import { controlTypeSchema, sensorTypeSchema } from '../entities/vocabulary.ts';
@@ -19,10 +20,12 @@ const sequenceSchema = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGE
 export const readingThingSchema = z.enum(['sensor', 'control']);
 export type ReadingThing = z.infer<typeof readingThingSchema>;
 
+const METRIC_NAME = /^[A-Za-z][A-Za-z0-9_.]{0,63}$/;
+
 /** Metric names as in a sensor topic (§3), e.g. soil.moisture, temperature, fault, running. */
 export const metricNameSchema = z
   .string()
-  .regex(/^[A-Za-z][A-Za-z0-9_.]{0,63}$/, 'A metric is a name like soil.moisture');
+  .regex(METRIC_NAME, 'A metric is a name like soil.moisture');
 
 export const readingSchema = z.object({
   thing: readingThingSchema,
@@ -45,6 +48,85 @@ export const readingsUplinkSchema = z.object({
   readings: z.array(readingSchema).min(1).max(MAX_READINGS_PER_MESSAGE),
 });
 export type ReadingsUplink = z.infer<typeof readingsUplinkSchema>;
+
+/**
+ * A readings uplink of the shape devices send (times as `Date.prototype.toISOString` writes
+ * them), read as readingsUplinkSchema would read it at a fraction of the cost: ingest reads ten
+ * thousand a second, and the schema's checks were the largest part of reading one. Anything else
+ * gives null and is judged by the schema, whose reasons go into the dead letter. This accepts
+ * nothing the schema refuses and gives what the schema would give (messages.test.ts holds it to
+ * both with generated messages); it only refuses more.
+ */
+export function readReadingsUplinkFast(json: unknown): ReadingsUplink | null {
+  if (!isRecord(json)) return null;
+  const { seq, time, readings } = json;
+  if (typeof seq !== 'number' || !Number.isInteger(seq) || seq < 0) return null;
+  if (seq > Number.MAX_SAFE_INTEGER || !isCanonicalInstant(time)) return null;
+  if (!Array.isArray(readings) || readings.length < 1) return null;
+  if (readings.length > MAX_READINGS_PER_MESSAGE) return null;
+  const read: Reading[] = [];
+  for (const reading of readings as unknown[]) {
+    if (!isRecord(reading)) return null;
+    const { thing, id, metric, value, time: at } = reading;
+    if (thing !== 'sensor' && thing !== 'control') return null;
+    if (typeof id !== 'number' || !Number.isInteger(id) || id < 1 || id > ID_MAX) return null;
+    if (typeof metric !== 'string' || !METRIC_NAME.test(metric)) return null;
+    if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+    if (at === undefined) {
+      // As the schema gives it: a time key left undefined stays (JSON never has one).
+      read.push(
+        'time' in reading ? { thing, id, metric, value, time: at } : { thing, id, metric, value },
+      );
+      continue;
+    }
+    if (!isCanonicalInstant(at)) return null;
+    read.push({ thing, id, metric, value, time: at });
+  }
+  return { seq, time, readings: read };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * `YYYY-MM-DDTHH:mm:ss.sssZ`, exactly as JS writes an instant, of a real calendar day in the
+ * product's range. Read digit by digit: Date.parse and toISOString per reading cost more than
+ * the rest of the message together.
+ */
+function isCanonicalInstant(value: unknown): value is string {
+  if (typeof value !== 'string' || value.length !== 24) return false;
+  for (let index = 0; index < 24; index++) {
+    const code = value.charCodeAt(index);
+    const expected = INSTANT_SHAPE.charCodeAt(index);
+    if (expected === DIGIT ? code < 48 || code > 57 : code !== expected) return false;
+  }
+  const year = number(value, 0, 4);
+  const month = number(value, 5, 2);
+  const day = number(value, 8, 2);
+  const hour = number(value, 11, 2);
+  const minute = number(value, 14, 2);
+  const second = number(value, 17, 2);
+  if (year < 1970 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return false;
+  if (hour > 23 || minute > 59 || second > 59) return false;
+  const ms = Date.UTC(year, month - 1, day, hour, minute, second, number(value, 20, 3));
+  return ms >= INSTANT_MIN_MS && ms <= INSTANT_MAX_MS;
+}
+
+const INSTANT_SHAPE = '0000-00-00T00:00:00.000Z';
+const DIGIT = 48;
+
+function number(text: string, from: number, length: number): number {
+  let value = 0;
+  for (let index = from; index < from + length; index++)
+    value = value * 10 + text.charCodeAt(index) - 48;
+  return value;
+}
+
+function daysIn(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
+}
 
 /**
  * `up/status`: the radio's or unit's health (§3 radio batteryValue, signalValue, missesValue,
