@@ -29,6 +29,7 @@ import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { connectGatewayPublisher, type GatewayPublisher } from './gateway-publisher.ts';
 import { temporaryPostgres } from './temporary-postgres.ts';
@@ -82,6 +83,16 @@ type Report = {
   readingsInserted: number;
   /** With --rules: followups (batches) still to evaluate when the report was asked for. */
   followupsPending: number;
+  /** The ingest process's event loop: how late its timers ran (p99, ms), and time in GC (ms). */
+  loopDelayP99: number;
+  gcMs: number;
+  /**
+   * PostgreSQL only: WAL written and checkpoints begun from the window's start to the report (by
+   * the whole server). A checkpoint makes every page's next change write the whole page to the
+   * WAL, which is when latency climbs: these say whether a run met one.
+   */
+  walBytes: number | null;
+  checkpoints: number | null;
 };
 
 const { values: args } = parseArgs({
@@ -220,6 +231,24 @@ async function serve(options: ServeOptions): Promise<void> {
   let firstCommitMs = 0;
   let lastCommitMs = 0;
   let cpuAtStart = process.cpuUsage();
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  let gcMs = 0;
+  new PerformanceObserver((entries) => {
+    for (const entry of entries.getEntries()) gcMs += entry.duration;
+  }).observe({ entryTypes: ['gc'] });
+  /** The WAL position and checkpoint count at the window's start (PostgreSQL). */
+  const walState = async () =>
+    handle.kind === 'postgres'
+      ? (
+          await queryRows<{ lsn: string; checkpoints: number }>(
+            db,
+            sql`select pg_current_wal_lsn()::text as lsn,
+                (select checkpoints_timed + checkpoints_req from pg_stat_bgwriter)::int as checkpoints`,
+          )
+        )[0]
+      : undefined;
+  let walAtStart: Promise<{ lsn: string; checkpoints: number } | undefined> =
+    Promise.resolve(undefined);
   ingest.observeCommits((batch) => {
     const now = Date.now();
     if (!window) return;
@@ -238,6 +267,10 @@ async function serve(options: ServeOptions): Promise<void> {
     if (message.type === 'window') {
       window = { from: message.from ?? 0, to: message.to ?? 0 };
       cpuAtStart = process.cpuUsage();
+      loopDelay.reset();
+      loopDelay.enable();
+      gcMs = 0;
+      walAtStart = walState();
       return;
     }
     if (message.type === 'report') {
@@ -254,6 +287,18 @@ async function serve(options: ServeOptions): Promise<void> {
       : 0;
     const cpu = process.cpuUsage(cpuAtStart);
     const stats = ingest.stats();
+    const [walFrom, walTo] = await Promise.all([walAtStart, walState()]);
+    const walBytes =
+      walFrom && walTo
+        ? Number(
+            (
+              await queryRows<{ bytes: string }>(
+                db,
+                sql`select pg_wal_lsn_diff(${walTo.lsn}::pg_lsn, ${walFrom.lsn}::pg_lsn)::text as bytes`,
+              )
+            )[0]?.bytes,
+          )
+        : null;
     const report: Report = {
       type: 'report',
       committed,
@@ -265,6 +310,10 @@ async function serve(options: ServeOptions): Promise<void> {
       deadLettered: stats.deadLettered,
       readingsInserted: stats.readingsInserted,
       followupsPending: pending,
+      loopDelayP99: loopDelay.percentile(99) / 1e6,
+      gcMs,
+      walBytes,
+      checkpoints: walFrom && walTo ? walTo.checkpoints - walFrom.checkpoints : null,
     };
     process.send?.(report);
   };
@@ -349,6 +398,11 @@ type Row = {
   published: number;
   ingestCpu: number;
   publisherCpu: number;
+  loopDelayP99: number;
+  /** Share of the ingest process's time spent in GC. */
+  gcShare: number;
+  walBytesPerMessage: number | null;
+  checkpoints: number | null;
 };
 
 async function measure(setup: Setup, child: ChildProcess, ready: Ready): Promise<Row> {
@@ -469,6 +523,10 @@ async function measure(setup: Setup, child: ChildProcess, ready: Ready): Promise
     published: publishedInWindow,
     ingestCpu: report.cpuMs / duration,
     publisherCpu: (publisherCpu.user + publisherCpu.system) / 1000 / duration,
+    loopDelayP99: report.loopDelayP99,
+    gcShare: report.gcMs / (report.lastCommitMs - windowFrom || duration),
+    walBytesPerMessage: report.walBytes === null ? null : report.walBytes / report.committed,
+    checkpoints: report.checkpoints,
   };
 }
 
@@ -564,7 +622,7 @@ async function main(): Promise<void> {
   }
   console.log('');
   console.log(
-    'setup     run  offered/s  sustained/s  p50 ms  p99 ms  max ms  arrival p99 ms  committed/published  ingest CPU  publisher CPU',
+    'setup     run  offered/s  sustained/s  p50 ms  p99 ms  max ms  arrival p99 ms  committed/published  ingest CPU  publisher CPU  loop p99 ms  GC  WAL/msg  checkpoints',
   );
   for (const row of rows) {
     console.log(
@@ -580,6 +638,13 @@ async function main(): Promise<void> {
         `${row.committed}/${row.published}`.padStart(20),
         `${(row.ingestCpu * 100).toFixed(0)}%`.padStart(11),
         `${(row.publisherCpu * 100).toFixed(0)}%`.padStart(14),
+        row.loopDelayP99.toFixed(0).padStart(12),
+        `${(row.gcShare * 100).toFixed(0)}%`.padStart(3),
+        (row.walBytesPerMessage === null
+          ? '-'
+          : `${(row.walBytesPerMessage / 1000).toFixed(1)} kB`
+        ).padStart(8),
+        (row.checkpoints === null ? '-' : String(row.checkpoints)).padStart(12),
       ].join(' '),
     );
   }
@@ -598,7 +663,9 @@ async function main(): Promise<void> {
   console.log(
     '\nembedded: PGlite + aedes in the ingest process; external: PostgreSQL + Mosquitto. ' +
       'Latency: device publish time to the commit that made the message queryable; arrival: ' +
-      'publish time to the message reaching ingest (the broker and the sockets).',
+      'publish time to the message reaching ingest (the broker and the sockets). Loop p99: how ' +
+      "late the ingest process's timers ran; WAL/msg: PostgreSQL's WAL per message stored, and " +
+      'checkpoints begun during the run (after one, latency climbs while pages are logged whole).',
   );
 }
 
