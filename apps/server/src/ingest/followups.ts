@@ -55,8 +55,9 @@ export async function recordFollowup(tx: Database, followup: IngestFollowup): Pr
 }
 
 /**
- * Runs the due followups once (up to FOLLOWUPS_PER_ROUND), each handler in turn. Returns how
- * many ran and how many failed (kept for later).
+ * Runs the due followups once (up to FOLLOWUPS_PER_ROUND): every handler once on all of them
+ * merged (mergeFollowups), or, when that fails, on each alone. Returns how many ran and how many
+ * failed (kept for later).
  */
 export async function runFollowups(
   db: Database,
@@ -75,6 +76,25 @@ export async function runFollowups(
           where due_at <= now() order by id limit ${FOLLOWUPS_PER_ROUND}
           for update skip locked`,
     );
+    if (rows.length > 1) {
+      // The round's followups are run together first: a thing heard in several of its batches
+      // is judged once, on its current state (which is what each handler reads anyway), instead
+      // of once per batch. If that fails, each runs alone below, so only the one at fault stays.
+      try {
+        await tx.transaction(async (step) => {
+          const merged = mergeFollowups(rows.map(committedFollowup));
+          for (const handler of handlers) await handler(merged, step);
+          const ids = `{${rows.map((row) => Number(row.id)).join(',')}}`;
+          await step.execute(
+            sql`delete from ingest_followups where id = any(${sql.param(ids)}::bigint[])`,
+          );
+        });
+        return { done: rows.length, failed: 0 };
+      } catch (error) {
+        const text = error instanceof Error ? error.message : String(error);
+        log.warn({ err: text, followups: rows.length }, 'followups failed together; one by one');
+      }
+    }
     let done = 0;
     let failed = 0;
     for (const row of rows) {
@@ -82,11 +102,7 @@ export async function runFollowups(
       try {
         // A savepoint per followup: one that fails undoes only its own handlers' writes.
         await tx.transaction(async (step) => {
-          const followup: CommittedFollowup = {
-            ...ingestFollowupSchema.parse(row.batch),
-            id,
-            committedAt: new Date(row.committed_at),
-          };
+          const followup = committedFollowup(row);
           for (const handler of handlers) await handler(followup, step);
           await step.execute(sql`delete from ingest_followups where id = ${id}`);
         });
@@ -105,6 +121,37 @@ export async function runFollowups(
     }
     return { done, failed };
   });
+}
+
+function committedFollowup(row: {
+  id: number | string;
+  batch: unknown;
+  committed_at: Date | string;
+}): CommittedFollowup {
+  return {
+    ...ingestFollowupSchema.parse(row.batch),
+    id: Number(row.id),
+    committedAt: new Date(row.committed_at),
+  };
+}
+
+/**
+ * Several followups as one: the things and devices any of them heard (ids ascending, once),
+ * the counts summed, the newest id and commit time.
+ */
+export function mergeFollowups(followups: readonly CommittedFollowup[]): CommittedFollowup {
+  const union = (pick: (followup: CommittedFollowup) => number[]) =>
+    [...new Set(followups.flatMap(pick))].sort((a, b) => a - b);
+  return {
+    sensors: union((followup) => followup.sensors),
+    controls: union((followup) => followup.controls),
+    radios: union((followup) => followup.radios),
+    units: union((followup) => followup.units),
+    readingsInserted: followups.reduce((sum, followup) => sum + followup.readingsInserted, 0),
+    deadLettered: followups.reduce((sum, followup) => sum + followup.deadLettered, 0),
+    id: Math.max(...followups.map((followup) => followup.id)),
+    committedAt: new Date(Math.max(...followups.map((followup) => followup.committedAt.getTime()))),
+  };
 }
 
 /** Seconds before a failed followup is tried again: doubling, at most ten minutes. */

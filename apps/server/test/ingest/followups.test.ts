@@ -73,34 +73,47 @@ async function heard(): Promise<number[]> {
 }
 
 describe('runFollowups', () => {
-  it('runs every handler on each followup in order, with its writes, then removes it', async () => {
-    await record(31, 32);
+  it("runs every handler once on the round's followups together, with its writes, then removes them", async () => {
+    await record(31, 32, 31);
     const calls: string[] = [];
     const result = await runFollowups(
       handle.db,
       [
         async (item, tx) => {
-          calls.push(`first ${item.sensors[0]}`);
-          await tx.execute(sql`insert into heard values (${item.sensors[0]})`);
+          calls.push(`first ${item.sensors.join(',')}`);
+          for (const sensor of item.sensors)
+            await tx.execute(sql`insert into heard values (${sensor})`);
         },
-        async (item: CommittedFollowup) => void calls.push(`second ${item.sensors[0]}`),
+        async (item: CommittedFollowup) => void calls.push(`second ${item.sensors.join(',')}`),
       ],
       log,
     );
-    expect(result).toEqual({ done: 2, failed: 0 });
-    expect(calls).toEqual(['first 31', 'second 31', 'first 32', 'second 32']);
+    expect(result).toEqual({ done: 3, failed: 0 });
+    // A sensor heard in two batches is judged once.
+    expect(calls).toEqual(['first 31,32', 'second 31,32']);
     expect(await heard()).toEqual([31, 32]);
     expect(await waiting()).toEqual([]);
   });
 
-  it('keeps a failed followup with its error, undoes its writes, and runs the others', async () => {
+  it('runs a lone followup as it is', async () => {
+    await record(35);
+    const seen: CommittedFollowup[] = [];
+    expect(await runFollowups(handle.db, [async (item) => void seen.push(item)], log)).toEqual({
+      done: 1,
+      failed: 0,
+    });
+    expect(seen).toMatchObject([{ sensors: [35], radios: [1], readingsInserted: 1 }]);
+  });
+
+  it('when the round fails together, runs each alone: keeps the failed one with its error, undoes its writes, runs the others', async () => {
     await record(31, 32, 33);
     const result = await runFollowups(
       handle.db,
       [
         async (item, tx) => {
-          await tx.execute(sql`insert into heard values (${item.sensors[0]})`);
-          if (item.sensors[0] === 32) throw new Error('alarm rules could not be read');
+          for (const sensor of item.sensors)
+            await tx.execute(sql`insert into heard values (${sensor})`);
+          if (item.sensors.includes(32)) throw new Error('alarm rules could not be read');
         },
       ],
       log,
