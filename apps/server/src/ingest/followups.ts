@@ -43,8 +43,13 @@ export type FollowupLog = {
   error: (object: object, message?: string) => void;
 };
 
-/** How often a worker looks for followups; the first look is at start. */
-export const FOLLOWUP_POLL_MS = 500;
+/**
+ * How often a worker looks for followups; the first look is at start. Often: it is the wait
+ * between a reading and its alarm, and a round that finds many batches merges them into one long
+ * stretch of work in a process that may also be running ingest. Looking at an empty table costs
+ * next to nothing.
+ */
+export const FOLLOWUP_POLL_MS = 100;
 /** Followups taken in one transaction. */
 const FOLLOWUPS_PER_ROUND = 100;
 const MAX_ERROR_LENGTH = 1000;
