@@ -191,6 +191,10 @@ async function serve(options: ServeOptions): Promise<void> {
     });
   }
 
+  // Planner statistics of the seeded tables, as autovacuum keeps them on a farm's database
+  // (this machine's PostgreSQL runs without autovacuum, and a fresh database has none).
+  await db.execute(sql`analyze`);
+
   const fieldSecret = randomBytes(32).toString('base64url');
   const topicRoot = options.setup === 'embedded' ? 'paddock/v1' : `paddock-bench/${randomUUID()}`;
   const siteOf = new Map(devices.map((device) => [device.serialno, device.site_id]));
