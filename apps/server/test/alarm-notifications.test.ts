@@ -7,7 +7,7 @@
 import { alarmRuleFromTemplate, ALARM_TEMPLATES, type AlarmRuleInput } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { evaluateOverdue, evaluateSetPoints } from '../src/alarms/engine.ts';
+import { evaluateOverdue, evaluateSetPoints, type RuleCache } from '../src/alarms/engine.ts';
 import { sendDueNotifications, type SenderDeps } from '../src/alarms/sender.ts';
 import { createTwilio, twilioSignature } from '../src/alarms/twilio.ts';
 import { startTwilioStandin, type TwilioStandin } from '../src/alarms/twilio-standin.ts';
@@ -87,7 +87,7 @@ afterEach(() => {
 });
 
 /** The soil sensor reports `value` now; the batch's followup evaluates its rules. */
-async function report(value: number) {
+async function report(value: number, rules?: RuleCache) {
   const now = t.clock.now();
   await t.db
     .update(schema.sensors)
@@ -98,9 +98,13 @@ async function report(value: number) {
     })
     .where(eq(schema.sensors.id, t.farm.sensors.soil.id));
   return t.db.transaction((tx) =>
-    evaluateSetPoints(tx, { sensors: [t.farm.sensors.soil.id], controls: [] }, now, {
-      groupMs: 0,
-    }),
+    evaluateSetPoints(
+      tx,
+      { sensors: [t.farm.sensors.soil.id], controls: [] },
+      now,
+      { groupMs: 0 },
+      rules,
+    ),
   );
 }
 
@@ -142,6 +146,27 @@ describe('a set point crossed', () => {
       ['email', 'sent'],
       ['sms', 'sent'],
     ]);
+  });
+
+  it('judges by a set point changed after its rule was last read', async () => {
+    // The rules a followup worker keeps between batches.
+    const rules: RuleCache = new Map();
+    expect(await report(25, rules)).toBe(0);
+    const [alarm] = await t.db.select().from(schema.alarms).where(eq(schema.alarms.id, alarmId));
+    if (!alarm) throw new Error('alarm missing');
+    const [condition, ...others] = alarm.rule.conditions.all;
+    await t.db
+      .update(schema.alarms)
+      .set({
+        rule: {
+          ...alarm.rule,
+          conditions: { all: [{ ...condition, value: 30 }, ...others] },
+          clearValue: 32,
+        },
+      })
+      .where(eq(schema.alarms.id, alarmId));
+    expect(await report(25, rules)).toBe(1);
+    expect((await state())?.status).toBe('raised');
   });
 
   it('clears past the clear threshold, not at the set point (hysteresis)', async () => {

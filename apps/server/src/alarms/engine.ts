@@ -478,48 +478,91 @@ export async function enqueueAlarmMessages(
 type TargetValue = { value: number; at: Date };
 
 /**
+ * Rules of set-point alarms by alarm id, with the row version (xmin) they were read at, kept by
+ * a followup handler for its database: the screen after every ingest batch names each alarm's
+ * version, and only an alarm whose row changed since (or was never read) has its rule read
+ * again. A farm's rules change seldom; they were most of the bytes each batch's screen returned.
+ */
+export type RuleCache = Map<number, { version: string; rule: AlarmRow['rule'] }>;
+/** Past this many rules the cache starts over. */
+const RULE_CACHE_LIMIT = 100_000;
+
+/**
  * The set-point alarms on these things, each with only what judging a reading needs: its rule,
  * the current value of the rule's metric on its target, and its state as stored (unlocked). One
- * statement for a whole batch's things, so a farm with a rule on every sensor pays one query per
- * batch, not three, and site settings are read only for the alarms that move.
+ * statement for a whole batch's things (and one more for rules not read before), so a farm with
+ * a rule on every sensor pays one query per batch, not three, and site settings are read only
+ * for the alarms that move.
  */
-async function setPointScreen(tx: Database, targetType: 'sensor' | 'control', ids: number[]) {
+async function setPointScreen(
+  tx: Database,
+  targetType: 'sensor' | 'control',
+  ids: number[],
+  screenedRules: RuleCache,
+) {
   const things = sql.raw(targetType === 'sensor' ? 'sensors' : 'controls');
   const rows = await queryRows<{
     id: number;
-    rule: AlarmRow['rule'];
-    topic: { lastValue: number | null; timestamp: string | null } | null;
+    version: string;
+    last_value: number | null;
+    timestamp: string | null;
     status: StateRow['status'] | null;
     holding_since: Date | string | null;
     clearing_since: Date | string | null;
   }>(
     tx,
     sql`
-    select a.id, a.rule, st.status, st.holding_since, st.clearing_since,
-           (select t from jsonb_array_elements(th.topics) t
-            where t->>'metric' = a.rule->'conditions'->'all'->0->>'path' limit 1) as topic
+    select a.id, a.xmin::text as version, v.last_value, v.timestamp,
+           st.status, st.holding_since, st.clearing_since
     from alarms a
     join areas ar on ar.id = a.area_id
     join ${things} th on th.id = (a.rule->>'target')::integer
     left join alarm_states st on st.alarm_id = a.id
+    left join lateral (
+      select (t->>'lastValue')::float8 as last_value, t->>'timestamp' as timestamp
+      from jsonb_array_elements(th.topics) t
+      where t->>'metric' = a.rule->'conditions'->'all'->0->>'path' limit 1
+    ) v on true
     where a.active and ar.alarms_active and coalesce((a.rule->>'enabled')::boolean, true)
       and a.rule->>'targetType' = ${targetType}
       and (a.rule->>'target')::integer = any(${sql.param(`{${ids.join(',')}}`)}::int[])
     order by a.id`,
   );
+  const unread = rows.filter((row) => screenedRules.get(Number(row.id))?.version !== row.version);
+  if (unread.length > 0) {
+    if (screenedRules.size + unread.length > RULE_CACHE_LIMIT) screenedRules.clear();
+    const read = await queryRows<{ id: number; version: string; rule: AlarmRow['rule'] }>(
+      tx,
+      sql`select id, xmin::text as version, rule from alarms
+          where id = any(${sql.param(`{${unread.map((row) => Number(row.id)).join(',')}}`)}::int[])`,
+    );
+    for (const row of read) {
+      screenedRules.set(Number(row.id), { version: row.version, rule: row.rule });
+    }
+  }
   const at = (value: Date | string | null) => (value === null ? null : new Date(value));
-  return rows.map((row) => ({
-    id: Number(row.id),
-    rule: row.rule,
-    topic: row.topic,
-    memory: row.status
-      ? {
-          status: row.status,
-          holdingSince: at(row.holding_since),
-          clearingSince: at(row.clearing_since),
-        }
-      : null,
-  }));
+  return rows.flatMap((row) => {
+    // Gone between the two statements: nothing to judge.
+    const cached = screenedRules.get(Number(row.id));
+    if (!cached) return [];
+    return [
+      {
+        id: Number(row.id),
+        rule: cached.rule,
+        value:
+          row.last_value === null
+            ? null
+            : { lastValue: Number(row.last_value), timestamp: row.timestamp },
+        memory: row.status
+          ? {
+              status: row.status,
+              holdingSince: at(row.holding_since),
+              clearingSince: at(row.clearing_since),
+            }
+          : null,
+      },
+    ];
+  });
 }
 
 function topicValue(
@@ -539,6 +582,7 @@ export async function evaluateSetPoints(
   heard: { sensors: number[]; controls: number[] },
   now: Date,
   options: EngineOptions,
+  rules: RuleCache = new Map(),
 ): Promise<number> {
   let transitions = 0;
   for (const targetType of ['sensor', 'control'] as const) {
@@ -547,9 +591,9 @@ export async function evaluateSetPoints(
     // Most readings change nothing: judged on the unlocked state first, and only a reading that
     // would move the alarm has its context read, takes its lock and is judged again locked.
     const moving = new Map<number, TargetValue>();
-    for (const candidate of await setPointScreen(tx, targetType, ids)) {
+    for (const candidate of await setPointScreen(tx, targetType, ids, rules)) {
       if (!isSetPoint(candidate.rule)) continue;
-      const reading = topicValue(candidate.topic, now);
+      const reading = topicValue(candidate.value, now);
       if (!reading) continue;
       const judged = readRule(candidate.rule, [reading.value]);
       if (!memoryWouldChange(candidate.rule, candidate.memory, judged, reading.at)) continue;
@@ -618,10 +662,11 @@ export function alarmFollowupHandler(
     log?: { info: (o: object, m?: string) => void };
   },
 ): FollowupHandler {
+  const rules: RuleCache = new Map();
   return async (followup: CommittedFollowup, tx: Database) => {
     const now = options.now();
     const transitions =
-      (await evaluateSetPoints(tx, followup, now, options)) +
+      (await evaluateSetPoints(tx, followup, now, options, rules)) +
       (await evaluateFanRules(tx, now, options, followup.sensors));
     if (transitions > 0)
       options.log?.info({ followup: followup.id, transitions }, 'alarm transitions');
