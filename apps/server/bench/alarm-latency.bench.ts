@@ -7,7 +7,8 @@
  * Prints p50, p99 and max over the samples; each sample raises the alarm and clears it again.
  *
  * Options: --samples N (30) --group S (the grouping wait, ALARM_GROUP_SECONDS, 2)
- *          --poll MS (followup and sender polling, 500)
+ *          --poll MS (the sender's polling, ALARM_SEND_POLL_MS, 500)
+ *          --followup-poll MS (the followup worker's polling, FOLLOWUP_POLL_MS, 100)
  * PGlite in a temporary folder, or DATABASE_URL's server in a temporary database.
  */
 import { alarmRuleFromTemplate, ALARM_TEMPLATES } from '@paddock/domain';
@@ -21,7 +22,7 @@ import { createTwilio } from '../src/alarms/twilio.ts';
 import { startTwilioStandin } from '../src/alarms/twilio-standin.ts';
 import { openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
-import { startFollowups } from '../src/ingest/followups.ts';
+import { FOLLOWUP_POLL_MS, startFollowups } from '../src/ingest/followups.ts';
 import { createMailer } from '../src/mail/mailer.ts';
 import { seedTestFarm } from '../test/helpers/farm.ts';
 import { commitSensorReport } from '../test/helpers/sensor-report.ts';
@@ -32,11 +33,13 @@ const { values: args } = parseArgs({
     samples: { type: 'string', default: '30' },
     group: { type: 'string', default: '2' },
     poll: { type: 'string', default: '500' },
+    'followup-poll': { type: 'string', default: String(FOLLOWUP_POLL_MS) },
   },
 });
 const samples = Number(args.samples);
 const groupMs = Number(args.group) * 1000;
 const pollMs = Number(args.poll);
+const followupPollMs = Number(args['followup-poll']);
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
@@ -72,7 +75,7 @@ async function main() {
   const followups = startFollowups({
     db,
     log: quiet,
-    intervalMs: pollMs,
+    intervalMs: followupPollMs,
     handlers: [alarmFollowupHandler({ groupMs, now: clock.now })],
   });
   const sender = startSender({
@@ -101,7 +104,7 @@ async function main() {
   const latencies: number[] = [];
   for (let i = 0; i < samples; i++) {
     await reading(30);
-    await new Promise((resolve) => setTimeout(resolve, pollMs * 2));
+    await new Promise((resolve) => setTimeout(resolve, Math.max(pollMs, followupPollMs) * 2));
     const accepted = standin.next();
     const start = performance.now();
     await reading(10);
@@ -120,7 +123,7 @@ async function main() {
   const ms = (value: number) => `${Math.round(value)} ms`;
   console.log(
     `${postgres ? 'PostgreSQL' : 'PGlite'}: crossing reading → sms accepted by the provider, ` +
-      `${samples} samples, grouping wait ${groupMs / 1000} s, polling ${pollMs} ms`,
+      `${samples} samples, grouping wait ${groupMs / 1000} s, sender polling ${pollMs} ms, followups ${followupPollMs} ms`,
   );
   console.log(
     `  p50 ${ms(percentile(sorted, 50))}  p99 ${ms(percentile(sorted, 99))}  max ${ms(sorted.at(-1) ?? NaN)}`,
