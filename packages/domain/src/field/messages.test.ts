@@ -80,16 +80,19 @@ const message = fc.record(
   { requiredKeys: [] },
 );
 
+/** A time as devices write it. */
+const sentTime = fc
+  .date({
+    min: new Date('1970-01-01T00:00:00.000Z'),
+    max: new Date(INSTANT_MAX_MS),
+    noInvalidDate: true,
+  })
+  .map((date) => date.toISOString());
+
 /** Messages as devices send them. */
 const sent = fc.record({
   seq: fc.integer({ min: 0, max: 1_000_000 }),
-  time: fc
-    .date({
-      min: new Date('1970-01-01T00:00:00.000Z'),
-      max: new Date(INSTANT_MAX_MS),
-      noInvalidDate: true,
-    })
-    .map((date) => date.toISOString()),
+  time: sentTime,
   readings: fc.array(
     fc.record(
       {
@@ -97,13 +100,7 @@ const sent = fc.record({
         id: fc.integer({ min: 1, max: ID_MAX }),
         metric: fc.constantFrom('soil.moisture', 'soil.ec', 'running', 'fault', 'rpm'),
         value: fc.double({ noNaN: true, noDefaultInfinity: true }),
-        time: fc
-          .date({
-            min: new Date('1970-01-01T00:00:00.000Z'),
-            max: new Date(INSTANT_MAX_MS),
-            noInvalidDate: true,
-          })
-          .map((date) => date.toISOString()),
+        time: sentTime,
       },
       { requiredKeys: ['thing', 'id', 'metric', 'value'] },
     ),
