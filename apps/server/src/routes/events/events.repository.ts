@@ -7,13 +7,15 @@ import type { EventRow } from './event.presenter.ts';
 
 /**
  * Newest first (by time, then id), which is also newest first per target. The time window is
- * inclusive at both ends; an empty types or targets list matches nothing.
+ * inclusive at both ends; an empty types or targets list matches nothing. With them, the area's
+ * open count (countOpenEvents): it rides on the rows, so a list that finds events costs one
+ * statement, and only a filter that finds none asks for the count alone.
  */
 export async function findEvents(
   db: Database,
   areaId: number,
   filter: EventFilterBody,
-): Promise<EventRow[]> {
+): Promise<{ rows: EventRow[]; open: number }> {
   const conditions: SQL[] = [eq(events.areaId, areaId)];
   if (filter.from !== undefined) conditions.push(gte(events.createdAt, new Date(filter.from)));
   if (filter.to !== undefined) conditions.push(lte(events.createdAt, new Date(filter.to)));
@@ -21,12 +23,19 @@ export async function findEvents(
   if (filter.targets !== undefined) conditions.push(inArray(events.targetId, filter.targets));
   if (filter.targetType !== undefined) conditions.push(eq(events.targetType, filter.targetType));
   if (filter.open !== undefined) conditions.push(eq(events.open, filter.open));
-  return db
-    .select()
+  // Not correlated with the row: the database counts once per statement.
+  const open = sql<number>`(select count(*)::int from ${events} o
+    where o.area_id = ${areaId} and o.open)`;
+  const found = await db
+    .select({ event: events, open })
     .from(events)
     .where(and(...conditions))
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(EVENTS_LIMIT);
+  return {
+    rows: found.map((row) => row.event),
+    open: found[0]?.open ?? (await countOpenEvents(db, areaId)),
+  };
 }
 
 /** Open events of the whole area, whatever the filter: the count the Irrigation tab shows (§1). */

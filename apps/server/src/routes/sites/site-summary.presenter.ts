@@ -19,7 +19,8 @@ import {
 import type { AreaRow } from '../areas/area.presenter.ts';
 import { isoOrNull } from './site.presenter.ts';
 
-type Stamp = Date | string | null;
+/** A time as a row gives it: a Date, an ISO text, or milliseconds since the epoch. */
+type Stamp = Date | string | number | null;
 
 export type RadioHealthRow = HardwareHealthInput & { areaId: number; lastUpdate: Stamp };
 export type UnitHealthRow = { areaIds: number[]; overdue: boolean; lastUpdate: Stamp };
@@ -30,18 +31,25 @@ export type ProgramGlanceRow = {
   status: ProgramStatus;
 };
 
+/** An area as the summary reads it, with the counts of its rows. */
+export type SummaryAreaRow = Pick<
+  AreaRow,
+  'id' | 'label' | 'type' | 'status' | 'hasFaults' | 'alarmsActive'
+> & {
+  sections: number;
+  sensors: number;
+  controls: number;
+  openEvents: number;
+  activeAlarms: number;
+};
+
 export type SiteSummaryInput = {
   siteId: number;
-  areas: AreaRow[];
+  /** By label (§2 sidebar order), each with the counts of its rows. */
+  areas: SummaryAreaRow[];
   programs: ProgramGlanceRow[];
   radios: RadioHealthRow[];
   units: UnitHealthRow[];
-  /** Per area id. */
-  sections: Map<number, number>;
-  sensors: Map<number, number>;
-  controls: Map<number, number>;
-  openEvents: Map<number, number>;
-  activeAlarms: Map<number, number>;
   /** The latest values the §3 summary kinds are read from. */
   kindReadings: SummaryKindReading[];
 };
@@ -50,7 +58,12 @@ function latest(stamps: Stamp[]): string | null {
   let best: number | null = null;
   for (const stamp of stamps) {
     if (stamp === null) continue;
-    const ms = (stamp instanceof Date ? stamp : new Date(stamp)).getTime();
+    const ms =
+      typeof stamp === 'number'
+        ? stamp
+        : stamp instanceof Date
+          ? stamp.getTime()
+          : Date.parse(stamp);
     if (best === null || ms > best) best = ms;
   }
   return best === null ? null : new Date(best).toISOString();
@@ -66,7 +79,7 @@ function hardware(
   return { radios: radios.length, units: units.length, sensors, controls, ...health };
 }
 
-const sum = (counts: Map<number, number>) => [...counts.values()].reduce((a, b) => a + b, 0);
+const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
 
 export function presentSiteSummary(input: SiteSummaryInput, now: Date): SiteSummary {
   const areas: AreaSummary[] = input.areas.map((area) => {
@@ -80,7 +93,7 @@ export function presentSiteSummary(input: SiteSummaryInput, now: Date): SiteSumm
       status: area.status ?? null,
       hasFaults: area.hasFaults,
       alarmsActive: area.alarmsActive,
-      zones: input.sections.get(area.id) ?? 0,
+      zones: area.sections,
       program: program
         ? {
             id: program.id,
@@ -90,14 +103,9 @@ export function presentSiteSummary(input: SiteSummaryInput, now: Date): SiteSumm
             endTime: isoOrNull(program.status.endTime),
           }
         : null,
-      hardware: hardware(
-        radios,
-        units,
-        input.sensors.get(area.id) ?? 0,
-        input.controls.get(area.id) ?? 0,
-      ),
-      openEvents: input.openEvents.get(area.id) ?? 0,
-      activeAlarms: input.activeAlarms.get(area.id) ?? 0,
+      hardware: hardware(radios, units, area.sensors, area.controls),
+      openEvents: area.openEvents,
+      activeAlarms: area.activeAlarms,
       lastUpdate: latest([...radios, ...units].map((device) => device.lastUpdate)),
     };
   });
@@ -105,7 +113,12 @@ export function presentSiteSummary(input: SiteSummaryInput, now: Date): SiteSumm
     site: input.siteId,
     areas,
     // Units count once even when they serve several areas.
-    hardware: hardware(input.radios, input.units, sum(input.sensors), sum(input.controls)),
+    hardware: hardware(
+      input.radios,
+      input.units,
+      sum(input.areas.map((area) => area.sensors)),
+      sum(input.areas.map((area) => area.controls)),
+    ),
     kinds: summaryKindValues(input.kindReadings, now).map((value) => ({
       ...value,
       at: isoOrNull(value.at),

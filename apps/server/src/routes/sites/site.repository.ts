@@ -12,26 +12,27 @@ import {
   type SiteConfig,
   type SiteFilter,
 } from '@paddock/domain';
-import { and, asc, count, eq, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db/client.ts';
+import { and, asc, eq, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
 import { rowsFingerprint } from '../../db/row-versions.ts';
 import { tableVersionsOf } from '../../db/table-versions.ts';
 import {
-  alarms,
   areas,
-  controls,
   dataVersions,
-  events,
   programs,
   radios,
-  sections,
-  sensors,
   siteMembers,
   sites,
   units,
   users,
 } from '../../db/schema.ts';
 import type { AreaRow } from '../areas/area.presenter.ts';
+import type {
+  ProgramGlanceRow,
+  RadioHealthRow,
+  SummaryAreaRow,
+  UnitHealthRow,
+} from './site-summary.presenter.ts';
 import type { SiteRow } from './site.presenter.ts';
 
 /**
@@ -175,6 +176,8 @@ export function siteQueries(db: Database) {
     .where(eq(sites.id, sql.placeholder('siteId')))
     .prepare('site_and_membership');
 
+  const summary = siteSummaryStatement(db);
+
   const areasOf = db
     .select()
     .from(areas)
@@ -244,6 +247,12 @@ export function siteQueries(db: Database) {
     /** A site and the caller's site-level and user-level lists; null if the site is unknown. */
     async siteWithMembership(userId: number, siteId: number): Promise<SiteWithMembership | null> {
       const [row] = await siteAndMembership.execute({ userId, siteId });
+      return row ?? null;
+    },
+
+    /** GET sites/{id}/summary's inputs and the caller's membership; null if the site is unknown. */
+    async siteSummary(userId: number, siteId: number): Promise<SiteSummaryRows | null> {
+      const [row] = await summary.execute({ userId, siteId });
       return row ?? null;
     },
 
@@ -327,118 +336,80 @@ export async function unitsOfSiteVersion(db: Database, siteId: number): Promise<
   return row?.fingerprint ?? '';
 }
 
-/** Per-area counts of a site's rows, as a map area id → count. */
-async function countByArea(
-  db: Database,
-  table: typeof sections | typeof sensors | typeof controls | typeof events | typeof alarms,
-  siteId: number,
-  where?: SQL,
-): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ areaId: table.areaId, n: count() })
-    .from(table)
-    .innerJoin(areas, eq(areas.id, table.areaId))
-    .where(and(eq(areas.siteId, siteId), where))
-    .groupBy(table.areaId);
-  return new Map(rows.map((row) => [row.areaId, Number(row.n)]));
-}
+/** A site's summary inputs with the caller's membership (siteQueries' siteSummary). */
+export type SiteSummaryRows = {
+  /** The caller's site-level list; null when not a member. */
+  privileges: Privilege[] | null;
+  userPrivileges: Privilege[] | null;
+  areas: SummaryAreaRow[];
+  programs: ProgramGlanceRow[];
+  radios: RadioHealthRow[];
+  units: UnitHealthRow[];
+  kindReadings: SummaryKindReading[];
+};
+
+/** Rows of a subquery as one json array (empty, not null, when there are none). */
+const jsonRows = (from: SQL, order?: SQL) =>
+  sql`(select coalesce(json_agg(r${order ? sql` order by ${order}` : sql``}), '[]'::json) from (${from}) r)`;
+
+/** A time column as milliseconds since the epoch: json would carry it as text to be parsed again. */
+const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 
 /**
- * The latest values the §3 summary kinds are read from (issue 14): one row per sensor of the site
- * and metric of SUMMARY_KIND_METRICS, straight from the sensors' latest values (their topics,
- * which ingest and the agronomy keep), so the summary costs one indexed read of the site's
- * sensors, not a look through the readings.
+ * GET sites/{id}/summary's one statement: whether the site exists, the caller's membership, and
+ * everything the summary is counted from (areas with their counts, programs, radio and unit
+ * health, the latest values of the §3 summary kinds, read from the sensors' topics, which ingest
+ * and the agronomy keep) as json columns. The console asks for it every 30 s per open tab while
+ * ingest writes: one round trip instead of thirteen.
  */
-export async function summaryKindReadings(
-  db: Database,
-  siteId: number,
-): Promise<SummaryKindReading[]> {
+function siteSummaryStatement(db: Database) {
+  const site = sql.placeholder('siteId');
   const metrics = sql.join(
     SUMMARY_KIND_METRICS.map((metric) => sql`${metric}`),
     sql`, `,
   );
-  const rows = await queryRows<{
-    sensor: number | string;
-    metric: string;
-    value: number | string;
-    at: string | null;
-    station: boolean;
-  }>(
-    db,
-    sql`select s.id as sensor, t.metric, t."lastValue" as value, t."timestamp" as at,
-          coalesce(s.tags->>'identifier' = 'weather', false) as station
-        from ${sensors} s
-        cross join lateral jsonb_to_recordset(s.topics)
-          as t(metric text, "lastValue" double precision, "timestamp" text)
-        where s.site_id = ${siteId} and t.metric in (${metrics}) and t."lastValue" is not null`,
-  );
-  return rows.map((row) => ({
-    sensor: Number(row.sensor),
-    metric: row.metric,
-    value: Number(row.value),
-    at: row.at,
-    station: row.station,
-  }));
-}
-
-/** Everything the site summary is computed from; the statements are independent. */
-export async function siteSummaryRows(db: Database, siteId: number) {
-  const [
-    areaRows,
-    programRows,
-    radioRows,
-    unitRows,
-    sectionCounts,
-    sensorCounts,
-    controlCounts,
-    openEvents,
-    activeAlarms,
-    kindReadings,
-  ] = await Promise.all([
-    areasOfSite(db, siteId),
-    db
-      .select({
-        id: programs.id,
-        areaId: programs.areaId,
-        name: programs.name,
-        status: programs.status,
-      })
-      .from(programs)
-      .innerJoin(areas, eq(areas.id, programs.areaId))
-      .where(eq(areas.siteId, siteId)),
-    db
-      .select({
-        areaId: radios.areaId,
-        overdue: radios.overdue,
-        fault: radios.fault,
-        online: radios.online,
-        batteryValue: radios.batteryValue,
-        signalValue: radios.signalValue,
-        lastUpdate: radios.lastUpdate,
-      })
-      .from(radios)
-      .where(eq(radios.siteId, siteId)),
-    db
-      .select({ areaIds: units.areaIds, overdue: units.overdue, lastUpdate: units.lastUpdate })
-      .from(units)
-      .where(eq(units.siteId, siteId)),
-    countByArea(db, sections, siteId),
-    countByArea(db, sensors, siteId),
-    countByArea(db, controls, siteId),
-    countByArea(db, events, siteId, eq(events.open, true)),
-    countByArea(db, alarms, siteId, eq(alarms.active, true)),
-    summaryKindReadings(db, siteId),
-  ]);
-  return {
-    areas: areaRows,
-    programs: programRows,
-    radios: radioRows,
-    units: unitRows,
-    sections: sectionCounts,
-    sensors: sensorCounts,
-    controls: controlCounts,
-    openEvents,
-    activeAlarms,
-    kindReadings,
-  };
+  const counted = (table: string, where = '') =>
+    sql.raw(`(select count(*) from ${table} x where x.area_id = a.id${where})::int`);
+  return db
+    .select({
+      privileges: siteMembers.privileges,
+      userPrivileges: users.privileges,
+      areas: sql<SummaryAreaRow[]>`${jsonRows(
+        sql`select a.id, a.label, a.type, a.status, a.has_faults as "hasFaults",
+              a.alarms_active as "alarmsActive",
+              ${counted('sections')} as sections, ${counted('sensors')} as sensors,
+              ${counted('controls')} as controls,
+              ${counted('events', ' and x.open')} as "openEvents",
+              ${counted('alarms', ' and x.active')} as "activeAlarms"
+            from areas a where a.site_id = ${site}`,
+        sql`r.label, r.id`,
+      )}`,
+      programs: sql<ProgramGlanceRow[]>`${jsonRows(
+        sql`select p.id, p.area_id as "areaId", p.name, p.status
+            from programs p join areas a on a.id = p.area_id where a.site_id = ${site}`,
+        sql`r.id`,
+      )}`,
+      radios: sql<RadioHealthRow[]>`${jsonRows(
+        sql`select area_id as "areaId", overdue, fault, online, battery_value as "batteryValue",
+              signal_value as "signalValue", ${epochMs('last_update')} as "lastUpdate"
+            from radios where site_id = ${site}`,
+      )}`,
+      units: sql<UnitHealthRow[]>`${jsonRows(
+        sql`select area_ids as "areaIds", overdue, ${epochMs('last_update')} as "lastUpdate"
+            from units where site_id = ${site}`,
+      )}`,
+      kindReadings: sql<SummaryKindReading[]>`${jsonRows(
+        sql`select s.id as sensor, t.metric, t."lastValue" as value, t."timestamp" as at,
+              coalesce(s.tags->>'identifier' = 'weather', false) as station
+            from sensors s
+            cross join lateral jsonb_to_recordset(s.topics)
+              as t(metric text, "lastValue" double precision, "timestamp" text)
+            where s.site_id = ${site} and t.metric in (${metrics}) and t."lastValue" is not null`,
+      )}`,
+    })
+    .from(sites)
+    .leftJoin(siteMembers, membershipOf(sql.placeholder('userId')))
+    .leftJoin(users, eq(users.id, siteMembers.userId))
+    .where(eq(sites.id, site))
+    .prepare('site_summary');
 }

@@ -11,6 +11,7 @@ import {
   siteFilterFromQuery,
   validateSeason,
   type Area,
+  type Privilege,
 } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
 import { KeptWhileUnchanged, tableVersionsOf } from '../../db/table-versions.ts';
@@ -31,7 +32,6 @@ import {
   memberSiteFilterFields,
   siteExists,
   siteQueries,
-  siteSummaryRows,
   type SiteWithMembership,
   unitsOfSite,
   unitsOfSiteVersion,
@@ -44,6 +44,23 @@ const SITE_LISTS_KEPT = 2_000;
 const SITES_KEPT = 2_000;
 /** Unit lists kept written, one per site (GET sites/{id}/units). */
 const UNIT_LISTS_KEPT = 2_000;
+
+/**
+ * The view privilege at site level, from a membership read with the site (the caller's site and
+ * user lists; area lists do not give a site).
+ */
+function requireSiteView(membership: {
+  privileges: Privilege[] | null;
+  userPrivileges: Privilege[] | null;
+}): void {
+  if (!membership.privileges) throw forbidden('Not a member of this site');
+  const held = privilegesForArea(
+    { privileges: membership.privileges, areas: {} },
+    null,
+    membership.userPrivileges ?? [],
+  );
+  if (!hasPrivilege(held, 'view')) throw forbidden('Requires the view privilege on this site');
+}
 
 export async function sitesRoutes(app: FastifyInstance) {
   const { db, clock } = app.ctx;
@@ -127,13 +144,7 @@ export async function sitesRoutes(app: FastifyInstance) {
       queries.siteWithMembership(userId, id),
     );
     if (!found) throw notFound('Site');
-    if (!found.privileges) throw forbidden('Not a member of this site');
-    const held = privilegesForArea(
-      { privileges: found.privileges, areas: {} },
-      null,
-      found.userPrivileges ?? [],
-    );
-    if (!hasPrivilege(held, 'view')) throw forbidden('Requires the view privilege on this site');
+    requireSiteView(found);
     const cached = await siteBodies.body(
       String(id),
       tableVersionsOf(db)?.of(['sites', 'areas']) ?? null,
@@ -165,8 +176,9 @@ export async function sitesRoutes(app: FastifyInstance) {
 
   route(app, siteEndpoints.getSiteSummary, async (request) => {
     const { id } = request.params;
-    await requireKnownSite(db, request, id, 'view');
-    const rows = await siteSummaryRows(db, id);
+    const rows = await queries.siteSummary(authOf(request).userId, id);
+    if (!rows) throw notFound('Site');
+    requireSiteView(rows);
     const now = clock.now();
     const summary = presentSiteSummary({ siteId: id, ...rows }, now);
     // Frost areas carry their frost summary (issue 15): fans running, coldest canopy, fuel.
