@@ -72,25 +72,18 @@ async function updateLatest(
       version: versions.get(change.id),
     }));
     if (changes.length === 0) return;
-    const input = JSON.stringify(changes);
-    const written =
-      table === 'sensors'
-        ? await queryRows<{ id: number }>(
-            tx,
-            sql`
-            update sensors set topics = v.topics
-            from jsonb_to_recordset(${input}::jsonb) as v(id int, topics jsonb, version text)
-            where sensors.id = v.id and sensors.xmin = v.version::xid
-            returning sensors.id`,
-          )
-        : await queryRows<{ id: number }>(
-            tx,
-            sql`
-            update controls set topics = v.topics, is_running = coalesce(v.running, controls.is_running)
-            from jsonb_to_recordset(${input}::jsonb) as v(id int, topics jsonb, running boolean, version text)
-            where controls.id = v.id and controls.xmin = v.version::xid
-            returning controls.id`,
-          );
+    // A control's `running` also sets its isRunning; a sensor's changes carry none.
+    const running =
+      table === 'controls' ? sql`, is_running = coalesce(v.running, controls.is_running)` : sql``;
+    const written = await queryRows<{ id: number }>(
+      tx,
+      sql`
+      update ${name} set topics = v.topics${running}
+      from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb)
+        as v(id int, topics jsonb, running boolean, version text)
+      where ${name}.id = v.id and ${name}.xmin = v.version::xid
+      returning ${name}.id`,
+    );
     if (written.length === changes.length) return;
     const done = new Set(written.map((row) => Number(row.id)));
     ids = changes.map((change) => change.id).filter((id) => !done.has(id));
