@@ -30,11 +30,14 @@ export async function radioRoutes(app: FastifyInstance) {
   // The list is the same for everyone who may view the area, so it is kept per area.
   const radioLists = createResponseCache({ maxEntries: RADIO_LISTS_KEPT });
   const radiosOfArea = async (request: FastifyRequest, reply: FastifyReply, areaId: number) => {
-    await requireObject(db, request, 'area', areaId, 'view');
-    const cached = await radioLists.body(
-      String(areaId),
-      await radiosOfAreaVersion(db, areaId),
-      async () => reply.serialize((await listRadiosOfArea(db, areaId)).map(presentRadio)),
+    // The list's version is asked alongside the access check (one round trip, not two); it
+    // tells nothing, and nothing is read with it, unless the check passes.
+    const [, version] = await Promise.all([
+      requireObject(db, request, 'area', areaId, 'view'),
+      radiosOfAreaVersion(db, areaId),
+    ]);
+    const cached = await radioLists.body(String(areaId), version, async () =>
+      reply.serialize((await listRadiosOfArea(db, areaId)).map(presentRadio)),
     );
     return sendCachedJson(request, reply, cached);
   };

@@ -140,21 +140,21 @@ export async function sitesRoutes(app: FastifyInstance) {
   route(app, siteEndpoints.getSite, async (request, reply) => {
     const { id } = request.params;
     const userId = authOf(request).userId;
-    const found = await sitesWithMembership.get(`${userId} ${id}`, () =>
-      queries.siteWithMembership(userId, id),
-    );
+    const versions = tableVersionsOf(db)?.of(['sites', 'areas']) ?? null;
+    // Without table versions (PostgreSQL) the body is written each call: its areas are asked
+    // alongside the membership, one round trip instead of two, and used only if it passes.
+    const [found, areaRows] = await Promise.all([
+      sitesWithMembership.get(`${userId} ${id}`, () => queries.siteWithMembership(userId, id)),
+      versions === null ? queries.areasOfSites([id]) : null,
+    ]);
     if (!found) throw notFound('Site');
     requireSiteView(found);
-    const cached = await siteBodies.body(
-      String(id),
-      tableVersionsOf(db)?.of(['sites', 'areas']) ?? null,
-      async () => {
-        const areaRows = await queries.areasOfSites([id]);
-        return reply.serialize(
-          presentSite(found.site, { areas: areaRows.map((area) => presentArea(area)) }),
-        );
-      },
-    );
+    const cached = await siteBodies.body(String(id), versions, async () => {
+      const areas = areaRows ?? (await queries.areasOfSites([id]));
+      return reply.serialize(
+        presentSite(found.site, { areas: areas.map((area) => presentArea(area)) }),
+      );
+    });
     return sendCachedJson(request, reply, cached);
   });
 

@@ -7,7 +7,7 @@ import {
 } from '@paddock/domain';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { controls, radios, sensors, series, sites, units } from '../../db/schema.ts';
+import { areas, controls, radios, sensors, series, sites, units } from '../../db/schema.ts';
 
 export type SeriesTarget = {
   /** The site's config and tags, which name its timezone (§9). */
@@ -22,13 +22,19 @@ export type SeriesTarget = {
   seriesId: number | null;
 };
 
+/** Whether a thing's topics (§3) list the metric. */
+const listedTopic = (topics: typeof sensors.topics | typeof controls.topics, metric: string) =>
+  sql<boolean>`exists (
+    select 1 from jsonb_array_elements(${topics}) as topic where topic->>'metric' = ${metric}
+  )`;
+
 /**
- * The site, the thing's topics and the metric's series of a thing the caller may view (so the
- * thing and its site exist). Null only if the thing went away in between.
+ * The site, the thing's topics and the metric's series of a thing; null when there is no such
+ * thing. It finds the site from the thing itself, so it can be asked alongside the access check.
  */
 export async function findSeriesTarget(
   db: Database,
-  thing: { type: SeriesThingType; id: number; siteId: number },
+  thing: { type: SeriesThingType; id: number },
   metric: string,
 ): Promise<SeriesTarget | null> {
   const seriesId = db
@@ -55,18 +61,22 @@ export async function findSeriesTarget(
     [row] = await db
       .select(columns(listed))
       .from(table)
-      .innerJoin(sites, eq(sites.id, thing.siteId))
+      .innerJoin(sites, eq(sites.id, table.siteId))
       .where(eq(table.id, thing.id));
-  } else {
-    const table = thing.type === 'sensor' ? sensors : controls;
-    const listed = sql<boolean>`exists (
-      select 1 from jsonb_array_elements(${table.topics}) as topic where topic->>'metric' = ${metric}
-    )`;
+  } else if (thing.type === 'sensor') {
     [row] = await db
-      .select(columns(listed))
-      .from(table)
-      .innerJoin(sites, eq(sites.id, thing.siteId))
-      .where(eq(table.id, thing.id));
+      .select(columns(listedTopic(sensors.topics, metric)))
+      .from(sensors)
+      .innerJoin(sites, eq(sites.id, sensors.siteId))
+      .where(eq(sensors.id, thing.id));
+  } else {
+    // A control's site is its area's.
+    [row] = await db
+      .select(columns(listedTopic(controls.topics, metric)))
+      .from(controls)
+      .innerJoin(areas, eq(areas.id, controls.areaId))
+      .innerJoin(sites, eq(sites.id, areas.siteId))
+      .where(eq(controls.id, thing.id));
   }
   return row ? { ...row, seriesId: row.seriesId === null ? null : Number(row.seriesId) } : null;
 }

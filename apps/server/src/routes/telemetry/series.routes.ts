@@ -38,8 +38,12 @@ export async function seriesRoutes(app: FastifyInstance) {
     id: number,
     query: SeriesQuery,
   ): Promise<Series> => {
-    const { siteId } = await requireObject(db, request, type, id, 'view');
-    const target = await findSeriesTarget(db, { type, id, siteId }, query.metric);
+    // The thing's site and series are asked alongside the access check: one round trip, and
+    // nothing of them is used unless the check passes.
+    const [, target] = await Promise.all([
+      requireObject(db, request, type, id, 'view'),
+      findSeriesTarget(db, { type, id }, query.metric),
+    ]);
     if (!target) throw notFound(LABEL[type]);
     // Decision: a metric the thing neither lists nor has readings of is 404, like any path to
     // nothing; a listed metric with no readings yet is an empty chart.
