@@ -359,8 +359,8 @@ const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 10
  * GET sites/{id}/summary's one statement: whether the site exists, the caller's membership, and
  * everything the summary is counted from (areas with their counts, programs, radio and unit
  * health, the latest values of the §3 summary kinds, read from the sensors' topics, which ingest
- * and the agronomy keep) as json columns. The console asks for it every 30 s per open tab while
- * ingest writes: one round trip instead of thirteen.
+ * and the agronomy keep) as json columns. The summary is the console's landing page, asked for
+ * on every visit while ingest writes: one round trip instead of thirteen.
  */
 function siteSummaryStatement(db: Database) {
   const site = sql.placeholder('siteId');
