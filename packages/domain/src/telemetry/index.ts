@@ -2,3 +2,4 @@
 export * from './buckets.ts';
 export * from './series.ts';
 export * from './csv.ts';
+export * from './instant-text.ts';

@@ -6,6 +6,7 @@
 import {
   bucketSeconds,
   CHART_OPTIONS,
+  instantText,
   seriesGrid,
   seriesInterval,
   seriesWindow,
@@ -71,7 +72,7 @@ export async function seriesRoutes(app: FastifyInstance) {
     if (query.stats === true) {
       const stats = seriesId === null ? [] : await readSeriesStats(db, seriesId, grid);
       fields.stats = stats.map((b): [string, number, number, number, number] => [
-        b.start.toISOString(),
+        instantText(b.start.getTime()),
         b.low,
         b.high,
         b.average,
@@ -83,14 +84,18 @@ export async function seriesRoutes(app: FastifyInstance) {
       return {
         ...fields,
         option: CHART_OPTIONS.average,
-        points: averages.map((b): [string, number] => [b.start.toISOString(), b.average]),
+        points: averages.map((b): [string, number] => [instantText(b.start.getTime()), b.average]),
       };
     }
     const highLows = seriesId === null ? [] : await readSeriesHighLows(db, seriesId, grid);
     return {
       ...fields,
       option: CHART_OPTIONS.highLow,
-      points: highLows.map((b): [string, number, number] => [b.start.toISOString(), b.low, b.high]),
+      points: highLows.map((b): [string, number, number] => [
+        instantText(b.start.getTime()),
+        b.low,
+        b.high,
+      ]),
     };
   };
 
