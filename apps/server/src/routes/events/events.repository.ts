@@ -1,9 +1,16 @@
 /** The event log of an area, filtered, and its open count. */
 import { EVENTS_LIMIT, type EventFilterBody } from '@paddock/domain';
 import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { queryRows, type Database } from '../../db/client.ts';
 import { events } from '../../db/schema.ts';
 import type { EventRow } from './event.presenter.ts';
+
+/**
+ * Open events of the whole area, whatever the filter: the count the Irrigation tab shows (§1). A
+ * scalar subquery not correlated with any row: beside a list's rows it is counted once.
+ */
+const openEventCount = (areaId: number) =>
+  sql<number>`(select count(*)::int from ${events} o where o.area_id = ${areaId} and o.open)`;
 
 /**
  * Newest first (by time, then id), which is also newest first per target. The time window is
@@ -23,11 +30,8 @@ export async function findEvents(
   if (filter.targets !== undefined) conditions.push(inArray(events.targetId, filter.targets));
   if (filter.targetType !== undefined) conditions.push(eq(events.targetType, filter.targetType));
   if (filter.open !== undefined) conditions.push(eq(events.open, filter.open));
-  // Not correlated with the row: the database counts once per statement.
-  const open = sql<number>`(select count(*)::int from ${events} o
-    where o.area_id = ${areaId} and o.open)`;
   const found = await db
-    .select({ event: events, open })
+    .select({ event: events, open: openEventCount(areaId) })
     .from(events)
     .where(and(...conditions))
     .orderBy(desc(events.createdAt), desc(events.id))
@@ -38,12 +42,12 @@ export async function findEvents(
   };
 }
 
-/** Open events of the whole area, whatever the filter: the count the Irrigation tab shows (§1). */
+/** The area's open count alone. */
 export async function countOpenEvents(db: Database, areaId: number): Promise<number> {
-  const [row] = await db
-    .select({ open: sql<number>`count(*)::int` })
-    .from(events)
-    .where(and(eq(events.areaId, areaId), eq(events.open, true)));
+  const [row] = await queryRows<{ open: number }>(
+    db,
+    sql`select ${openEventCount(areaId)} as open`,
+  );
   return row?.open ?? 0;
 }
 

@@ -19,8 +19,8 @@ import {
 import type { AreaRow } from '../areas/area.presenter.ts';
 import { isoOrNull } from './site.presenter.ts';
 
-/** A time as a row gives it: a Date, an ISO text, or milliseconds since the epoch. */
-type Stamp = Date | string | number | null;
+/** A time as a row gives it: a Date, or milliseconds since the epoch (the summary's json rows). */
+type Stamp = Date | number | null;
 
 export type RadioHealthRow = HardwareHealthInput & { areaId: number; lastUpdate: Stamp };
 export type UnitHealthRow = { areaIds: number[]; overdue: boolean; lastUpdate: Stamp };
@@ -58,12 +58,7 @@ function latest(stamps: Stamp[]): string | null {
   let best: number | null = null;
   for (const stamp of stamps) {
     if (stamp === null) continue;
-    const ms =
-      typeof stamp === 'number'
-        ? stamp
-        : stamp instanceof Date
-          ? stamp.getTime()
-          : Date.parse(stamp);
+    const ms = typeof stamp === 'number' ? stamp : stamp.getTime();
     if (best === null || ms > best) best = ms;
   }
   return best === null ? null : new Date(best).toISOString();

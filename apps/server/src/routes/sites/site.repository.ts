@@ -278,12 +278,14 @@ export async function memberSiteFilterFields(db: Database, userId: number) {
     .innerJoin(siteMembers, membershipOf(userId));
 }
 
-export type SiteWithMembership = {
-  site: SiteRow;
+/** The caller's site-level and user-level lists, read with the site. */
+export type SiteMembership = {
   /** Null when the caller is not a member of the site. */
   privileges: Privilege[] | null;
   userPrivileges: Privilege[] | null;
 };
+
+export type SiteWithMembership = SiteMembership & { site: SiteRow };
 
 export async function siteExists(db: Database, siteId: number): Promise<boolean> {
   const [row] = await db.select({ id: sites.id }).from(sites).where(eq(sites.id, siteId));
@@ -337,10 +339,7 @@ export async function unitsOfSiteVersion(db: Database, siteId: number): Promise<
 }
 
 /** A site's summary inputs with the caller's membership (siteQueries' siteSummary). */
-export type SiteSummaryRows = {
-  /** The caller's site-level list; null when not a member. */
-  privileges: Privilege[] | null;
-  userPrivileges: Privilege[] | null;
+export type SiteSummaryRows = SiteMembership & {
   areas: SummaryAreaRow[];
   programs: ProgramGlanceRow[];
   radios: RadioHealthRow[];

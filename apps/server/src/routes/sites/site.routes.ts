@@ -11,7 +11,6 @@ import {
   siteFilterFromQuery,
   validateSeason,
   type Area,
-  type Privilege,
 } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
 import { KeptWhileUnchanged, tableVersionsOf } from '../../db/table-versions.ts';
@@ -32,6 +31,7 @@ import {
   memberSiteFilterFields,
   siteExists,
   siteQueries,
+  type SiteMembership,
   type SiteWithMembership,
   unitsOfSite,
   unitsOfSiteVersion,
@@ -49,10 +49,7 @@ const UNIT_LISTS_KEPT = 2_000;
  * The view privilege at site level, from a membership read with the site (the caller's site and
  * user lists; area lists do not give a site).
  */
-function requireSiteView(membership: {
-  privileges: Privilege[] | null;
-  userPrivileges: Privilege[] | null;
-}): void {
+function requireSiteView(membership: SiteMembership): void {
   if (!membership.privileges) throw forbidden('Not a member of this site');
   const held = privilegesForArea(
     { privileges: membership.privileges, areas: {} },
