@@ -13,6 +13,7 @@ import {
   startTwilioStandin,
   type TwilioStandin,
   type Database,
+  type PeopleFirst,
   type RunningServer,
   type ServerConfig,
 } from '@paddock/server';
@@ -92,15 +93,20 @@ export async function startDevstack(
 }
 
 async function startStack(serverConfig: ServerConfig, config: DevstackConfig): Promise<Devstack> {
-  /** Set by the seed: the database, whether the demo farm was seeded now, and when the farm began. */
-  const prepared: { db: Database | null; seeded: boolean; epoch: Date | null } = {
-    db: null,
-    seeded: false,
-    epoch: null,
-  };
+  /**
+   * Set by the seed: the database's background lane and the people it yields to, whether the
+   * demo farm was seeded now, and when the farm began.
+   */
+  const prepared: {
+    background: Database | null;
+    people: PeopleFirst | null;
+    seeded: boolean;
+    epoch: Date | null;
+  } = { background: null, people: null, seeded: false, epoch: null };
   const server = await startServer(serverConfig, {
-    prepare: async (db, { now, log }) => {
-      prepared.db = db;
+    prepare: async (db, { now, log, background, people }) => {
+      prepared.background = background;
+      prepared.people = people;
       if (!config.demo) return;
       const seeded = await seedDemoFarmIfEmpty(db, {
         now,
@@ -123,10 +129,12 @@ async function startStack(serverConfig: ServerConfig, config: DevstackConfig): P
   try {
     const log = server.log.child({ part: 'simulator' });
     const sites = await server.gatewayKeys();
-    if (prepared.seeded && prepared.db && config.demoHistoryMs > 0) {
+    if (prepared.seeded && prepared.background && prepared.people && config.demoHistoryMs > 0) {
       const historyLog = server.log.child({ part: 'history' });
       history = createHistoryLoader({
-        db: prepared.db,
+        // The history is background work: people signing in meanwhile go first (db/lanes.ts).
+        db: prepared.background,
+        people: prepared.people,
         spanMs: config.demoHistoryMs,
         sites: sites.length,
         log: {

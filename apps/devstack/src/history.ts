@@ -4,10 +4,12 @@
  * live, and what they report comes here a simulated day at a time to be stored as ingest stores
  * readings (the server's history store: same series, readings and rollups). Once every site's
  * past is made and its devices are live, it is stored newest day first, so the charts of the
- * last days fill in within seconds while the older past follows. The server answers all along; the log says when the load started, how far it
- * is, and when it finished.
+ * last days fill in within seconds while the older past follows. The server answers all along:
+ * the history is background work on the database's background lane, and making it yields to
+ * people's requests between simulated days (the server's db/lanes.ts). The log says when the
+ * load started, how far it is, and when it finished.
  */
-import type { Database, HistoryStore } from '@paddock/server';
+import type { Database, HistoryStore, PeopleFirst } from '@paddock/server';
 import { createHistoryStore } from '@paddock/server';
 import type { HistoryChunk, SimulatorHistory } from '@paddock/simulator';
 
@@ -33,13 +35,17 @@ export type HistoryLoader = {
 const DAY_MS = 86_400_000;
 
 export function createHistoryLoader(input: {
+  /** The database's background lane. */
   db: Database;
+  /** People's requests in flight: making the past waits for them between simulated days. */
+  people?: PeopleFirst;
   spanMs: number;
   sites: number;
   log: HistoryLog;
   store?: HistoryStore;
 }): HistoryLoader {
   const store = input.store ?? createHistoryStore(input.db);
+  const people = input.people;
   const started = Date.now();
   const chunksPerSite = Math.ceil(input.spanMs / DAY_MS);
   const expectedChunks = chunksPerSite * input.sites;
@@ -82,8 +88,6 @@ export function createHistoryLoader(input: {
         );
       }
       stored++;
-      // PGlite runs each statement on this thread: let the HTTP server and the broker have a turn.
-      await new Promise((resolve) => setImmediate(resolve));
       const tenth = Math.floor((stored / expectedChunks) * 10);
       if (tenth > reportedTenth && tenth < 10) {
         reportedTenth = tenth;
@@ -116,6 +120,7 @@ export function createHistoryLoader(input: {
   return {
     simulator: {
       spanMs: input.spanMs,
+      ...(people ? { pace: () => people.yieldToPeople() } : {}),
       onChunk: (chunk) => {
         waiting.push(chunk);
       },

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { loadTokenSecret } from './auth/secrets.ts';
 import type { ServerConfig } from './config.ts';
 import { readableLogStream } from './start/log-lines.ts';
-import { openDatabase, type Database } from './db/client.ts';
+import { openDatabase, peopleOf, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
 import type { AppContext } from './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
@@ -70,6 +70,16 @@ export async function buildApp(
     tokenSecret: await loadTokenSecret(db, config.tokenSecret),
   };
   app.decorate('ctx', ctx);
+  // Background work on this database (db/lanes.ts) waits while a person's request is in flight.
+  const people = peopleOf(db);
+  if (people) {
+    app.addHook('onRequest', (request, reply, done) => {
+      const ended = people.arrived();
+      reply.raw.once('finish', ended);
+      reply.raw.once('close', ended);
+      done();
+    });
+  }
   app.addHook('onClose', async () => {
     if (!overrides.mailer) mailer.close();
     await handle?.close();

@@ -35,6 +35,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().default(15),
   /** On PostgreSQL: a connection not made by then fails, and its API call answers 503. */
   DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().default(5),
+  /** On PostgreSQL: the background lane's own pool (exports, reports, recomputations; db/lanes.ts). */
+  DATABASE_BACKGROUND_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(3),
   /** Folder of the embedded database and the local mail outbox. */
   PADDOCK_DATA_DIR: z.string().min(1).default(path.join(repositoryRoot, 'data')),
   /** SMTP server for outgoing email, e.g. smtp://user:pass@mail.example:587; none keeps mail in the outbox. */
@@ -167,6 +169,7 @@ const serverConfigSchema = envSchema
           url: e.DATABASE_URL,
           statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000,
           connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_SECONDS * 1000,
+          backgroundPoolSize: e.DATABASE_BACKGROUND_POOL_SIZE,
         }
       : { kind: 'pglite', dataDir: e.PADDOCK_DATA_DIR };
     return {

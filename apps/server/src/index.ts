@@ -4,6 +4,7 @@
  */
 export { ConfigError, loadConfig, parseEnvironment, type ServerConfig } from './config.ts';
 export type { Database } from './db/client.ts';
+export type { PeopleFirst } from './db/lanes.ts';
 export type { GatewayKey } from './field/provisioning.ts';
 export { seedDemoFarmIfEmpty } from './seed/demo-farm.ts';
 export { runUntilStopped, type Running } from './start/run.ts';

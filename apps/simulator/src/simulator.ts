@@ -105,6 +105,11 @@ export type SimulatorHistory = {
   onChunk: (chunk: HistoryChunk) => void;
   /** A site's past is complete and its devices are live. */
   onSiteDone?: (site: { siteId: number; devices: number; from: Date; until: Date }) => void;
+  /**
+   * Waited for between two simulated days: a server in this process lets its people's requests
+   * go first (PeopleFirst.yieldToPeople, in the server). The next turn of the event loop when not given.
+   */
+  pace?: () => Promise<void>;
 };
 
 export type Simulator = {
@@ -444,7 +449,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     for (const chunk of past) {
       if (closed) return;
       history.onChunk(chunk);
-      await new Promise((resolve) => setImmediate(resolve));
+      await (history.pace ? history.pace() : new Promise((resolve) => setImmediate(resolve)));
     }
     if (closed) return;
     pastDone.add(siteId);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { EmbeddedScheduler, PeopleFirst, PgliteLane } from './lanes.ts';
 import * as schema from './schema.ts';
 import { watchTableChanges } from './table-versions.ts';
 
@@ -26,6 +27,8 @@ export type DatabaseTarget =
       kind: 'postgres';
       url: string;
       poolSize?: number;
+      /** Connections of the background lane's own pool (db/lanes.ts). */
+      backgroundPoolSize?: number;
       /** A statement running longer is cancelled (DATABASE_STATEMENT_TIMEOUT_SECONDS). */
       statementTimeoutMs?: number;
       /** A connection not made by then fails (DATABASE_CONNECT_TIMEOUT_SECONDS). */
@@ -38,13 +41,23 @@ export type DatabaseTarget =
  */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/** The background lane's pool on PostgreSQL: enough for an export and a recomputation at once. */
+export const DEFAULT_BACKGROUND_POOL_SIZE = 3;
 
-/** The driver under drizzle, for libraries that bring their own SQL (pg-boss). */
+/**
+ * The driver under drizzle, for libraries that bring their own SQL (pg-boss): on the embedded
+ * database, PGlite as the interactive lane sees it.
+ */
 export type RawDatabaseClient =
-  { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PGlite };
+  { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PgliteLane };
 
 export type DatabaseHandle = {
+  /** The interactive lane: people's requests and the field's live work (db/lanes.ts). */
   db: Database;
+  /** The background lane: bulk work that must never hold a person up (db/lanes.ts). */
+  background: Database;
+  /** People's requests in flight in this process; background CPU work yields to them. */
+  people: PeopleFirst;
   kind: DatabaseTarget['kind'];
   client: RawDatabaseClient;
   close: () => Promise<void>;
@@ -64,34 +77,46 @@ export const MIGRATIONS_FOLDER = path.resolve(
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const statementTimeout = target.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: target.poolSize ?? 10,
-      connectionTimeoutMillis: target.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-      // The server cancels a long statement; the client gives up a little later, when the server
-      // itself does not answer (a stopped host, a full network buffer).
-      statement_timeout: statementTimeout,
-      query_timeout: statementTimeout + 2_000,
-    });
-    // An idle connection the server ends (a restart, 57P01) is reported here; unheard, the
-    // 'error' event would end the process. The pool drops it and connects anew when asked.
+    const newPool = (max: number) =>
+      new pg.Pool({
+        connectionString: target.url,
+        max,
+        connectionTimeoutMillis: target.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+        // The server cancels a long statement; the client gives up a little later, when the
+        // server itself does not answer (a stopped host, a full network buffer).
+        statement_timeout: statementTimeout,
+        query_timeout: statementTimeout + 2_000,
+      });
+    const pool = newPool(target.poolSize ?? 10);
+    const backgroundPool = newPool(target.backgroundPoolSize ?? DEFAULT_BACKGROUND_POOL_SIZE);
     const db = drizzlePg(pool, { schema });
+    const people = new PeopleFirst();
     const handle: DatabaseHandle = {
       db: db as unknown as Database,
+      background: drizzlePg(backgroundPool, { schema }) as unknown as Database,
+      people,
       kind: 'postgres',
       client: { kind: 'postgres', pool },
-      close: () => pool.end(),
+      close: async () => {
+        await backgroundPool.end();
+        await pool.end();
+      },
       onConnectionLost: (error) => console.warn(`database connection lost: ${error.message}`),
     };
-    pool.on('error', (error) => handle.onConnectionLost(error));
-    // A connection checked out of the pool (inside a transaction, between its statements) has
-    // no pool listener: its 'error' on a server restart would be unheard, and end the process.
-    // Its next statement fails instead, and the pool drops it when it is released.
-    pool.on('connect', (client) => client.on('error', (error) => handle.onConnectionLost(error)));
+    registerPeople(handle);
+    for (const each of [pool, backgroundPool]) {
+      // An idle connection the server ends (a restart, 57P01) is reported here; unheard, the
+      // 'error' event would end the process. The pool drops it and connects anew when asked.
+      each.on('error', (error) => handle.onConnectionLost(error));
+      // A connection checked out of the pool (inside a transaction, between its statements) has
+      // no pool listener: its 'error' on a server restart would be unheard, and end the
+      // process. Its next statement fails instead, and the pool drops it when it is released.
+      each.on('connect', (client) => client.on('error', (error) => handle.onConnectionLost(error)));
+    }
     try {
       await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     } catch (error) {
-      await pool.end();
+      await handle.close();
       throw error;
     }
     return handle;
@@ -112,23 +137,52 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       import('drizzle-orm/pglite/migrator'),
     ]);
     const client = target.dataDir ? new PGlite(path.join(target.dataDir, 'pgdata')) : new PGlite();
-    const db = drizzlePglite(client, { schema });
-    await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    await watchTableChanges(db as unknown as Database, client);
-    return {
-      db: db as unknown as Database,
+    await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    const people = new PeopleFirst();
+    const scheduler = new EmbeddedScheduler(people);
+    const interactive = new PgliteLane(client, scheduler, 'interactive');
+    // drizzle calls only query and transaction, which a lane has as PGlite has them.
+    const db = drizzlePglite(interactive as unknown as PGlite, { schema }) as unknown as Database;
+    const background = drizzlePglite(
+      new PgliteLane(client, scheduler, 'background') as unknown as PGlite,
+      {
+        schema,
+      },
+    ) as unknown as Database;
+    await watchTableChanges([db, background], client);
+    const handle: DatabaseHandle = {
+      db,
+      background,
+      people,
       kind: 'pglite',
-      client: { kind: 'pglite', pglite: client },
+      client: { kind: 'pglite', pglite: interactive },
       close: async () => {
         await client.close();
         releaseLock();
       },
       onConnectionLost: () => {},
     };
+    registerPeople(handle);
+    return handle;
   } catch (error) {
     releaseLock();
     throw error;
   }
+}
+
+const peopleByDatabase = new WeakMap<Database, PeopleFirst>();
+
+function registerPeople(handle: DatabaseHandle): void {
+  peopleByDatabase.set(handle.db, handle.people);
+  peopleByDatabase.set(handle.background, handle.people);
+}
+
+/**
+ * The people count of the process that opened this database (the HTTP app counts its requests
+ * there); null for a database opened otherwise.
+ */
+export function peopleOf(db: Database): PeopleFirst | null {
+  return peopleByDatabase.get(db) ?? null;
 }
 
 /**

@@ -47,13 +47,17 @@ export function tableVersionsOf(db: Database): TableVersions | null {
   return watched.get(db) ?? null;
 }
 
-/** Starts counting the writes of each watched table of an embedded database. */
-export async function watchTableChanges(db: Database, pglite: PGlite): Promise<void> {
+/**
+ * Starts counting the writes of each watched table of an embedded database; its lanes
+ * (db/lanes.ts) are one session, so they share the counts.
+ */
+export async function watchTableChanges(lanes: readonly Database[], pglite: PGlite): Promise<void> {
   const counts = new Map<string, number>();
   await pglite.listen(CHANNEL, (table) => counts.set(table, (counts.get(table) ?? 0) + 1));
-  watched.set(db, {
+  const versions: TableVersions = {
     of: (tables) => tables.map((table) => counts.get(table) ?? 0).join('.'),
-  });
+  };
+  for (const db of lanes) watched.set(db, versions);
 }
 
 /**

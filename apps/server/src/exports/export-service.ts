@@ -10,6 +10,7 @@ import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
+import type { PeopleFirst } from '../db/lanes.ts';
 import { ensureQueue } from '../field/jobs.ts';
 import { repeatEvery } from '../field/repeat.ts';
 import type { Log } from '../log.ts';
@@ -27,6 +28,7 @@ import {
   unfinishedExports,
 } from './export.repository.ts';
 import { makeReport } from './make-report.ts';
+import { noPace, type Pace } from './pace.ts';
 import { ReportTooLarge } from '../reports/generic-report.ts';
 
 export const EXPORT_QUEUE = 'report-export';
@@ -41,9 +43,12 @@ export async function startExports(deps: {
   clock: Clock;
   log: Log;
   jobs: PgBoss;
+  /** People's requests of this process, which a file's making yields to (db/lanes.ts). */
+  people?: PeopleFirst;
   sweepIntervalMs?: number;
 }): Promise<{ handlers: RequestHandlers; close(): Promise<void> }> {
-  const { db, clock, log, jobs } = deps;
+  const { db, clock, log, jobs, people } = deps;
+  const pace: Pace = people ? () => people.yieldToPeople() : noPace;
   await ensureQueue(jobs, EXPORT_QUEUE, {
     // One job per request waiting and one running: a re-queue while it runs waits, then finds it done.
     policy: 'stately',
@@ -69,6 +74,7 @@ export async function startExports(deps: {
         clock.now(),
         (percent) => setExportProgress(db, requestId, percent),
         sink,
+        pace,
       );
       const size = await sink.close();
       const now = clock.now();

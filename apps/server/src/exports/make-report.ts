@@ -12,6 +12,7 @@ import { genericDocument, resolveSeries, writeGenericCsv } from '../reports/gene
 import type { FileSink } from './chunk-writer.ts';
 import type { ExportAsk } from './export.repository.ts';
 import { fileName } from './file-name.ts';
+import { noPace, type Pace } from './pace.ts';
 
 /** Makes the report into `sink`; answers the file's name. */
 export async function makeReport(
@@ -20,6 +21,8 @@ export async function makeReport(
   now: Date,
   onProgress: (percent: number) => Promise<void>,
   sink: FileSink,
+  /** Yields to people's requests between slices of the work (exports/pace.ts). */
+  pace: Pace = noPace,
 ): Promise<{ name: string }> {
   const format = ask.format as ExportFormat;
   if (ask.report === 'generic') {
@@ -38,12 +41,12 @@ export async function makeReport(
     }
     const { renderReport } = await import('./report-document.ts');
     const document = await genericDocument(db, genericAsk, onProgress);
-    await sink.write(await renderReport(document, format));
+    await sink.write(await renderReport(document, format, pace));
     return { name: fileName(ask, document.site) };
   }
   const { reportDocument, renderReport } = await import('./report-document.ts');
-  const made = await reportDocument(db, ask, now, onProgress);
+  const made = await reportDocument(db, ask, now, onProgress, pace);
   await onProgress(85);
-  await sink.write(await renderReport(made.document, format));
+  await sink.write(await renderReport(made.document, format, pace));
   return { name: made.name };
 }

@@ -16,6 +16,7 @@ import {
   type ReportTable,
 } from '@paddock/domain';
 import PDFDocument from 'pdfkit';
+import { noPace, slicer, type Pace } from './pace.ts';
 
 const require = createRequire(import.meta.url);
 const FONT_FILES = {
@@ -213,7 +214,8 @@ function drawChart(pdf: PDFKit.PDFDocument, chart: ReportChart, timeZone: string
   pdf.y = top + CHART_HEIGHT + 20;
 }
 
-export function renderPdf(document: ReportDocument): Promise<Buffer> {
+/** The report as a pdf; a long table yields through `pace` between slices of its rows. */
+export async function renderPdf(document: ReportDocument, pace: Pace = noPace): Promise<Buffer> {
   const pdf = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -226,6 +228,7 @@ export function renderPdf(document: ReportDocument): Promise<Buffer> {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
+  const slice = slicer(pace);
   const { body, bold } = loadFonts();
   pdf.registerFont('body', body);
   pdf.registerFont('bold', bold);
@@ -299,6 +302,7 @@ export function renderPdf(document: ReportDocument): Promise<Buffer> {
         .text('None in this range', MARGIN, pdf.y + ROW_PADDING);
     }
     for (const cells of texts) {
+      await slice();
       if (pdf.y + rowHeight(cells, 'body') > bottom()) {
         pdf.addPage();
         drawHeader();

@@ -24,6 +24,7 @@ import { irrigationReport } from '../reports/irrigation-report.ts';
 import { waterReport } from '../reports/water-report.ts';
 import type { ExportAsk } from './export.repository.ts';
 import { fileName, slug } from './file-name.ts';
+import { noPace, type Pace } from './pace.ts';
 import { renderCsv } from './render-csv.ts';
 
 /** A frost report's ask (issue 15). */
@@ -55,10 +56,11 @@ export function frostReportDocument(
 export async function renderReport(
   document: ReportDocument,
   format: ExportFormat,
+  pace: Pace = noPace,
 ): Promise<Buffer> {
   // pdfkit and exceljs are loaded when a pdf or xlsx is made (some 35 MB resident together): a
   // process that makes only csvs never carries them.
-  if (format === 'pdf') return (await import('./render-pdf.ts')).renderPdf(document);
+  if (format === 'pdf') return (await import('./render-pdf.ts')).renderPdf(document, pace);
   if (format === 'xlsx') return (await import('./render-xlsx.ts')).renderXlsx(document);
   return renderCsv(document);
 }
@@ -82,6 +84,7 @@ async function frostDocument(
   now: Date,
   things: readonly number[],
   onProgress: (percent: number) => Promise<void>,
+  pace: Pace,
 ): Promise<{ document: ReportDocument; name: string }> {
   const read = await readFrostArea(db, ask.areaId);
   if (!read) throw new Error('The area no longer exists');
@@ -104,6 +107,7 @@ async function frostDocument(
   const parts: FanReportPart[] = [];
   for (const [index, fan] of area.fans.entries()) {
     for (const readings of await readFanReadings(db, { ...area, fans: [fan] }, ask.from, to)) {
+      await pace();
       parts.push(fanReportPart(area, readings, ask, now));
     }
     await onProgress(Math.round(10 + (70 * (index + 1)) / area.fans.length));
@@ -120,6 +124,7 @@ export async function reportDocument(
   ask: ExportAsk,
   now: Date,
   onProgress: (percent: number) => Promise<void>,
+  pace: Pace = noPace,
 ): Promise<{ document: ReportDocument; name: string }> {
   if (ask.report === 'frostReport') {
     if (ask.areaId === null) throw new Error('A frost report is of an area');
@@ -135,6 +140,7 @@ export async function reportDocument(
       now,
       ask.things,
       onProgress,
+      pace,
     );
   }
   const build = ask.report === 'irrigationReport' ? irrigationReport : waterReport;

@@ -63,6 +63,8 @@ export async function startFieldServices(deps: {
 }): Promise<FieldServices> {
   const { handle, config, clock, log } = deps;
   const { db } = handle;
+  /** Bulk work that must never hold a person up goes in the background lane (db/lanes.ts). */
+  const background = { db: handle.background, people: handle.people };
   const field = config.field;
   const started: Stoppable[] = [];
   const closeAll = async () => {
@@ -125,9 +127,9 @@ export async function startFieldServices(deps: {
       started.push(runner);
       const deviceRequests = await startDeviceRequests({ db, clock, log, jobs, commands });
       started.push(deviceRequests);
-      const exports = await startExports({ db, clock, log, jobs });
+      const exports = await startExports({ ...background, clock, log, jobs });
       started.push(exports);
-      started.push(startScheduledReports({ db, clock, log, mailer: deps.mailer }));
+      started.push(startScheduledReports({ ...background, clock, log, mailer: deps.mailer }));
       // Who carries out which request: pings and tests by a command, program requests by the
       // run, exports by the export job.
       const handlers = { ...deviceRequests.handlers, ...runner.handlers, ...exports.handlers };
@@ -174,9 +176,9 @@ export async function startFieldServices(deps: {
         }),
       );
       // Weather stations' growing degree days, chill, dew point and air density (issue 14).
-      started.push(startAgronomy({ db, clock, log }));
+      started.push(startAgronomy({ db: background.db, clock, log }));
       // Each consent's daily water-take file (issue 17; docs/water-take.md).
-      started.push(startWaterTake({ db, clock, log }));
+      started.push(startWaterTake({ db: background.db, clock, log }));
       // Read before publishing, so a change made meanwhile is published again at the next check.
       const published = await readIntervals(db);
       const provisioned = await publishDeviceConfigs({ ...common });

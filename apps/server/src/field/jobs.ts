@@ -8,9 +8,9 @@
  * (one statement with parameters) or `exec` (pg-boss's parameterless scripts of several
  * statements, e.g. its migrations wrapped in BEGIN … COMMIT).
  */
-import type { PGlite } from '@electric-sql/pglite';
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
+import type { PgliteLane } from '../db/lanes.ts';
 import type { Log } from '../log.ts';
 
 /**
@@ -42,7 +42,7 @@ export async function ensureQueue(
 
 type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
 
-function pgliteExecuteSql(pglite: PGlite): ExecuteSql {
+function pgliteExecuteSql(pglite: PgliteLane): ExecuteSql {
   return async (text, values) => {
     if (values !== undefined) return pglite.query(text, values);
     const results = await pglite.exec(text);

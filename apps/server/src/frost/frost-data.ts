@@ -161,8 +161,9 @@ export async function readSensorReadings(
   metrics: readonly string[],
   from: Date,
   to: Date,
+  /** Readings of an earlier stretch, which this one's are added after. */
+  out = new Map<number, Map<string, TimedValue[]>>(),
 ): Promise<Map<number, Map<string, TimedValue[]>>> {
-  const out = new Map<number, Map<string, TimedValue[]>>();
   if (sensorIds.length === 0) return out;
   const rows = await db
     .select({
@@ -199,6 +200,9 @@ export function canopyOfFan(area: FrostArea, fan: FrostDevice): FrostDevice | nu
   return area.canopies.find((canopy) => canopy.radioId === fan.radioId) ?? null;
 }
 
+/** Fans' readings are read a fortnight at a time (readFanReadings). */
+const READ_STRETCH_MS = 14 * 86_400_000;
+
 /**
  * Each fan's readings over [from, to), its canopy temperature from its own probe or else from the
  * block's canopy sensor on the same radio. Callers reach `to` past a report's end to find the stop
@@ -211,13 +215,19 @@ export async function readFanReadings(
   to: Date,
 ): Promise<FanReadings[]> {
   const canopyIds = area.fans.flatMap((fan) => canopyOfFan(area, fan)?.id ?? []);
-  const data = await readSensorReadings(
-    db,
-    [...area.fans.map((fan) => fan.id), ...canopyIds],
-    [...Object.values(FAN_METRICS), CANOPY_METRIC],
-    from,
-    to,
-  );
+  const data = new Map<number, Map<string, TimedValue[]>>();
+  // A stretch at a time, oldest first: each is a statement of its own, so on the embedded
+  // database a person's request waits for one stretch at most (db/lanes.ts), not a season.
+  for (let start = from.getTime(); start < to.getTime(); start += READ_STRETCH_MS) {
+    await readSensorReadings(
+      db,
+      [...area.fans.map((fan) => fan.id), ...canopyIds],
+      [...Object.values(FAN_METRICS), CANOPY_METRIC],
+      new Date(start),
+      new Date(Math.min(start + READ_STRETCH_MS, to.getTime())),
+      data,
+    );
+  }
   return fanReadingsOf(area, data);
 }
 

@@ -19,6 +19,8 @@ import { queryRows, type Database } from '../db/client.ts';
 import { scheduledReports } from '../db/schema.ts';
 import { memorySink } from '../exports/chunk-writer.ts';
 import { makeReport } from '../exports/make-report.ts';
+import { noPace } from '../exports/pace.ts';
+import type { PeopleFirst } from '../db/lanes.ts';
 import { scopeOfChoice } from '../exports/report-scope.ts';
 import type { Log } from '../log.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -97,8 +99,10 @@ export async function sendDueReports(deps: {
   clock: Clock;
   log: Log;
   mailer: Mailer;
+  /** People's requests of this process, which a report's making yields to (db/lanes.ts). */
+  people?: PeopleFirst;
 }): Promise<boolean> {
-  const { db, clock, log, mailer } = deps;
+  const { db, clock, log, mailer, people } = deps;
   const rows = await db.select().from(scheduledReports).orderBy(scheduledReports.id);
   for (const row of rows) {
     const now = clock.now();
@@ -130,6 +134,7 @@ export async function sendDueReports(deps: {
         now,
         async () => {},
         sink,
+        people ? () => people.yieldToPeople() : noPace,
       );
       const bytes = sink.bytes();
       for (const to of addresses) {
@@ -165,6 +170,7 @@ export function startScheduledReports(deps: {
   clock: Clock;
   log: Log;
   mailer: Mailer;
+  people?: PeopleFirst;
   intervalMs?: number;
 }): { close(): Promise<void> } {
   return startPollLoop({

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from '../app.ts';
 import type { ServerConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
+import type { PeopleFirst } from '../db/lanes.ts';
 import type { BrokerEndpoint } from '../field/connection.ts';
 import { startFieldServices, type FieldServices } from '../field/field-services.ts';
 import type { GatewayKey } from '../field/provisioning.ts';
@@ -20,7 +21,16 @@ export type StartOptions = {
    * Fills the database after its migrations and before the field side starts, so the devices
    * provisioned at start-up include what it added (the devstack's demo seed).
    */
-  prepare?: (db: Database, context: { now: Date; log: FastifyBaseLogger }) => Promise<void>;
+  prepare?: (
+    db: Database,
+    context: {
+      now: Date;
+      log: FastifyBaseLogger;
+      /** The database's background lane and the people it yields to (db/lanes.ts). */
+      background: Database;
+      people: PeopleFirst;
+    },
+  ) => Promise<void>;
 };
 
 export type RunningServer = {
@@ -53,7 +63,12 @@ export async function startServer(
     const log = app.log;
     handle.onConnectionLost = (error) =>
       log.warn({ err: error.message }, 'database connection lost; reconnecting when asked');
-    await options.prepare?.(handle.db, { now: app.ctx.clock.now(), log: app.log });
+    await options.prepare?.(handle.db, {
+      now: app.ctx.clock.now(),
+      log: app.log,
+      background: handle.background,
+      people: handle.people,
+    });
     field = await startFieldServices({
       handle,
       config,

@@ -9,11 +9,15 @@
  * On the embedded database a stretch is copied in (COPY, measured twice as fast as the insert of
  * insertReadings on PGlite) with its rollups summed here and merged as insertReadings merges them
  * (the 6-hour ones too, at the phases each series has), in one transaction; a reading already
- * stored makes the copy fail, and that stretch is then stored by insertReadings, which skips it. On PostgreSQL insertReadings is fast enough.
+ * stored makes the copy fail, and that stretch is then stored by insertReadings, which skips it.
+ * A stretch is a few whole series of a site's day, about PIECE_ROWS readings: PGlite runs on the
+ * server's own thread, and a person who signs in while a stretch is stored waits for that one
+ * (db/lanes.ts). On PostgreSQL insertReadings is fast enough.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
+import { PgliteLane } from '../db/lanes.ts';
 import { findOrCreateSeries } from '../ingest/catalog.ts';
 import { seriesKey, type WantedSeries } from '../ingest/plan.ts';
 import {
@@ -33,11 +37,15 @@ export type HistoryPoints = {
   values: readonly number[];
 };
 
-/**
- * Readings per statement: enough to amortise a statement, few enough that an embedded database,
- * which runs on the server's own thread, holds it up for a fraction of a second only.
- */
+/** Readings per statement on PostgreSQL: enough to amortise a statement. */
 const ROWS_PER_STATEMENT = 20_000;
+
+/**
+ * Readings per stretch on the embedded database: its copy and rollups take some 30 ms here, so
+ * a person's statement never waits longer than that, while the load loses little to the
+ * statements' own cost.
+ */
+export const PIECE_ROWS = 2_000;
 
 export type HistoryStore = {
   /** Stores the site's points; returns how many readings were new. */
@@ -74,26 +82,59 @@ export function createHistoryStore(db: Database): HistoryStore {
     store: async (siteId, points) => {
       await idsFor(siteId, points);
       if (pglite) {
-        const copied = await copyIn(pglite, points, seriesIds).catch(() => null);
-        if (copied !== null) return copied;
-      }
-      let inserted = 0;
-      let rows: ReadingRow[] = [];
-      for (const { thing, id, metric, times, values } of points) {
-        const seriesId = seriesIds.get(seriesKey(thing, id, metric));
-        if (seriesId === undefined) throw new Error(`no series for ${thing} ${id} ${metric}`);
-        for (let index = 0; index < times.length; index++) {
-          rows.push({ seriesId, time: times[index] as number, value: values[index] as number });
-          if (rows.length >= ROWS_PER_STATEMENT) {
-            inserted += await insertReadings(db, rows);
-            rows = [];
-          }
+        let stored = 0;
+        for (const piece of pieces(points, PIECE_ROWS)) {
+          const copied = await copyIn(pglite, piece, seriesIds).catch(() => null);
+          stored += copied ?? (await insertPoints(db, piece, seriesIds, PIECE_ROWS));
         }
+        return stored;
       }
-      if (rows.length > 0) inserted += await insertReadings(db, rows);
-      return inserted;
+      return insertPoints(db, points, seriesIds, ROWS_PER_STATEMENT);
     },
   };
+}
+
+/** The points in stretches of whole series, each of at least `rows` readings but the last. */
+function* pieces(
+  points: readonly HistoryPoints[],
+  rows: number,
+): Generator<readonly HistoryPoints[]> {
+  let piece: HistoryPoints[] = [];
+  let size = 0;
+  for (const series of points) {
+    piece.push(series);
+    size += series.times.length;
+    if (size >= rows) {
+      yield piece;
+      piece = [];
+      size = 0;
+    }
+  }
+  if (piece.length > 0) yield piece;
+}
+
+/** Stores the points as ingest does (insertReadings skips what is stored); answers how many were new. */
+async function insertPoints(
+  db: Database,
+  points: readonly HistoryPoints[],
+  seriesIds: ReadonlyMap<string, number>,
+  rowsPerStatement: number,
+): Promise<number> {
+  let inserted = 0;
+  let rows: ReadingRow[] = [];
+  for (const { thing, id, metric, times, values } of points) {
+    const seriesId = seriesIds.get(seriesKey(thing, id, metric));
+    if (seriesId === undefined) throw new Error(`no series for ${thing} ${id} ${metric}`);
+    for (let index = 0; index < times.length; index++) {
+      rows.push({ seriesId, time: times[index] as number, value: values[index] as number });
+      if (rows.length >= rowsPerStatement) {
+        inserted += await insertReadings(db, rows);
+        rows = [];
+      }
+    }
+  }
+  if (rows.length > 0) inserted += await insertReadings(db, rows);
+  return inserted;
 }
 
 /**
@@ -109,9 +150,10 @@ export async function farmEpoch(db: Database): Promise<Date | null> {
   return epoch === null ? null : new Date(epoch);
 }
 
-function pgliteOf(db: Database): PGlite | null {
+/** The embedded database as the lane of `db` sees it (db/lanes.ts), or PGlite itself. */
+function pgliteOf(db: Database): Pick<PGlite, 'transaction' | 'query'> | null {
   const client = (db as { $client?: unknown }).$client;
-  return client instanceof PGlite ? client : null;
+  return client instanceof PGlite || client instanceof PgliteLane ? client : null;
 }
 
 /**
@@ -119,7 +161,7 @@ function pgliteOf(db: Database): PGlite | null {
  * stores nothing) when one of them is already stored. Returns how many were stored.
  */
 async function copyIn(
-  pglite: PGlite,
+  pglite: Pick<PGlite, 'transaction'>,
   points: readonly HistoryPoints[],
   seriesIds: ReadonlyMap<string, number>,
 ): Promise<number> {
