@@ -6,13 +6,23 @@ cd "$(dirname "$0")/.."
 mkdir -p test-results
 rm -f test-results/vitest*.json test-results/playwright.json
 
+# Each stage's time, printed before the closing line: where CI's minutes go.
+stages=()
+stage_started=$SECONDS
+stage_done() {
+  stages+=("$(printf '%-44s %5d s' "$1" $((SECONDS - stage_started)))")
+  stage_started=$SECONDS
+}
+
 # Debian's Chromium, its fonts and poppler-utils first: the server suite reads pdf reports with
 # pdftotext too, not only the end-to-end tests.
 browser=0
 bash scripts/ensure-browser.sh || browser=1
+stage_done "browser and tools (apt-get when missing)"
 
 node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 unit=$?
+stage_done "vitest, every package${DATABASE_URL:+ (PostgreSQL + MQTT broker)}"
 
 # Given a PostgreSQL server (and an MQTT broker), the server suite ran on them above; run it once
 # more on the embedded database and broker, the product's default, so both are proven on every run.
@@ -22,13 +32,19 @@ if [ -n "${DATABASE_URL:-}" ] || [ -n "${MQTT_URL:-}" ]; then
   env -u DATABASE_URL -u MQTT_URL node_modules/.bin/vitest run --project server \
     --exclude '**/test/faults/campaign.test.ts' \
     --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json || unit=1
+  stage_done "vitest, the server on PGlite"
 fi
 
 e2e=1
 if [ "$browser" -eq 0 ] && npm run build --silent; then
+  stage_done "build the console"
   node_modules/.bin/playwright test
   e2e=$?
+  stage_done "playwright (end to end)"
 fi
+
+echo "stage times:"
+printf '  %s\n' "${stages[@]}"
 
 node --import tsx scripts/test-summary.ts
 summary=$?
