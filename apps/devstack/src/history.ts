@@ -9,7 +9,7 @@
  * people's requests between simulated days (the server's db/lanes.ts). The log says when the
  * load started, how far it is, and when it finished.
  */
-import type { Database, HistoryStore, PeopleFirst } from '@paddock/server';
+import type { Database, HistoryPoints, HistoryStore, PeopleFirst } from '@paddock/server';
 import { createHistoryStore } from '@paddock/server';
 import type { HistoryChunk, SimulatorHistory } from '@paddock/simulator';
 
@@ -50,7 +50,7 @@ export function createHistoryLoader(input: {
   const chunksPerSite = Math.ceil(input.spanMs / DAY_MS);
   const expectedChunks = chunksPerSite * input.sites;
   /** Chunks made and not stored yet: a stack, newest on top. */
-  const waiting: HistoryChunk[] = [];
+  const waiting: WaitingChunk[] = [];
   const sitesDone = new Set<number>();
   let stored = 0;
   let readings = 0;
@@ -122,7 +122,7 @@ export function createHistoryLoader(input: {
       spanMs: input.spanMs,
       ...(people ? { pace: () => people.yieldToPeople() } : {}),
       onChunk: (chunk) => {
-        waiting.push(chunk);
+        waiting.push(compact(chunk));
       },
       onSiteDone: (site) => {
         sitesDone.add(site.siteId);
@@ -143,6 +143,29 @@ export function createHistoryLoader(input: {
       await working;
       finish(result());
     },
+  };
+}
+
+/** A day of a site's past, waiting to be stored. */
+type WaitingChunk = { siteId: number; series: HistoryPoints[]; points: number };
+
+/**
+ * A chunk's times and values as typed arrays: the whole past waits in memory until it is stored
+ * (9.9 million readings for the demo farm), and as plain arrays it made a heap of some 900 MB
+ * whose collections held the server's thread for up to 1.9 s; typed arrays keep the numbers out
+ * of the collector's way.
+ */
+function compact(chunk: HistoryChunk): WaitingChunk {
+  return {
+    siteId: chunk.siteId,
+    points: chunk.points,
+    series: chunk.series.map(({ thing, id, metric, times, values }) => ({
+      thing,
+      id,
+      metric,
+      times: Float64Array.from(times),
+      values: Float64Array.from(values),
+    })),
   };
 }
 

@@ -726,7 +726,8 @@ async function seedFrostSeason(dataDir: string, fans: number, days: number): Pro
       const season = fanSeason(sensor.id, fan, from.getTime(), to.getTime());
       readings += await store.store(site.id, season.points);
       // Each metric's latest value, as ingest keeps it on the sensor.
-      const at = new Date(season.points[0]?.times.at(-1) ?? to.getTime()).toISOString();
+      const times = season.points[0]?.times;
+      const at = new Date(times?.[times.length - 1] ?? to.getTime()).toISOString();
       const topics: SensorTopic[] = Object.entries(season.last).map(([metric, lastValue]) => ({
         metric,
         type: 'analog',

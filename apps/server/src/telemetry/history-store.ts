@@ -33,8 +33,8 @@ export type HistoryPoints = {
   thing: WantedSeries['type'];
   id: number;
   metric: string;
-  times: readonly number[];
-  values: readonly number[];
+  times: ArrayLike<number>;
+  values: ArrayLike<number>;
 };
 
 /** Readings per statement on PostgreSQL: enough to amortise a statement. */
@@ -46,6 +46,14 @@ const ROWS_PER_STATEMENT = 20_000;
  * statements' own cost.
  */
 export const PIECE_ROWS = 2_000;
+
+/**
+ * On the embedded database a checkpoint after this many readings stored. Left to itself PGlite
+ * checkpoints once 1 GB of write-ahead log has piled up, inside whatever statement crossed the
+ * line, and that statement then held the server's thread for over 3 s (measured while the demo
+ * history loaded); a checkpoint this often takes tens of milliseconds.
+ */
+const CHECKPOINT_EVERY_ROWS = 250_000;
 
 export type HistoryStore = {
   /** Stores the site's points; returns how many readings were new. */
@@ -74,6 +82,7 @@ export function createHistoryStore(db: Database): HistoryStore {
   }
 
   const pglite = pgliteOf(db);
+  let sinceCheckpoint = 0;
 
   return {
     finish: async () => {
@@ -85,7 +94,13 @@ export function createHistoryStore(db: Database): HistoryStore {
         let stored = 0;
         for (const piece of pieces(points, PIECE_ROWS)) {
           const copied = await copyIn(pglite, piece, seriesIds).catch(() => null);
-          stored += copied ?? (await insertPoints(db, piece, seriesIds, PIECE_ROWS));
+          const count = copied ?? (await insertPoints(db, piece, seriesIds, PIECE_ROWS));
+          stored += count;
+          sinceCheckpoint += count;
+          if (sinceCheckpoint >= CHECKPOINT_EVERY_ROWS) {
+            sinceCheckpoint = 0;
+            await pglite.query('checkpoint');
+          }
         }
         return stored;
       }
@@ -214,7 +229,10 @@ async function copyIn(
   ];
   await pglite.transaction(async (tx) => {
     await tx.query(`copy readings (series_id, time, value) from '/dev/blob'`, [], {
-      blob: new Blob(lines),
+      // One part, not a part per line: Node keeps each part of a Blob apart until the next full
+      // collection, which then took over a second for a few hundred stretches (1.3 ms a Blob of
+      // 2,000 parts, measured); joined, the copy also runs twice as fast.
+      blob: new Blob([lines.join('')]),
     });
     await tx.query(
       `insert into reading_rollups (series_id, bucket, count, sum, min, max)

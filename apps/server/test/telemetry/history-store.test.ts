@@ -83,7 +83,7 @@ describe('the history store', () => {
     const all = points(sensor, 'history.a', start, 12);
     await insertReadings(
       t.db,
-      all.times.map((time, index) => ({
+      Array.from(all.times, (time, index) => ({
         seriesId: reference,
         time,
         value: all.values[index] as number,
