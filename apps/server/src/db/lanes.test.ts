@@ -125,3 +125,30 @@ describe('PeopleFirst.yieldToPeople', () => {
     expect(people.busy).toBe(false);
   });
 });
+
+describe('PeopleFirst quiet after a request', () => {
+  it('lets background work go on only once no request has ended for quietMs', async () => {
+    const people = new PeopleFirst(60_000, 40);
+    people.arrived()();
+    expect(people.busy).toBe(true);
+    const started = performance.now();
+    await people.yieldToPeople();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(35);
+    expect(people.busy).toBe(false);
+  });
+
+  it('waits out the quiet again when the next request comes before it is over', async () => {
+    const people = new PeopleFirst(60_000, 40);
+    people.arrived()();
+    let resumed = false;
+    const slice = people.yieldToPeople().then(() => (resumed = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const ended = people.arrived();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(resumed).toBe(false);
+    ended();
+    const quietFrom = performance.now();
+    await slice;
+    expect(performance.now() - quietFrom).toBeGreaterThanOrEqual(35);
+  });
+});

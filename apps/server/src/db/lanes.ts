@@ -25,6 +25,13 @@ import type { PGlite } from '@electric-sql/pglite';
 /** How long background work waits at most for people's requests to end before it takes a turn. */
 export const BACKGROUND_MAX_DEFER_MS = 1_000;
 
+/**
+ * After a person's last request ends, background work waits this much longer: a page's requests
+ * come in waves (the page, its scripts, then its calls) with the browser's own work between
+ * them, and a background slice that starts in such a gap holds up the next wave.
+ */
+export const QUIET_AFTER_REQUEST_MS = 150;
+
 export type Lane = 'interactive' | 'background';
 
 type Turn = { resolve: () => void; since: number; maxWaitMs: number };
@@ -37,14 +44,17 @@ type Turn = { resolve: () => void; since: number; maxWaitMs: number };
  */
 export class PeopleFirst {
   #inFlight = 0;
+  #lastEnded = Number.NEGATIVE_INFINITY;
   #whenIdle: Array<() => void> = [];
   /** Background slices waiting for their turn, oldest first. */
   readonly #turns: Turn[] = [];
   #turning = false;
   readonly maxDeferMs: number;
+  readonly quietMs: number;
 
-  constructor(maxDeferMs = BACKGROUND_MAX_DEFER_MS) {
+  constructor(maxDeferMs = BACKGROUND_MAX_DEFER_MS, quietMs = QUIET_AFTER_REQUEST_MS) {
     this.maxDeferMs = maxDeferMs;
+    this.quietMs = quietMs;
   }
 
   /** A person's request has arrived; call the answer once it has ended (more calls do nothing). */
@@ -55,6 +65,7 @@ export class PeopleFirst {
       if (ended) return;
       ended = true;
       this.#inFlight--;
+      this.#lastEnded = performance.now();
       if (this.#inFlight === 0) {
         const waiters = this.#whenIdle;
         this.#whenIdle = [];
@@ -63,14 +74,21 @@ export class PeopleFirst {
     };
   }
 
+  /** A request is in flight, or one ended less than `quietMs` ago. */
   get busy(): boolean {
-    return this.#inFlight > 0;
+    return this.#quietIn() > 0;
+  }
+
+  /** How long until background work may go on: never while a request is in flight. */
+  #quietIn(): number {
+    if (this.#inFlight > 0) return Number.POSITIVE_INFINITY;
+    return Math.max(0, this.#lastEnded + this.quietMs - performance.now());
   }
 
   /**
    * Resolves when it is a background slice's turn: on a later turn of the event loop, with no
-   * person's request in flight (or once `maxWaitMs` has passed, `maxDeferMs` when not given),
-   * after the slices that asked before it.
+   * person's request in flight nor ended in the last `quietMs` (or once `maxWaitMs` has passed,
+   * `maxDeferMs` when not given), after the slices that asked before it.
    */
   yieldToPeople(maxWaitMs = this.maxDeferMs): Promise<void> {
     return new Promise((resolve) => {
@@ -87,7 +105,8 @@ export class PeopleFirst {
     setImmediate(() => {
       const head = this.#turns[0] as Turn;
       const left = head.maxWaitMs - (performance.now() - head.since);
-      if (this.busy && left > 0) {
+      const quiet = this.#quietIn();
+      if (quiet > 0 && left > 0) {
         let woken = false;
         const wake = () => {
           if (woken) return;
@@ -96,8 +115,9 @@ export class PeopleFirst {
           this.#turning = false;
           this.#nextTurn();
         };
-        const timer = setTimeout(wake, left);
-        this.#whenIdle.push(wake);
+        // Woken when the last request ends (to wait out the quiet), or when the wait is over.
+        const timer = setTimeout(wake, Math.min(left, quiet));
+        if (this.#inFlight > 0) this.#whenIdle.push(wake);
         return;
       }
       this.#turns.shift();

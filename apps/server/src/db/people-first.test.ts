@@ -6,9 +6,9 @@
  * the background lane's own pool's.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DEFAULT_BACKGROUND_POOL_SIZE, queryRows } from './client.ts';
 import { sql } from 'drizzle-orm';
 import { createHistoryStore, type HistoryPoints } from '../telemetry/history-store.ts';
-import { queryRows } from './client.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { TEST_PASSWORD } from '../../test/helpers/farm.ts';
 
@@ -106,3 +106,31 @@ it("answers a person's calls within 500 ms while background work stores a long h
   expect(await load).toBe(total);
   expect(await storedOfSensor(sensorId)).toBe(total);
 }, 120_000);
+
+it.skipIf(!process.env.DATABASE_URL)(
+  'on PostgreSQL background work holds no more than its own pool, and people are answered meanwhile',
+  async () => {
+    const mark = 'paddock-background-lane-test';
+    const busy = async () =>
+      Number(
+        (
+          await queryRows<{ count: string | number }>(
+            t.db,
+            sql`select count(*) as count from pg_stat_activity
+                where state = 'active' and query like ${`%${mark}%`} and pid <> pg_backend_pid()`,
+          )
+        )[0]?.count ?? 0,
+      );
+    // Twice as many long statements as the background pool has connections.
+    const sleepers = Array.from({ length: DEFAULT_BACKGROUND_POOL_SIZE * 2 }, () =>
+      t.handle.background.execute(sql`select pg_sleep(0.4), ${mark}::text`),
+    );
+    let seen = 0;
+    const deadline = Date.now() + 5_000;
+    while (seen < DEFAULT_BACKGROUND_POOL_SIZE && Date.now() < deadline) seen = await busy();
+    // The person's statements above ran beside the full background pool, which took no more.
+    expect(seen).toBe(DEFAULT_BACKGROUND_POOL_SIZE);
+    expect(await busy()).toBeLessThanOrEqual(DEFAULT_BACKGROUND_POOL_SIZE);
+    await Promise.all(sleepers);
+  },
+);
