@@ -121,9 +121,10 @@ it.skipIf(!process.env.DATABASE_URL)(
           )
         )[0]?.count ?? 0,
       );
-    // Twice as many long statements as the background pool has connections.
-    const sleepers = Array.from({ length: DEFAULT_BACKGROUND_POOL_SIZE * 2 }, () =>
-      t.handle.background.execute(sql`select pg_sleep(0.4), ${mark}::text`),
+    // Twice as many long statements as the background pool has connections (async: drizzle runs
+    // a statement when it is awaited).
+    const sleepers = Array.from({ length: DEFAULT_BACKGROUND_POOL_SIZE * 2 }, async () =>
+      t.handle.background.execute(sql`select pg_sleep(0.4) as ${sql.identifier(mark)}`),
     );
     let seen = 0;
     const deadline = Date.now() + 5_000;
