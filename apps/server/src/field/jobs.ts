@@ -4,9 +4,10 @@
  * steps). pg-boss keeps its tables in its own `pgboss` schema, next to ours.
  *
  * On PostgreSQL pg-boss shares the server's pool instead of opening a second one. PGlite has no
- * pool; pg-boss takes any `db` with `executeSql`, so a small adapter hands it PGlite's `query`
- * (one statement with parameters) or `exec` (pg-boss's parameterless scripts of several
- * statements, e.g. its migrations wrapped in BEGIN … COMMIT).
+ * pool; pg-boss takes any `db` with `executeSql`, so a small adapter hands it the interactive
+ * lane's `query` (one statement with parameters) or `exec` (pg-boss's parameterless scripts of
+ * several statements, e.g. its migrations wrapped in BEGIN … COMMIT): a program's next step is
+ * live work, not background work (db/lanes.ts).
  */
 import PgBoss from 'pg-boss';
 import type { DatabaseHandle } from '../db/client.ts';
