@@ -34,7 +34,15 @@ describe('configuration', () => {
       // The defaults: a hung database answers 503 instead of holding calls (issue 19).
       statementTimeoutMs: 15_000,
       connectTimeoutMs: 5_000,
+      // Background work's own pool, apart from people's requests (issue 27).
+      backgroundPoolSize: 3,
     });
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://u@db:5432/paddock',
+        DATABASE_BACKGROUND_POOL_SIZE: '5',
+      }).database,
+    ).toMatchObject({ backgroundPoolSize: 5 });
   });
 
   it.each([
@@ -42,6 +50,7 @@ describe('configuration', () => {
     [{ SMTP_URL: 'http://mail' }, 'SMTP_URL'],
     [{ PADDOCK_TOKEN_SECRET: 'short' }, 'PADDOCK_TOKEN_SECRET'],
     [{ LOG_FORMAT: 'fancy' }, 'LOG_FORMAT'],
+    [{ DATABASE_BACKGROUND_POOL_SIZE: '0' }, 'DATABASE_BACKGROUND_POOL_SIZE'],
     [{ HTTP_HEADERS_TIMEOUT_SECONDS: '60', HTTP_REQUEST_TIMEOUT_SECONDS: '30' }, 'HTTP_HEADERS'],
     [{ HTTP_MAX_CONNECTIONS: '0' }, 'HTTP_MAX_CONNECTIONS'],
   ])('refuses %j naming %s', (env, name) => {
