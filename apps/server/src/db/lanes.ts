@@ -11,8 +11,8 @@
  *   runs, nothing else does, not even the HTTP server. Its statements go through one scheduler
  *   that runs one statement (or transaction) at a time, as PGlite itself does, but serves the
  *   interactive lane first, and starts a background statement only while no person's request is
- *   in flight — or once it has waited `maxDeferMs`, so a steady stream of requests cannot stop
- *   background work for good. A background statement starts on a later turn of the event loop,
+ *   in flight nor ended in the last QUIET_AFTER_REQUEST_MS — or once it has waited `maxDeferMs`,
+ *   so a steady stream of requests cannot stop background work for good. A background statement starts on a later turn of the event loop,
  *   so a request that arrived meanwhile is counted before it. Background work keeps its
  *   statements small (tens of milliseconds): a person who arrives while one runs waits for that
  *   one only.
