@@ -6,11 +6,11 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../faults/services.ts';
 import { ROOT } from './constants.ts';
 
 const HOST = '127.0.0.1';
@@ -53,21 +53,6 @@ export interface Devstack {
 /** Children still running, so an error or Ctrl-C stops them too. */
 const children = new Set<ChildProcess>();
 const dataDirs = new Set<string>();
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, HOST, () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 export function ensureBuilt(): void {
   if (existsSync(path.join(DIST, 'index.html'))) return;
