@@ -28,7 +28,7 @@ import {
   unfinishedExports,
 } from './export.repository.ts';
 import { makeReport } from './make-report.ts';
-import { noPace, type Pace } from './pace.ts';
+import { paceOf } from './pace.ts';
 import { ReportTooLarge } from '../reports/generic-report.ts';
 
 export const EXPORT_QUEUE = 'report-export';
@@ -48,7 +48,7 @@ export async function startExports(deps: {
   sweepIntervalMs?: number;
 }): Promise<{ handlers: RequestHandlers; close(): Promise<void> }> {
   const { db, clock, log, jobs, people } = deps;
-  const pace: Pace = people ? () => people.yieldToPeople() : noPace;
+  const pace = paceOf(people);
   await ensureQueue(jobs, EXPORT_QUEUE, {
     // One job per request waiting and one running: a re-queue while it runs waits, then finds it done.
     policy: 'stately',

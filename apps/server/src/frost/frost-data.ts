@@ -218,14 +218,16 @@ export async function readFanReadings(
   to: Date,
 ): Promise<FanReadings[]> {
   const canopyIds = area.fans.flatMap((fan) => canopyOfFan(area, fan)?.id ?? []);
+  const sensorIds = [...area.fans.map((fan) => fan.id), ...canopyIds];
+  const metrics = [...Object.values(FAN_METRICS), CANOPY_METRIC];
   const data = new Map<number, Map<string, TimedValue[]>>();
   // A stretch at a time, oldest first: each is a statement of its own, so on the embedded
   // database a person's request waits for one stretch at most (db/lanes.ts), not a season.
   for (let start = from.getTime(); start < to.getTime(); start += READ_STRETCH_MS) {
     await readSensorReadings(
       db,
-      [...area.fans.map((fan) => fan.id), ...canopyIds],
-      [...Object.values(FAN_METRICS), CANOPY_METRIC],
+      sensorIds,
+      metrics,
       new Date(start),
       new Date(Math.min(start + READ_STRETCH_MS, to.getTime())),
       data,

@@ -19,7 +19,7 @@ import { queryRows, type Database } from '../db/client.ts';
 import { scheduledReports } from '../db/schema.ts';
 import { memorySink } from '../exports/chunk-writer.ts';
 import { makeReport } from '../exports/make-report.ts';
-import { noPace } from '../exports/pace.ts';
+import { paceOf } from '../exports/pace.ts';
 import type { PeopleFirst } from '../db/lanes.ts';
 import { scopeOfChoice } from '../exports/report-scope.ts';
 import type { Log } from '../log.ts';
@@ -134,7 +134,7 @@ export async function sendDueReports(deps: {
         now,
         async () => {},
         sink,
-        people ? () => people.yieldToPeople() : noPace,
+        paceOf(people),
       );
       const bytes = sink.bytes();
       for (const to of addresses) {
