@@ -19,8 +19,9 @@ import {
   supportLink,
   unknownPathRedirect,
   type Privilege,
+  type Site,
 } from '@paddock/domain';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useAreaSections } from '../../../data/areas/get-area-sections.ts';
@@ -42,42 +43,15 @@ import { useUserContact } from '../../../features/profile/api/get-user-contact.t
 import { useLogout } from '../../../features/session/api/logout.ts';
 import { RequireSession } from '../../../features/session/components/require-session.tsx';
 import { useSession } from '../../../features/session/hooks/use-session.ts';
-import {
-  useSiteFilter,
-  useSiteFilterModalOpen,
-} from '../../../features/site-filter/hooks/use-site-filter.ts';
+import { useSiteFilter } from '../../../features/site-filter/hooks/use-site-filter.ts';
 import { openSiteFilter } from '../../../features/site-filter/site-filter-store.ts';
 import { PRODUCT_NAME, SUPPORT_BASE_URL } from '../../../config/support.ts';
 import { useParsedRoute } from '../use-parsed-route.ts';
-
-// Modals load when first opened: the profile rules carry the phone-number metadata, the season
-// dialog the date pickers.
-const ProfileModal = lazy(() =>
-  import('../../../features/profile/components/profile-modal.tsx').then((m) => ({
-    default: m.ProfileModal,
-  })),
-);
-const SwitchUserModal = lazy(() =>
-  import('../../../features/switch-user/components/switch-user-modal.tsx').then((m) => ({
-    default: m.SwitchUserModal,
-  })),
-);
-const SeasonModal = lazy(() =>
-  import('../../../features/season/components/season-modal.tsx').then((m) => ({
-    default: m.SeasonModal,
-  })),
-);
-const SiteFilterModal = lazy(() =>
-  import('../../../features/site-filter/components/site-filter-modal.tsx').then((m) => ({
-    default: m.SiteFilterModal,
-  })),
-);
+import { ShellModals, useShellModals } from './main-layout-modals.tsx';
 
 const HEADER_HEIGHT_PX = 56;
 const LOGIN_AS: Privilege = 'loginAs';
 const EDIT: Privilege = 'edit';
-
-type ModalName = 'profile' | 'switchUser' | 'season';
 
 export function Component() {
   return (
@@ -105,14 +79,8 @@ function Shell() {
   const logout = useLogout();
   const update = useAppUpdate();
   const sidebar = useSidebar();
-  const [modal, setModal] = useState<ModalName | null>(null);
-  // Each modal mounts (and loads) the first time it opens, then stays for its closing transition.
-  const [mounted, setMounted] = useState<ReadonlySet<ModalName>>(new Set());
-  const open = (name: ModalName) => {
-    sidebar.close();
-    setMounted((current) => new Set(current).add(name));
-    setModal(name);
-  };
+  const modals = useShellModals(sidebar.close);
+  const open = modals.open;
 
   const siteId = routeSiteId(route);
   const areaId = routeAreaId(route);
@@ -124,26 +92,8 @@ function Shell() {
   const contact = useUserContact(siteId);
   const sections = useAreaSections(route.kind === 'zone' ? route.areaId : undefined);
   const recent = useRecentSites(session.uid);
-
-  // §2 RECENT: the visited site goes first.
-  const uid = session.uid;
-  const visitedId = currentSite?.id;
-  const visitedLabel = currentSite?.label;
-  useEffect(() => {
-    if (uid !== null && visitedId !== undefined && visitedLabel !== undefined) {
-      visitRecentSite(uid, { siteId: visitedId, label: visitedLabel });
-    }
-  }, [uid, visitedId, visitedLabel]);
-
-  const [navbarNode, setNavbarNode] = useState<HTMLElement | null>(null);
-  const [menuButtonNode, setMenuButtonNode] = useState<HTMLButtonElement | null>(null);
-  useClickOutside(
-    () => {
-      if (sidebar.opened) sidebar.close();
-    },
-    null,
-    [navbarNode, menuButtonNode],
-  );
+  useVisitRecentSite(session.uid, currentSite);
+  const { setNavbarNode, setMenuButtonNode } = useCloseSidebarOnOutsideClick(sidebar);
 
   const [isPhone] = useState(() => isPhoneUserAgent(navigator.userAgent));
 
@@ -245,37 +195,33 @@ function Shell() {
         </PageFade>
       </AppShell.Main>
 
-      <Suspense fallback={null}>
-        {mounted.has('profile') && (
-          <ProfileModal
-            opened={modal === 'profile'}
-            onClose={() => setModal(null)}
-            siteId={siteId}
-            country={currentSite?.tags.country}
-            productName={PRODUCT_NAME}
-          />
-        )}
-        {mounted.has('switchUser') && (
-          <SwitchUserModal opened={modal === 'switchUser'} onClose={() => setModal(null)} />
-        )}
-        {mounted.has('season') && currentSite && (
-          <SeasonModal
-            opened={modal === 'season'}
-            onClose={() => setModal(null)}
-            site={currentSite}
-          />
-        )}
-        <SiteFilterHost />
-      </Suspense>
+      <ShellModals modals={modals} siteId={siteId} currentSite={currentSite} />
       <SoftwareUpdateModal opened={update.applying} />
     </AppShell>
   );
 }
 
-/** The Site filter modal, loaded once something (sidebar, not-found page) opens it. */
-function SiteFilterHost() {
-  const opened = useSiteFilterModalOpen();
-  const [mounted, setMounted] = useState(opened);
-  if (opened && !mounted) setMounted(true);
-  return mounted ? <SiteFilterModal /> : null;
+/** §2 RECENT: the visited site goes first. */
+function useVisitRecentSite(uid: string | null, currentSite: Site | undefined) {
+  const visitedId = currentSite?.id;
+  const visitedLabel = currentSite?.label;
+  useEffect(() => {
+    if (uid !== null && visitedId !== undefined && visitedLabel !== undefined) {
+      visitRecentSite(uid, { siteId: visitedId, label: visitedLabel });
+    }
+  }, [uid, visitedId, visitedLabel]);
+}
+
+/** An open sidebar closes on a click outside it and its menu button; the refs to pass them. */
+function useCloseSidebarOnOutsideClick(sidebar: ReturnType<typeof useSidebar>) {
+  const [navbarNode, setNavbarNode] = useState<HTMLElement | null>(null);
+  const [menuButtonNode, setMenuButtonNode] = useState<HTMLButtonElement | null>(null);
+  useClickOutside(
+    () => {
+      if (sidebar.opened) sidebar.close();
+    },
+    null,
+    [navbarNode, menuButtonNode],
+  );
+  return { setNavbarNode, setMenuButtonNode };
 }
