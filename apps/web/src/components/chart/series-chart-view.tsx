@@ -8,30 +8,19 @@ import '@mantine/dates/styles.css';
 import 'dayjs/locale/de';
 import { Alert, Box, Group, Loader, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import {
-  CHART_OPTIONS,
-  EMPTY_CHART_TEXT,
-  SERIES_WIDTH,
-  type ChartInterval,
-  type ChartOption,
-  type Series,
-} from '@paddock/domain';
-import { useQueries, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { EMPTY_CHART_TEXT, SERIES_WIDTH } from '@paddock/domain';
+import { useQueries } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getSeriesQueryOptions } from '../../data/series/get-series.ts';
 import type { SeriesRequest } from '../../data/series/series-request.ts';
-import { usePreference } from '../../lib/preferences.ts';
-import { ChartToolbar, type ChartExport } from './chart-toolbar.tsx';
+import { ChartToolbar } from './chart-toolbar.tsx';
 import { fixedRequestWindow, requestWindow } from './chart-window.ts';
-import { offerDownload } from '../../lib/offer-download.ts';
-import { chartAdvancedCsv, chartCsv, exportFileName } from './exports.ts';
-import { seriesColour } from './palette.ts';
-import { canvasToPng, composeChartCanvas, type PngLegendItem } from './png.ts';
 import { shapeSeries } from './shape.ts';
 import type { SeriesChartProps } from './types.ts';
 import { UplotPlot, type PlotHandle } from './uplot-plot.tsx';
-import { localDay, nextDay, startOfLocalDay } from './zoned-time.ts';
+import { useChartExports } from './use-chart-exports.ts';
+import { useChartSettings } from './use-chart-settings.ts';
 
 const DEFAULT_HEIGHT = 280;
 /** The width asked of the server moves in steps, so a small resize does not ask again. */
@@ -64,15 +53,10 @@ export default function SeriesChartView({
 }: SeriesChartProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const queryClient = useQueryClient();
-  const [interval, setInterval] = usePreference('chartInterval');
-  const [option, setOption] = usePreference('chartOptions');
-  const [dateRange, setDateRange] = usePreference('chartDateRange');
-  const [zoom, setZoom] = usePreference('chartZoomingInfo');
+  const settings = useChartSettings(timeZone);
+  const { interval, option, dateRange, zoom, setZoom } = settings;
   const { ref: sizeRef, width: measuredWidth } = useElementSize();
   const plotRef = useRef<PlotHandle>(null);
-  const [exporting, setExporting] = useState(false);
-  const [exportError, setExportError] = useState(false);
 
   const width = Math.floor(measuredWidth);
   const askedWidth = Math.min(
@@ -132,124 +116,7 @@ export default function SeriesChartView({
     }
   }, [arrivedAt]);
 
-  // Stable callbacks and values: the toolbar is memoised, so new data repaints only the plot.
-  const chooseInterval = useCallback(
-    (value: ChartInterval) => {
-      setInterval(value);
-      setDateRange(null);
-      setZoom(null);
-    },
-    [setInterval, setDateRange, setZoom],
-  );
-  const chooseOption = useCallback((value: ChartOption) => setOption(value), [setOption]);
-  const chooseDates = useCallback(
-    ([start, end]: readonly [string | null, string | null]) => {
-      if (start === null && end === null) {
-        setDateRange(null);
-        setZoom(null);
-      } else if (start !== null && end !== null) {
-        setDateRange({
-          from: new Date(startOfLocalDay(start, timeZone)).toISOString(),
-          to: new Date(startOfLocalDay(nextDay(end), timeZone)).toISOString(),
-        });
-        setZoom(null);
-      }
-    },
-    [setDateRange, setZoom, timeZone],
-  );
-  const resetZoom = useCallback(() => setZoom(null), [setZoom]);
-  const pickedDates = useMemo(
-    (): readonly [string | null, string | null] =>
-      dateRange
-        ? [
-            localDay(Date.parse(dateRange.from), timeZone),
-            localDay(Date.parse(dateRange.to) - 1, timeZone),
-          ]
-        : [null, null],
-    [dateRange, timeZone],
-  );
-
-  const exportCsv = async (kind: 'csv' | 'advancedCsv') => {
-    setExporting(true);
-    setExportError(false);
-    try {
-      const withStats: (Series | undefined)[] = await Promise.all(
-        metrics.map((metric) =>
-          queryClient.fetchQuery(
-            getSeriesQueryOptions(metric.source.kind, metric.source.id, {
-              ...request,
-              option: CHART_OPTIONS.average,
-              metric: metric.metric,
-              stats: true,
-            }),
-          ),
-        ),
-      );
-      const text =
-        kind === 'csv'
-          ? chartCsv(metrics, withStats, timeZone, {
-              time: t('Chart.Column.Time'),
-              value: t('Chart.Column.Value'),
-              unit: t('Chart.Column.Unit'),
-              series: t('Chart.Column.Series'),
-            })
-          : chartAdvancedCsv(metrics, withStats, timeZone, {
-              thing: t('Chart.Column.Thing'),
-              metric: t('Chart.Column.Metric'),
-              start: t('Chart.Column.BucketStart'),
-              end: t('Chart.Column.BucketEnd'),
-              min: t('Chart.Column.Min'),
-              max: t('Chart.Column.Max'),
-              average: t('Chart.Column.Average'),
-              count: t('Chart.Column.Count'),
-              unit: t('Chart.Column.Unit'),
-            });
-      const day = localDay(Date.now(), timeZone);
-      const suffix = kind === 'csv' ? '' : '-advanced';
-      offerDownload(
-        new Blob([text], { type: 'text/csv;charset=utf-8' }),
-        exportFileName(`${title}${suffix}`, day, 'csv'),
-      );
-    } catch (error) {
-      console.warn('The chart export failed', error);
-      setExportError(true);
-    } finally {
-      setExporting(false);
-    }
-  };
-
-  const exportPng = async () => {
-    setExportError(false);
-    try {
-      const drawn = plotRef.current?.canvas();
-      if (!drawn) throw new Error('The chart is not drawn');
-      const legend: PngLegendItem[] = metrics.flatMap((metric, index) =>
-        shape.series.some((item) => item.metric === index)
-          ? [
-              {
-                label: metric.unit ? `${metric.label} (${metric.unit})` : metric.label,
-                colour: seriesColour(index),
-                band: option === CHART_OPTIONS.highLow,
-              },
-            ]
-          : [],
-      );
-      const canvas = composeChartCanvas(drawn.canvas, drawn.cssWidth, title, legend);
-      offerDownload(
-        await canvasToPng(canvas),
-        exportFileName(title, localDay(Date.now(), timeZone), 'png'),
-      );
-    } catch (error) {
-      console.warn('The chart export failed', error);
-      setExportError(true);
-    }
-  };
-
-  const exportRef = useRef<(kind: ChartExport) => void>(() => {});
-  useLayoutEffect(() => {
-    exportRef.current = (kind) => void (kind === 'png' ? exportPng() : exportCsv(kind));
-  });
-  const onExport = useCallback((kind: ChartExport) => exportRef.current(kind), []);
+  const exports = useChartExports({ title, metrics, timeZone, request, option, shape, plotRef });
 
   const zoomed =
     zoom !== null &&
@@ -264,18 +131,18 @@ export default function SeriesChartView({
         interval={dateRange ? null : interval}
         fixedWindow={fixedWindow !== undefined}
         option={option}
-        pickedDates={pickedDates}
+        pickedDates={settings.pickedDates}
         zoomed={zoomed}
-        exporting={exporting}
+        exporting={exports.exporting}
         canExport={!shape.empty}
-        onInterval={chooseInterval}
-        onOption={chooseOption}
-        onDates={chooseDates}
-        onResetZoom={resetZoom}
-        onExport={onExport}
+        onInterval={settings.chooseInterval}
+        onOption={settings.chooseOption}
+        onDates={settings.chooseDates}
+        onResetZoom={settings.resetZoom}
+        onExport={exports.onExport}
       />
-      {exportError && (
-        <Alert color="red" withCloseButton onClose={() => setExportError(false)}>
+      {exports.exportError && (
+        <Alert color="red" withCloseButton onClose={exports.dismissExportError}>
           {t('Chart.ExportFailed')}
         </Alert>
       )}
