@@ -15,15 +15,9 @@ import type { RequestStatus } from '../entities/vocabulary.ts';
 import { isOpenRequestStatus } from '../requests/statuses.ts';
 import { abandonRun, readAsStored, readStoredRun, stepStoredRun } from './recovery.ts';
 import type { RunAction, RunState } from './run-state.ts';
-import {
-  handleRunRequest,
-  nextWakeMs,
-  stepRun,
-  type RunCommand,
-  type RunControl,
-  type RunSetup,
-  type StepResult,
-} from './runner.ts';
+import type { RunCommand, RunControl, RunSetup, StepResult } from './run-step.ts';
+import { nextWakeMs } from './run-timing.ts';
+import { handleRunRequest, stepRun } from './runner.ts';
 
 const T0 = Date.parse('2026-11-21T09:00:00.000Z');
 const SEED = 20_261_125;

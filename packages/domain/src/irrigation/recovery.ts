@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { RequestStatus } from '../entities/vocabulary.ts';
 import { RUN_STATE_FORMAT, runStateSchema, type Actuator, type RunState } from './run-state.ts';
-import type { RunControl, RunEffect, RunProgram, StepResult } from './runner.ts';
+import type { RunControl, RunEffect, RunProgram, StepResult } from './run-step.ts';
 
 /** Characters of the fault kept in the event and the requests' reason. */
 const REASON_LENGTH = 300;

@@ -6,19 +6,20 @@ import { nextRunTime, remainingMinutes, zoneRunState } from '../states/zone.ts';
 import { runStateSchema, type RunState } from './run-state.ts';
 import {
   applyRunToZones,
-  handleRunRequest,
   runControlStates,
   runProgramStatus,
-  runRemainingMs,
   runZoneApplication,
-  stepRun,
-  type RunCommand,
-  type RunControl,
-  type RunEvent,
-  type RunRequestInput,
-  type RunSetup,
-  type StepResult,
-} from './runner.ts';
+} from './run-display.ts';
+import type {
+  RunCommand,
+  RunControl,
+  RunEvent,
+  RunRequestInput,
+  RunSetup,
+  StepResult,
+} from './run-step.ts';
+import { runRemainingMs } from './run-timing.ts';
+import { handleRunRequest, stepRun } from './runner.ts';
 import {
   COMMAND_GRACE_SECONDS,
   cycleMsOf,
