@@ -5,10 +5,11 @@
  * - mqtt-client.ts takes it from the broker, with an `ack()` that is sent only when called;
  * - uplink.ts reads it (topic, UTF-8, JSON, schema);
  * - lanes.ts queues it in its device's lane until the lane's batch is due;
- * - catalog.ts finds the batch's devices, things and series; plan.ts decides, without I/O, what
- *   the batch writes; writer.ts writes it in one transaction, with the batch's followup
- *   (followups.ts, the durable step after a commit, which the worker runs);
- * - here, only after the commit, the batch's messages are acknowledged.
+ * - batch-store.ts stores each batch: catalog.ts finds its devices, things and series; plan.ts
+ *   decides, without I/O, what it writes; writer.ts writes it in one transaction, with the
+ *   batch's followup (followups.ts, the durable step after a commit, which the worker runs);
+ *   only after the commit are the batch's messages acknowledged;
+ * - dead-letter-replay.ts stores again what a passing database fault dead-lettered.
  *
  * A crash at any point means redelivery, never loss. A batch that cannot be committed is not
  * acknowledged and is retried with backoff; if the database answers but the batch still fails,
@@ -19,11 +20,17 @@
  * carry no time of their own: the last status stored wins, which is the last one sent unless
  * several ingest processes share the device's messages; the next status sets it right.
  */
-import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
+import {
+  createBatchStore,
+  type CommittedBatch,
+  type IngestCounts,
+  type Received,
+} from './batch-store.ts';
 import { createCatalog } from './catalog.ts';
+import { DEAD_LETTER_RETRY_MS, startDeadLetterReplay } from './dead-letter-replay.ts';
 import { createLanes, DEFAULT_BATCH, type BatchLimits } from './lanes.ts';
 import {
   startIngestClient,
@@ -31,20 +38,12 @@ import {
   type IngestClient,
   type IngestClientLog,
 } from './mqtt-client.ts';
-import { deadLetterPlan, planBatch, type AcceptedUplink, type PlanMessage } from './plan.ts';
-import { ingestFilters, MAX_REASON_LENGTH, readUplink, RETAINED_UPLINK } from './uplink.ts';
-import { writePlan } from './writer.ts';
+import { errorText } from './store-errors.ts';
+import { ingestFilters, readUplink, RETAINED_UPLINK } from './uplink.ts';
+
+export type { CommittedBatch };
 
 export type IngestLog = IngestClientLog;
-
-/** Words of the database errors that pass (see TRANSIENT_DEAD_LETTER). */
-const TRANSIENT_REASON_PATTERN =
-  'no space left|disk full|could not extend|could not write|out of memory|too many clients|' +
-  'connection|terminating|shutting down|starting up|timeout|canceling statement|recovery mode';
-
-/** How often ingest looks for dead letters to store again, and how many at a time. */
-const DEAD_LETTER_RETRY_MS = 30_000;
-const DEAD_LETTER_RETRY_BATCH = 500;
 
 /**
  * How ingest reaches the broker, as the server's own user (field/connection.ts serverLogin()
@@ -81,29 +80,10 @@ export type IngestOptions = {
   deadLetterRetryMs?: number;
 };
 
-export type IngestStats = {
-  /** Messages taken from the broker. */
-  received: number;
-  /** Messages stored (or dead-lettered) and acknowledged. */
-  committed: number;
-  deadLettered: number;
-  readingsInserted: number;
-  /** Readings that were already stored (redeliveries, resends). */
-  readingsDuplicate: number;
-  batches: number;
-  /** Store attempts that failed and were retried. */
-  failedAttempts: number;
+export type IngestStats = IngestCounts & {
   /** Received and not yet acknowledged. */
   pending: number;
   connected: boolean;
-};
-
-/** What a committed batch took in, as an observer in the process sees it. */
-export type CommittedBatch = {
-  uplinks: AcceptedUplink[];
-  readingsInserted: number;
-  deadLettered: number;
-  committedAt: Date;
 };
 
 export type Ingest = {
@@ -116,9 +96,6 @@ export type Ingest = {
    */
   observeCommits: (observer: (batch: CommittedBatch) => void) => () => void;
 };
-
-/** A message as ingest holds it until its batch is committed. */
-type Received = PlanMessage & { ack: () => void };
 
 export async function startIngest(options: IngestOptions): Promise<Ingest> {
   const { db, clock, log, topicRoot } = options;
@@ -135,7 +112,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
 
   const catalog = createCatalog(db);
   const observers = new Set<(batch: CommittedBatch) => void>();
-  const stats = {
+  const stats: IngestCounts = {
     received: 0,
     committed: 0,
     deadLettered: 0,
@@ -147,7 +124,9 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
   let pausedForBackPressure = false;
   let closing = false;
   let client: IngestClient | null = null;
+  const isClosing = () => closing;
 
+  const store = createBatchStore({ db, clock, log, catalog, counts: stats, observers, isClosing });
   const lanes = createLanes<Received>({
     count: options.parallelBatches ?? defaultParallelBatches(db),
     limits: batchLimits,
@@ -161,103 +140,6 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     // store() retries all it can; this is a bug, and the messages come again anyway.
     onError: (error) => log.error({ err: errorText(error) }, 'ingest batch failed'),
   });
-
-  /** Stores a batch in one transaction, then acknowledges it. Throws when it was not stored. */
-  async function commit(batch: Received[], forcedReason: string | null = null): Promise<void> {
-    const plan =
-      forcedReason === null
-        ? planBatch(batch, await catalog.rowsFor(batch))
-        : deadLetterPlan(batch, forcedReason);
-    const inserted = await writePlan(db, plan);
-    for (const message of batch) message.ack();
-
-    stats.batches++;
-    stats.committed += batch.length;
-    stats.deadLettered += plan.deadLetters.length;
-    stats.readingsInserted += inserted;
-    stats.readingsDuplicate += plan.readings.length - inserted;
-    if (plan.deadLetters.length > 0) {
-      log.warn(
-        { count: plan.deadLetters.length, reason: plan.deadLetters[0]?.reason },
-        'field messages dead-lettered',
-      );
-    }
-    if (observers.size === 0) return;
-    const committed: CommittedBatch = {
-      uplinks: plan.accepted,
-      readingsInserted: inserted,
-      deadLettered: plan.deadLetters.length,
-      committedAt: clock.now(),
-    };
-    for (const observer of observers) {
-      try {
-        observer(committed);
-      } catch (error) {
-        log.error({ err: String(error) }, 'an ingest observer failed');
-      }
-    }
-  }
-
-  async function databaseAnswers(): Promise<boolean> {
-    try {
-      await queryRows(db, sql`select 1`);
-      return true;
-    } catch {
-      return false;
-    }
-  }
-
-  /**
-   * Stores a batch, retrying with backoff until it is stored. When the database answers and the
-   * batch still fails, something in it does: each message is then stored alone, and one that
-   * fails alone is dead-lettered with the error. When closing, gives up after one more failure:
-   * the unacknowledged messages come again in the next session.
-   */
-  async function store(batch: Received[]): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await commit(batch);
-      } catch (error) {
-        stats.failedAttempts++;
-        if (closing) return;
-        // A lone message gets one try more before it is judged; a deadlock or a serialization
-        // failure says nothing about the messages and is simply tried again.
-        const judge = !isTransient(error) && attempt >= (batch.length > 1 ? 2 : 3);
-        if (judge && (await databaseAnswers())) {
-          if (batch.length > 1) {
-            log.warn(
-              { err: errorText(error), size: batch.length },
-              'batch failed; storing one by one',
-            );
-            for (const message of batch) await store([message]);
-            return;
-          }
-          return storePoison(batch, error);
-        }
-        const wait = backoff(attempt);
-        log.warn({ err: errorText(error), retryInMs: wait }, 'ingest could not store a batch');
-        await sleep(wait);
-      }
-    }
-  }
-
-  async function storePoison(batch: Received[], cause: unknown): Promise<void> {
-    const reason = `could not be stored: ${errorText(cause)}`;
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await commit(batch, reason);
-      } catch (error) {
-        stats.failedAttempts++;
-        if (closing) return;
-        const wait = backoff(attempt);
-        log.warn(
-          { err: errorText(error), retryInMs: wait },
-          'ingest could not store a dead letter',
-        );
-        await sleep(wait);
-      }
-    }
-  }
 
   function accept(incoming: IncomingMessage) {
     stats.received++;
@@ -277,61 +159,17 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     }
   }
 
-  /**
-   * Stores again the dead letters a passing database fault made (TRANSIENT_DEAD_LETTER): each is
-   * read and planned as if it had just arrived, and deleted in the transaction that stores it,
-   * so it is stored once or stays. One that now fails for its content becomes a dead letter with
-   * that reason; one that fails again for the database waits for the next round.
-   */
-  let replaying: Promise<void> | null = null;
-  async function replayDeadLetters(): Promise<void> {
-    const letters = await queryRows<{
-      id: number;
-      topic: string;
-      payload: string;
-      received_at: Date | string;
-    }>(
-      db,
-      sql`select id, topic, payload, received_at from dead_letters where ${TRANSIENT_DEAD_LETTER}
-          order by id limit ${DEAD_LETTER_RETRY_BATCH}`,
-    );
-    if (letters.length === 0) return;
-    const messages: PlanMessage[] = letters.map((letter) => {
-      const payload = Buffer.from(letter.payload, 'utf8');
-      return {
-        topic: letter.topic,
-        payload,
-        receivedAt: new Date(letter.received_at),
-        ...readUplink(topicRoot, letter.topic, payload),
-      };
-    });
-    const plan = planBatch(messages, await catalog.rowsFor(messages));
-    const ids = letters.map((letter) => letter.id);
-    const inserted = await writePlan(db, plan, async (tx) => {
-      const deleted = await queryRows<{ id: number }>(
-        tx,
-        sql`delete from dead_letters where id = any(${sql.param(ids)}::bigint[]) returning id`,
-      );
-      // Another ingest process replayed some of them meanwhile: leave the rest to the next round.
-      if (deleted.length !== ids.length) throw new Error('dead letters replayed elsewhere');
-    });
-    stats.readingsInserted += inserted;
-    log.info(
-      { replayed: letters.length, readingsInserted: inserted },
-      'dead letters of a passing database fault stored again',
-    );
-  }
-  const replayTimer = setInterval(() => {
-    if (replaying || closing) return;
-    replaying = replayDeadLetters()
-      .catch((error: unknown) =>
-        log.warn({ err: errorText(error) }, 'dead letters not stored again yet'),
-      )
-      .finally(() => {
-        replaying = null;
-      });
-  }, options.deadLetterRetryMs ?? DEAD_LETTER_RETRY_MS);
-  replayTimer.unref();
+  const replay = startDeadLetterReplay({
+    db,
+    catalog,
+    log,
+    topicRoot,
+    everyMs: options.deadLetterRetryMs ?? DEAD_LETTER_RETRY_MS,
+    onInserted: (readings) => {
+      stats.readingsInserted += readings;
+    },
+    isClosing,
+  });
 
   const url = new URL(options.broker.url);
   const { username, password } = options.broker;
@@ -364,8 +202,7 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
     close: async () => {
       if (closing) return;
       closing = true;
-      clearInterval(replayTimer);
-      await replaying;
+      await replay.stop();
       // Stop taking messages, store what was already taken (once), then disconnect: whatever
       // is left unacknowledged is redelivered in the next session.
       client?.pause();
@@ -377,46 +214,4 @@ export async function startIngest(options: IngestOptions): Promise<Ingest> {
 
 function defaultParallelBatches(db: Database): number {
   return (db as { $client?: unknown }).$client instanceof pg.Pool ? 2 : 1;
-}
-
-function backoff(attempt: number): number {
-  return Math.min(100 * 2 ** attempt, 10_000);
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-/**
- * PostgreSQL errors that come from concurrency or the server's state, not from the data:
- * deadlock, serialization failure, lock not available, a full disk or exhausted resources
- * (class 53), a lost connection (class 08), a server shutting down (57P0x), a cancelled
- * statement (57014). Such a batch is tried again until it is stored: a full disk must not turn
- * valid readings into dead letters.
- */
-function isTransient(error: unknown): boolean {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = (cause as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string') return false;
-  return (
-    code === '40P01' ||
-    code === '40001' ||
-    code === '55P03' ||
-    code === '57014' ||
-    /^(53|08|57P0)/.test(code)
-  );
-}
-
-/**
- * Dead letters kept because of the database's state rather than their content: a full disk, no
- * memory, a lost connection or a timeout (ingest before it retried these itself, or an error
- * without a code). They are stored again (`replayDeadLetters`), never dropped.
- */
-const TRANSIENT_DEAD_LETTER = sql`reason like 'could not be stored: %' and reason ~* ${TRANSIENT_REASON_PATTERN}`;
-
-/** The database's own words: drizzle wraps them in a message that repeats the whole query. */
-function errorText(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const text = cause instanceof Error ? cause.message : String(cause);
-  return text.length > MAX_REASON_LENGTH ? `${text.slice(0, MAX_REASON_LENGTH)}…` : text;
 }

@@ -11,10 +11,22 @@
  * in the order the PUBLISHes came in (MQTT 3.1.1 §4.6), and an `ack()` from before a reconnect
  * sends nothing: the broker redelivers such messages in the persistent session (clean = false).
  */
-import { generate, parser as packetParser, type IConnectPacket, type Packet } from 'mqtt-packet';
+import { generate, parser as packetParser, type Packet } from 'mqtt-packet';
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { MAX_FIELD_PACKET_BYTES } from '../field/packet-size-limit.ts';
+import {
+  AckQueue,
+  asBuffer,
+  connectPacket,
+  ConnectionRefusedError,
+  pubackPackets,
+  redacted,
+  refusalReason,
+  SESSION_TAKEN_OVER,
+} from './mqtt-wire.ts';
+
+export { ConnectionRefusedError };
 
 export type IngestClientLog = {
   info: (object: object, message?: string) => void;
@@ -71,87 +83,6 @@ export type IngestClient = {
   close: () => Promise<void>;
 };
 
-/** A CONNACK that refused us, with the broker's reason in words. */
-export class ConnectionRefusedError extends Error {
-  constructor(
-    readonly code: number,
-    url: string,
-  ) {
-    super(`MQTT broker ${url} refused the connection: ${refusalReason(code)} (code ${code})`);
-    this.name = 'ConnectionRefusedError';
-  }
-}
-
-const REFUSALS: Record<number, string> = {
-  // MQTT 3.1.1 return codes.
-  1: 'unacceptable protocol version',
-  2: 'client identifier rejected',
-  3: 'server unavailable',
-  4: 'bad user name or password',
-  5: 'not authorized',
-  // MQTT 5 reason codes.
-  0x80: 'unspecified error',
-  0x81: 'malformed packet',
-  0x82: 'protocol error',
-  0x83: 'implementation specific error',
-  0x84: 'unsupported protocol version',
-  0x85: 'client identifier not valid',
-  0x86: 'bad user name or password',
-  0x87: 'not authorized',
-  0x88: 'server unavailable',
-  0x89: 'server busy',
-  0x8a: 'banned',
-  0x8c: 'bad authentication method',
-  0x90: 'topic name invalid',
-  0x95: 'packet too large',
-  0x97: 'quota exceeded',
-  0x99: 'payload format invalid',
-  0x9a: 'retain not supported',
-  0x9b: 'QoS not supported',
-  0x9c: 'use another server',
-  0x9d: 'server moved',
-  0x9f: 'connection rate exceeded',
-};
-
-function refusalReason(code: number): string {
-  return REFUSALS[code] ?? 'unknown reason';
-}
-
-/** PUBACKs waiting for their turn: acks leave in receive order, whatever order `ack()` comes in. */
-class AckQueue {
-  private ids: number[] = [];
-  private done: boolean[] = [];
-  /** Absolute position of `ids[0]`: positions handed out stay valid when the front is dropped. */
-  private base = 0;
-  private head = 0;
-
-  /** Queues a message id; returns its position for `complete`. */
-  push(messageId: number): number {
-    this.ids.push(messageId);
-    this.done.push(false);
-    return this.base + this.ids.length - 1;
-  }
-
-  /** Marks one done and returns the message ids now free to acknowledge, in order. */
-  complete(position: number): number[] {
-    const index = position - this.base;
-    if (index < this.head) return [];
-    this.done[index] = true;
-    const ready: number[] = [];
-    while (this.head < this.ids.length && this.done[this.head]) {
-      ready.push(this.ids[this.head] as number);
-      this.head++;
-    }
-    if (this.head > 4096 && this.head * 2 > this.ids.length) {
-      this.ids = this.ids.slice(this.head);
-      this.done = this.done.slice(this.head);
-      this.base += this.head;
-      this.head = 0;
-    }
-    return ready;
-  }
-}
-
 type Connection = {
   socket: Socket;
   acks: AckQueue;
@@ -161,6 +92,36 @@ type Connection = {
   ready: boolean;
   pingOutstanding: boolean;
   keepaliveTimer: NodeJS.Timeout | null;
+  connectTimer: NodeJS.Timeout | null;
+  /** Why the socket closed, when we know: logged, and the first connection's start rejects with it. */
+  failure: Error | null;
+};
+
+/** One client's settings and what it keeps from one connection to the next. */
+type ClientState = {
+  options: IngestClientOptions;
+  url: URL;
+  secure: boolean;
+  host: string;
+  port: number;
+  keepalive: number;
+  minDelay: number;
+  maxDelay: number;
+  connectTimeout: number;
+  wireOptions: { protocolVersion: 4 | 5 };
+  log: IngestClientLog;
+  maxPayloadBytes: number;
+  current: Connection | null;
+  closing: boolean;
+  paused: boolean;
+  everConnected: boolean;
+  delay: number;
+  reconnectTimer: NodeJS.Timeout | null;
+  /** When the connection in use was lost; null while connected or before the first. */
+  lostAt: number | null;
+  handle: IngestClient | null;
+  resolveStart: (client: IngestClient) => void;
+  rejectStart: (error: Error) => void;
 };
 
 /**
@@ -176,303 +137,319 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
     );
   }
   const secure = url.protocol === 'mqtts:';
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  const port = url.port ? Number(url.port) : secure ? 8883 : 1883;
-  const keepalive = options.keepaliveSeconds ?? 30;
   const minDelay = options.reconnectMinMs ?? 250;
-  // Short: uplinks a broker takes while we are away may find no subscriber (a broker restarted
-  // without its sessions, or one whose restored shared subscription delivers nothing until it is
-  // made again), so every second away can lose devices' messages.
-  const maxDelay = options.reconnectMaxMs ?? 2_000;
-  const connectTimeout = options.connectTimeoutMs ?? 10_000;
-  const wireOptions = { protocolVersion: options.protocolVersion };
-  const log = options.log;
-  const maxPayloadBytes = options.maxPayloadBytes ?? MAX_FIELD_PACKET_BYTES;
-
-  let current: Connection | null = null;
-  let closing = false;
-  let paused = false;
-  let everConnected = false;
-  let delay = minDelay;
-  let reconnectTimer: NodeJS.Timeout | null = null;
-  /** When the connection in use was lost; null while connected or before the first. */
-  let lostAt: number | null = null;
-
-  const send = (connection: Connection, packet: Packet) => {
-    if (!connection.socket.destroyed) connection.socket.write(generate(packet, wireOptions));
-  };
-
-  const connectPacket = (): IConnectPacket => {
-    const packet: IConnectPacket = {
-      cmd: 'connect',
-      protocolId: 'MQTT',
-      protocolVersion: options.protocolVersion,
-      clientId: options.clientId,
-      // A persistent session: subscriptions and unacknowledged messages outlive the connection.
-      clean: false,
-      keepalive,
-    };
-    if (options.username !== undefined) packet.username = options.username;
-    if (options.password !== undefined) packet.password = Buffer.from(options.password, 'utf8');
-    if (options.protocolVersion === 5) {
-      packet.properties = {
-        sessionExpiryInterval: options.sessionExpirySeconds ?? 7 * 24 * 3600,
-        receiveMaximum: options.receiveMaximum ?? 65_535,
-        // MQTT 5 §3.1.2.11.4: the broker discards a larger message for us instead of sending it.
-        maximumPacketSize: maxPayloadBytes + OVERHEAD_ALLOWANCE_BYTES,
-      };
-    }
-    return packet;
-  };
-
   return new Promise<IngestClient>((resolveStart, rejectStart) => {
-    const client: IngestClient = {
-      isConnected: () => current?.ready === true,
-      pause: () => {
-        paused = true;
-        current?.socket.pause();
-      },
-      resume: () => {
-        paused = false;
-        current?.socket.resume();
-      },
-      close: async () => {
-        closing = true;
-        if (reconnectTimer) clearTimeout(reconnectTimer);
-        const connection = current;
-        if (!connection || connection.socket.destroyed) return;
-        await new Promise<void>((resolve) => {
-          connection.socket.once('close', () => resolve());
-          if (connection.ready) {
-            send(connection, { cmd: 'disconnect' });
-            connection.socket.end();
-          } else {
-            connection.socket.destroy();
-          }
-        });
-      },
+    const state: ClientState = {
+      options,
+      url,
+      secure,
+      host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: url.port ? Number(url.port) : secure ? 8883 : 1883,
+      keepalive: options.keepaliveSeconds ?? 30,
+      minDelay,
+      // Short: uplinks a broker takes while we are away may find no subscriber (a broker
+      // restarted without its sessions, or one whose restored shared subscription delivers
+      // nothing until it is made again), so every second away can lose devices' messages.
+      maxDelay: options.reconnectMaxMs ?? 2_000,
+      connectTimeout: options.connectTimeoutMs ?? 10_000,
+      wireOptions: { protocolVersion: options.protocolVersion },
+      log: options.log,
+      maxPayloadBytes: options.maxPayloadBytes ?? MAX_FIELD_PACKET_BYTES,
+      current: null,
+      closing: false,
+      paused: false,
+      everConnected: false,
+      delay: minDelay,
+      reconnectTimer: null,
+      lostAt: null,
+      handle: null,
+      resolveStart,
+      rejectStart,
     };
+    state.handle = clientHandle(state);
+    open(state);
+  });
+}
 
-    const failFirst = (error: Error) => {
-      if (everConnected) return false;
-      closing = true;
-      rejectStart(error);
-      return true;
-    };
-
-    const scheduleReconnect = () => {
-      if (closing) return;
-      // Right after losing a connection that was in use, try every FAST_RETRY_MS: a restarted
-      // broker without our session drops what devices send until we subscribe again, and devices
-      // flush everything they held back as soon as they are in (mqtt.js retries every second).
-      const justLost = lostAt !== null && Date.now() - lostAt < FAST_RETRY_WINDOW_MS;
-      const wait = justLost ? Math.min(delay, FAST_RETRY_MS) : delay;
-      delay = Math.min(Math.max(delay * 2, minDelay), maxDelay);
-      reconnectTimer = setTimeout(open, wait);
-    };
-
-    function open() {
-      reconnectTimer = null;
-      const socket = secure
-        ? tlsConnect({ host, port, servername: host })
-        : netConnect({ host, port });
-      socket.setNoDelay(true);
-      const connection: Connection = {
-        socket,
-        acks: new AckQueue(),
-        acksOut: [],
-        ready: false,
-        pingOutstanding: false,
-        keepaliveTimer: null,
-      };
-      current = connection;
-      if (paused) socket.pause();
-      const parser = packetParser(wireOptions);
-      let failure: Error | null = null;
-
-      const connectTimer = setTimeout(() => {
-        failure = new Error(
-          `MQTT broker ${options.url} did not answer within ${connectTimeout} ms`,
-        );
-        socket.destroy();
-      }, connectTimeout);
-
-      socket.once(secure ? 'secureConnect' : 'connect', () => send(connection, connectPacket()));
-      socket.on('data', (chunk: Buffer) => parser.parse(chunk));
-      socket.on('error', (error) => {
-        failure ??= error;
-      });
-      parser.on('error', (error: Error) => {
-        failure ??= new Error(`malformed packet from the broker: ${error.message}`);
-        socket.destroy();
-      });
-
-      socket.on('close', () => {
-        clearTimeout(connectTimer);
-        if (connection.keepaliveTimer) clearInterval(connection.keepaliveTimer);
-        const wasReady = connection.ready;
-        connection.ready = false;
-        if (current === connection) current = null;
-        if (closing) return;
-        const error = failure ?? new Error('connection closed by the broker');
-        if (failFirst(error)) return;
-        // A connection that was in use is tried again at once, then often, then with backoff.
-        if (wasReady) {
-          delay = 0;
-          lostAt = Date.now();
-        }
-        log.warn(
-          { err: error.message, retryInMs: delay },
-          'ingest lost the MQTT broker; reconnecting',
-        );
-        scheduleReconnect();
-      });
-
-      const subscribeId = 1;
-
-      parser.on('packet', (packet: Packet) => {
-        switch (packet.cmd) {
-          case 'connack': {
-            const code =
-              options.protocolVersion === 5 ? (packet.reasonCode ?? 0) : (packet.returnCode ?? 0);
-            if (code !== 0) {
-              failure = new ConnectionRefusedError(code, redacted(url));
-              socket.destroy();
-              return;
-            }
-            send(connection, {
-              cmd: 'subscribe',
-              messageId: subscribeId,
-              subscriptions: options.filters.map((topic) => ({ topic, qos: 1 as const })),
-            });
-            return;
-          }
-          case 'suback': {
-            const refused = (packet.granted as number[])
-              .map((code, i) => ({ code, filter: options.filters[i] }))
-              .filter(({ code }) => code >= 0x80);
-            if (refused.length > 0) {
-              failure = new Error(
-                `MQTT broker refused the subscription to ${refused.map((r) => r.filter).join(', ')}`,
-              );
-              socket.destroy();
-              return;
-            }
-            clearTimeout(connectTimer);
-            connection.ready = true;
-            delay = minDelay;
-            lostAt = null;
-            connection.keepaliveTimer = setInterval(() => {
-              // A PINGREQ unanswered for a whole keepalive period: the link is dead.
-              if (connection.pingOutstanding) {
-                failure = new Error('the broker stopped answering PINGREQ');
-                socket.destroy();
-                return;
-              }
-              connection.pingOutstanding = true;
-              send(connection, { cmd: 'pingreq' });
-            }, keepalive * 1000);
-            connection.keepaliveTimer.unref();
-            if (everConnected) {
-              log.info({ url: redacted(url) }, 'ingest reconnected to the MQTT broker');
-            } else {
-              everConnected = true;
-              resolveStart(client);
-            }
-            return;
-          }
-          case 'publish': {
-            const payload = asBuffer(packet.payload);
-            if (payload.length > maxPayloadBytes) {
-              log.warn(
-                { topic: packet.topic, bytes: payload.length, limit: maxPayloadBytes },
-                'ingest dropped a message over the size limit',
-              );
-              // Acknowledged, so the broker does not hand it over again.
-              if (packet.qos === 1 && packet.messageId !== undefined) {
-                const ready = connection.acks.complete(connection.acks.push(packet.messageId));
-                if (ready.length > 0) writeAcks(connection, ready);
-              }
-              return;
-            }
-            if (packet.qos === 0) {
-              options.onMessage({
-                topic: packet.topic,
-                payload,
-                retain: packet.retain,
-                ack,
-              });
-              return;
-            }
-            if (packet.qos !== 1 || packet.messageId === undefined) {
-              // We subscribe with QoS 1; a broker that sends QoS 2 breaks the protocol.
-              failure = new Error(`the broker sent a QoS ${packet.qos} message`);
-              socket.destroy();
-              return;
-            }
-            const { acks } = connection;
-            const position = acks.push(packet.messageId);
-            let acked = false;
-            options.onMessage({
-              topic: packet.topic,
-              payload: asBuffer(packet.payload),
-              retain: packet.retain,
-              ack: () => {
-                if (acked || current !== connection) return;
-                acked = true;
-                const ready = acks.complete(position);
-                if (ready.length > 0) writeAcks(connection, ready);
-              },
-            });
-            return;
-          }
-          case 'pingresp':
-            connection.pingOutstanding = false;
-            return;
-          case 'disconnect':
-            if (packet.reasonCode === SESSION_TAKEN_OVER) {
-              log.error(
-                { clientId: options.clientId },
-                'another process connected with this client id and took the session: give each ' +
-                  'process its own PADDOCK_INSTANCE',
-              );
-            }
-            // MQTT 5: the broker says why before it closes (e.g. another client took our id).
-            failure = new Error(
-              `the broker disconnected us: ${refusalReason(packet.reasonCode ?? 0)} (code ${packet.reasonCode ?? 0})`,
-            );
-            return;
-          default:
-            return;
+function clientHandle(state: ClientState): IngestClient {
+  return {
+    isConnected: () => state.current?.ready === true,
+    pause: () => {
+      state.paused = true;
+      state.current?.socket.pause();
+    },
+    resume: () => {
+      state.paused = false;
+      state.current?.socket.resume();
+    },
+    close: async () => {
+      state.closing = true;
+      if (state.reconnectTimer) clearTimeout(state.reconnectTimer);
+      const connection = state.current;
+      if (!connection || connection.socket.destroyed) return;
+      await new Promise<void>((resolve) => {
+        connection.socket.once('close', () => resolve());
+        if (connection.ready) {
+          send(state, connection, { cmd: 'disconnect' });
+          connection.socket.end();
+        } else {
+          connection.socket.destroy();
         }
       });
+    },
+  };
+}
+
+function send(state: ClientState, connection: Connection, packet: Packet) {
+  if (!connection.socket.destroyed) connection.socket.write(generate(packet, state.wireOptions));
+}
+
+/** Ends a connection for a reason the close handler logs (or the start rejects with). */
+function drop(connection: Connection, failure: Error) {
+  connection.failure = failure;
+  connection.socket.destroy();
+}
+
+function failFirst(state: ClientState, error: Error): boolean {
+  if (state.everConnected) return false;
+  state.closing = true;
+  state.rejectStart(error);
+  return true;
+}
+
+function scheduleReconnect(state: ClientState) {
+  if (state.closing) return;
+  // Right after losing a connection that was in use, try every FAST_RETRY_MS: a restarted
+  // broker without our session drops what devices send until we subscribe again, and devices
+  // flush everything they held back as soon as they are in (mqtt.js retries every second).
+  const justLost = state.lostAt !== null && Date.now() - state.lostAt < FAST_RETRY_WINDOW_MS;
+  const wait = justLost ? Math.min(state.delay, FAST_RETRY_MS) : state.delay;
+  state.delay = Math.min(Math.max(state.delay * 2, state.minDelay), state.maxDelay);
+  state.reconnectTimer = setTimeout(() => open(state), wait);
+}
+
+function open(state: ClientState) {
+  const { host, port, options } = state;
+  state.reconnectTimer = null;
+  const socket = state.secure
+    ? tlsConnect({ host, port, servername: host })
+    : netConnect({ host, port });
+  socket.setNoDelay(true);
+  const connection: Connection = {
+    socket,
+    acks: new AckQueue(),
+    acksOut: [],
+    ready: false,
+    pingOutstanding: false,
+    keepaliveTimer: null,
+    connectTimer: null,
+    failure: null,
+  };
+  state.current = connection;
+  if (state.paused) socket.pause();
+  const parser = packetParser(state.wireOptions);
+
+  connection.connectTimer = setTimeout(() => {
+    connection.failure = new Error(
+      `MQTT broker ${options.url} did not answer within ${state.connectTimeout} ms`,
+    );
+    socket.destroy();
+  }, state.connectTimeout);
+
+  socket.once(state.secure ? 'secureConnect' : 'connect', () =>
+    send(
+      state,
+      connection,
+      connectPacket({
+        protocolVersion: options.protocolVersion,
+        clientId: options.clientId,
+        ...(options.username !== undefined ? { username: options.username } : {}),
+        ...(options.password !== undefined ? { password: options.password } : {}),
+        keepaliveSeconds: state.keepalive,
+        ...(options.sessionExpirySeconds !== undefined
+          ? { sessionExpirySeconds: options.sessionExpirySeconds }
+          : {}),
+        ...(options.receiveMaximum !== undefined ? { receiveMaximum: options.receiveMaximum } : {}),
+        maxPayloadBytes: state.maxPayloadBytes,
+      }),
+    ),
+  );
+  socket.on('data', (chunk: Buffer) => parser.parse(chunk));
+  socket.on('error', (error) => {
+    connection.failure ??= error;
+  });
+  parser.on('error', (error: Error) => {
+    connection.failure ??= new Error(`malformed packet from the broker: ${error.message}`);
+    socket.destroy();
+  });
+  socket.on('close', () => onClose(state, connection));
+  parser.on('packet', (packet: Packet) => onPacket(state, connection, packet));
+}
+
+function onClose(state: ClientState, connection: Connection) {
+  if (connection.connectTimer) clearTimeout(connection.connectTimer);
+  if (connection.keepaliveTimer) clearInterval(connection.keepaliveTimer);
+  const wasReady = connection.ready;
+  connection.ready = false;
+  if (state.current === connection) state.current = null;
+  if (state.closing) return;
+  const error = connection.failure ?? new Error('connection closed by the broker');
+  if (failFirst(state, error)) return;
+  // A connection that was in use is tried again at once, then often, then with backoff.
+  if (wasReady) {
+    state.delay = 0;
+    state.lostAt = Date.now();
+  }
+  state.log.warn(
+    { err: error.message, retryInMs: state.delay },
+    'ingest lost the MQTT broker; reconnecting',
+  );
+  scheduleReconnect(state);
+}
+
+const SUBSCRIBE_ID = 1;
+
+function onPacket(state: ClientState, connection: Connection, packet: Packet) {
+  const { options } = state;
+  switch (packet.cmd) {
+    case 'connack': {
+      const code =
+        options.protocolVersion === 5 ? (packet.reasonCode ?? 0) : (packet.returnCode ?? 0);
+      if (code !== 0) {
+        drop(connection, new ConnectionRefusedError(code, redacted(state.url)));
+        return;
+      }
+      send(state, connection, {
+        cmd: 'subscribe',
+        messageId: SUBSCRIBE_ID,
+        subscriptions: options.filters.map((topic) => ({ topic, qos: 1 as const })),
+      });
+      return;
     }
+    case 'suback':
+      onSubscribed(state, connection, packet.granted as number[]);
+      return;
+    case 'publish':
+      onPublish(state, connection, packet);
+      return;
+    case 'pingresp':
+      connection.pingOutstanding = false;
+      return;
+    case 'disconnect':
+      if (packet.reasonCode === SESSION_TAKEN_OVER) {
+        state.log.error(
+          { clientId: options.clientId },
+          'another process connected with this client id and took the session: give each ' +
+            'process its own PADDOCK_INSTANCE',
+        );
+      }
+      // MQTT 5: the broker says why before it closes (e.g. another client took our id).
+      connection.failure = new Error(
+        `the broker disconnected us: ${refusalReason(packet.reasonCode ?? 0)} (code ${packet.reasonCode ?? 0})`,
+      );
+      return;
+    default:
+      return;
+  }
+}
 
-    /**
-     * A committed batch acks hundreds of messages in one go: their PUBACKs leave in one write
-     * after the task that acked them, not one small TCP segment each (which cost the broker as
-     * much as us). Each is the 4-byte form both MQTT 3.1.1 and 5 (reason Success, no
-     * properties: MQTT 5 §3.4.2.1) define: type, remaining length 2, message id.
-     */
-    const writeAcks = (connection: Connection, messageIds: number[]) => {
-      const waiting = connection.acksOut.length > 0;
-      for (const messageId of messageIds) connection.acksOut.push(messageId);
-      if (waiting) return;
-      queueMicrotask(() => {
-        const ids = connection.acksOut;
-        connection.acksOut = [];
-        if (connection.socket.destroyed) return;
-        const packets = Buffer.allocUnsafe(ids.length * 4);
-        ids.forEach((messageId, index) => {
-          packets[index * 4] = PUBACK_HEADER;
-          packets[index * 4 + 1] = 2;
-          packets.writeUInt16BE(messageId, index * 4 + 2);
-        });
-        connection.socket.write(packets);
-      });
-    };
+function onSubscribed(state: ClientState, connection: Connection, granted: number[]) {
+  const refused = granted
+    .map((code, i) => ({ code, filter: state.options.filters[i] }))
+    .filter(({ code }) => code >= 0x80);
+  if (refused.length > 0) {
+    drop(
+      connection,
+      new Error(
+        `MQTT broker refused the subscription to ${refused.map((r) => r.filter).join(', ')}`,
+      ),
+    );
+    return;
+  }
+  if (connection.connectTimer) clearTimeout(connection.connectTimer);
+  connection.ready = true;
+  state.delay = state.minDelay;
+  state.lostAt = null;
+  connection.keepaliveTimer = setInterval(() => {
+    // A PINGREQ unanswered for a whole keepalive period: the link is dead.
+    if (connection.pingOutstanding) {
+      drop(connection, new Error('the broker stopped answering PINGREQ'));
+      return;
+    }
+    connection.pingOutstanding = true;
+    send(state, connection, { cmd: 'pingreq' });
+  }, state.keepalive * 1000);
+  connection.keepaliveTimer.unref();
+  if (state.everConnected) {
+    state.log.info({ url: redacted(state.url) }, 'ingest reconnected to the MQTT broker');
+  } else {
+    state.everConnected = true;
+    state.resolveStart(state.handle as IngestClient);
+  }
+}
 
-    open();
+function onPublish(
+  state: ClientState,
+  connection: Connection,
+  packet: Extract<Packet, { cmd: 'publish' }>,
+) {
+  const { options, maxPayloadBytes } = state;
+  const payload = asBuffer(packet.payload);
+  if (payload.length > maxPayloadBytes) {
+    state.log.warn(
+      { topic: packet.topic, bytes: payload.length, limit: maxPayloadBytes },
+      'ingest dropped a message over the size limit',
+    );
+    // Acknowledged, so the broker does not hand it over again.
+    if (packet.qos === 1 && packet.messageId !== undefined) {
+      const ready = connection.acks.complete(connection.acks.push(packet.messageId));
+      if (ready.length > 0) writeAcks(connection, ready);
+    }
+    return;
+  }
+  if (packet.qos === 0) {
+    options.onMessage({
+      topic: packet.topic,
+      payload,
+      retain: packet.retain,
+      ack,
+    });
+    return;
+  }
+  if (packet.qos !== 1 || packet.messageId === undefined) {
+    // We subscribe with QoS 1; a broker that sends QoS 2 breaks the protocol.
+    drop(connection, new Error(`the broker sent a QoS ${packet.qos} message`));
+    return;
+  }
+  const { acks } = connection;
+  const position = acks.push(packet.messageId);
+  let acked = false;
+  options.onMessage({
+    topic: packet.topic,
+    payload: asBuffer(packet.payload),
+    retain: packet.retain,
+    ack: () => {
+      if (acked || state.current !== connection) return;
+      acked = true;
+      const ready = acks.complete(position);
+      if (ready.length > 0) writeAcks(connection, ready);
+    },
+  });
+}
+
+/**
+ * A committed batch acks hundreds of messages in one go: their PUBACKs leave in one write after
+ * the task that acked them, not one small TCP segment each (which cost the broker as much as us).
+ */
+function writeAcks(connection: Connection, messageIds: number[]) {
+  const waiting = connection.acksOut.length > 0;
+  for (const messageId of messageIds) connection.acksOut.push(messageId);
+  if (waiting) return;
+  queueMicrotask(() => {
+    const ids = connection.acksOut;
+    connection.acksOut = [];
+    if (connection.socket.destroyed) return;
+    connection.socket.write(pubackPackets(ids));
   });
 }
 
@@ -480,23 +457,5 @@ export function startIngestClient(options: IngestClientOptions): Promise<IngestC
 const FAST_RETRY_MS = 100;
 const FAST_RETRY_WINDOW_MS = 30_000;
 
-/** MQTT 5 DISCONNECT reason: another connection with the same client id took the session. */
-const SESSION_TAKEN_OVER = 0x8e;
-
-/** PUBACK's fixed header byte: packet type 4, no flags. */
-const PUBACK_HEADER = 0x40;
-
 /** A QoS 0 message needs no acknowledgement. */
 function ack() {}
-
-/** Room for a publish's topic and properties beside its payload. */
-const OVERHEAD_ALLOWANCE_BYTES = 4096;
-
-function asBuffer(payload: string | Buffer): Buffer {
-  return typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload;
-}
-
-/** The URL for messages, without its password. */
-function redacted(url: URL): string {
-  return `${url.protocol}//${url.host}`;
-}
