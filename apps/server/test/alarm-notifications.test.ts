@@ -7,7 +7,9 @@
 import { alarmRuleFromTemplate, ALARM_TEMPLATES, type AlarmRuleInput } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { evaluateOverdue, evaluateSetPoints, type RuleCache } from '../src/alarms/engine.ts';
+import { evaluateOverdue } from '../src/alarms/overdue-rules.ts';
+import type { RuleCache } from '../src/alarms/rule-cache.ts';
+import { evaluateSetPoints } from '../src/alarms/set-points.ts';
 import { sendDueNotifications, type SenderDeps } from '../src/alarms/sender.ts';
 import { createTwilio, twilioSignature } from '../src/alarms/twilio.ts';
 import { startTwilioStandin, type TwilioStandin } from '../src/alarms/twilio-standin.ts';

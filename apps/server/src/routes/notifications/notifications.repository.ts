@@ -1,7 +1,7 @@
 /** SQL of alarm notifications: the logs, the roster, acknowledgement links and provider statuses. */
 import type { AckLink, NotificationLogEntry, Roster } from '@paddock/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { acknowledgeAlarm } from '../../alarms/engine.ts';
+import { acknowledgeAlarm } from '../../alarms/acknowledge.ts';
 import { useAckLinks } from '../../alarms/ack-links.ts';
 import type { Database } from '../../db/client.ts';
 import {

@@ -4,7 +4,7 @@
  */
 import { EMPTY_ROSTER, NOTIFICATION_LOG_LIMIT, notificationEndpoints } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
-import { acknowledgeAlarm } from '../../alarms/engine.ts';
+import { acknowledgeAlarm } from '../../alarms/acknowledge.ts';
 import { findAckLinks, verifyAckToken } from '../../alarms/ack-links.ts';
 import { twimlSay, validTwilioSignature } from '../../alarms/twilio.ts';
 import { findAlarmLinkSecret } from '../../auth/secrets.ts';

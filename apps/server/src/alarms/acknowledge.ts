@@ -1,0 +1,58 @@
+import { acknowledgeMemory, type AcknowledgementChannel } from '@paddock/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { alarmStates, alarms, events } from '../db/schema.ts';
+import { closeAlarmEvents, lockAlarmState, suppressPending, toMemory } from './alarm.repository.ts';
+
+/**
+ * Acknowledges a raised alarm: stops its escalation (pending messages suppressed), closes its
+ * open events with who and when, records an info event with the comment. 'notRaised' when it
+ * is normal or already acknowledged; `episode` (from a link) must be the present one.
+ */
+export async function acknowledgeAlarm(
+  tx: Database,
+  input: {
+    alarmId: number;
+    by: string;
+    via: AcknowledgementChannel;
+    comment: string | null;
+    now: Date;
+    episode?: number;
+  },
+): Promise<'acknowledged' | 'notRaised'> {
+  const state = await lockAlarmState(tx, input.alarmId);
+  if (input.episode !== undefined && input.episode !== state.episode) return 'notRaised';
+  const memory = acknowledgeMemory(toMemory(state));
+  if (!memory) return 'notRaised';
+  const [alarm] = await tx.select().from(alarms).where(eq(alarms.id, input.alarmId));
+  if (!alarm) return 'notRaised';
+  await tx
+    .update(alarmStates)
+    .set({
+      status: 'acknowledged',
+      acknowledgedAt: input.now,
+      acknowledgedBy: input.by,
+      acknowledgedVia: input.via,
+      comment: input.comment,
+      updatedAt: input.now,
+    })
+    .where(eq(alarmStates.alarmId, input.alarmId));
+  await closeAlarmEvents(tx, input.alarmId, input.now, input.by);
+  const how = input.via === 'voice' ? ' on the phone' : input.via === 'link' ? ' by link' : '';
+  await tx.insert(events).values({
+    areaId: alarm.areaId,
+    type: 'info',
+    targetType: alarm.rule.targetType,
+    targetId: alarm.rule.target,
+    message:
+      `Alarm acknowledged by ${input.by}${how}: ${alarm.label}` +
+      (input.comment ? ` — ${input.comment}` : ''),
+    open: false,
+    alarmId: alarm.id,
+    createdAt: input.now,
+    acknowledgedAt: input.now,
+    acknowledgedBy: input.by,
+  });
+  await suppressPending(tx, input.alarmId, `Acknowledged by ${input.by}`);
+  return 'acknowledged';
+}

@@ -1,0 +1,132 @@
+/**
+ * The alarm engine's SQL on alarms and their state rows: an alarm with its area and site, the
+ * state row locked for a transition, the events an alarm keeps open and its pending messages.
+ * Every transition reads and writes through here, in the caller's transaction.
+ */
+import { siteTimeZone, type AlarmMemory } from '@paddock/domain';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { alarmNotifications, alarmStates, alarms, areas, events, sites } from '../db/schema.ts';
+
+export type AlarmRow = typeof alarms.$inferSelect;
+export type StateRow = typeof alarmStates.$inferSelect;
+export type AlarmContext = {
+  alarm: AlarmRow;
+  area: { id: number; label: string; snoozed: boolean; alarmsActive: boolean };
+  site: { id: number; label: string; timeZone: string };
+};
+
+export function toMemory(state: StateRow): AlarmMemory {
+  return {
+    status: state.status,
+    holdingSince: state.holdingSince,
+    clearingSince: state.clearingSince,
+  };
+}
+
+/** The alarm's state row, created on first use and locked for the rest of the transaction. */
+export async function lockAlarmState(tx: Database, alarmId: number): Promise<StateRow> {
+  await tx.insert(alarmStates).values({ alarmId }).onConflictDoNothing();
+  const [row] = await tx
+    .select()
+    .from(alarmStates)
+    .where(eq(alarmStates.alarmId, alarmId))
+    .for('update');
+  if (!row) throw new Error(`alarm state ${alarmId} vanished`);
+  return row;
+}
+
+const contextColumns = {
+  alarm: alarms,
+  areaId: areas.id,
+  areaLabel: areas.label,
+  snoozed: areas.snoozed,
+  alarmsActive: areas.alarmsActive,
+  siteId: sites.id,
+  siteLabel: sites.label,
+  siteConfig: sites.config,
+  siteTags: sites.tags,
+};
+
+type ContextRow = {
+  alarm: AlarmRow;
+  areaId: number;
+  areaLabel: string;
+  snoozed: boolean;
+  alarmsActive: boolean;
+  siteId: number;
+  siteLabel: string;
+  siteConfig: (typeof sites.$inferSelect)['config'];
+  siteTags: (typeof sites.$inferSelect)['tags'];
+};
+
+function toContext(row: ContextRow): AlarmContext {
+  return {
+    alarm: row.alarm,
+    area: {
+      id: row.areaId,
+      label: row.areaLabel,
+      snoozed: row.snoozed,
+      alarmsActive: row.alarmsActive,
+    },
+    site: {
+      id: row.siteId,
+      label: row.siteLabel,
+      timeZone: siteTimeZone(row.siteConfig, row.siteTags.country),
+    },
+  };
+}
+
+/** Alarms with their area and site, narrowed by `where`. */
+export async function loadAlarmContexts(
+  db: Database,
+  where: ReturnType<typeof and>,
+): Promise<AlarmContext[]> {
+  const rows = await db
+    .select(contextColumns)
+    .from(alarms)
+    .innerJoin(areas, eq(areas.id, alarms.areaId))
+    .innerJoin(sites, eq(sites.id, alarms.siteId))
+    .where(where)
+    .orderBy(alarms.id);
+  return rows.map(toContext);
+}
+
+/** Evaluated at all: the alarm, its rule and its area's alarms are on. */
+export const evaluated = and(
+  eq(alarms.active, true),
+  eq(areas.alarmsActive, true),
+  sql`coalesce((${alarms.rule}->>'enabled')::boolean, true)`,
+);
+
+export async function currentStates(tx: Database, ids: number[]): Promise<Map<number, StateRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx.select().from(alarmStates).where(inArray(alarmStates.alarmId, ids));
+  return new Map(rows.map((row) => [row.alarmId, row]));
+}
+
+export async function closeAlarmEvents(
+  tx: Database,
+  alarmId: number,
+  at: Date | null,
+  by: string | null,
+) {
+  await tx
+    .update(events)
+    .set({ open: false, acknowledgedAt: at, acknowledgedBy: by })
+    .where(and(eq(events.alarmId, alarmId), eq(events.open, true)));
+}
+
+/** Pending raise and reminder messages of the alarm are not sent: recorded with the reason. */
+export async function suppressPending(tx: Database, alarmId: number, reason: string) {
+  await tx
+    .update(alarmNotifications)
+    .set({ status: 'suppressed', reason })
+    .where(
+      and(
+        eq(alarmNotifications.alarmId, alarmId),
+        eq(alarmNotifications.status, 'pending'),
+        inArray(alarmNotifications.kind, ['raised', 'reminder']),
+      ),
+    );
+}
