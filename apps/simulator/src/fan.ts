@@ -9,6 +9,9 @@
  */
 import {
   ENGINE_TRIP_HOURS,
+  FAN_CHART_METRICS,
+  FAN_ENGINE_FAULT_METRIC,
+  FAN_METRICS,
   FROST_FAN_WIND_SPEED_KPH,
   FUEL_FAULT_PERCENT,
   FUEL_WARNING_PERCENT,
@@ -170,39 +173,31 @@ export function fanReadings(
       : batteryVolts(FAN_CONTROLLER_BATTERY, state.hoursSinceCharge);
   const noisy = (value: number, spread: number) => value + spread * gaussian(random);
   return {
-    'fan.battery': round(battery, 2),
-    'fan.rpm': state.running ? Math.round(noisy(FROST_FAN.rpm, 15)) : 0,
-    'fan.windSpeed': round(conditions.windSpeed, 1),
-    'fan.fuelLevel': round(state.fuelLevel, 1),
-    'fan.trip': round(state.tripHours, 2),
-    'fan.total': round(state.totalHours, 1),
-    'fan.oilPressure': state.running ? Math.round(noisy(350, 5)) : 0,
-    'fan.coolantTemperature': round(state.coolant, 1),
-    'fan.torque': state.running ? Math.round(noisy(65, 2)) : 0,
-    'fan.canopyOffset': state.offsets.canopy,
-    'fan.towerOffset': state.offsets.tower,
-    'fan.backupOffset': state.offsets.backup,
-    'fan.towerTemperature': round(conditions.towerTemperature + noisy(0, 0.1), 1),
-    fault: state.fault ? 1 : 0,
+    [FAN_METRICS.battery]: round(battery, 2),
+    [FAN_METRICS.rpm]: state.running ? Math.round(noisy(FROST_FAN.rpm, 15)) : 0,
+    [FAN_METRICS.windSpeed]: round(conditions.windSpeed, 1),
+    [FAN_METRICS.fuelLevel]: round(state.fuelLevel, 1),
+    [FAN_METRICS.trip]: round(state.tripHours, 2),
+    [FAN_METRICS.total]: round(state.totalHours, 1),
+    [FAN_METRICS.oilPressure]: state.running ? Math.round(noisy(350, 5)) : 0,
+    [FAN_METRICS.coolantTemperature]: round(state.coolant, 1),
+    [FAN_METRICS.torque]: state.running ? Math.round(noisy(65, 2)) : 0,
+    [FAN_METRICS.canopyOffset]: state.offsets.canopy,
+    [FAN_METRICS.towerOffset]: state.offsets.tower,
+    [FAN_METRICS.backupOffset]: state.offsets.backup,
+    [FAN_METRICS.towerTemperature]: round(conditions.towerTemperature + noisy(0, 0.1), 1),
+    [FAN_ENGINE_FAULT_METRIC]: state.fault ? 1 : 0,
   };
 }
 
-/** Every metric a fan controller reports, whether or not the server listed it in the config. */
-export const FAN_METRICS = [
-  'fan.battery',
-  'fan.rpm',
-  'fan.windSpeed',
-  'fan.fuelLevel',
-  'fan.trip',
-  'fan.total',
-  'fan.oilPressure',
-  'fan.coolantTemperature',
-  'fan.torque',
-  'fan.canopyOffset',
-  'fan.towerOffset',
-  'fan.backupOffset',
-  'fan.towerTemperature',
-  'fault',
+/**
+ * Every metric a fan controller reports, whether or not the server listed it in the config:
+ * §9's chart metrics, the tower temperature and the engine fault.
+ */
+export const FAN_CONTROLLER_METRICS = [
+  ...FAN_CHART_METRICS,
+  FAN_METRICS.towerTemperature,
+  FAN_ENGINE_FAULT_METRIC,
 ] as const;
 
 function round(value: number, decimals: number): number {

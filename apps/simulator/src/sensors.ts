@@ -4,9 +4,9 @@
  * metric names are the ones the server's sensor topics use (§9 marker types where they exist).
  * A metric nothing here knows reads null: the device leaves it out and lists it as unmodelled.
  */
-import type { ConfigDownlink } from '@paddock/domain';
+import { isFrostFanConfig, type ConfigDownlink } from '@paddock/domain';
 import {
-  FAN_METRICS,
+  FAN_CONTROLLER_METRICS,
   fanReadings,
   fanWarming,
   newFanState,
@@ -333,7 +333,7 @@ class FrostFanController implements SensorModel {
   fan: FanState;
   /** Set by the device: the controller's battery reads nearly spent. */
   lowBattery = false;
-  readonly metrics = FAN_METRICS;
+  readonly metrics = FAN_CONTROLLER_METRICS;
   constructor(
     private readonly context: SensorContext,
     private readonly sensorId: number,
@@ -377,16 +377,12 @@ class FrostFanController implements SensorModel {
   }
 }
 
-export function isFrostFan(sensor: SensorConfig): boolean {
-  return sensor.identifier === 'frostFan' || sensor.metrics.some((m) => m.startsWith('fan.'));
-}
-
 export function createSensorModel(
   sensor: SensorConfig,
   context: SensorContext,
   now: Date,
 ): SensorModel & { forget?: () => void; lowBattery?: boolean } {
-  if (isFrostFan(sensor)) return new FrostFanController(context, sensor.id, now);
+  if (isFrostFanConfig(sensor)) return new FrostFanController(context, sensor.id, now);
   switch (sensor.type) {
     case 'soilMoisture':
       return new SoilProbe(context);

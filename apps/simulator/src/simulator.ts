@@ -9,6 +9,7 @@ import {
   commandDownlinkSchema,
   configDownlinkSchema,
   FIELD_TOPIC_ROOT,
+  isFrostFanConfig,
   parseFieldTopic,
   siteDownlinksFilter,
   uplinkTopic,
@@ -38,7 +39,6 @@ import {
 } from './frost-night.ts';
 import { siteHistory, type HistoryChunk } from './history.ts';
 import { seededRandom, seedFrom, type Random } from './random.ts';
-import { isFrostFan } from './sensors.ts';
 import { SiteState } from './site.ts';
 import { radioWear } from './wear.ts';
 
@@ -319,7 +319,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   function sitesWithFans(): number[] {
     const ids = new Set<number>();
     for (const runner of runners.values()) {
-      if (runner.device.config.sensors.some(isFrostFan)) ids.add(runner.device.siteId);
+      if (runner.device.config.sensors.some(isFrostFanConfig)) ids.add(runner.device.siteId);
     }
     return [...ids].sort((a, b) => a - b);
   }

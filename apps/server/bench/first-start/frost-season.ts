@@ -5,6 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  FAN_METRICS,
   frostNightOf,
   frostNightRange,
   type ExportCreateBody,
@@ -17,7 +18,6 @@ import { DEMO_PASSWORD } from '@paddock/domain/demo';
 import { and, eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
-import { FAN_METRICS } from '../../src/frost/frost-data.ts';
 import { seedDemoFarm } from '../../src/seed/demo-farm.ts';
 import { createHistoryStore, type HistoryPoints } from '../../src/telemetry/history-store.ts';
 import { ADMIN } from './constants.ts';
@@ -47,7 +47,7 @@ function random(seed: number): () => number {
  * One fan's season every 10 minutes over [from, to), as frost-report.bench.ts models it: frosts
  * on about one night in four, the canopy cooling to its coldest some 18 h after noon, one run a
  * frost night until after sunrise burning fuel and adding engine hours. Points per metric the
- * compliance report reads (src/frost/frost-data.ts FAN_METRICS).
+ * compliance report reads (the domain's FAN_METRICS).
  */
 function fanSeason(
   sensorId: number,
@@ -63,11 +63,11 @@ function fanSeason(
   const times: number[] = [];
   const values: Record<string, number[]> = {
     [FAN_METRICS.rpm]: [],
-    [FAN_METRICS.canopy]: [],
-    [FAN_METRICS.tower]: [],
-    [FAN_METRICS.wind]: [],
-    [FAN_METRICS.fuel]: [],
-    [FAN_METRICS.engineHours]: [],
+    [FAN_METRICS.canopyTemperature]: [],
+    [FAN_METRICS.towerTemperature]: [],
+    [FAN_METRICS.windSpeed]: [],
+    [FAN_METRICS.fuelLevel]: [],
+    [FAN_METRICS.total]: [],
   };
   const push = (metric: string, value: number) => values[metric]?.push(value);
   let level = 90;
@@ -82,16 +82,19 @@ function fanSeason(
     const running = frost && hourOfNight > 12 && hourOfNight < 19;
     times.push(time);
     push(FAN_METRICS.rpm, running ? 2300 + Math.round(rand() * 80) : 0);
-    push(FAN_METRICS.canopy, Math.round((running ? temperature + 1 : temperature) * 10) / 10);
-    push(FAN_METRICS.tower, Math.round((temperature + 3) * 10) / 10);
-    push(FAN_METRICS.wind, Math.round(rand() * 60) / 10);
+    push(
+      FAN_METRICS.canopyTemperature,
+      Math.round((running ? temperature + 1 : temperature) * 10) / 10,
+    );
+    push(FAN_METRICS.towerTemperature, Math.round((temperature + 3) * 10) / 10);
+    push(FAN_METRICS.windSpeed, Math.round(rand() * 60) / 10);
     if (running) {
       level -= 4 / 6;
       hours += 1 / 6;
     }
     if (level < 30) level = 100;
-    push(FAN_METRICS.fuel, Math.round(level * 10) / 10);
-    push(FAN_METRICS.engineHours, Math.round(hours * 10) / 10);
+    push(FAN_METRICS.fuelLevel, Math.round(level * 10) / 10);
+    push(FAN_METRICS.total, Math.round(hours * 10) / 10);
   }
   const points = Object.entries(values).map(([metric, list]): HistoryPoints => ({
     thing: 'sensor',

@@ -4,9 +4,12 @@
  * worker; the rules of what a run is and what is flagged live in the domain (frost/).
  */
 import {
+  FAN_ENGINE_FAULT_METRIC,
+  FAN_METRICS,
   defaultFrostRules,
   frostNightStart,
   frostSummary,
+  isFrostFan,
   siteTimeZone,
   type FanNow,
   type FanReadings,
@@ -22,21 +25,18 @@ import type { Queryable } from '../db/database.ts';
 import { areas, frostRules, radios, readings, sensors, series, sites } from '../db/schema.ts';
 
 /** The fan controller's metrics the records read (docs/api.md "Frost"). */
-export const FAN_METRICS = {
-  rpm: 'fan.rpm',
-  fuel: 'fan.fuelLevel',
-  engineHours: 'fan.total',
-  trip: 'fan.trip',
-  battery: 'fan.battery',
-  wind: 'fan.windSpeed',
-  tower: 'fan.towerTemperature',
-  /** The canopy probe as the controller reads it, when it reports it itself. */
-  canopy: 'fan.canopyTemperature',
-  /** 0 auto, 1 manual, 2 test, reported at a start. */
-  trigger: 'fan.trigger',
-  /** The controller's engine fault, digital 0/1. */
-  fault: 'fault',
-} as const;
+export const FROST_RECORD_METRICS = [
+  FAN_METRICS.rpm,
+  FAN_METRICS.fuelLevel,
+  FAN_METRICS.total,
+  FAN_METRICS.trip,
+  FAN_METRICS.battery,
+  FAN_METRICS.windSpeed,
+  FAN_METRICS.towerTemperature,
+  FAN_METRICS.canopyTemperature,
+  FAN_METRICS.trigger,
+  FAN_ENGINE_FAULT_METRIC,
+] as const;
 export const CANOPY_METRIC = 'temperature';
 
 export type FrostDevice = {
@@ -58,14 +58,6 @@ export type FrostArea = {
   fans: FrostDevice[];
   canopies: FrostDevice[];
 };
-
-/** A fan: the engine controller's sensor (identifier frostFan, or any sensor with fan metrics). */
-export function isFan(row: { type: string; tags: { identifier?: string }; topics: SensorTopic[] }) {
-  return (
-    row.tags.identifier === 'frostFan' ||
-    row.topics.some((topic) => topic.metric === FAN_METRICS.rpm)
-  );
-}
 
 /** The site's own rules, or its region's default. */
 export function rulesOf(
@@ -143,10 +135,10 @@ export async function readFrostArea(db: Queryable, areaId: number): Promise<Fros
     timeZone: siteTimeZone(area.config as SiteConfig, area.tags.country),
     rules,
     rulesAreDefault: isDefault,
-    fans: devices.filter((_, i) => isFan(rows[i] as (typeof rows)[number])),
+    fans: devices.filter((_, i) => isFrostFan(rows[i] as (typeof rows)[number])),
     canopies: devices.filter((_, i) => {
       const row = rows[i] as (typeof rows)[number];
-      return row.type === 'temperature' && !isFan(row);
+      return row.type === 'temperature' && !isFrostFan(row);
     }),
   };
 }
@@ -219,7 +211,7 @@ export async function readFanReadings(
 ): Promise<FanReadings[]> {
   const canopyIds = area.fans.flatMap((fan) => canopyOfFan(area, fan)?.id ?? []);
   const sensorIds = [...area.fans.map((fan) => fan.id), ...canopyIds];
-  const metrics = [...Object.values(FAN_METRICS), CANOPY_METRIC];
+  const metrics = [...FROST_RECORD_METRICS, CANOPY_METRIC];
   const data = new Map<number, Map<string, TimedValue[]>>();
   // A stretch at a time, oldest first: each is a statement of its own, so on the embedded
   // database a person's request waits for one stretch at most (db/lanes.ts), not a season.
@@ -245,7 +237,7 @@ export function fanReadingsOf(
     const own = data.get(fan.id) ?? new Map<string, TimedValue[]>();
     const of = (metric: string) => own.get(metric) ?? [];
     const canopy = canopyOfFan(area, fan);
-    const ownCanopy = of(FAN_METRICS.canopy);
+    const ownCanopy = of(FAN_METRICS.canopyTemperature);
     return {
       fan: fan.id,
       label: fan.label,
@@ -254,10 +246,10 @@ export function fanReadingsOf(
         ownCanopy.length > 0 || !canopy
           ? ownCanopy
           : (data.get(canopy.id)?.get(CANOPY_METRIC) ?? []),
-      tower: of(FAN_METRICS.tower),
-      wind: of(FAN_METRICS.wind),
-      fuel: of(FAN_METRICS.fuel),
-      engineHours: of(FAN_METRICS.engineHours),
+      tower: of(FAN_METRICS.towerTemperature),
+      wind: of(FAN_METRICS.windSpeed),
+      fuel: of(FAN_METRICS.fuelLevel),
+      engineHours: of(FAN_METRICS.total),
       trigger: of(FAN_METRICS.trigger),
     };
   });
@@ -283,12 +275,12 @@ export async function readFrostSummary(
       sensor: fan.id,
       label: fan.label,
       rpm: value(FAN_METRICS.rpm),
-      fuel: value(FAN_METRICS.fuel),
-      fuelAt: topicValue(fan, FAN_METRICS.fuel)?.timestamp ?? null,
+      fuel: value(FAN_METRICS.fuelLevel),
+      fuelAt: topicValue(fan, FAN_METRICS.fuelLevel)?.timestamp ?? null,
       battery: value(FAN_METRICS.battery),
       trip: value(FAN_METRICS.trip),
       overdue: fan.overdue,
-      engineFault: value(FAN_METRICS.fault) === 1,
+      engineFault: value(FAN_ENGINE_FAULT_METRIC) === 1,
     };
   });
   return frostSummary({

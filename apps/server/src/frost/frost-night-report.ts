@@ -4,6 +4,7 @@
  * domain's (frost/night-tables.ts), rendering is in src/exports/.
  */
 import {
+  FAN_METRICS,
   explorerNight,
   explorerStepMs,
   explorerSteps,
@@ -20,7 +21,7 @@ import type { Queryable } from '../db/database.ts';
 import { alarms, controls, events, radios, sections, sensors, units } from '../db/schema.ts';
 import {
   CANOPY_METRIC,
-  FAN_METRICS,
+  FROST_RECORD_METRICS,
   fanReadingsOf,
   readSensorReadings,
   type FrostArea,
@@ -145,7 +146,7 @@ export async function frostExplorerReport(
   const data = await readSensorReadings(
     db,
     [...area.fans.map((fan) => fan.id), ...area.canopies.map((canopy) => canopy.id)],
-    [...Object.values(FAN_METRICS), CANOPY_METRIC],
+    [...FROST_RECORD_METRICS, CANOPY_METRIC],
     night.from,
     new Date(Math.min(night.to.getTime() + NIGHT_FOLLOW_MS, now.getTime() + 1)),
   );
@@ -154,7 +155,7 @@ export async function frostExplorerReport(
     readings.filter((r) => r.t >= night.from.getTime() && r.t < night.to.getTime());
   const canopy = [
     ...area.canopies.map((sensor) => within(data.get(sensor.id)?.get(CANOPY_METRIC) ?? [])),
-    ...area.fans.map((fan) => within(data.get(fan.id)?.get(FAN_METRICS.canopy) ?? [])),
+    ...area.fans.map((fan) => within(data.get(fan.id)?.get(FAN_METRICS.canopyTemperature) ?? [])),
   ].filter((readings) => readings.length > 0);
   const tower = fans.map((fan) => within(fan.tower)).filter((readings) => readings.length > 0);
   const wind = fans.map((fan) => within(fan.wind)).filter((readings) => readings.length > 0);

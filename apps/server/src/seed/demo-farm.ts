@@ -6,11 +6,14 @@
 import {
   neverRunProgramStatus,
   ALARM_TEMPLATES,
+  FAN_METRICS,
   FAN_SET_POINT_PRESETS,
+  FROST_FAN_IDENTIFIER,
   ROLES,
   alarmRuleFromTemplate,
   formatPointText,
   formatPolygonText,
+  isFrostFan,
   parsePointText,
   polygonToGeometry,
   type AlarmRuleInput,
@@ -771,14 +774,14 @@ async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext): Prom
         `canopy:${block.id}`,
         centroidOf(block),
         [
-          topic('fan.rpm', 0),
-          topic('fan.fuelLevel', Math.round(60 + random() * 35)),
-          topic('fan.trip', round(random() * 6, 1)),
-          topic('fan.total', engineHours),
-          topic('fan.battery', round(12.6 + random() * 0.2, 2)),
-          topic('fan.windSpeed', round(3 + random() * 6, 1)),
+          topic(FAN_METRICS.rpm, 0),
+          topic(FAN_METRICS.fuelLevel, Math.round(60 + random() * 35)),
+          topic(FAN_METRICS.trip, round(random() * 6, 1)),
+          topic(FAN_METRICS.total, engineHours),
+          topic(FAN_METRICS.battery, round(12.6 + random() * 0.2, 2)),
+          topic(FAN_METRICS.windSpeed, round(3 + random() * 6, 1)),
         ],
-        'frostFan',
+        FROST_FAN_IDENTIFIER,
       );
     }
     const first = frostBlocks[0];
@@ -941,9 +944,7 @@ async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext): Prom
     // temperature (0.2–0.8 °C, the simulator's fan.ts), so a healthy fan never trips it; with a
     // minute's grace so a compressed frost night (a few real minutes) shows a faulted fan's alarm.
     // And its fuel low, with the first fan's battery and overspeed: the §9 set points.
-    const fans = sensorRows.filter(
-      (row) => row.areaId === frostArea.id && row.tags.identifier === 'frostFan',
-    );
+    const fans = sensorRows.filter((row) => row.areaId === frostArea.id && isFrostFan(row));
     for (const [index, fan] of fans.entries()) {
       const name = fan.label.replace(/ engine$/, '');
       alarm(frostArea, ALARM_TEMPLATES.fanShouldRun, {

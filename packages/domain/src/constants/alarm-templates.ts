@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { AlarmRuleInput, StreamDataCondition } from '../entities/alarm.ts';
 import type { AlarmOperator, AlarmSeverity, MetaType } from '../entities/vocabulary.ts';
+import { FAN_METRICS } from '../frost/fans.ts';
 import {
   CANOPY_TEMPERATURE_C,
   FROST_FAN_BATTERY_EMPTY_V,
@@ -155,7 +156,7 @@ export const OVERDUE_CONDITION = {
  */
 export const FAN_NOT_RUNNING_CONDITION = {
   type: 'streamData',
-  path: 'fan.rpm',
+  path: FAN_METRICS.rpm,
   operator: 'equal',
   value: 0,
 } as const satisfies StreamDataCondition;
@@ -313,35 +314,35 @@ export interface FanSetPointPreset {
 export const FAN_SET_POINT_PRESETS: readonly FanSetPointPreset[] = [
   {
     name: 'Fuel low',
-    path: 'fan.fuelLevel',
+    path: FAN_METRICS.fuelLevel,
     operator: 'lessThan',
     threshold: FUEL_WARNING_PERCENT,
     severity: 'warning',
   },
   {
     name: 'Fuel empty',
-    path: 'fan.fuelLevel',
+    path: FAN_METRICS.fuelLevel,
     operator: 'lessThan',
     threshold: FUEL_FAULT_PERCENT,
     severity: 'critical',
   },
   {
     name: 'Fan battery low',
-    path: 'fan.battery',
+    path: FAN_METRICS.battery,
     operator: 'lessThan',
     threshold: FROST_FAN_BATTERY_THRESHOLD_V,
     severity: 'warning',
   },
   {
     name: 'Fan battery empty',
-    path: 'fan.battery',
+    path: FAN_METRICS.battery,
     operator: 'lessThan',
     threshold: FROST_FAN_BATTERY_EMPTY_V,
     severity: 'critical',
   },
   {
     name: 'Fan overspeed',
-    path: 'fan.rpm',
+    path: FAN_METRICS.rpm,
     operator: 'greaterThan',
     threshold: 2600,
     severity: 'warning',

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { idParamValueSchema } from './params.ts';
 import { LABEL_MAX_LENGTH, METRIC_MAX_LENGTH } from '../constants/limits.ts';
+import { FAN_START_TEMPERATURE_C } from '../frost/fans.ts';
 import { idSchema, nonEmptyStringSchema, nonEmptyTextSchema } from './primitives.ts';
 import { alarmOperatorSchema, alarmSeveritySchema, metaTypeSchema } from './vocabulary.ts';
 import { alarmStateSchema } from './alarm-notification.ts';
@@ -64,7 +65,11 @@ export const alarmRuleSchema = z.object({
    * Ours, the fanShouldRun template (issue 15): the canopy temperature (°C) at or below which the
    * fan should be running. Absent: the site's frost rules' start temperature (startAtOrBelow).
    */
-  startTemperature: z.number().min(-10).max(15).optional(),
+  startTemperature: z
+    .number()
+    .min(FAN_START_TEMPERATURE_C.min)
+    .max(FAN_START_TEMPERATURE_C.max)
+    .optional(),
 });
 export type AlarmRule = z.infer<typeof alarmRuleSchema>;
 

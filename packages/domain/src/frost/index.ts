@@ -4,5 +4,6 @@ export * from './schemas.ts';
 export * from './night.ts';
 export * from './compliance.ts';
 export * from './summary.ts';
+export * from './fans.ts';
 export * from './report-tables.ts';
 export * from './night-tables.ts';

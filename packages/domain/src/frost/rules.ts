@@ -4,13 +4,14 @@
  * comes from, since a compliance report is only as good as the rule it is checked against.
  */
 import { z } from 'zod';
+import { FAN_START_TEMPERATURE_C } from './fans.ts';
 
 /** Local time of day 'HH:MM' (24 h). */
 const timeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'A time of day is HH:MM');
 
 export const frostRulesSchema = z.strictObject({
   /** A start is permitted only at or below this canopy temperature (°C). */
-  startAtOrBelow: z.number().min(-10).max(15),
+  startAtOrBelow: z.number().min(FAN_START_TEMPERATURE_C.min).max(FAN_START_TEMPERATURE_C.max),
   /** A run must have stopped once the rising canopy temperature reaches this (°C). */
   stopBy: z.number().min(-10).max(20),
   /** The fan must shut down when the wind is above this (km/h); null: no wind rule. */

@@ -126,17 +126,3 @@ export function frostSummary(input: {
     lowestFuel,
   };
 }
-
-/**
- * Whether a sensor is a frost fan: its engine controller, tagged frostFan (§3 has no fan sensor
- * type), or any sensor reporting the fan's RPM.
- */
-export function isFrostFan(sensor: {
-  readonly tags: { readonly identifier?: string | null };
-  readonly topics: readonly { readonly metric: string }[];
-}): boolean {
-  return (
-    sensor.tags.identifier === 'frostFan' ||
-    sensor.topics.some((topic) => topic.metric === 'fan.rpm')
-  );
-}

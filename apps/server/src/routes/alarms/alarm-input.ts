@@ -3,12 +3,12 @@ import {
   ALARM_TEMPLATES,
   alarmTemplateSchema,
   assertAlarmRuleCreatable,
+  isFrostFan,
   type AlarmRuleInput,
 } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { sensors } from '../../db/schema.ts';
-import { isFan } from '../../frost/frost-data.ts';
 import { badRequest } from '../../http/errors.ts';
 import { findSiteNotificationIds } from './alarms.repository.ts';
 import { isThingOfArea, type AreaRef } from './area-things.repository.ts';
@@ -48,13 +48,13 @@ export async function validateAlarmRule(
   }
 }
 
-/** Whether the sensor is a frost fan's engine controller of the area (frost-data's isFan). */
+/** Whether the sensor is a frost fan's engine controller of the area (the domain's isFrostFan). */
 async function isFanOfArea(db: Database, area: AreaRef, sensorId: number): Promise<boolean> {
   const [row] = await db
     .select({ type: sensors.type, tags: sensors.tags, topics: sensors.topics })
     .from(sensors)
     .where(and(eq(sensors.id, sensorId), eq(sensors.areaId, area.id)));
-  return row !== undefined && isFan(row);
+  return row !== undefined && isFrostFan(row);
 }
 
 /** The ids, once each in the order given, when every one is a contact notification of the site. */

@@ -14,6 +14,7 @@ import {
   ALARM_TEMPLATE_LABELS,
   FAN_SET_POINT_PRESETS,
   FAN_SHOULD_RUN_GRACE,
+  FAN_START_TEMPERATURE_C,
   isFrostFan,
   type FanSetPointPreset,
   alarmResetAfter,
@@ -233,7 +234,9 @@ export function alarmFormErrors(form: AlarmForm): AlarmFormErrors {
     if (form.startTemperature.trim() !== '') {
       const start = parseNumber(form.startTemperature);
       if (start === null) errors.startTemperature = 'Alarms.Form.NumberInvalid';
-      else if (start < -10 || start > 15) errors.startTemperature = 'Alarms.Form.StartRange';
+      else if (start < FAN_START_TEMPERATURE_C.min || start > FAN_START_TEMPERATURE_C.max) {
+        errors.startTemperature = 'Alarms.Form.StartRange';
+      }
     }
   }
   if (isSetPointTemplate(form.template)) {

@@ -1,19 +1,22 @@
 /**
- * The frost area as its page shows it (issue 15): each fan (the engine controller's sensor, tags
- * identifier frostFan) with its state, its §9 metrics and their levels, its block's canopy
+ * The frost area as its page shows it (issue 15): each fan (the engine controller's sensor, by the
+ * domain's isFrostFan) with its state, its §9 metrics and their levels, its block's canopy
  * temperature (the temperature sensor on the same canopy radio) and the inversion (tower minus
  * canopy); and the area's other temperature sensors. Pure: the lists come in as arguments.
  */
 import {
   CANOPY_TEMPERATURE_C,
   ENGINE_TRIP_HOURS,
+  FAN_ENGINE_FAULT_METRIC,
   FAN_METRIC_LABELS,
+  FAN_METRICS,
   FROST_FAN_BATTERY_EMPTY_V,
   FROST_FAN_BATTERY_THRESHOLD_V,
   FROST_FAN_WIND_SPEED_KPH,
   FUEL_FAULT_PERCENT,
   FUEL_WARNING_PERCENT,
   fanFaults,
+  isFrostFan,
   parsePointText,
   type FanFault,
   type FanMetric,
@@ -83,16 +86,6 @@ const UNITS: Record<FanMetric, string> = {
   backupOffset: '°C',
 };
 
-export const TOWER_TEMPERATURE_METRIC = 'fan.towerTemperature';
-export const ENGINE_FAULT_METRIC = 'fault';
-
-export function isFan(sensor: Sensor): boolean {
-  return (
-    sensor.tags.identifier === 'frostFan' ||
-    sensor.topics.some((topic) => topic.metric.startsWith('fan.'))
-  );
-}
-
 function topicValue(sensor: Sensor, metric: string): number | null {
   return sensor.topics.find((topic) => topic.metric === metric)?.lastValue ?? null;
 }
@@ -147,7 +140,7 @@ function metricLimit(key: FanMetric): FanMetricRow['limit'] {
 
 export function fanMetrics(sensor: Sensor): FanMetricRow[] {
   return (Object.keys(FAN_METRIC_LABELS) as FanMetric[]).map((key) => {
-    const metric = `fan.${key}`;
+    const metric = FAN_METRICS[key];
     const value = topicValue(sensor, metric);
     return {
       key,
@@ -169,33 +162,33 @@ function canopyOf(fan: Sensor, sensors: readonly Sensor[]): Sensor | undefined {
       sensor.id !== fan.id &&
       sensor.radio === fan.radio &&
       sensor.type === 'temperature' &&
-      !isFan(sensor),
+      !isFrostFan(sensor),
   );
 }
 
 export function fanRows(sensors: readonly Sensor[], radios: readonly Radio[]): FanRow[] {
   const overdueRadios = new Set(radios.filter((radio) => radio.overdue).map((radio) => radio.id));
   return sensors
-    .filter(isFan)
+    .filter(isFrostFan)
     .map((sensor): FanRow => {
-      const rpm = topicValue(sensor, 'fan.rpm');
-      const fuel = topicValue(sensor, 'fan.fuelLevel');
+      const rpm = topicValue(sensor, FAN_METRICS.rpm);
+      const fuel = topicValue(sensor, FAN_METRICS.fuelLevel);
       const reasons: FanFaultReason[] = fanFaults({
         sensor: sensor.id,
         label: sensor.label,
         rpm,
         fuel,
         fuelAt: null,
-        battery: topicValue(sensor, 'fan.battery'),
-        trip: topicValue(sensor, 'fan.trip'),
+        battery: topicValue(sensor, FAN_METRICS.battery),
+        trip: topicValue(sensor, FAN_METRICS.trip),
         overdue: sensor.radio !== null && overdueRadios.has(sensor.radio),
       });
-      if ((topicValue(sensor, ENGINE_FAULT_METRIC) ?? 0) > 0) reasons.push('engine');
+      if ((topicValue(sensor, FAN_ENGINE_FAULT_METRIC) ?? 0) > 0) reasons.push('engine');
       const state: FanState =
         reasons.length > 0 ? 'fault' : rpm === null ? 'unknown' : rpm > 0 ? 'running' : 'stopped';
       const canopySensor = canopyOf(sensor, sensors);
       const canopyValue = canopySensor ? topicValue(canopySensor, 'temperature') : null;
-      const tower = topicValue(sensor, TOWER_TEMPERATURE_METRIC);
+      const tower = topicValue(sensor, FAN_METRICS.towerTemperature);
       return {
         id: sensor.id,
         label: sensor.label,
@@ -224,7 +217,7 @@ export function fanRows(sensors: readonly Sensor[], radios: readonly Radio[]): F
 /** The area's temperature sensors that are no fan (canopy probes), with their latest value. */
 export function temperatureRows(sensors: readonly Sensor[]) {
   return sensors
-    .filter((sensor) => sensor.type === 'temperature' && !isFan(sensor))
+    .filter((sensor) => sensor.type === 'temperature' && !isFrostFan(sensor))
     .map((sensor) => ({
       id: sensor.id,
       label: sensor.label,

@@ -4,11 +4,11 @@
  * with the fan's RPM on the shared chart.
  */
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
-import { CANOPY_TEMPERATURE_C, COLOURS } from '@paddock/domain';
+import { CANOPY_TEMPERATURE_C, COLOURS, FAN_METRICS } from '@paddock/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeriesChart, type ChartMetric } from '../../../components/chart/index.ts';
-import { TOWER_TEMPERATURE_METRIC, type FanRow, type MetricLevel } from '../fans.ts';
+import type { FanRow, MetricLevel } from '../fans.ts';
 import { FanStateBadge } from './fan-state-badge.tsx';
 
 const LEVEL_COLOURS: Record<MetricLevel, string | undefined> = {
@@ -44,11 +44,16 @@ export function FanDetail({
     lines.push(
       {
         source: { kind: 'sensor', id: fan.id },
-        metric: TOWER_TEMPERATURE_METRIC,
+        metric: FAN_METRICS.towerTemperature,
         label: t('Frost.Tower'),
         unit: '°C',
       },
-      { source: { kind: 'sensor', id: fan.id }, metric: 'fan.rpm', label: 'RPM', unit: 'RPM' },
+      {
+        source: { kind: 'sensor', id: fan.id },
+        metric: FAN_METRICS.rpm,
+        label: 'RPM',
+        unit: 'RPM',
+      },
     );
     return lines;
   }, [fan.canopy, fan.id, t]);

@@ -8,6 +8,7 @@ import { ActionIcon, Badge, Group, SegmentedControl, Stack, Table, Text } from '
 import {
   CANOPY_TEMPERATURE_C,
   COLOURS,
+  FAN_METRICS,
   frostNightOf,
   frostNightRange,
   type FrostRun,
@@ -22,7 +23,7 @@ import {
 } from '../../../components/chart/index.ts';
 import { seriesColour } from '../../../components/chart/palette.ts';
 import { useFrostRuns } from '../../../data/frost/get-frost-runs.ts';
-import { TOWER_TEMPERATURE_METRIC, type FanRow } from '../fans.ts';
+import type { FanRow } from '../fans.ts';
 
 /** At least this much either side of the runs when the chart shows them (ms). */
 const RUNS_MARGIN_MS = 60_000;
@@ -99,7 +100,7 @@ export function FrostExplorer({
     for (const fan of fans) {
       lines.push({
         source: { kind: 'sensor', id: fan.id },
-        metric: TOWER_TEMPERATURE_METRIC,
+        metric: FAN_METRICS.towerTemperature,
         label: t('Frost.TowerOf', { fan: fan.label }),
         unit: '°C',
       });
@@ -115,7 +116,7 @@ export function FrostExplorer({
     } else if (windFan) {
       lines.push({
         source: { kind: 'sensor', id: windFan.id },
-        metric: 'fan.windSpeed',
+        metric: FAN_METRICS.windSpeed,
         label: t('Frost.Wind'),
         unit: 'kph',
       });
