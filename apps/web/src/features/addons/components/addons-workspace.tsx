@@ -6,26 +6,9 @@
  * the selected thing (query thing={id}&type={type}, §2) in the side pane with its charts, beside
  * the area's events and alarms (the hardware views' panes); and water used per zone.
  */
+import { Alert, Group, ScrollArea, SegmentedControl, Stack, Text } from '@mantine/core';
 import {
-  Alert,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Pagination,
-  ScrollArea,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
-import {
-  ADDON_LIST_LIMIT,
-  addonsPath,
   filterThings,
-  groupThings,
   thingCondition,
   thingsFilterSchema,
   type AddonsRoute,
@@ -34,28 +17,19 @@ import {
   type ThingsRoute,
   type ThingType,
 } from '@paddock/domain';
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { AreaAlarmsPane } from '../../../components/hardware/area-alarms-pane.tsx';
-import { AreaEventsPane } from '../../../components/hardware/area-events-pane.tsx';
-import { useAreaControls } from '../../../data/controls/get-area-controls.ts';
 import { useAreaPrograms } from '../../../data/programs/get-area-programs.ts';
-import { useAreaSensors } from '../../../data/sensors/get-area-sensors.ts';
-import { usePreference } from '../../../lib/preferences.ts';
-import { useNow } from '../../../lib/use-now.ts';
-import { areaThings, type PageThing } from '../things.ts';
+import { ThingCards, ThingList, type ThingRowChoice } from './addon-thing-cards.tsx';
 import classes from './addons.module.css';
+import { AddonsSidePanes } from './addons-side-panes.tsx';
 import { ThingDetail } from './thing-detail.tsx';
-import { ConditionBadge, ThingValues } from './thing-values.tsx';
+import { useAddonThings } from './use-addon-things.ts';
 import { WaterUsePanel } from './water-use-panel.tsx';
 import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
 import { PhoneDetail } from '../../../components/hardware/phone-detail.tsx';
 
-/** Live values: the field reports every few minutes, so a 15 s poll shows each report soon. */
-export const ADDONS_REFRESH_MS = 15_000;
-
-type SidePane = 'Detail' | 'Events' | 'Alarms';
+export { ADDONS_REFRESH_MS } from './use-addon-things.ts';
 
 export function AddonsWorkspace({
   site,
@@ -71,48 +45,11 @@ export function AddonsWorkspace({
   isPhone: boolean;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const now = useNow(ADDONS_REFRESH_MS);
-  const sensors = useAreaSensors(area.id, { refetchInterval: ADDONS_REFRESH_MS });
-  const controls = useAreaControls(area.id, { refetchInterval: ADDONS_REFRESH_MS });
+  const { now, sensors, controls, filter, setFilter, things, groups, selected, select, ...panes } =
+    useAddonThings(site, area, route);
   const programs = useAreaPrograms(area.id);
-  const [filter, setFilter] = usePreference('thingsFilter');
   const [opened, setOpened] = useState<{ type: ThingType; page: number } | null>(null);
-  const [side, setSide] = useState<SidePane>('Detail');
   const timeZone = useSiteTimeZone(site);
-
-  const things = useMemo(
-    () => areaThings(sensors.data ?? [], controls.data ?? []),
-    [sensors.data, controls.data],
-  );
-  const groups = useMemo(
-    () => groupThings(filterThings(things, filter, now), now),
-    [things, filter, now],
-  );
-  const wanted = route.kind === 'addons' ? route.thing : undefined;
-  // A pump or pivot is a control first: its status sensor shares the thing type (§2 names both).
-  const selected =
-    (wanted &&
-      (things.find(
-        (thing) => thing.kind === 'control' && thing.id === wanted.id && thing.type === wanted.type,
-      ) ??
-        things.find((thing) => thing.id === wanted.id && thing.type === wanted.type))) ||
-    null;
-
-  const select = useCallback(
-    (thing: PageThing | null) => {
-      setSide('Detail');
-      void navigate(
-        addonsPath({
-          siteId: site.id,
-          areaId: area.id,
-          ...(thing ? { thing: { id: thing.id, type: thing.type } } : {}),
-        }),
-        { replace: true },
-      );
-    },
-    [navigate, site.id, area.id],
-  );
 
   if (sensors.isError && !sensors.data) {
     return (
@@ -124,96 +61,29 @@ export function AddonsWorkspace({
     );
   }
 
-  const row = (thing: PageThing) => (
-    <div
-      key={`${thing.kind}-${thing.id}`}
-      className={classes.thing}
-      data-selected={selected === thing}
-      data-testid="addon-thing"
-      data-type={thing.type}
-      data-condition={thingCondition(thing, now)}
-      role="button"
-      tabIndex={0}
-      onClick={() => select(selected === thing ? null : thing)}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          select(selected === thing ? null : thing);
-        }
-      }}
-    >
-      <Group justify="space-between" gap="xs" wrap="nowrap" mb={2}>
-        <Text size="sm" fw={500} truncate>
-          {thing.label}
-        </Text>
-        <ConditionBadge condition={thingCondition(thing, now)} />
-      </Group>
-      <ThingValues thing={thing} />
-    </div>
-  );
-
+  const choice: ThingRowChoice = { selected, select, now };
   const openedGroup = opened ? groups.find((group) => group.type === opened.type) : undefined;
   const openedThings = openedGroup
     ? filterThings(things, filter, now).filter((thing) => thing.type === openedGroup.type)
     : [];
-  const pages = Math.max(1, Math.ceil(openedThings.length / ADDON_LIST_LIMIT));
 
   const cards = (
-    <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="sm">
-      {groups.map((group) => (
-        <Card
-          key={group.type}
-          withBorder
-          padding="sm"
-          data-testid="addon-card"
-          data-type={group.type}
-        >
-          <Group justify="space-between" mb="xs">
-            <Title order={3} size="h6">
-              {t(`Addons.Type.${group.type}`)}
-            </Title>
-            <Text size="xs" c="dimmed">
-              {group.total}
-            </Text>
-          </Group>
-          <Stack gap={4}>{group.shown.map(row)}</Stack>
-          {group.total > group.shown.length && (
-            <Button
-              variant="subtle"
-              size="compact-xs"
-              mt="xs"
-              onClick={() => setOpened({ type: group.type, page: 1 })}
-            >
-              {t('Addons.ShowAll', { count: group.total })}
-            </Button>
-          )}
-        </Card>
-      ))}
-    </SimpleGrid>
+    <ThingCards
+      groups={groups}
+      choice={choice}
+      onShowAll={(type) => setOpened({ type, page: 1 })}
+    />
   );
 
   const list = openedGroup && opened && (
-    <Stack gap="xs" data-testid="addon-list">
-      <Group justify="space-between">
-        <Title order={3} size="h6">
-          {t(`Addons.Type.${openedGroup.type}`)}
-        </Title>
-        <CloseButton aria-label={t('Common.Close')} onClick={() => setOpened(null)} />
-      </Group>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">
-        {openedThings
-          .slice((opened.page - 1) * ADDON_LIST_LIMIT, opened.page * ADDON_LIST_LIMIT)
-          .map(row)}
-      </SimpleGrid>
-      {pages > 1 && (
-        <Pagination
-          size="sm"
-          total={pages}
-          value={Math.min(opened.page, pages)}
-          onChange={(page) => setOpened({ type: openedGroup.type, page })}
-        />
-      )}
-    </Stack>
+    <ThingList
+      type={openedGroup.type}
+      things={openedThings}
+      page={opened.page}
+      choice={choice}
+      onPage={(page) => setOpened({ type: openedGroup.type, page })}
+      onClose={() => setOpened(null)}
+    />
   );
 
   const detail = selected ? (
@@ -229,25 +99,6 @@ export function AddonsWorkspace({
     <Text size="sm" c="dimmed">
       {t('Addons.Nothing')}
     </Text>
-  );
-
-  const sidePanes = (
-    <Tabs value={side} onChange={(value) => value && setSide(value as SidePane)} variant="pills">
-      <Tabs.List aria-label={t('Hardware.SidePanes')} mb="xs">
-        {(['Detail', 'Events', 'Alarms'] as const).map((pane) => (
-          <Tabs.Tab key={pane} value={pane} size="xs">
-            {t(`Hardware.Pane.${pane}`)}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      <Tabs.Panel value="Detail">{detail}</Tabs.Panel>
-      <Tabs.Panel value="Events">
-        <AreaEventsPane areaId={area.id} timeZone={timeZone} selected={null} />
-      </Tabs.Panel>
-      <Tabs.Panel value="Alarms">
-        <AreaAlarmsPane siteId={site.id} areaId={area.id} selected={null} />
-      </Tabs.Panel>
-    </Tabs>
   );
 
   const faults = things.filter((thing) => thingCondition(thing, now) === 'fault').length;
@@ -291,7 +142,16 @@ export function AddonsWorkspace({
           {detail}
         </PhoneDetail>
       ) : (
-        <aside className={classes.side}>{sidePanes}</aside>
+        <aside className={classes.side}>
+          <AddonsSidePanes
+            side={panes.side}
+            onSide={panes.setSide}
+            detail={detail}
+            siteId={site.id}
+            areaId={area.id}
+            timeZone={timeZone}
+          />
+        </aside>
       )}
     </div>
   );
