@@ -3,34 +3,22 @@
  * given a wait to acknowledge before the next is told; after the last step the roster runs again
  * `repeat` times, `repeatMinutes` apart. Anyone's acknowledgement stops it.
  */
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Card,
-  Group,
-  NumberInput,
-  Select,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import {
   ROSTER_REPEAT_MAX,
   ROSTER_STEPS_MAX,
   ROSTER_WAIT_MAX_MINUTES,
   type Contact,
-  type ContactMethod,
   type Roster,
   type RosterStep,
 } from '@paddock/domain';
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteRoster, useUpdateSiteRoster } from '../../../data/alarms/roster.ts';
 import { notify } from '../../../lib/notify.ts';
 import { errorText } from '../error-text.ts';
 import { moveStep, rosterChoices, rosterProblems } from '../roster-form.ts';
+import { RosterStepCard } from './roster-step-card.tsx';
 
 export function RosterPanel({
   siteId,
@@ -92,101 +80,26 @@ function RosterEditor({
           {t('Alarms.Roster.Empty')}
         </Text>
       )}
-      {roster.steps.map((step, index) => {
-        const contact = contacts.find((candidate) => candidate.id === step.contact);
-        const methods = choices.get(step.contact) ?? [];
-        return (
-          <Card key={index} withBorder padding="xs" data-testid="roster-step">
-            <Group gap="xs" wrap="wrap" align="flex-end">
-              <Text fw={600} size="sm" w={24}>
-                {index + 1}.
-              </Text>
-              <Select
-                style={{ flex: '1 1 10rem' }}
-                label={t('Alarms.Roster.Contact')}
-                data={contacts.map((candidate) => ({
-                  value: String(candidate.id),
-                  label: candidate.name,
-                }))}
-                value={String(step.contact)}
-                allowDeselect={false}
-                disabled={!canEdit}
-                onChange={(value) => {
-                  if (value === null) return;
-                  const id = Number(value);
-                  const available = choices.get(id) ?? [];
-                  setStep(index, {
-                    contact: id,
-                    method: available.includes(step.method)
-                      ? step.method
-                      : (available[0] ?? step.method),
-                  });
-                }}
-                error={problems[index] && !contact ? t(problems[index]) : undefined}
-              />
-              <Select
-                w={110}
-                label={t('Alarms.Contacts.Method')}
-                data={methods.map((method) => ({
-                  value: method,
-                  label: t(`Alarms.Method.${method}`),
-                }))}
-                value={step.method}
-                allowDeselect={false}
-                disabled={!canEdit}
-                onChange={(value) => value && setStep(index, { method: value as ContactMethod })}
-                error={problems[index] && contact ? t(problems[index]) : undefined}
-              />
-              <NumberInput
-                w={130}
-                label={t('Alarms.Roster.Wait')}
-                min={0}
-                max={ROSTER_WAIT_MAX_MINUTES}
-                allowDecimal={false}
-                value={step.waitMinutes}
-                disabled={!canEdit}
-                onChange={(value) =>
-                  setStep(index, { waitMinutes: typeof value === 'number' ? value : 0 })
-                }
-                suffix={` ${t('Alarms.Roster.Minutes')}`}
-              />
-              {canEdit && (
-                <Group gap={2} wrap="nowrap">
-                  <ActionIcon
-                    variant="subtle"
-                    disabled={index === 0}
-                    onClick={() => setRoster((current) => moveStep(current, index, -1))}
-                    aria-label={t('Alarms.Roster.Up')}
-                  >
-                    <IconArrowUp size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    disabled={index === roster.steps.length - 1}
-                    onClick={() => setRoster((current) => moveStep(current, index, 1))}
-                    aria-label={t('Alarms.Roster.Down')}
-                  >
-                    <IconArrowDown size={16} />
-                  </ActionIcon>
-                  <ActionIcon
-                    variant="subtle"
-                    color="fault"
-                    onClick={() =>
-                      setRoster((current) => ({
-                        ...current,
-                        steps: current.steps.filter((_, at) => at !== index),
-                      }))
-                    }
-                    aria-label={t('Alarms.Roster.Remove')}
-                  >
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
-              )}
-            </Group>
-          </Card>
-        );
-      })}
+      {roster.steps.map((step, index) => (
+        <RosterStepCard
+          key={index}
+          step={step}
+          index={index}
+          count={roster.steps.length}
+          contacts={contacts}
+          choices={choices}
+          problem={problems[index]}
+          canEdit={canEdit}
+          onChange={(change) => setStep(index, change)}
+          onMove={(by) => setRoster((current) => moveStep(current, index, by))}
+          onRemove={() =>
+            setRoster((current) => ({
+              ...current,
+              steps: current.steps.filter((_, at) => at !== index),
+            }))
+          }
+        />
+      ))}
       {canEdit && (
         <Group>
           <Button
