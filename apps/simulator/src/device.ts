@@ -13,8 +13,10 @@ import type {
   ReadingsUplink,
   StatusUplink,
 } from '@paddock/domain';
-import { MAX_READINGS_PER_MESSAGE } from '@paddock/domain';
 import { batteryVolts, RADIO_BATTERY } from './battery.ts';
+import { commandAck, commandRefusal } from './device-commands.ts';
+import { NO_FAULTS, type DeviceFaults } from './device-faults.ts';
+import { controlReadings, readingsMessages } from './device-readings.ts';
 import { baseSignal, missProbability, signalReading } from './link.ts';
 import type { Random } from './random.ts';
 import type { Wear } from './wear.ts';
@@ -23,26 +25,7 @@ import type { ControlRef, SiteState } from './site.ts';
 
 type ControlConfig = ConfigDownlink['controls'][number];
 
-/** The faults injected on this device (see faults.ts), as the device needs them. */
-export type DeviceFaults = {
-  silenced: boolean;
-  lowBattery: boolean;
-  /** Controls that report a fault and fail commands. */
-  faultedControls: ReadonlySet<number>;
-  /** Sensors whose readings are replaced: by metric (or every metric: '*') with a value or null. */
-  spikes: ReadonlyMap<number, { metric: string | null; value: number | null }>;
-  /** Pumps whose motor protection tripped: stopped, reporting a fault, refusing to start. */
-  trippedPumps?: ReadonlySet<number>;
-  /** Tank level sensors whose probe failed: reading an empty tank and reporting a fault. */
-  failedLevels?: ReadonlySet<number>;
-};
-
-export const NO_FAULTS: DeviceFaults = {
-  silenced: false,
-  lowBattery: false,
-  faultedControls: new Set(),
-  spikes: new Map(),
-};
+export { NO_FAULTS, type DeviceFaults };
 
 /** A pivot goes round once in this many hours. */
 const PIVOT_HOURS_PER_TURN = 20;
@@ -212,27 +195,12 @@ export class VirtualDevice {
   }
 
   private controlReadings(faults: DeviceFaults): Reading[] {
-    return this.config.controls.flatMap((control) => {
-      const running = this.isRunning(control.id);
-      const readings: Reading[] = [
-        { thing: 'control', id: control.id, metric: 'running', value: running ? 1 : 0 },
-        {
-          thing: 'control',
-          id: control.id,
-          metric: 'fault',
-          value:
-            faults.faultedControls.has(control.id) || faults.trippedPumps?.has(control.id) ? 1 : 0,
-        },
-      ];
-      if (control.type === 'pivot') {
-        const angle = this.pivotAngles.get(control.id) ?? 0;
-        readings.push(
-          { thing: 'control', id: control.id, metric: 'pivot.angle', value: Math.round(angle) },
-          { thing: 'control', id: control.id, metric: 'pivot.speed', value: running ? 100 : 0 },
-        );
-      }
-      return readings;
-    });
+    return controlReadings(
+      this.config.controls,
+      (id) => this.isRunning(id),
+      this.pivotAngles,
+      faults,
+    );
   }
 
   private sensorReadings(now: Date, faults: DeviceFaults): Reading[] {
@@ -277,15 +245,7 @@ export class VirtualDevice {
 
   /** Readings as uplinks: one, or several when they exceed what one message may hold. */
   private readingsMessages(now: Date, readings: Reading[]): ReadingsUplink[] {
-    const messages: ReadingsUplink[] = [];
-    for (let start = 0; start < readings.length; start += MAX_READINGS_PER_MESSAGE) {
-      messages.push({
-        seq: this.readingsSeq++,
-        time: now.toISOString(),
-        readings: readings.slice(start, start + MAX_READINGS_PER_MESSAGE),
-      });
-    }
-    return messages;
+    return readingsMessages(now, readings, () => this.readingsSeq++);
   }
 
   /** Whether the device sends and hears nothing now: silenced by a fault, or in a silent spell. */
@@ -385,12 +345,6 @@ export class VirtualDevice {
     );
   }
 
-  private ack(command: CommandDownlink, phase: AckUplink['phase'], now: Date, reason?: string) {
-    const ack: AckUplink = { commandId: command.commandId, phase, time: now.toISOString() };
-    if (reason !== undefined) ack.reason = reason;
-    return ack;
-  }
-
   /**
    * A command arrives. A new one is accepted at once and carried out by `complete` (the caller
    * waits the actuation time in between); a repeat of one already finished gets its final ack
@@ -412,7 +366,7 @@ export class VirtualDevice {
       if (oldest === undefined) break;
       this.commands.delete(oldest);
     }
-    return { acks: [this.ack(command, 'accepted', now)], pending: true };
+    return { acks: [commandAck(command, 'accepted', now)], pending: true };
   }
 
   /**
@@ -429,35 +383,13 @@ export class VirtualDevice {
       this.commands.set(command.commandId, ack);
       return { ack, changed };
     };
-    if (command.action === 'ping') return finish(this.ack(command, 'done', now), false);
+    if (command.action === 'ping') return finish(commandAck(command, 'done', now), false);
     const controls = command.controls.map((id) => ({
       id,
       control: this.config.controls.find((control) => control.id === id),
     }));
-    const unknown = controls.filter((entry) => !entry.control).map((entry) => entry.id);
-    if (unknown.length > 0) {
-      return finish(
-        this.ack(command, 'failed', now, `no control ${unknown.join(', ')} on ${this.serialno}`),
-        false,
-      );
-    }
-    const faulted = command.controls.filter((id) => faults.faultedControls.has(id));
-    if (faulted.length > 0) {
-      return finish(
-        this.ack(command, 'failed', now, `valve fault on control ${faulted.join(', ')}`),
-        false,
-      );
-    }
-    const tripped =
-      command.action === 'open'
-        ? command.controls.filter((id) => faults.trippedPumps?.has(id))
-        : [];
-    if (tripped.length > 0) {
-      return finish(
-        this.ack(command, 'failed', now, `pump tripped on control ${tripped.join(', ')}`),
-        false,
-      );
-    }
+    const refusal = commandRefusal(command, controls, faults, this.serialno);
+    if (refusal !== null) return finish(commandAck(command, 'failed', now, refusal), false);
     let changed = false;
     for (const { control } of controls) {
       if (!control) continue;
@@ -471,7 +403,7 @@ export class VirtualDevice {
         changed ||= wasRunning;
       }
     }
-    return finish(this.ack(command, 'done', now), changed);
+    return finish(commandAck(command, 'done', now), changed);
   }
 
   /** Closes the controls whose fail-safe duration has run out; true when one closed. */
