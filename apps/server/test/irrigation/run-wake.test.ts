@@ -7,10 +7,8 @@ import type { RunState } from '@paddock/domain';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandSettled } from '../../src/field/command-link.ts';
-import {
-  PROGRAM_RUNNER_QUEUE,
-  type startProgramRunner,
-} from '../../src/irrigation/runner-service.ts';
+import { PROGRAM_RUNNER_QUEUE } from '../../src/irrigation/runner-plan.ts';
+import type { startProgramRunner } from '../../src/irrigation/runner-service.ts';
 import { requestById } from '../../src/requests/request.repository.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { waitFor } from '../field/field-test-kit.ts';
