@@ -14,51 +14,46 @@
  * A command the program runner sends names its run (programRunId), and so does its settlement:
  * the runner wakes exactly that run, without looking through the others.
  *
- * Who hears about a settled command: the settlement goes through a pg-boss queue, so a listener
- * (the runner) runs in whichever worker process is free, even when another process heard the ack
- * or swept the deadline, and runs again if it throws. Delivery is at least once: a listener must
- * tolerate hearing the same settlement twice.
+ * Who hears about a settled command: every listener, in whichever worker process is free, at
+ * least once (command-settlements.ts): a listener must tolerate hearing the same settlement twice.
+ *
+ * Where it lives: this file is the MQTT link (publish, hear acks, the deadline sweep);
+ * command-rules.ts is what it decides without I/O; field-command.repository.ts is its SQL;
+ * command-settlements.ts is the queue settlements travel on.
  */
-import {
-  ackUplinkSchema,
-  commandDownlinkSchema,
-  downlinkTopic,
-  idSchema,
-  parseFieldTopic,
-  serialnoSchema,
-  type CommandDownlink,
-} from '@paddock/domain';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { commandDownlinkSchema, downlinkTopic, type CommandDownlink } from '@paddock/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
-import type { Database, Transaction } from '../db/client.ts';
-import { controls, deadLetters, fieldCommands } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
-import { advanceRequestsFromCommands } from '../requests/request.repository.ts';
 import { serverClientOptions, type BrokerEndpoint } from './connection.ts';
-import { ensureQueue } from './jobs.ts';
-import { repeatEvery } from './repeat.ts';
+import { repeatEvery } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
+import {
+  misdirected,
+  readAck,
+  sendInputSchema,
+  TRANSITIONS,
+  type CommandRow,
+  type CommandSettled,
+  type CommandStatus,
+  type FieldCommand,
+} from './command-rules.ts';
+import { startSettlements, type Settlements } from './command-settlements.ts';
+import {
+  commandById,
+  insertDeadLetter,
+  moveCommand,
+  recordCommand,
+  recordedCommandIds,
+  timeOutOverdueCommands,
+} from './field-command.repository.ts';
 
-export type FieldCommand =
-  | { action: 'open'; controls: number[]; durationSeconds: number }
-  | { action: 'close'; controls: number[] }
-  | { action: 'ping' };
-
-export type CommandSettled = {
-  commandId: string;
-  requestId: number | null;
-  /** The program run that sent it (program_runs is keyed by its program); null for the others. */
-  programRunId: number | null;
-  siteId: number;
-  serialno: string;
-  action: FieldCommand['action'];
-  controls: number[];
-  status: 'done' | 'failed' | 'timedOut';
-  reason: string | null;
-};
+// The link's contract, defined beside the rules that make them and named here with the link.
+export type { CommandSettled, FieldCommand } from './command-rules.ts';
+export { COMMAND_SETTLED_QUEUE } from './command-settlements.ts';
 
 export type CommandSender = {
   /**
@@ -86,89 +81,20 @@ export type CommandSender = {
   unsent(commandIds: string[]): Promise<string[]>;
 };
 
-type CommandRow = typeof fieldCommands.$inferSelect;
-type CommandStatus = CommandRow['status'];
-
-/** The queue settlements travel on to the listeners. */
-export const COMMAND_SETTLED_QUEUE = 'field-command-settled';
-
 /** Shared-subscription group of the ack consumers on a broker that has them. */
 export const ACK_SHARE_GROUP = 'paddock-control';
-
-/** A settled command not announced this long after is taken as forgotten by a dead process. */
-const UNANNOUNCED_GRACE_MS = 5000;
-
-/** A settlement's listeners only queue a job: one still active after this had its worker die. */
-const SETTLEMENT_EXPIRY_SECONDS = 10;
 
 /** How often a process looks for commands past their deadline. */
 const DEFAULT_SWEEP_INTERVAL_MS = 1000;
 
-const FINAL_COMMAND_STATUSES = ['done', 'failed', 'timedOut'] as const;
-
-/** From which statuses an ack's phase may move a command: never backwards, never twice. */
-const TRANSITIONS: Record<'accepted' | 'done' | 'failed', CommandStatus[]> = {
-  accepted: ['sent'],
-  done: ['sent', 'accepted'],
-  failed: ['sent', 'accepted'],
+/** What the link's ack handling and sweeps work with. */
+type Link = {
+  db: Database;
+  clock: Clock;
+  log: Log;
+  topicRoot: string;
+  settlements: Settlements;
 };
-
-const settledSchema = z.object({
-  commandId: z.uuid(),
-  requestId: idSchema.nullable(),
-  // Optional: a settlement queued before runs were recorded on commands names none.
-  programRunId: idSchema.nullable().default(null),
-  siteId: idSchema,
-  serialno: serialnoSchema,
-  action: z.enum(['open', 'close', 'ping']),
-  controls: z.array(idSchema),
-  status: z.enum(FINAL_COMMAND_STATUSES),
-  reason: z.string().nullable(),
-});
-
-const sendInputSchema = z.object({
-  commandId: z.uuid().optional(),
-  requestId: idSchema.nullable(),
-  programRunId: idSchema.nullable(),
-  siteId: idSchema,
-  serialno: serialnoSchema,
-});
-
-function controlsOf(row: CommandRow): number[] {
-  const parsed = z.object({ controls: z.array(idSchema) }).safeParse(row.payload);
-  return parsed.success ? parsed.data.controls : [];
-}
-
-function settlementOf(row: CommandRow): CommandSettled | null {
-  if (row.status !== 'done' && row.status !== 'failed' && row.status !== 'timedOut') return null;
-  return {
-    commandId: row.id,
-    requestId: row.requestId,
-    programRunId: row.programRunId,
-    siteId: row.siteId,
-    serialno: row.serialno,
-    action: row.action,
-    controls: controlsOf(row),
-    status: row.status,
-    reason: row.reason,
-  };
-}
-
-/** A control whose open failed is no longer requested to run (§4 device status). */
-async function releaseFailedOpens(tx: Transaction, rows: CommandRow[], now: Date) {
-  const ids = rows
-    .filter(
-      (row) => row.action === 'open' && (row.status === 'failed' || row.status === 'timedOut'),
-    )
-    .flatMap(controlsOf);
-  if (ids.length === 0) return;
-  await tx
-    .update(controls)
-    .set({ startRequested: false, modifiedAt: now })
-    .where(inArray(controls.id, ids));
-}
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 export async function startCommands(deps: {
   db: Database;
@@ -186,183 +112,114 @@ export async function startCommands(deps: {
   clientId?: string;
   sweepIntervalMs?: number;
 }): Promise<CommandSender & { close(): Promise<void> }> {
-  const { db, clock, log, broker, topicRoot, jobs } = deps;
-  const listeners: ((settled: CommandSettled) => void | Promise<void>)[] = [];
+  const { db, clock, log, topicRoot } = deps;
   let closed = false;
+  const settlements = await startSettlements(deps);
+  const link: Link = { db, clock, log, topicRoot, settlements };
 
-  await ensureQueue(jobs, COMMAND_SETTLED_QUEUE, {
-    retryLimit: 5,
-    retryDelay: 2,
-    // A worker that dies while hearing a settlement leaves its job active: after this it is
-    // retried elsewhere, well before the run that waits for it gives the command up (60 s).
-    expireInSeconds: SETTLEMENT_EXPIRY_SECONDS,
-  });
-
-  /**
-   * The settlement worker starts with the first listener: a worker without listeners would take
-   * settlements (also other processes') and hear them with nobody listening.
-   */
-  let settledWorker: Promise<string> | null = null;
-  const startSettledWorker = () =>
-    jobs.work<unknown>(COMMAND_SETTLED_QUEUE, { batchSize: 20 }, async (batch) => {
-      if (closed) throw new Error('command sender closed');
-      for (const job of batch) {
-        const parsed = settledSchema.safeParse(job.data);
-        if (!parsed.success) {
-          log.error({ job: job.id, issues: parsed.error.issues }, 'bad command settlement job');
-          await jobs.fail(COMMAND_SETTLED_QUEUE, job.id, { message: 'bad payload' });
-          continue;
-        }
-        try {
-          for (const listener of listeners) await listener(parsed.data);
-        } catch (error) {
-          // Only this job runs again; the rest of the batch is complete.
-          log.error({ err: error, commandId: parsed.data.commandId }, 'command listener failed');
-          await jobs.fail(COMMAND_SETTLED_QUEUE, job.id, { message: String(error) });
-        }
-      }
-    });
-
-  /**
-   * Queues the settlements for the listeners, then records that it did: a process that dies in
-   * between leaves `announcedAt` null, and the deadline sweep announces the command again
-   * (listeners hear a settlement at least once).
-   */
-  async function announce(rows: CommandRow[]) {
-    const announced: string[] = [];
-    for (const row of rows) {
-      const settled = settlementOf(row);
-      if (!settled) continue;
-      log.info(
-        { commandId: row.id, requestId: row.requestId, status: row.status, reason: row.reason },
-        'command settled',
-      );
-      await jobs.send(COMMAND_SETTLED_QUEUE, settled);
-      announced.push(row.id);
-    }
-    if (announced.length === 0) return;
-    await db
-      .update(fieldCommands)
-      .set({ announcedAt: clock.now() })
-      .where(inArray(fieldCommands.id, announced));
-    // This process's worker looks now instead of at its next poll.
-    if (settledWorker) jobs.notifyWorker(await settledWorker);
-  }
-
-  /** Settled commands whose settlement was never queued (their process died first). */
-  async function announceForgotten() {
-    const before = new Date(clock.now().getTime() - UNANNOUNCED_GRACE_MS);
-    const forgotten = await db
-      .select()
-      .from(fieldCommands)
-      .where(
-        and(
-          isNull(fieldCommands.announcedAt),
-          inArray(fieldCommands.status, [...FINAL_COMMAND_STATUSES]),
-          lte(fieldCommands.updatedAt, before),
-        ),
-      )
-      .orderBy(asc(fieldCommands.updatedAt))
-      .limit(100);
-    if (forgotten.length === 0) return;
-    log.warn(
-      { commands: forgotten.map((row) => row.id) },
-      'settled commands never announced (their process died): announcing them now',
-    );
-    await announce(forgotten);
-  }
-
-  /** Moves one command on, and its request with it; null when the move is not allowed. */
-  async function transition(
-    commandId: string,
-    to: CommandStatus,
-    from: CommandStatus[],
-    reason: string | null,
-  ): Promise<CommandRow | null> {
-    const now = clock.now();
-    const row = await db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(fieldCommands)
-        .set({ status: to, reason, updatedAt: now })
-        .where(and(eq(fieldCommands.id, commandId), inArray(fieldCommands.status, from)))
-        .returning();
-      if (!updated) return null;
-      if (updated.requestId !== null)
-        await advanceRequestsFromCommands(tx, [updated.requestId], now);
-      await releaseFailedOpens(tx, [updated], now);
-      return updated;
-    });
-    if (row) await announce([row]);
-    return row;
-  }
-
-  /** Keeps a message that could not be taken, as ingest does (UTF-8 text, else base64). */
-  async function deadLetter(topic: string, payload: string, reason: string) {
-    log.warn({ topic, reason }, 'ack dead-lettered');
-    await db.insert(deadLetters).values({ topic, payload, reason, receivedAt: clock.now() });
-  }
-
-  async function handleAck(topic: string, raw: Buffer) {
-    let payload: string;
-    try {
-      payload = utf8.decode(raw);
-    } catch {
-      return deadLetter(
-        topic,
-        raw.toString('base64'),
-        'payload is not UTF-8 text (kept here as base64)',
-      );
-    }
-    const parsedTopic = parseFieldTopic(topicRoot, topic);
-    if (!parsedTopic || parsedTopic.direction !== 'up' || parsedTopic.kind !== 'ack') {
-      return deadLetter(topic, payload, 'not an ack topic of the field protocol');
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(payload);
-    } catch (error) {
-      return deadLetter(topic, payload, `not JSON: ${(error as Error).message}`);
-    }
-    const ack = ackUplinkSchema.safeParse(json);
-    if (!ack.success) {
-      return deadLetter(topic, payload, `not an ack: ${z.prettifyError(ack.error)}`);
-    }
-    const { commandId, phase, reason } = ack.data;
-    const [command] = await db.select().from(fieldCommands).where(eq(fieldCommands.id, commandId));
-    if (!command) return deadLetter(topic, payload, `no command ${commandId}`);
-    if (command.siteId !== parsedTopic.siteId || command.serialno !== parsedTopic.serialno) {
-      return deadLetter(
-        topic,
-        payload,
-        `command ${commandId} went to ${command.siteId}/${command.serialno}, not to ` +
-          `${parsedTopic.siteId}/${parsedTopic.serialno}`,
-      );
-    }
-    const moved = await transition(
-      commandId,
-      phase,
-      TRANSITIONS[phase],
-      phase === 'failed' ? (reason ?? 'failed on the device') : null,
-    );
-    if (!moved) {
-      // A QoS 1 redelivery, or an answer after the deadline: the command has moved on already.
-      log.info({ commandId, phase, status: command.status }, 'late or repeated ack ignored');
-    }
-  }
-
-  // The handlers go on before the connection: acks queued in the session while this process
-  // was away arrive right after it connects, and an unheard message would be lost.
-  const client: MqttClient = mqtt.connect(
-    broker.url,
-    serverClientOptions(broker, deps.clientId ?? 'paddock-commands'),
-  );
   // One ack at a time, in arrival order: a device's accepted is taken before its done.
   let acks: Promise<void> = Promise.resolve();
-  client.on('message', (topic, payload) => {
-    acks = acks
-      .then(() => handleAck(topic, payload))
-      .catch((error: unknown) => log.error({ err: error, topic }, 'ack not handled'));
+  const client = await connectAckClient({
+    ...deps,
+    isClosed: () => closed,
+    onAck: (topic, payload) => {
+      acks = acks
+        .then(() => handleAck(link, topic, payload))
+        .catch((error: unknown) => log.error({ err: error, topic }, 'ack not handled'));
+    },
   });
+
+  const sweeps = repeatEvery({
+    intervalMs: deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
+    first: 'after-interval',
+    round: () => sweepDeadlines(link),
+    onError: (error) => log.error({ err: error }, 'command deadline sweep failed'),
+  });
+
+  async function publish(topic: string, downlink: CommandDownlink) {
+    try {
+      await client.publishAsync(topic, JSON.stringify(downlink), { qos: 1 });
+    } catch (error) {
+      await transition(
+        link,
+        downlink.commandId,
+        'failed',
+        ['sent'],
+        `not published: ${String(error)}`,
+      );
+    }
+  }
+  const publishing = new Set<Promise<void>>();
+
+  return {
+    async send(input) {
+      if (closed) throw new Error('command sender closed');
+      const { commandId, requestId, programRunId, siteId, serialno } = sendInputSchema.parse(input);
+      const now = clock.now();
+      const downlink = commandDownlinkSchema.parse({
+        ...input.command,
+        commandId: commandId ?? randomUUID(),
+        requestId,
+        time: now.toISOString(),
+      });
+      const deadline = new Date(now.getTime() + deps.timeoutSeconds * 1000);
+      const recorded = await recordCommand(
+        db,
+        { downlink, requestId, programRunId, siteId, serialno, deadline },
+        now,
+      );
+      if (!recorded) return downlink.commandId;
+      // Not awaited: while the broker is away mqtt.js holds a QoS 1 message until it is back,
+      // and the caller must not wait that long; the deadline covers a message that never goes.
+      const sending = publish(downlinkTopic(topicRoot, siteId, serialno, 'command'), downlink);
+      publishing.add(sending);
+      void sending.finally(() => publishing.delete(sending));
+      log.info(
+        { commandId: downlink.commandId, requestId, serialno, action: downlink.action },
+        'command sent',
+      );
+      return downlink.commandId;
+    },
+    async unsent(commandIds) {
+      const ids = z.array(z.uuid()).parse(commandIds);
+      if (ids.length === 0) return [];
+      const recorded = await recordedCommandIds(db, ids);
+      return ids.filter((id) => !recorded.has(id));
+    },
+    onSettled(listener) {
+      settlements.onSettled(listener);
+    },
+    async close() {
+      closed = true;
+      const sweepDone = sweeps.close();
+      await settlements.close();
+      await sweepDone;
+      await client.endAsync();
+      await Promise.allSettled(publishing);
+      await acks;
+    },
+  };
+}
+
+/**
+ * Connects to the broker and subscribes to every device's acks. The handler goes on before the
+ * connection: acks queued in the session while this process was away arrive right after it
+ * connects, and an unheard message would be lost.
+ */
+async function connectAckClient(options: {
+  broker: BrokerEndpoint;
+  topicRoot: string;
+  clientId?: string;
+  log: Log;
+  isClosed: () => boolean;
+  onAck: (topic: string, payload: Buffer) => void;
+}): Promise<MqttClient> {
+  const { broker, topicRoot, log } = options;
+  const client: MqttClient = mqtt.connect(
+    broker.url,
+    serverClientOptions(broker, options.clientId ?? 'paddock-commands'),
+  );
+  client.on('message', options.onAck);
   try {
     await new Promise<void>((resolve, reject) => {
       client.once('connect', () => resolve());
@@ -383,142 +240,60 @@ export async function startCommands(deps: {
   // present, but a broker restarted from its persistence file may restore a shared subscription
   // that delivers nothing (Mosquitto 2.0) or none at all: every ack would be lost until restart.
   client.on('connect', () => {
-    if (closed) return;
+    if (options.isClosed()) return;
     client.subscribeAsync(subscription, { qos: 1 }).then(
       () => log.info({ subscription }, 'command link subscribed again after a reconnect'),
       (error: unknown) => log.error({ err: error }, 'command link could not subscribe again'),
     );
   });
+  return client;
+}
 
-  async function sweepDeadlines() {
-    const now = clock.now();
-    const overdue = db
-      .select({ id: fieldCommands.id })
-      .from(fieldCommands)
-      .where(
-        and(inArray(fieldCommands.status, ['sent', 'accepted']), lte(fieldCommands.deadline, now)),
-      )
-      .orderBy(asc(fieldCommands.deadline))
-      .limit(100)
-      .for('update', { skipLocked: true });
-    const rows = await db.transaction(async (tx) => {
-      const timedOut = await tx
-        .update(fieldCommands)
-        .set({
-          status: 'timedOut',
-          reason: sql`'no final ack within ' || ceil(extract(epoch from ${fieldCommands.deadline} - ${fieldCommands.sentAt}))::int || ' s'`,
-          updatedAt: now,
-        })
-        .where(
-          and(
-            inArray(fieldCommands.id, overdue),
-            inArray(fieldCommands.status, ['sent', 'accepted']),
-          ),
-        )
-        .returning();
-      const requestIds = timedOut.flatMap((row) => (row.requestId === null ? [] : [row.requestId]));
-      await advanceRequestsFromCommands(tx, requestIds, now);
-      await releaseFailedOpens(tx, timedOut, now);
-      return timedOut;
-    });
-    if (rows.length > 0) await announce(rows);
-    await announceForgotten();
+/** Moves one command on, and its request with it; null when the move is not allowed. */
+async function transition(
+  link: Link,
+  commandId: string,
+  to: CommandStatus,
+  from: CommandStatus[],
+  reason: string | null,
+): Promise<CommandRow | null> {
+  const row = await moveCommand(link.db, commandId, { to, from, reason }, link.clock.now());
+  if (row) await link.settlements.announce([row]);
+  return row;
+}
+
+/** Keeps a message that could not be taken, as ingest does (UTF-8 text, else base64). */
+async function deadLetter(link: Link, topic: string, payload: string, reason: string) {
+  link.log.warn({ topic, reason }, 'ack dead-lettered');
+  await insertDeadLetter(link.db, { topic, payload, reason }, link.clock.now());
+}
+
+async function handleAck(link: Link, topic: string, raw: Buffer) {
+  const reading = readAck(link.topicRoot, topic, raw);
+  if ('deadLetter' in reading) {
+    return deadLetter(link, topic, reading.deadLetter.payload, reading.deadLetter.reason);
   }
-
-  const sweeps = repeatEvery(
-    deps.sweepIntervalMs ?? DEFAULT_SWEEP_INTERVAL_MS,
-    sweepDeadlines,
-    (error) => log.error({ err: error }, 'command deadline sweep failed'),
+  const { commandId, phase, reason } = reading.ack;
+  const command = await commandById(link.db, commandId);
+  if (!command) return deadLetter(link, topic, reading.payload, `no command ${commandId}`);
+  const elsewhere = misdirected(command, reading, commandId);
+  if (elsewhere) return deadLetter(link, topic, reading.payload, elsewhere);
+  const moved = await transition(
+    link,
+    commandId,
+    phase,
+    TRANSITIONS[phase],
+    phase === 'failed' ? (reason ?? 'failed on the device') : null,
   );
-
-  async function publish(topic: string, downlink: CommandDownlink) {
-    try {
-      await client.publishAsync(topic, JSON.stringify(downlink), { qos: 1 });
-    } catch (error) {
-      await transition(downlink.commandId, 'failed', ['sent'], `not published: ${String(error)}`);
-    }
+  if (!moved) {
+    // A QoS 1 redelivery, or an answer after the deadline: the command has moved on already.
+    link.log.info({ commandId, phase, status: command.status }, 'late or repeated ack ignored');
   }
-  const publishing = new Set<Promise<void>>();
+}
 
-  return {
-    async send(input) {
-      if (closed) throw new Error('command sender closed');
-      const { commandId, requestId, programRunId, siteId, serialno } = sendInputSchema.parse(input);
-      const now = clock.now();
-      const downlink = commandDownlinkSchema.parse({
-        ...input.command,
-        commandId: commandId ?? randomUUID(),
-        requestId,
-        time: now.toISOString(),
-      });
-      const recorded = await db.transaction(async (tx) => {
-        const inserted = await tx
-          .insert(fieldCommands)
-          .values({
-            id: downlink.commandId,
-            requestId,
-            programRunId,
-            siteId,
-            serialno,
-            action: downlink.action,
-            payload: downlink,
-            status: 'sent',
-            sentAt: now,
-            deadline: new Date(now.getTime() + deps.timeoutSeconds * 1000),
-            updatedAt: now,
-          })
-          .onConflictDoNothing({ target: fieldCommands.id })
-          .returning({ id: fieldCommands.id });
-        // Recorded before under this id: sent then, by whichever process recorded it.
-        if (inserted.length === 0) return false;
-        if (downlink.action !== 'ping') {
-          // §4 device status: requested to run (open) or not (close) until the device reports.
-          await tx
-            .update(controls)
-            .set({ startRequested: downlink.action === 'open', modifiedAt: now })
-            .where(inArray(controls.id, downlink.controls));
-        }
-        return true;
-      });
-      if (!recorded) return downlink.commandId;
-      // Not awaited: while the broker is away mqtt.js holds a QoS 1 message until it is back,
-      // and the caller must not wait that long; the deadline covers a message that never goes.
-      const sending = publish(downlinkTopic(topicRoot, siteId, serialno, 'command'), downlink);
-      publishing.add(sending);
-      void sending.finally(() => publishing.delete(sending));
-      log.info(
-        { commandId: downlink.commandId, requestId, serialno, action: downlink.action },
-        'command sent',
-      );
-      return downlink.commandId;
-    },
-    async unsent(commandIds) {
-      const ids = z.array(z.uuid()).parse(commandIds);
-      if (ids.length === 0) return [];
-      const rows = await db
-        .select({ id: fieldCommands.id })
-        .from(fieldCommands)
-        .where(inArray(fieldCommands.id, ids));
-      const recorded = new Set(rows.map((row) => row.id));
-      return ids.filter((id) => !recorded.has(id));
-    },
-    onSettled(listener) {
-      listeners.push(listener);
-      if (!settledWorker) {
-        settledWorker = startSettledWorker();
-        settledWorker.catch((error: unknown) =>
-          log.error({ err: error }, 'command settlement worker not started'),
-        );
-      }
-    },
-    async close() {
-      closed = true;
-      const sweepDone = sweeps.stop();
-      if (settledWorker) await jobs.offWork({ id: await settledWorker });
-      await sweepDone;
-      await client.endAsync();
-      await Promise.allSettled(publishing);
-      await acks;
-    },
-  };
+/** Times out commands past their deadline, then announces what a dead process never did. */
+async function sweepDeadlines(link: Link) {
+  const rows = await timeOutOverdueCommands(link.db, link.clock.now());
+  if (rows.length > 0) await link.settlements.announce(rows);
+  await link.settlements.announceForgotten();
 }
