@@ -221,6 +221,11 @@ describe('POST /api/areas/{areaId}/alarms', () => {
       'rule.startTemperature',
     ],
     [
+      'a clear value below a lessThan set point',
+      () => ({ rule: soilRule({ clearValue: 15 }) }),
+      'rule.clearValue',
+    ],
+    [
       'an unknown operator',
       () => ({
         rule: {
@@ -245,6 +250,34 @@ describe('POST /api/areas/{areaId}/alarms', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field });
     expect(await alarmRows()).toEqual(before);
+  });
+
+  it('refuses a clear value on the wrong side of the set point as it refuses any field, and takes one on the safe side', async () => {
+    const post = (rule: AlarmRuleInput) =>
+      t.as(t.farm.users.manager.id, {
+        method: 'POST',
+        url: areaUrl(),
+        payload: { active: true, rule, notifications: [] },
+      });
+    const before = await alarmRows();
+    // Soil too dry: raised below 20; a clear value of 15 would clear it while still too dry.
+    const wrongSide = await post(soilRule({ clearValue: 15 }));
+    const otherRefusal = await post(soilRule({ startTemperature: 1 }));
+    expect(wrongSide.statusCode).toBe(400);
+    expect(wrongSide.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'rule.clearValue: The clear threshold must not be below the set point',
+      location: 'body',
+      field: 'rule.clearValue',
+      reason: 'The clear threshold must not be below the set point',
+    });
+    expect(Object.keys(wrongSide.json()).sort()).toEqual(Object.keys(otherRefusal.json()).sort());
+    expect(await alarmRows()).toEqual(before);
+
+    const safeSide = await post(soilRule({ clearValue: 22 }));
+    expect(safeSide.statusCode).toBe(201);
+    expect(safeSide.json()).toMatchObject({ rule: { clearValue: 22 } });
   });
 
   itRefusesEditsWithoutAccess(
@@ -321,6 +354,11 @@ describe('PUT /api/areas/{areaId}/alarms/{id}', () => {
       'rule.conditions.all.0.value',
     ],
     ['another rule id', () => ({ rule: soilRule({ id: 77 }) }), 'rule.id'],
+    [
+      'a clear value below a lessThan set point',
+      () => ({ rule: soilRule({ clearValue: 15 }) }),
+      'rule.clearValue',
+    ],
     [
       'a target of another area',
       () => ({ rule: soilRule({ targetType: 'control', target: t.farm.controls.valveB.id }) }),

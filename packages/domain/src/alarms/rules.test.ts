@@ -89,6 +89,22 @@ describe('readRule: every template against its targets', () => {
     expect(clearValueProblem({ ...rule(1), clearValue: 32 })).toMatch(/above/);
     expect(clearValueProblem({ ...rule(1), clearValue: 28 })).toBeNull();
   });
+
+  // [operator, set point, clear value, problem]: the form and the server both ask this.
+  it.each([
+    ['greaterThan', 30, 30, null],
+    ['greaterThan', 30, 30.1, /above/],
+    ['lessThan', 20, 20, null],
+    ['lessThan', 20, 22, null],
+    ['lessThan', 20, 15, /below/],
+    ['equal', 1, 0, null],
+    ['equal', 1, 5, null],
+    ['lessThan', 20, undefined, null],
+  ] as const)('%s %s with clear value %s: %s', (operator, value, clearValue, problem) => {
+    const found = clearValueProblem({ conditions: { all: [{ operator, value }] }, clearValue });
+    if (problem === null) expect(found).toBeNull();
+    else expect(found).toMatch(problem);
+  });
 });
 
 describe('stepAlarm: the state machine', () => {

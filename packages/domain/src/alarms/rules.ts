@@ -59,9 +59,16 @@ export function meetsClear(value: number, condition: StreamDataCondition, clearV
 
 /**
  * A clear value on the wrong side of the set point would clear the alarm while it still holds;
- * returns the problem, or null. (greaterThan 30 with clearValue 32 is refused, 28 is fine.)
+ * returns the problem, or null. (greaterThan 30 with clearValue 32 is refused, 28 is fine; equal
+ * has no side.) The alarm form and the server's alarm create and update both ask it. Takes the
+ * condition's operator and set point only, so a form checks its fields before it builds a rule.
  */
-export function clearValueProblem(rule: Pick<AlarmRule, 'conditions' | 'clearValue'>) {
+export function clearValueProblem(rule: {
+  readonly conditions: {
+    readonly all: readonly [Pick<StreamDataCondition, 'operator' | 'value'>, ...unknown[]];
+  };
+  readonly clearValue?: number | undefined;
+}): string | null {
   const [condition] = rule.conditions.all;
   if (rule.clearValue === undefined) return null;
   if (condition.operator === 'greaterThan' && rule.clearValue > condition.value) {

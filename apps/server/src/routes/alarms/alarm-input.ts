@@ -3,6 +3,7 @@ import {
   ALARM_TEMPLATES,
   alarmTemplateSchema,
   assertAlarmRuleCreatable,
+  clearValueProblem,
   isFrostFan,
   type AlarmRuleInput,
 } from '@paddock/domain';
@@ -15,8 +16,9 @@ import { isThingOfArea, type AreaRef } from './area-things.repository.ts';
 
 /**
  * §5: alarm rule creation asserts target, target type and threshold (the stream-data condition's
- * value) are defined; the template must be one of §9 and the target a thing of the area of the
- * stated type.
+ * value) are defined; the clear value must lie on the safe side of the set point (the domain's
+ * clearValueProblem, as the alarm form checks it); the template must be one of §9 and the target
+ * a thing of the area of the stated type.
  */
 export async function validateAlarmRule(
   db: Database,
@@ -33,6 +35,8 @@ export async function validateAlarmRule(
   } catch (error) {
     throw badRequest('rule', error instanceof Error ? error.message : String(error));
   }
+  const clearProblem = clearValueProblem(rule);
+  if (clearProblem !== null) throw badRequest('rule.clearValue', clearProblem);
   if (!alarmTemplateSchema.safeParse(rule.template).success) {
     throw badRequest('rule.template', 'Not an alarm template');
   }

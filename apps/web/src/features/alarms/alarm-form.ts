@@ -22,6 +22,7 @@ import {
   alarmTemplateKind,
   alarmTemplateName,
   alarmTemplateSeverity,
+  clearValueProblem,
   resetAfterSchema,
   DEFAULT_SET_POINT_OPERATOR,
   type Alarm,
@@ -247,7 +248,7 @@ export function alarmFormErrors(form: AlarmForm): AlarmFormErrors {
     if (form.clearValue.trim() !== '') {
       const clear = parseNumber(form.clearValue);
       if (clear === null) errors.clearValue = 'Alarms.Form.NumberInvalid';
-      else if (threshold !== null && !clearsOnTheOtherSide(form.operator, threshold, clear)) {
+      else if (threshold !== null && clearProblem(form.operator, threshold, clear) !== null) {
         errors.clearValue = 'Alarms.Form.ClearValueSide';
       }
     }
@@ -267,19 +268,12 @@ export function alarmFormErrors(form: AlarmForm): AlarmFormErrors {
   return errors;
 }
 
-/**
- * Hysteresis only makes sense on the safe side of the set point: below it for greaterThan,
- * above it for lessThan; equal has no side, so any value other than the set point.
- */
-function clearsOnTheOtherSide(operator: AlarmOperator, threshold: number, clear: number): boolean {
-  switch (operator) {
-    case 'greaterThan':
-      return clear <= threshold;
-    case 'lessThan':
-      return clear >= threshold;
-    case 'equal':
-      return true;
-  }
+/** The domain's clear-value check (the server's too) on the form's operator and set point. */
+function clearProblem(operator: AlarmOperator, threshold: number, clear: number): string | null {
+  return clearValueProblem({
+    conditions: { all: [{ operator, value: threshold }] },
+    clearValue: clear,
+  });
 }
 
 /** The target a form's rule names: the sensor of a set point or a fan, else the area. */
