@@ -10,8 +10,6 @@ import {
   portInUse,
   seedDemoFarmIfEmpty,
   startServer,
-  startTwilioStandin,
-  type TwilioStandin,
   type Database,
   type PeopleFirst,
   type RunningServer,
@@ -21,6 +19,7 @@ import { seededRandom, startSimulator, type Simulator } from '@paddock/simulator
 import path from 'node:path';
 import type { DevstackConfig } from './config.ts';
 import { createHistoryLoader, type HistoryLoader, type HistoryResult } from './history.ts';
+import { startTwilioStandin, type TwilioStandin } from './twilio-standin/standin.ts';
 
 export type Devstack = {
   server: RunningServer;

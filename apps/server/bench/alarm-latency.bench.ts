@@ -19,7 +19,7 @@ import { parseArgs } from 'node:util';
 import { alarmFollowupHandler } from '../src/alarms/engine.ts';
 import { startSender } from '../src/alarms/sender.ts';
 import { createTwilio } from '../src/alarms/twilio.ts';
-import { startTwilioStandin } from '../src/alarms/twilio-standin.ts';
+import { startTwilioStandin } from '../../devstack/src/twilio-standin/standin.ts';
 import { openDatabase } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { FOLLOWUP_POLL_MS, startFollowups } from '../src/ingest/followups.ts';

@@ -16,8 +16,5 @@ export {
 } from './telemetry/history-store.ts';
 export { startServer, type RunningServer, type StartOptions } from './start/server.ts';
 export { portInUse, startupProblem } from './start/startup-errors.ts';
-export {
-  startTwilioStandin,
-  type StandinRecord,
-  type TwilioStandin,
-} from './alarms/twilio-standin.ts';
+// The devstack's sms and voice stand-in signs its callbacks as Twilio does.
+export { twilioSignature } from './alarms/twilio.ts';

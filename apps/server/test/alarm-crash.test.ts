@@ -13,7 +13,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startTwilioStandin, type TwilioStandin } from '../src/alarms/twilio-standin.ts';
+import {
+  startTwilioStandin,
+  type TwilioStandin,
+} from '../../devstack/src/twilio-standin/standin.ts';
 import { openDatabase, type DatabaseTarget } from '../src/db/client.ts';
 import * as schema from '../src/db/schema.ts';
 import { commitSensorReport } from './helpers/sensor-report.ts';

@@ -12,7 +12,10 @@ import type { RuleCache } from '../src/alarms/rule-cache.ts';
 import { evaluateSetPoints } from '../src/alarms/set-points.ts';
 import { sendDueNotifications, type SenderDeps } from '../src/alarms/sender.ts';
 import { createTwilio, twilioSignature } from '../src/alarms/twilio.ts';
-import { startTwilioStandin, type TwilioStandin } from '../src/alarms/twilio-standin.ts';
+import {
+  startTwilioStandin,
+  type TwilioStandin,
+} from '../../devstack/src/twilio-standin/standin.ts';
 import { loadAlarmLinkSecret } from '../src/auth/secrets.ts';
 import * as schema from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';

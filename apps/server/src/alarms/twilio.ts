@@ -1,6 +1,6 @@
 /**
  * The sms and voice provider adapter: Twilio's REST API (2010-04-01) over fetch, so the real
- * service and the local stand-in (twilio-standin.ts) are the same code path.
+ * service and the local stand-in (apps/devstack/src/twilio-standin/) are the same code path.
  * - POST /2010-04-01/Accounts/{sid}/Messages.json: To, From, Body, StatusCallback;
  * - POST /2010-04-01/Accounts/{sid}/Calls.json: To, From, Twiml (<Say> and a one-digit <Gather>
  *   whose action acknowledges on 1), StatusCallback;
