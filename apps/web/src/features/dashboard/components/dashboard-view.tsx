@@ -1,31 +1,8 @@
-import {
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Grid,
-  Group,
-  MultiSelect,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  UnstyledButton,
-} from '@mantine/core';
-import {
-  COLOURS,
-  DASHBOARD_FILTER_KEYS,
-  sitePath,
-  type DashboardFilter,
-  type Site,
-} from '@paddock/domain';
+import { Box, Button, Grid, Group, MultiSelect, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { DASHBOARD_FILTER_KEYS, type DashboardFilter, type Site } from '@paddock/domain';
 import { IconFilterOff, IconFocus2 } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { LastUpdate } from '../../../components/ui/last-update.tsx';
-import { SiteBriefBadges } from '../../../components/ui/site-brief-badges.tsx';
-import { SITE_BRIEF_COLOURS, siteBriefStatus } from '../../../lib/site-brief-status.ts';
 import {
   applyDashboardFilter,
   chosenValues,
@@ -35,6 +12,7 @@ import {
   type DashboardFilterKey,
 } from '../dashboard-filter.ts';
 import { useDashboardSelection } from '../hooks/use-dashboard-selection.ts';
+import { DashboardSiteList, filterOptionLabel } from './dashboard-site-list.tsx';
 
 // Leaflet and its CSS load only when the dashboard shows.
 const SitesMap = lazy(() => import('./sites-map.tsx'));
@@ -70,12 +48,7 @@ export function DashboardView({
   const selected = visible.some((site) => site.id === picked) ? picked : null;
   const filtered = DASHBOARD_FILTER_KEYS.some((key) => filter[key] !== undefined);
 
-  const optionLabel = (key: DashboardFilterKey, value: string) =>
-    key === 'country'
-      ? t(`Country.${value.toLowerCase()}`, { defaultValue: value })
-      : key === 'application'
-        ? t(`Application.${value}`, { defaultValue: value })
-        : value;
+  const optionLabel = (key: DashboardFilterKey, value: string) => filterOptionLabel(t, key, value);
 
   return (
     <Stack gap="md" p="md">
@@ -138,68 +111,7 @@ export function DashboardView({
           </Box>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack
-            gap="xs"
-            component="ul"
-            aria-label={t('Dashboard.SiteList')}
-            style={{ listStyle: 'none', margin: 0, padding: 0 }}
-          >
-            {visible.length === 0 && <Text c="dimmed">{t('Dashboard.NoSites')}</Text>}
-            {visible.map((site) => {
-              const highlighted = site.id === selected;
-              return (
-                <li key={site.id}>
-                  <Card
-                    withBorder
-                    padding="xs"
-                    style={{
-                      borderColor: highlighted ? COLOURS.selected : undefined,
-                      borderWidth: highlighted ? 2 : undefined,
-                    }}
-                  >
-                    <Group justify="space-between" wrap="nowrap" align="flex-start">
-                      <UnstyledButton
-                        onClick={() => select(site.id)}
-                        aria-pressed={highlighted}
-                        style={{ flex: 1, minWidth: 0 }}
-                      >
-                        <Group gap="xs" wrap="nowrap">
-                          <Box
-                            aria-hidden
-                            w={12}
-                            h={12}
-                            style={{
-                              borderRadius: '50%',
-                              flexShrink: 0,
-                              background: SITE_BRIEF_COLOURS[siteBriefStatus(site.summary)],
-                            }}
-                          />
-                          <Text fw={600} truncate>
-                            {site.label}
-                          </Text>
-                        </Group>
-                        <Text size="xs" c="dimmed">
-                          {site.tags.region} · {optionLabel('country', site.tags.country)}
-                        </Text>
-                      </UnstyledButton>
-                      <Anchor
-                        component={Link}
-                        to={sitePath(site.id)}
-                        size="sm"
-                        aria-label={t('Dashboard.OpenSiteNamed', { site: site.label })}
-                      >
-                        {t('Dashboard.OpenSite')}
-                      </Anchor>
-                    </Group>
-                    <Stack gap={4} mt={6}>
-                      <SiteBriefBadges summary={site.summary} />
-                      <LastUpdate at={site.summary?.lastUpdate} now={now} size="xs" />
-                    </Stack>
-                  </Card>
-                </li>
-              );
-            })}
-          </Stack>
+          <DashboardSiteList sites={visible} selected={selected} onSelect={select} now={now} />
         </Grid.Col>
       </Grid>
     </Stack>

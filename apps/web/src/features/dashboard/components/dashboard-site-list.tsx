@@ -1,0 +1,120 @@
+/**
+ * The dashboard's list of sites (§2), beside the map (below it on phones): each site's state,
+ * region and country, its brief badges and last update, a button that selects it and a link
+ * that opens it.
+ */
+import { Anchor, Box, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { COLOURS, sitePath, type Site } from '@paddock/domain';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LastUpdate } from '../../../components/ui/last-update.tsx';
+import { SiteBriefBadges } from '../../../components/ui/site-brief-badges.tsx';
+import { SITE_BRIEF_COLOURS, siteBriefStatus } from '../../../lib/site-brief-status.ts';
+import type { DashboardFilterKey } from '../dashboard-filter.ts';
+
+/** A filter value as shown: countries and applications by name, regions as they are. */
+export function filterOptionLabel(t: TFunction, key: DashboardFilterKey, value: string): string {
+  return key === 'country'
+    ? t(`Country.${value.toLowerCase()}`, { defaultValue: value })
+    : key === 'application'
+      ? t(`Application.${value}`, { defaultValue: value })
+      : value;
+}
+
+export function DashboardSiteList({
+  sites,
+  selected,
+  onSelect,
+  now,
+}: {
+  sites: readonly Site[];
+  selected: number | null;
+  onSelect: (siteId: number) => void;
+  now: Date;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack
+      gap="xs"
+      component="ul"
+      aria-label={t('Dashboard.SiteList')}
+      style={{ listStyle: 'none', margin: 0, padding: 0 }}
+    >
+      {sites.length === 0 && <Text c="dimmed">{t('Dashboard.NoSites')}</Text>}
+      {sites.map((site) => (
+        <li key={site.id}>
+          <SiteCard
+            site={site}
+            highlighted={site.id === selected}
+            onSelect={() => onSelect(site.id)}
+            now={now}
+          />
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+function SiteCard({
+  site,
+  highlighted,
+  onSelect,
+  now,
+}: {
+  site: Site;
+  highlighted: boolean;
+  onSelect: () => void;
+  now: Date;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card
+      withBorder
+      padding="xs"
+      style={{
+        borderColor: highlighted ? COLOURS.selected : undefined,
+        borderWidth: highlighted ? 2 : undefined,
+      }}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <UnstyledButton
+          onClick={onSelect}
+          aria-pressed={highlighted}
+          style={{ flex: 1, minWidth: 0 }}
+        >
+          <Group gap="xs" wrap="nowrap">
+            <Box
+              aria-hidden
+              w={12}
+              h={12}
+              style={{
+                borderRadius: '50%',
+                flexShrink: 0,
+                background: SITE_BRIEF_COLOURS[siteBriefStatus(site.summary)],
+              }}
+            />
+            <Text fw={600} truncate>
+              {site.label}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {site.tags.region} · {filterOptionLabel(t, 'country', site.tags.country)}
+          </Text>
+        </UnstyledButton>
+        <Anchor
+          component={Link}
+          to={sitePath(site.id)}
+          size="sm"
+          aria-label={t('Dashboard.OpenSiteNamed', { site: site.label })}
+        >
+          {t('Dashboard.OpenSite')}
+        </Anchor>
+      </Group>
+      <Stack gap={4} mt={6}>
+        <SiteBriefBadges summary={site.summary} />
+        <LastUpdate at={site.summary?.lastUpdate} now={now} size="xs" />
+      </Stack>
+    </Card>
+  );
+}
