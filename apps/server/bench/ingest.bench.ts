@@ -23,77 +23,28 @@
  *          the followup worker in the same process, as `npm start` runs it)
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { connect as netConnect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { connectGatewayPublisher, type GatewayPublisher } from './gateway-publisher.ts';
+import { serve } from './ingest/ingest-child.ts';
+import {
+  METRICS,
+  READING_BASE,
+  READING_STEP_MS,
+  type Device,
+  type Ready,
+  type Report,
+  type ServeOptions,
+  type Setup,
+} from './ingest/protocol.ts';
 import { temporaryPostgres } from './temporary-postgres.ts';
 
 const DEFAULT_MQTT_URL = 'mqtt://127.0.0.1:1883';
-/**
- * Reading times start here and step ten minutes per message of a device, as a device reporting
- * every ten minutes would: unique natural keys, and about three readings per series and rollup.
- */
-const READING_BASE = Date.parse('2020-01-01T00:00:00.000Z');
-const READING_STEP_MS = 10 * 60_000;
-const METRICS = ['soil.moisture', 'soil.temperature', 'soil.ec', 'soil.salinity', 'soil.ph'];
-
-type Setup = 'embedded' | 'external';
-
-type ServeOptions = {
-  setup: Setup;
-  dataDir: string;
-  databaseUrl: string | null;
-  mqttUrl: string | null;
-  sites: number;
-  radiosPerSite: number;
-  batch: { maxMessages: number; maxDelayMs: number };
-  /** Batches in flight at once on PostgreSQL (PGlite has one connection: always 1). */
-  parallel: number;
-  /** One set-point rule per sensor, and the followup worker that evaluates them. */
-  rules: boolean;
-};
-
-type Device = { siteId: number; serialno: string; sensorId: number };
-
-type Ready = {
-  type: 'ready';
-  brokerUrl: string;
-  topicRoot: string;
-  fieldSecret: string;
-  devices: Device[];
-};
-
-type Report = {
-  type: 'report';
-  committed: number;
-  /** Commit latencies (ms) of the messages published in the measured window. */
-  latencies: number[];
-  /** Of the same messages, publish to arrival at ingest (ms): the broker's share. */
-  arrivals: number[];
-  firstCommitMs: number;
-  lastCommitMs: number;
-  cpuMs: number;
-  deadLettered: number;
-  readingsInserted: number;
-  /** With --rules: followups (batches) still to evaluate when the report was asked for. */
-  followupsPending: number;
-  /** The ingest process's event loop: how late its timers ran (p99, ms), and time in GC (ms). */
-  loopDelayP99: number;
-  gcMs: number;
-  /**
-   * PostgreSQL only: WAL written and checkpoints begun from the window's start to the report (by
-   * the whole server). A checkpoint makes every page's next change write the whole page to the
-   * WAL, which is when latency climbs: these say whether a run met one.
-   */
-  walBytes: number | null;
-  checkpoints: number | null;
-};
 
 const { values: args } = parseArgs({
   options: {
@@ -117,234 +68,6 @@ function positive(name: string, text: string | undefined): number {
   const value = Number(text);
   if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`);
   return value;
-}
-
-/** The child: database, broker, ingest; measures commits of the messages it is told about. */
-async function serve(options: ServeOptions): Promise<void> {
-  const [
-    { openDatabase, queryRows },
-    { startEmbeddedBroker },
-    { serverLogin },
-    { startIngest },
-    { seedScale },
-  ] = await Promise.all([
-    import('../src/db/client.ts'),
-    import('../src/field/broker.ts'),
-    import('../src/field/connection.ts'),
-    import('../src/ingest/ingest.ts'),
-    import('../src/seed/scale.ts'),
-  ]);
-  const { sql } = await import('drizzle-orm');
-
-  const handle = await openDatabase(
-    options.databaseUrl
-      ? { kind: 'postgres', url: options.databaseUrl }
-      : { kind: 'pglite', dataDir: options.dataDir },
-  );
-  const { db } = handle;
-  await seedScale(db, {
-    sites: options.sites,
-    radiosPerSite: options.radiosPerSite,
-    now: new Date(),
-    passwordHash: 'bench',
-  });
-  // One soil probe on every radio.
-  const devices = await queryRows<{ site_id: number; serialno: string; sensor_id: number }>(
-    db,
-    sql`
-    with probes as (
-      insert into sensors (site_id, area_id, type, radio_id, unit_id, tags, topics, label, serialno)
-      select site_id, area_id, 'soilMoisture', id, unit_id, '{}'::jsonb, '[]'::jsonb,
-             'Probe ' || serialno, 'P-' || serialno
-      from radios
-      returning id, radio_id
-    )
-    select r.site_id, r.serialno, p.id as sensor_id from probes p join radios r on r.id = p.radio_id
-    order by r.id
-  `,
-  );
-
-  let followups: { close: () => Promise<void> } | null = null;
-  if (options.rules) {
-    // One rule per sensor: soil moisture below 5 (the bench's values never are), so each batch
-    // pays for finding, reading and judging its sensors' rules, as a farm's quiet hours do.
-    await db.execute(sql`
-      insert into alarms (area_id, site_id, active, rule, notifications, label)
-      select s.area_id, s.site_id, true,
-             jsonb_build_object('id', s.id, 'name', 'Dry ' || s.serialno, 'severity', 'warning',
-               'target', s.id, 'targetType', 'sensor', 'enabled', true, 'template', 2,
-               'conditions', jsonb_build_object('all', jsonb_build_array(
-                 jsonb_build_object('type', 'streamData', 'path', 'soil.moisture',
-                   'operator', 'lessThan', 'value', 5),
-                 jsonb_build_object('type', 'status'))),
-               'resetAfter', '00:30:00'),
-             '{}'::integer[], 'Dry ' || s.serialno
-      from sensors s`);
-    const [{ startFollowups }, { alarmFollowupHandler }] = await Promise.all([
-      import('../src/ingest/followups.ts'),
-      import('../src/alarms/engine.ts'),
-    ]);
-    followups = startFollowups({
-      db,
-      log: { warn: () => {}, error: (o, m) => console.error(`  followups: ${m}`, o) },
-      handlers: [alarmFollowupHandler({ groupMs: 0, now: () => new Date() })],
-    });
-  }
-
-  // Planner statistics of the seeded tables, as autovacuum keeps them on a farm's database
-  // (this machine's PostgreSQL runs without autovacuum, and a fresh database has none).
-  await db.execute(sql`analyze`);
-
-  const fieldSecret = randomBytes(32).toString('base64url');
-  const topicRoot = options.setup === 'embedded' ? 'paddock/v1' : `paddock-bench/${randomUUID()}`;
-  const siteOf = new Map(devices.map((device) => [device.serialno, device.site_id]));
-  const embedded =
-    options.setup === 'embedded'
-      ? await startEmbeddedBroker({
-          port: 0,
-          host: '127.0.0.1',
-          dataDir: options.dataDir,
-          topicRoot,
-          fieldSecret,
-          deviceSite: async (serialno) => siteOf.get(serialno) ?? null,
-        })
-      : null;
-  const brokerUrl = embedded?.url ?? (options.mqttUrl as string);
-  const log = {
-    info: () => {},
-    warn: (object: object, message?: string) => console.warn(`  ingest: ${message}`, object),
-    error: (object: object, message?: string) => console.error(`  ingest: ${message}`, object),
-  };
-  const ingest = await startIngest({
-    db,
-    clock: { now: () => new Date() },
-    log,
-    broker: serverLogin({ url: brokerUrl, kind: embedded ? 'embedded' : 'external', fieldSecret }),
-    topicRoot,
-    clientId: `paddock-bench-${randomUUID()}`,
-    batch: options.batch,
-    ...(handle.kind === 'postgres' ? { parallelBatches: options.parallel } : {}),
-    sessionExpirySeconds: 60,
-  });
-
-  // Latency of every message published inside the window the parent announces.
-  let window: { from: number; to: number } | null = null;
-  const latencies: number[] = [];
-  const arrivals: number[] = [];
-  let committed = 0;
-  let firstCommitMs = 0;
-  let lastCommitMs = 0;
-  let cpuAtStart = process.cpuUsage();
-  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-  let gcMs = 0;
-  new PerformanceObserver((entries) => {
-    for (const entry of entries.getEntries()) gcMs += entry.duration;
-  }).observe({ entryTypes: ['gc'] });
-  /** The WAL position and checkpoint count at the window's start (PostgreSQL). */
-  const walState = async () =>
-    handle.kind === 'postgres'
-      ? (
-          await queryRows<{ lsn: string; checkpoints: number }>(
-            db,
-            sql`select pg_current_wal_lsn()::text as lsn,
-                (select checkpoints_timed + checkpoints_req from pg_stat_bgwriter)::int as checkpoints`,
-          )
-        )[0]
-      : undefined;
-  let walAtStart: Promise<{ lsn: string; checkpoints: number } | undefined> =
-    Promise.resolve(undefined);
-  ingest.observeCommits((batch) => {
-    const now = Date.now();
-    if (!window) return;
-    for (const uplink of batch.uplinks) {
-      const published = Date.parse(uplink.message.time ?? '');
-      if (published < window.from || published >= window.to) continue;
-      latencies.push(now - published);
-      arrivals.push(uplink.receivedAt.getTime() - published);
-      committed++;
-      if (!firstCommitMs) firstCommitMs = now;
-      lastCommitMs = now;
-    }
-  });
-
-  process.on('message', (message: { type: string; from?: number; to?: number }) => {
-    if (message.type === 'window') {
-      window = { from: message.from ?? 0, to: message.to ?? 0 };
-      cpuAtStart = process.cpuUsage();
-      loopDelay.reset();
-      loopDelay.enable();
-      gcMs = 0;
-      walAtStart = walState();
-      return;
-    }
-    if (message.type === 'report') {
-      void reportFigures();
-    }
-  });
-  const reportFigures = async () => {
-    const pending = options.rules
-      ? Number(
-          (
-            await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ingest_followups`)
-          )[0]?.n ?? 0,
-        )
-      : 0;
-    const cpu = process.cpuUsage(cpuAtStart);
-    const stats = ingest.stats();
-    const [walFrom, walTo] = await Promise.all([walAtStart, walState()]);
-    const walBytes =
-      walFrom && walTo
-        ? Number(
-            (
-              await queryRows<{ bytes: string }>(
-                db,
-                sql`select pg_wal_lsn_diff(${walTo.lsn}::pg_lsn, ${walFrom.lsn}::pg_lsn)::text as bytes`,
-              )
-            )[0]?.bytes,
-          )
-        : null;
-    const report: Report = {
-      type: 'report',
-      committed,
-      latencies,
-      arrivals,
-      firstCommitMs,
-      lastCommitMs,
-      cpuMs: (cpu.user + cpu.system) / 1000,
-      deadLettered: stats.deadLettered,
-      readingsInserted: stats.readingsInserted,
-      followupsPending: pending,
-      loopDelayP99: loopDelay.percentile(99) / 1e6,
-      gcMs,
-      walBytes,
-      checkpoints: walFrom && walTo ? walTo.checkpoints - walFrom.checkpoints : null,
-    };
-    process.send?.(report);
-  };
-  process.once('SIGTERM', () => {
-    // A profiled run ends at once: the profile is written at exit, and a slow close under load
-    // would meet the parent's SIGKILL first.
-    if (process.execArgv.includes('--cpu-prof')) process.exit(0);
-    void (async () => {
-      await ingest.close();
-      await followups?.close();
-      await embedded?.close();
-      await handle.close();
-      process.exit(0);
-    })();
-  });
-  const ready: Ready = {
-    type: 'ready',
-    brokerUrl,
-    topicRoot,
-    fieldSecret,
-    devices: devices.map((row) => ({
-      siteId: row.site_id,
-      serialno: row.serialno,
-      sensorId: row.sensor_id,
-    })),
-  };
-  process.send?.(ready);
 }
 
 function reachable(url: string): Promise<boolean> {

@@ -1,0 +1,261 @@
+/**
+ * The ingest bench's child process (ingest.bench.ts forks itself with `--serve`): a seeded
+ * database, the broker, ingest as the server runs it, and the figures of the messages published
+ * in the window the parent announces. Server code is loaded when it starts, never by the parent.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import type { Database, DatabaseHandle } from '../../src/db/client.ts';
+import type { Ingest } from '../../src/ingest/ingest.ts';
+import type { Ready, Report, ServeOptions } from './protocol.ts';
+
+type ProbeRow = { site_id: number; serialno: string; sensor_id: number };
+
+/** The child: database, broker, ingest; measures commits of the messages it is told about. */
+export async function serve(options: ServeOptions): Promise<void> {
+  const [{ openDatabase }, { startEmbeddedBroker }, { serverLogin }, { startIngest }] =
+    await Promise.all([
+      import('../../src/db/client.ts'),
+      import('../../src/field/broker.ts'),
+      import('../../src/field/connection.ts'),
+      import('../../src/ingest/ingest.ts'),
+    ]);
+  const { sql } = await import('drizzle-orm');
+
+  const handle = await openDatabase(
+    options.databaseUrl
+      ? { kind: 'postgres', url: options.databaseUrl }
+      : { kind: 'pglite', dataDir: options.dataDir },
+  );
+  const { db } = handle;
+  const devices = await seedProbes(db, options);
+  const followups = options.rules ? await startRuleFollowups(db) : null;
+
+  // Planner statistics of the seeded tables, as autovacuum keeps them on a farm's database
+  // (this machine's PostgreSQL runs without autovacuum, and a fresh database has none).
+  await db.execute(sql`analyze`);
+
+  const fieldSecret = randomBytes(32).toString('base64url');
+  const topicRoot = options.setup === 'embedded' ? 'paddock/v1' : `paddock-bench/${randomUUID()}`;
+  const siteOf = new Map(devices.map((device) => [device.serialno, device.site_id]));
+  const embedded =
+    options.setup === 'embedded'
+      ? await startEmbeddedBroker({
+          port: 0,
+          host: '127.0.0.1',
+          dataDir: options.dataDir,
+          topicRoot,
+          fieldSecret,
+          deviceSite: async (serialno) => siteOf.get(serialno) ?? null,
+        })
+      : null;
+  const brokerUrl = embedded?.url ?? (options.mqttUrl as string);
+  const log = {
+    info: () => {},
+    warn: (object: object, message?: string) => console.warn(`  ingest: ${message}`, object),
+    error: (object: object, message?: string) => console.error(`  ingest: ${message}`, object),
+  };
+  const ingest = await startIngest({
+    db,
+    clock: { now: () => new Date() },
+    log,
+    broker: serverLogin({ url: brokerUrl, kind: embedded ? 'embedded' : 'external', fieldSecret }),
+    topicRoot,
+    clientId: `paddock-bench-${randomUUID()}`,
+    batch: options.batch,
+    ...(handle.kind === 'postgres' ? { parallelBatches: options.parallel } : {}),
+    sessionExpirySeconds: 60,
+  });
+
+  await measureCommits(handle, ingest, options);
+  process.once('SIGTERM', () => {
+    // A profiled run ends at once: the profile is written at exit, and a slow close under load
+    // would meet the parent's SIGKILL first.
+    if (process.execArgv.includes('--cpu-prof')) process.exit(0);
+    void (async () => {
+      await ingest.close();
+      await followups?.close();
+      await embedded?.close();
+      await handle.close();
+      process.exit(0);
+    })();
+  });
+  const ready: Ready = {
+    type: 'ready',
+    brokerUrl,
+    topicRoot,
+    fieldSecret,
+    devices: devices.map((row) => ({
+      siteId: row.site_id,
+      serialno: row.serialno,
+      sensorId: row.sensor_id,
+    })),
+  };
+  process.send?.(ready);
+}
+
+/** The scale seed, and one soil probe on every radio. */
+async function seedProbes(db: Database, options: ServeOptions): Promise<ProbeRow[]> {
+  const [{ queryRows }, { seedScale }] = await Promise.all([
+    import('../../src/db/client.ts'),
+    import('../../src/seed/scale.ts'),
+  ]);
+  const { sql } = await import('drizzle-orm');
+  await seedScale(db, {
+    sites: options.sites,
+    radiosPerSite: options.radiosPerSite,
+    now: new Date(),
+    passwordHash: 'bench',
+  });
+  // One soil probe on every radio.
+  return queryRows<ProbeRow>(
+    db,
+    sql`
+    with probes as (
+      insert into sensors (site_id, area_id, type, radio_id, unit_id, tags, topics, label, serialno)
+      select site_id, area_id, 'soilMoisture', id, unit_id, '{}'::jsonb, '[]'::jsonb,
+             'Probe ' || serialno, 'P-' || serialno
+      from radios
+      returning id, radio_id
+    )
+    select r.site_id, r.serialno, p.id as sensor_id from probes p join radios r on r.id = p.radio_id
+    order by r.id
+  `,
+  );
+}
+
+/** With --rules: a set-point rule per sensor, and the followup worker that evaluates them. */
+async function startRuleFollowups(db: Database): Promise<{ close: () => Promise<void> }> {
+  const { sql } = await import('drizzle-orm');
+  // One rule per sensor: soil moisture below 5 (the bench's values never are), so each batch
+  // pays for finding, reading and judging its sensors' rules, as a farm's quiet hours do.
+  await db.execute(sql`
+    insert into alarms (area_id, site_id, active, rule, notifications, label)
+    select s.area_id, s.site_id, true,
+           jsonb_build_object('id', s.id, 'name', 'Dry ' || s.serialno, 'severity', 'warning',
+             'target', s.id, 'targetType', 'sensor', 'enabled', true, 'template', 2,
+             'conditions', jsonb_build_object('all', jsonb_build_array(
+               jsonb_build_object('type', 'streamData', 'path', 'soil.moisture',
+                 'operator', 'lessThan', 'value', 5),
+               jsonb_build_object('type', 'status'))),
+             'resetAfter', '00:30:00'),
+           '{}'::integer[], 'Dry ' || s.serialno
+    from sensors s`);
+  const [{ startFollowups }, { alarmFollowupHandler }] = await Promise.all([
+    import('../../src/ingest/followups.ts'),
+    import('../../src/alarms/engine.ts'),
+  ]);
+  return startFollowups({
+    db,
+    log: { warn: () => {}, error: (o, m) => console.error(`  followups: ${m}`, o) },
+    handlers: [alarmFollowupHandler({ groupMs: 0, now: () => new Date() })],
+  });
+}
+
+/**
+ * Measures every message published inside the window the parent announces (a `window` message)
+ * and answers a `report` message with the figures so far.
+ */
+async function measureCommits(
+  handle: DatabaseHandle,
+  ingest: Ingest,
+  options: ServeOptions,
+): Promise<void> {
+  const { queryRows } = await import('../../src/db/client.ts');
+  const { sql } = await import('drizzle-orm');
+  const { db } = handle;
+  // Latency of every message published inside the window the parent announces.
+  let window: { from: number; to: number } | null = null;
+  const latencies: number[] = [];
+  const arrivals: number[] = [];
+  let committed = 0;
+  let firstCommitMs = 0;
+  let lastCommitMs = 0;
+  let cpuAtStart = process.cpuUsage();
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  let gcMs = 0;
+  new PerformanceObserver((entries) => {
+    for (const entry of entries.getEntries()) gcMs += entry.duration;
+  }).observe({ entryTypes: ['gc'] });
+  /** The WAL position and checkpoint count at the window's start (PostgreSQL). */
+  const walState = async () =>
+    handle.kind === 'postgres'
+      ? (
+          await queryRows<{ lsn: string; checkpoints: number }>(
+            db,
+            sql`select pg_current_wal_lsn()::text as lsn,
+                (select checkpoints_timed + checkpoints_req from pg_stat_bgwriter)::int as checkpoints`,
+          )
+        )[0]
+      : undefined;
+  let walAtStart: Promise<{ lsn: string; checkpoints: number } | undefined> =
+    Promise.resolve(undefined);
+  ingest.observeCommits((batch) => {
+    const now = Date.now();
+    if (!window) return;
+    for (const uplink of batch.uplinks) {
+      const published = Date.parse(uplink.message.time ?? '');
+      if (published < window.from || published >= window.to) continue;
+      latencies.push(now - published);
+      arrivals.push(uplink.receivedAt.getTime() - published);
+      committed++;
+      if (!firstCommitMs) firstCommitMs = now;
+      lastCommitMs = now;
+    }
+  });
+
+  process.on('message', (message: { type: string; from?: number; to?: number }) => {
+    if (message.type === 'window') {
+      window = { from: message.from ?? 0, to: message.to ?? 0 };
+      cpuAtStart = process.cpuUsage();
+      loopDelay.reset();
+      loopDelay.enable();
+      gcMs = 0;
+      walAtStart = walState();
+      return;
+    }
+    if (message.type === 'report') {
+      void reportFigures();
+    }
+  });
+  const reportFigures = async () => {
+    const pending = options.rules
+      ? Number(
+          (
+            await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ingest_followups`)
+          )[0]?.n ?? 0,
+        )
+      : 0;
+    const cpu = process.cpuUsage(cpuAtStart);
+    const stats = ingest.stats();
+    const [walFrom, walTo] = await Promise.all([walAtStart, walState()]);
+    const walBytes =
+      walFrom && walTo
+        ? Number(
+            (
+              await queryRows<{ bytes: string }>(
+                db,
+                sql`select pg_wal_lsn_diff(${walTo.lsn}::pg_lsn, ${walFrom.lsn}::pg_lsn)::text as bytes`,
+              )
+            )[0]?.bytes,
+          )
+        : null;
+    const report: Report = {
+      type: 'report',
+      committed,
+      latencies,
+      arrivals,
+      firstCommitMs,
+      lastCommitMs,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      deadLettered: stats.deadLettered,
+      readingsInserted: stats.readingsInserted,
+      followupsPending: pending,
+      loopDelayP99: loopDelay.percentile(99) / 1e6,
+      gcMs,
+      walBytes,
+      checkpoints: walFrom && walTo ? walTo.checkpoints - walFrom.checkpoints : null,
+    };
+    process.send?.(report);
+  };
+}
