@@ -35,11 +35,34 @@ const outboxDir = path.join(dataDir, 'outbox');
 const twilioStandinPort = Number(process.env.E2E_TWILIO_STANDIN_PORT ?? port + 6);
 process.env.E2E_TWILIO_URL ??= `http://127.0.0.1:${twilioStandinPort}`;
 
+/**
+ * Two specs at a time against the one shared stack: most of an end-to-end test's time is spent
+ * waiting for the field (a compressed frost night, an overdue radio, a roster's step), and two
+ * waits side by side take the time of one. A spec file's tests stay in order in one worker.
+ * Specs that change what the simulated field does run one at a time within their lane: frost
+ * nights (the simulator has one night per site), and the faults injected into Te Awa Vineyard's
+ * irrigation area (a silenced coordinator would leave another spec's program start unanswered).
+ * The status banner changes what every page shows, so its spec runs alone after the others.
+ */
+const FROST_NIGHTS = /frost[^/]*\.spec\.ts$/;
+const IRRIGATION_FIELD = /\/(alarms|telemetry|irrigation|addons)\.spec\.ts$/;
+const ALONE = /status-banner\.spec\.ts$/;
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
+  projects: [
+    { name: 'frost nights', testMatch: FROST_NIGHTS, workers: 1 },
+    { name: 'irrigation field', testMatch: IRRIGATION_FIELD, workers: 1 },
+    { name: 'console', testIgnore: [FROST_NIGHTS, IRRIGATION_FIELD, ALONE] },
+    {
+      name: 'alone',
+      testMatch: ALONE,
+      dependencies: ['frost nights', 'irrigation field', 'console'],
+    },
+  ],
   forbidOnly: !!process.env.CI,
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
