@@ -5,34 +5,28 @@
  */
 import {
   Alert,
-  Badge,
   Button,
   Card,
   Group,
   NativeSelect,
   Pagination,
-  Progress,
   Stack,
-  Table,
-  Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import {
-  exportStatusLabel,
   frostNightOf,
   frostNightRange,
   frostReportFileKindSchema,
   type ExportFormat,
   type FrostReportFileKind,
-  type ReportExport,
 } from '@paddock/domain';
-import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateExport } from '../../../data/exports/create-export.ts';
 import { downloadExport } from '../../../data/exports/download-export.ts';
 import { useExports } from '../../../data/exports/get-exports.ts';
+import { FrostExportsTable } from './frost-exports-table.tsx';
 
 export interface FrostReportConsoleProps {
   areaId: number;
@@ -74,13 +68,6 @@ export function FrostReportConsole({ areaId, timeZone, now }: FrostReportConsole
   };
 
   const kindLabel = (value: FrostReportFileKind) => t(`Reports.Kind.${value}`);
-  const statusLabel = (item: ReportExport) => {
-    const label = exportStatusLabel(item.status);
-    if (label === 'finished') return t('FrostReports.Finished', 'finished');
-    if (label === 'failed') return t('FrostReports.Failed', 'failed');
-    return t('FrostReports.Making', 'making');
-  };
-
   return (
     <Card withBorder data-testid="frost-report-console">
       <Stack gap="sm">
@@ -130,73 +117,18 @@ export function FrostReportConsole({ areaId, timeZone, now }: FrostReportConsole
           </Alert>
         )}
         {downloadError && <Alert color="red">{downloadError}</Alert>}
-        <Table striped aria-label={t('FrostReports.Exports', 'Your exports')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('FrostReports.Report', 'Report')}</Table.Th>
-              <Table.Th>{t('FrostReports.Nights', 'Nights')}</Table.Th>
-              <Table.Th>{t('FrostReports.Format', 'Format')}</Table.Th>
-              <Table.Th>{t('FrostReports.Status', 'Status')}</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(exports.data?.items ?? []).map((item) => {
-              const label = exportStatusLabel(item.status);
-              return (
-                <Table.Tr key={item.id} data-testid={`export-${item.id}`} data-status={item.status}>
-                  <Table.Td>
-                    {/* The list is all the user's exports: the other report types by their name. */}
-                    {item.report === 'frostReport' && item.kind
-                      ? kindLabel(item.kind)
-                      : t(`Reports.Type.${item.report}`)}
-                  </Table.Td>
-                  <Table.Td>
-                    {frostNightOf(new Date(item.from), timeZone)} –{' '}
-                    {frostNightOf(new Date(new Date(item.to).getTime() - 1), timeZone)}
-                  </Table.Td>
-                  <Table.Td>{item.format.toUpperCase()}</Table.Td>
-                  <Table.Td>
-                    {label === 'loading' ? (
-                      <Progress
-                        value={Math.max(5, item.progress)}
-                        animated
-                        aria-label={statusLabel(item)}
-                      />
-                    ) : (
-                      <Badge color={label === 'finished' ? 'green' : 'red'}>
-                        {statusLabel(item)}
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {item.status === 'done' && item.fileName ? (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        leftSection={<IconDownload size={14} />}
-                        onClick={() => {
-                          setDownloadError(null);
-                          downloadExport(item.id, item.fileName ?? 'report').catch(() =>
-                            setDownloadError(
-                              t('FrostReports.DownloadFailed', 'The file could not be downloaded'),
-                            ),
-                          );
-                        }}
-                      >
-                        {t('FrostReports.Download', 'Download')}
-                      </Button>
-                    ) : item.status === 'done' ? (
-                      <Text size="xs" c="dimmed">
-                        {t('FrostReports.Expired', 'expired')}
-                      </Text>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        <FrostExportsTable
+          items={exports.data?.items ?? []}
+          timeZone={timeZone}
+          onDownload={(item) => {
+            setDownloadError(null);
+            downloadExport(item.id, item.fileName ?? 'report').catch(() =>
+              setDownloadError(
+                t('FrostReports.DownloadFailed', 'The file could not be downloaded'),
+              ),
+            );
+          }}
+        />
         {(exports.data?.pages ?? 0) > 1 && (
           <Pagination total={exports.data?.pages ?? 1} value={page} onChange={setPage} size="sm" />
         )}
