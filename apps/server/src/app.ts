@@ -9,7 +9,7 @@ import {
 } from 'fastify-type-provider-zod';
 import path from 'node:path';
 import { loadTokenSecret } from './auth/secrets.ts';
-import type { ServerConfig } from './config.ts';
+import { API_BASE_PATH, type ServerConfig } from './config.ts';
 import { readableLogStream } from './start/log-lines.ts';
 import { openDatabase, peopleOf, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -23,7 +23,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import { apiRoutes } from './routes/index.ts';
-import { API_BASE_PATH, appConfigRoutes } from './routes/app-config/app-config.routes.ts';
+import { appConfigRoutes } from './routes/app-config/app-config.routes.ts';
 
 export type AppOverrides = {
   /** An already open database (tests); otherwise the configured one is opened and closed with the app. */

@@ -16,6 +16,12 @@ export type ServerRole = (typeof SERVER_ROLES)[number];
 /** The instance name of a process not given one: right for one process per role. */
 export const DEFAULT_INSTANCE = 'main';
 
+/**
+ * Base path of the REST API, announced to the console through appConfig.json (spec §7). Here, not
+ * in a route file, because the worker puts it in the links of alarm messages too.
+ */
+export const API_BASE_PATH = '/api';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),

@@ -28,7 +28,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { Clock } from '../clock.ts';
 import { ackLinkFor, signAckToken } from './ack-links.ts';
 import { alarmCallTwiml, ProviderError, type Twilio } from './twilio.ts';
-import { startPollLoop } from '../poll-loop.ts';
+import { repeatEvery } from '../jobs/repeat.ts';
 
 export const MAX_ATTEMPTS = 5;
 /** A claimed message is due again after this long if its worker never reports back. */
@@ -289,7 +289,8 @@ async function deliver(
 export function startSender(deps: SenderDeps & { intervalMs: number }): {
   close: () => Promise<void>;
 } {
-  return startPollLoop({
+  return repeatEvery({
+    first: 'now',
     intervalMs: deps.intervalMs,
     round: async () => {
       const { sent, failed } = await sendDueNotifications(deps);

@@ -11,8 +11,8 @@ import { z } from 'zod';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import type { PeopleFirst } from '../db/lanes.ts';
-import { ensureQueue } from '../field/jobs.ts';
-import { repeatEvery } from '../field/repeat.ts';
+import { ensureQueue } from '../jobs/jobs.ts';
+import { repeatEvery } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
 import type { RequestHandlers } from '../requests/dispatcher.ts';
 import { setRequestStatus } from '../requests/request.repository.ts';
@@ -106,9 +106,10 @@ export async function startExports(deps: {
     await run(jobSchema.parse(job.data).requestId);
   });
 
-  const sweep = repeatEvery(
-    deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
-    async () => {
+  const sweep = repeatEvery({
+    intervalMs: deps.sweepIntervalMs ?? SWEEP_INTERVAL_MS,
+    first: 'after-interval',
+    round: async () => {
       const now = clock.now();
       for (const requestId of await unfinishedExports(
         db,
@@ -118,8 +119,8 @@ export async function startExports(deps: {
       }
       await deleteExpiredFiles(db, now);
     },
-    (error) => log.error({ err: error }, 'export sweep failed'),
-  );
+    onError: (error) => log.error({ err: error }, 'export sweep failed'),
+  });
 
   const take = async (request: { id: number }) => {
     await queue(request.id);
@@ -132,7 +133,7 @@ export async function startExports(deps: {
       site: { export: take },
     },
     async close() {
-      await sweep.stop();
+      await sweep.close();
       await jobs.offWork({ id: worker });
     },
   };

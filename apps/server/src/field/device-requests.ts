@@ -18,7 +18,7 @@ import type { RequestHandlers } from '../requests/dispatcher.ts';
 import { setRequestStatus, type RequestRow } from '../requests/request.repository.ts';
 import type { CommandSender } from './command-link.ts';
 import { controlDevices } from './control-devices.ts';
-import { repeatEvery } from './repeat.ts';
+import { repeatEvery } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
 
 /** How long a control test keeps the control open, unless the caller says otherwise. */
@@ -135,14 +135,17 @@ export async function startDeviceRequests(deps: {
     }
   }
 
-  const staleChecks = repeatEvery(STALE_CHECK_INTERVAL_MS, failStaleClaims, (error) =>
-    log.error({ err: error }, 'stale request check failed'),
-  );
+  const staleChecks = repeatEvery({
+    intervalMs: STALE_CHECK_INTERVAL_MS,
+    first: 'after-interval',
+    round: failStaleClaims,
+    onError: (error) => log.error({ err: error }, 'stale request check failed'),
+  });
 
   return {
     handlers: { radio: { ping }, control: { test } },
     async close() {
-      const checkDone = staleChecks.stop();
+      const checkDone = staleChecks.close();
       await jobs.offWork({ id: closeWorker });
       await checkDone;
     },

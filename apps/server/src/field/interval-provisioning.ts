@@ -15,7 +15,7 @@ import type { Clock } from '../clock.ts';
 import type { Log } from '../log.ts';
 import type { BrokerEndpoint } from './connection.ts';
 import { publishDeviceConfigs } from './provisioning.ts';
-import { repeatEvery } from './repeat.ts';
+import { repeatEvery } from '../jobs/repeat.ts';
 
 /** `${siteId}:${serialno}` → seconds. */
 export type PublishedIntervals = Map<string, number>;
@@ -82,10 +82,12 @@ export function startIntervalProvisioning(deps: {
   published: PublishedIntervals;
   intervalMs: number;
 }): { close(): Promise<void> } {
-  const checks = repeatEvery(
-    deps.intervalMs,
-    () => provisionChangedIntervals(deps),
-    (error) => deps.log.error({ err: error }, 'reporting interval provisioning failed'),
-  );
-  return { close: () => checks.stop() };
+  return repeatEvery({
+    intervalMs: deps.intervalMs,
+    first: 'after-interval',
+    round: async () => {
+      await provisionChangedIntervals(deps);
+    },
+    onError: (error) => deps.log.error({ err: error }, 'reporting interval provisioning failed'),
+  });
 }

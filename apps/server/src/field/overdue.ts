@@ -26,7 +26,7 @@ import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { events, radios, units } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
-import { repeatEvery } from './repeat.ts';
+import { repeatEvery } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
 
 /** A device is overdue past this many report intervals without a report. */
@@ -282,14 +282,14 @@ export function startOverdueSweep(deps: {
   /** Runs after each sweep with its time (the overdue alarm rules). */
   after?: (now: Date) => Promise<unknown>;
 }): { close(): Promise<void> } {
-  const sweeps = repeatEvery(
-    deps.intervalMs ?? OVERDUE_SWEEP_INTERVAL_MS,
-    async () => {
+  return repeatEvery({
+    intervalMs: deps.intervalMs ?? OVERDUE_SWEEP_INTERVAL_MS,
+    first: 'after-interval',
+    round: async () => {
       const now = deps.clock.now();
       await sweepOverdue(deps.db, now, { grace: deps.grace, log: deps.log });
       await deps.after?.(now);
     },
-    (error) => deps.log.error({ err: error }, 'overdue sweep failed'),
-  );
-  return { close: () => sweeps.stop() };
+    onError: (error) => deps.log.error({ err: error }, 'overdue sweep failed'),
+  });
 }

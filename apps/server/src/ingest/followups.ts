@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Database } from '../db/client.ts';
 import { ingestFollowups } from '../db/schema.ts';
-import { startPollLoop } from '../poll-loop.ts';
+import { repeatEvery } from '../jobs/repeat.ts';
 
 /** The payload of a followup: what the committed batch heard from, ids ascending. */
 export const ingestFollowupSchema = z.object({
@@ -175,7 +175,8 @@ export function startFollowups(options: {
   intervalMs?: number;
 }): { close: () => Promise<void> } {
   const { db, log, handlers } = options;
-  return startPollLoop({
+  return repeatEvery({
+    first: 'now',
     intervalMs: options.intervalMs ?? FOLLOWUP_POLL_MS,
     round: async () => {
       const { done, failed } = await runFollowups(db, handlers, log);

@@ -5,11 +5,11 @@
  */
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../src/db/client.ts';
-import { queryRows } from '../../src/db/client.ts';
-import { startJobs } from '../../src/field/jobs.ts';
-import { createTestDatabase } from '../helpers/database.ts';
-import { waitFor } from './field-test-kit.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { queryRows } from '../db/client.ts';
+import { startJobs } from './jobs.ts';
+import { createTestDatabase } from '../../test/helpers/database.ts';
+import { waitFor } from '../../test/field/field-test-kit.ts';
 import { sql } from 'drizzle-orm';
 
 const silentLog = { info: () => {}, error: () => {} };

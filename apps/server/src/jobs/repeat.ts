@@ -1,26 +1,54 @@
 /**
- * The worker's periodic work (the deadline sweep, request dispatch, the overdue sweep…): one run
- * at a time per process, so a slow run skips the ticks that come while it goes on instead of
- * piling up; a failed run is logged and the next tick tries again.
+ * The worker's periodic work (request dispatch, the overdue sweep, alarm messages, followups,
+ * scheduled reports…): one round at a time per process, the next `intervalMs` after the last one
+ * ended, so a slow round delays the next instead of piling rounds up. A round that found more
+ * work than it took asks for the next at once, so a backlog drains without waiting. A failed
+ * round (the database away for a moment) is logged and the next one tries again: the work stays
+ * where it was. `close` is the one way to stop, as for every part the start-up stops.
  */
-export function repeatEvery(
-  intervalMs: number,
-  work: () => Promise<unknown>,
-  onError: (error: unknown) => void,
-): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = work()
-      .catch(onError)
-      .finally(() => {
-        running = null;
-      });
-  }, intervalMs);
+export type Repeat = {
+  /** No round starts after this; answers once the one under way (if any) is over. */
+  close(): Promise<void>;
+};
+
+export function repeatEvery(options: {
+  intervalMs: number;
+  /** One round; one that answers true has more work waiting, and the next runs at once. */
+  round: (() => Promise<boolean>) | (() => Promise<void>);
+  onError: (error: unknown) => void;
+  /**
+   * When the first round runs: `now` for a loop that drains a table (a backlog left by the last
+   * process goes at once), `after-interval` for a sweep whose first look can wait.
+   */
+  first: 'now' | 'after-interval';
+}): Repeat {
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  const round = async () => {
+    let again = false;
+    try {
+      again = (await options.round()) === true;
+    } catch (error) {
+      // A round that fails while the process stops is the stop's doing, not news.
+      if (!closed) options.onError(error);
+    }
+    if (!closed) timer = setTimeout(tick, again ? 0 : options.intervalMs);
+  };
+  const tick = () => {
+    timer = null;
+    running = round().finally(() => {
+      running = null;
+    });
+  };
+  if (options.first === 'now') tick();
+  else timer = setTimeout(tick, options.intervalMs);
+
   return {
-    /** No run starts after this; answers once the one under way (if any) is over. */
-    async stop() {
-      clearInterval(timer);
+    async close() {
+      closed = true;
+      if (timer) clearTimeout(timer);
       await running;
     },
   };

@@ -24,7 +24,7 @@ import type { PeopleFirst } from '../db/lanes.ts';
 import { scopeOfChoice } from '../exports/report-scope.ts';
 import type { Log } from '../log.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { startPollLoop } from '../poll-loop.ts';
+import { repeatEvery } from '../jobs/repeat.ts';
 import { readReportSite } from './report-site.ts';
 
 /** A claimed period not sent by then is tried again. */
@@ -173,7 +173,8 @@ export function startScheduledReports(deps: {
   people?: PeopleFirst;
   intervalMs?: number;
 }): { close(): Promise<void> } {
-  return startPollLoop({
+  return repeatEvery({
+    first: 'now',
     round: () => sendDueReports(deps),
     intervalMs: deps.intervalMs ?? 60_000,
     onError: (error) => deps.log.error({ err: error }, 'scheduled reports round failed'),

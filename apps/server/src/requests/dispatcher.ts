@@ -14,7 +14,7 @@ import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { requests } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
-import { repeatEvery } from '../field/repeat.ts';
+import { repeatEvery } from '../jobs/repeat.ts';
 import { setRequestStatus, type RequestRow } from './request.repository.ts';
 import type { Log } from '../log.ts';
 
@@ -84,10 +84,12 @@ export async function startDispatcher(deps: {
     return claimed.length;
   }
 
-  const polls = repeatEvery(
-    deps.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
-    dispatchOnce,
-    (error) => log.error({ err: error }, 'request dispatch failed'),
-  );
-  return { close: () => polls.stop() };
+  return repeatEvery({
+    intervalMs: deps.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
+    first: 'after-interval',
+    round: async () => {
+      await dispatchOnce();
+    },
+    onError: (error) => log.error({ err: error }, 'request dispatch failed'),
+  });
 }

@@ -1,20 +1,21 @@
 /**
  * Starts the whole server for one process: the database (migrated), the HTTP app, the field
- * side by role (docs/field-protocol.md "Running several processes") and, with the `api` role,
- * the listening HTTP port last, so a server that answers is ready. `npm run serve` runs it
+ * broker, then each role the process has (docs/field-protocol.md "Running several processes"):
+ * ingest (start/ingest.ts), the worker (start/worker.ts) and, with the `api` role, the listening
+ * HTTP port last (start/api.ts), so a server that answers is ready. `npm run serve` runs it
  * alone; apps/devstack runs it with the demo farm and the simulator beside it.
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
 import { buildApp } from '../app.ts';
 import type { ServerConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { PeopleFirst } from '../db/lanes.ts';
 import type { BrokerEndpoint } from '../field/connection.ts';
-import { startFieldServices, type FieldServices } from '../field/field-services.ts';
-import type { GatewayKey } from '../field/provisioning.ts';
-import { applyHttpLimits } from './http-limits.ts';
-import { portInUse } from './startup-errors.ts';
+import { allSiteIds, fieldKeysFor, type GatewayKey } from '../field/provisioning.ts';
+import { startApiRole } from './api.ts';
+import { startFieldBroker } from './field-broker.ts';
+import { startIngestRole } from './ingest.ts';
+import { startWorkerRole } from './worker.ts';
 
 export type StartOptions = {
   /**
@@ -52,10 +53,14 @@ export async function startServer(
 ): Promise<RunningServer> {
   const handle = await openDatabase(config.database);
   let app: FastifyInstance | undefined;
-  let field: FieldServices | undefined;
+  /** The field side: the broker, then each role's work; stopped in reverse after the app. */
+  const field: { close: () => Promise<void> }[] = [];
+  const closeField = async () => {
+    for (const part of field.splice(0).reverse()) await part.close();
+  };
   const close = async () => {
     await app?.close();
-    await field?.close();
+    await closeField();
     await handle.close();
   };
   try {
@@ -69,28 +74,32 @@ export async function startServer(
       background: handle.background,
       people: handle.people,
     });
-    field = await startFieldServices({
-      handle,
-      config,
-      clock: app.ctx.clock,
-      log: app.log.child({ part: 'field' }),
-      mailer: app.ctx.mailer,
-    });
-    let url: string | null = null;
-    if (config.field.roles.includes('api')) {
-      applyHttpLimits(app.server, config.http);
-      await app.listen({ port: config.port, host: config.host }).catch((error: unknown) => {
-        throw portInUse(error, { port: config.port, variable: 'PORT' });
-      });
-      const { port } = app.server.address() as AddressInfo;
-      url = `http://${config.host}:${port}`;
+    const { roles } = config.field;
+    const fieldLog = app.log.child({ part: 'field' });
+    const { clock, mailer } = app.ctx;
+    let broker: BrokerEndpoint;
+    let fieldSecret: string;
+    try {
+      const fieldBroker = await startFieldBroker({ db: handle.db, config, log: fieldLog });
+      field.push(fieldBroker);
+      ({ broker, fieldSecret } = fieldBroker);
+      const roleDeps = { config, clock, log: fieldLog, broker };
+      if (roles.includes('ingest'))
+        field.push(await startIngestRole({ ...roleDeps, db: handle.db }));
+      if (roles.includes('worker'))
+        field.push(await startWorkerRole({ ...roleDeps, handle, mailer }));
+    } catch (error) {
+      // As before the app: a field side that failed half-way stops what it started first.
+      await closeField();
+      throw error;
     }
+    const url = roles.includes('api') ? await startApiRole(app, config) : null;
     return {
       app,
       log: app.log,
       url,
-      broker: field.broker,
-      gatewayKeys: field.gatewayKeys,
+      broker,
+      gatewayKeys: async () => fieldKeysFor(fieldSecret, await allSiteIds(handle.db)),
       close,
     };
   } catch (error) {

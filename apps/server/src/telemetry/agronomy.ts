@@ -32,7 +32,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import { queryRows, type Database } from '../db/client.ts';
-import { repeatEvery } from '../field/repeat.ts';
+import { repeatEvery } from '../jobs/repeat.ts';
 import { findOrCreateSeries } from '../ingest/catalog.ts';
 import type { Log } from '../log.ts';
 import { insertReadings, rollup6hCell, ROLLUP_6H_SECONDS, ROLLUP_BUCKET_SECONDS } from './store.ts';
@@ -445,13 +445,13 @@ export function startAgronomy(deps: {
   log: Log;
   intervalMs?: number;
 }): { close(): Promise<void> } {
-  const runs = repeatEvery(
-    deps.intervalMs ?? AGRONOMY_INTERVAL_MS,
-    async () => {
+  return repeatEvery({
+    intervalMs: deps.intervalMs ?? AGRONOMY_INTERVAL_MS,
+    first: 'after-interval',
+    round: async () => {
       const run = await recomputeAgronomy(deps.db, deps.clock.now());
       if (run.computed > 0) deps.log.info(run, 'agronomy computed');
     },
-    (error) => deps.log.error({ err: error }, 'agronomy failed'),
-  );
-  return { close: () => runs.stop() };
+    onError: (error) => deps.log.error({ err: error }, 'agronomy failed'),
+  });
 }

@@ -20,7 +20,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import { queryRows, type Database } from '../db/client.ts';
-import { repeatEvery } from '../field/repeat.ts';
+import { repeatEvery } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
 import { allConsents, type StoredConsent } from './consent.repository.ts';
 import { consentMeterDays, renderWaterTakeCsv, summarise } from './water-take-file.ts';
@@ -166,11 +166,16 @@ export function startWaterTake(deps: {
   };
   const onError = (error: unknown) => log.error({ err: error }, 'water-take round failed');
   const first = run().catch(onError);
-  const repeat = repeatEvery(deps.intervalMs ?? WATER_TAKE_INTERVAL_MS, run, onError);
+  const repeat = repeatEvery({
+    intervalMs: deps.intervalMs ?? WATER_TAKE_INTERVAL_MS,
+    first: 'after-interval',
+    round: run,
+    onError,
+  });
   return {
     close: async () => {
       await first;
-      await repeat.stop();
+      await repeat.close();
     },
   };
 }

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
-import { startJobs } from '../../src/field/jobs.ts';
+import { startJobs } from '../../src/jobs/jobs.ts';
 import { startProgramRunner } from '../../src/irrigation/runner-service.ts';
 import { startDispatcher } from '../../src/requests/dispatcher.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';

@@ -13,7 +13,7 @@ import {
   startCommands,
   type CommandSettled,
 } from '../../src/field/command-link.ts';
-import { startJobs } from '../../src/field/jobs.ts';
+import { startJobs } from '../../src/jobs/jobs.ts';
 import { deviceSiteLookup } from '../../src/field/provisioning.ts';
 import { startTestBroker, type TestBroker } from '../helpers/field.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';

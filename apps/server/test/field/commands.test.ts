@@ -17,7 +17,7 @@ import {
 } from '../../src/field/command-link.ts';
 import { gatewayUsername } from '../../src/field/credentials.ts';
 import { startDeviceRequests } from '../../src/field/device-requests.ts';
-import { startJobs } from '../../src/field/jobs.ts';
+import { startJobs } from '../../src/jobs/jobs.ts';
 import { startDispatcher, type RequestHandler } from '../../src/requests/dispatcher.ts';
 import type { RequestRow } from '../../src/requests/request.repository.ts';
 import { startTestBroker, type TestBroker } from '../helpers/field.ts';

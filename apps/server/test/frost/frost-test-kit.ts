@@ -12,7 +12,7 @@ import type PgBoss from 'pg-boss';
 import { expect } from 'vitest';
 import * as t from '../../src/db/schema.ts';
 import { startExports } from '../../src/exports/export-service.ts';
-import { startJobs } from '../../src/field/jobs.ts';
+import { startJobs } from '../../src/jobs/jobs.ts';
 import { startDispatcher } from '../../src/requests/dispatcher.ts';
 import { quietLog, waitFor } from '../field/field-test-kit.ts';
 import type { TestApp } from '../helpers/test-app.ts';

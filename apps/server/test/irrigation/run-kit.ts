@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
 import type { CommandSender, CommandSettled } from '../../src/field/command-link.ts';
-import { startJobs } from '../../src/field/jobs.ts';
+import { startJobs } from '../../src/jobs/jobs.ts';
 import { startProgramRunner } from '../../src/irrigation/runner-service.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { quietLog } from '../field/field-test-kit.ts';

@@ -21,7 +21,7 @@ import * as t from '../../src/db/schema.ts';
 import { startCommands, type CommandSender } from '../../src/field/command-link.ts';
 import { gatewayUsername } from '../../src/field/credentials.ts';
 import { startDeviceRequests } from '../../src/field/device-requests.ts';
-import { startJobs } from '../../src/field/jobs.ts';
+import { startJobs } from '../../src/jobs/jobs.ts';
 import { startProgramRunner } from '../../src/irrigation/runner-service.ts';
 import { startDispatcher } from '../../src/requests/dispatcher.ts';
 import { startTestBroker, type TestBroker } from '../helpers/field.ts';

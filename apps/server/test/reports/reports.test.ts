@@ -22,7 +22,7 @@ import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
 import { startExports } from '../../src/exports/export-service.ts';
-import { startJobs } from '../../src/field/jobs.ts';
+import { startJobs } from '../../src/jobs/jobs.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import { sendDueReports } from '../../src/reports/scheduled-reports.ts';
 import { startDispatcher } from '../../src/requests/dispatcher.ts';

@@ -1,9 +1,6 @@
 import type { AppConfig } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ServerConfig } from '../../config.ts';
-
-/** Base path of the REST API, announced to the console through appConfig.json (spec §7). */
-export const API_BASE_PATH = '/api';
+import { API_BASE_PATH, type ServerConfig } from '../../config.ts';
 
 export function presentAppConfig(config: ServerConfig): AppConfig {
   return {
