@@ -4,26 +4,16 @@
  * periods (a shaded strip per fan), the canopy temperature at each start and stop marked, 0 °C
  * drawn, and the wind; the chart's own exports (csv, advanced csv, png with the runs drawn).
  */
-import { ActionIcon, Badge, Group, SegmentedControl, Stack, Table, Text } from '@mantine/core';
-import {
-  CANOPY_TEMPERATURE_C,
-  COLOURS,
-  FAN_METRICS,
-  frostNightOf,
-  frostNightRange,
-  type FrostRun,
-} from '@paddock/domain';
+import { ActionIcon, Group, SegmentedControl, Stack, Text } from '@mantine/core';
+import { frostNightOf, frostNightRange, type FrostRun } from '@paddock/domain';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  SeriesChart,
-  type ChartAnnotations,
-  type ChartMetric,
-} from '../../../components/chart/index.ts';
-import { seriesColour } from '../../../components/chart/palette.ts';
+import { SeriesChart } from '../../../components/chart/index.ts';
 import { useFrostRuns } from '../../../data/frost/get-frost-runs.ts';
 import type { FanRow } from '../fans.ts';
+import { explorerAnnotations, explorerMetrics } from './frost-explorer-chart.ts';
+import { FrostRunsTable } from './frost-runs-table.tsx';
 
 /** At least this much either side of the runs when the chart shows them (ms). */
 const RUNS_MARGIN_MS = 60_000;
@@ -85,44 +75,7 @@ export function FrostExplorer({
   const [span, setSpan] = useState<'runs' | 'night'>('runs');
   const fanIndex = useMemo(() => new Map(fans.map((fan, index) => [fan.id, index])), [fans]);
 
-  const metrics = useMemo((): ChartMetric[] => {
-    const lines: ChartMetric[] = [];
-    for (const fan of fans) {
-      if (fan.canopy) {
-        lines.push({
-          source: { kind: 'sensor', id: fan.canopy.sensorId },
-          metric: 'temperature',
-          label: fan.canopy.label,
-          unit: '°C',
-        });
-      }
-    }
-    for (const fan of fans) {
-      lines.push({
-        source: { kind: 'sensor', id: fan.id },
-        metric: FAN_METRICS.towerTemperature,
-        label: t('Frost.TowerOf', { fan: fan.label }),
-        unit: '°C',
-      });
-    }
-    const windFan = fans[0];
-    if (windSensorId !== null) {
-      lines.push({
-        source: { kind: 'sensor', id: windSensorId },
-        metric: 'wind.speed',
-        label: t('Frost.Wind'),
-        unit: 'kph',
-      });
-    } else if (windFan) {
-      lines.push({
-        source: { kind: 'sensor', id: windFan.id },
-        metric: FAN_METRICS.windSpeed,
-        label: t('Frost.Wind'),
-        unit: 'kph',
-      });
-    }
-    return lines;
-  }, [fans, windSensorId, t]);
+  const metrics = useMemo(() => explorerMetrics(fans, windSensorId, t), [fans, windSensorId, t]);
 
   const number = (value: number | null) =>
     value === null
@@ -146,51 +99,11 @@ export function FrostExplorer({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the runs by value; now moves with them
     [span, runsKey, range],
   );
-  const annotations = useMemo((): ChartAnnotations => {
-    const colourOf = (fan: number) => seriesColour(fanIndex.get(fan) ?? 0);
-    return {
-      lines: [
-        {
-          value: CANOPY_TEMPERATURE_C,
-          unit: '°C',
-          label: t('Frost.ZeroLine'),
-          colour: COLOURS.fault,
-        },
-      ],
-      spans: list.map((run) => ({
-        from: Date.parse(run.start),
-        to: run.stop === null ? null : Date.parse(run.stop),
-        label: run.fanLabel,
-        colour: colourOf(run.fan),
-        row: fanIndex.get(run.fan) ?? 0,
-      })),
-      marks: list.flatMap((run) => [
-        ...(run.canopyAtStart === null
-          ? []
-          : [
-              {
-                at: Date.parse(run.start),
-                value: run.canopyAtStart,
-                unit: '°C',
-                label: t('Frost.StartMark', { value: number(run.canopyAtStart) }),
-                colour: colourOf(run.fan),
-              },
-            ]),
-        ...(run.stop === null || run.canopyAtStop === null
-          ? []
-          : [
-              {
-                at: Date.parse(run.stop),
-                value: run.canopyAtStop,
-                unit: '°C',
-                label: t('Frost.StopMark', { value: number(run.canopyAtStop) }),
-                colour: colourOf(run.fan),
-              },
-            ]),
-      ]),
-    };
+  const annotations = useMemo(
+    () => explorerAnnotations(list, fanIndex, t, number),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- number follows the language
-  }, [list, fanIndex, t, i18n.language]);
+    [list, fanIndex, t, i18n.language],
+  );
 
   const nightLabel = new Intl.DateTimeFormat(i18n.language, {
     timeZone: 'UTC',
@@ -250,42 +163,7 @@ export function FrostExplorer({
         annotations={annotations}
         height={320}
       />
-      <Table.ScrollContainer minWidth={560}>
-        <Table fz="sm" striped aria-label={t('Frost.Runs')} data-testid="frost-runs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('Frost.Fan')}</Table.Th>
-              <Table.Th>{t('Frost.Start')}</Table.Th>
-              <Table.Th>{t('Frost.Stop')}</Table.Th>
-              <Table.Th ta="right">{t('Frost.CanopyAtStart')}</Table.Th>
-              <Table.Th ta="right">{t('Frost.CanopyAtStop')}</Table.Th>
-              <Table.Th ta="right">{t('Frost.Inversion')}</Table.Th>
-              <Table.Th>{t('Frost.Flags')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((run) => (
-              <Table.Tr key={`${run.fan}-${run.start}`} data-testid="frost-run">
-                <Table.Td>{run.fanLabel}</Table.Td>
-                <Table.Td>{time(run.start)}</Table.Td>
-                <Table.Td>{time(run.stop)}</Table.Td>
-                <Table.Td ta="right">{number(run.canopyAtStart)} °C</Table.Td>
-                <Table.Td ta="right">{number(run.canopyAtStop)} °C</Table.Td>
-                <Table.Td ta="right">{number(run.inversionAtStart)} °C</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {run.flags.map((flag) => (
-                      <Badge key={flag} color="red" variant="light" size="xs">
-                        {t(`Frost.Flag.${flag}`)}
-                      </Badge>
-                    ))}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <FrostRunsTable runs={list} number={number} time={time} />
       {runs.data && list.length === 0 && (
         <Text size="sm" c="dimmed">
           {t('Frost.NoRuns')}
