@@ -10,3 +10,4 @@ export * from './app-config.ts';
 export * from './credentials.ts';
 export * from './form-validator.ts';
 export * from './new-user.ts';
+export * from './contact.ts';

@@ -1,20 +1,10 @@
 /**
- * §5 Profile rules applied to a contact body on the server, so a contact saved by any client
- * obeys them: name not blank, emails of the standard pattern, sms to NZ/AU mobiles and voice to
- * NZ/AU numbers (stored in E.164), addresses trimmed and empty ones dropped.
+ * §5 applied to a contact body on the server (the domain's checkContact, which the console's
+ * contact form uses too), so a contact saved by any client obeys it: name not blank, emails of
+ * the standard pattern, sms to NZ/AU mobiles and voice to NZ/AU numbers (stored in E.164),
+ * addresses trimmed and empty ones dropped; and no notification id given twice.
  */
-import {
-  CONTACT_EMAIL_FEEDBACK,
-  CONTACT_MOBILE_FEEDBACK,
-  CONTACT_NAME_FEEDBACK,
-  CONTACT_PHONE_FEEDBACK,
-  isEmail,
-  normaliseContactNotifications,
-  normalisePhone,
-  type ContactMethod,
-  type ContactNotification,
-  type CountryCode,
-} from '@paddock/domain';
+import { checkContact, type ContactNotification, type CountryCode } from '@paddock/domain';
 import { badRequest } from '../../http/errors.ts';
 
 /** A notification ready to store: address normalised; `index` is its place in the body. */
@@ -26,11 +16,6 @@ export type ContactInput = {
   notifications: NotificationInput[];
 };
 
-const PHONE_FEEDBACK: Record<Exclude<ContactMethod, 'email'>, string> = {
-  sms: CONTACT_MOBILE_FEEDBACK,
-  voice: CONTACT_PHONE_FEEDBACK,
-};
-
 /**
  * Validates and normalises name, company and notifications. Phone numbers typed without +64/+61
  * are read in the site's country. Throws 400 naming the first field at fault, e.g.
@@ -40,29 +25,20 @@ export function validateContactInput(
   body: { name: string; company?: string | null; notifications: readonly ContactNotification[] },
   siteCountry: CountryCode,
 ): ContactInput {
-  const name = body.name.trim();
-  if (name === '') throw badRequest('name', CONTACT_NAME_FEEDBACK);
-  const company = body.company?.trim() || null;
-
-  const kept = normaliseContactNotifications(
-    body.notifications.map((notification, index) => ({ ...notification, index })),
-  );
+  const checked = checkContact(body, siteCountry);
+  if (checked.nameProblem !== null) throw badRequest('name', checked.nameProblem);
   const seenIds = new Set<number>();
-  const notifications = kept.map((notification): NotificationInput => {
-    if (notification.id !== undefined) {
-      if (seenIds.has(notification.id)) {
-        throw badRequest(`notifications.${notification.index}.id`, 'Notification given twice');
+  const notifications = checked.notifications.map(
+    ({ index, notification, problem }): NotificationInput => {
+      if (notification.id !== undefined) {
+        if (seenIds.has(notification.id)) {
+          throw badRequest(`notifications.${index}.id`, 'Notification given twice');
+        }
+        seenIds.add(notification.id);
       }
-      seenIds.add(notification.id);
-    }
-    const field = `notifications.${notification.index}.address`;
-    if (notification.method === 'email') {
-      if (!isEmail(notification.address)) throw badRequest(field, CONTACT_EMAIL_FEEDBACK);
-      return notification;
-    }
-    const phone = normalisePhone(notification.address, notification.method, siteCountry);
-    if (phone === null) throw badRequest(field, PHONE_FEEDBACK[notification.method]);
-    return { ...notification, address: phone };
-  });
-  return { name, company, notifications };
+      if (problem !== null) throw badRequest(`notifications.${index}.address`, problem);
+      return { ...notification, index };
+    },
+  );
+  return { name: checked.name, company: checked.company, notifications };
 }

@@ -1,17 +1,12 @@
 /**
  * The site contact form (§3 Contact, §5 validation): name, company and any number of
- * notifications (method, address, after hours, active). The rules are the profile's (§5): name
- * required, email of the standard pattern, voice a valid NZ or AU number, sms a mobile; values
- * trimmed, phones stored in E.164, and notifications left without an address dropped on save.
+ * notifications (method, address, after hours, active). The rules are the domain's checkContact,
+ * which the server checks a saved contact by: name required, email of the standard pattern,
+ * voice a valid NZ or AU number, sms a mobile; values trimmed, phones stored in E.164, and
+ * notifications left without an address dropped on save.
  */
 import {
-  CONTACT_EMAIL_FEEDBACK,
-  CONTACT_MOBILE_FEEDBACK,
-  CONTACT_NAME_FEEDBACK,
-  CONTACT_PHONE_FEEDBACK,
-  isEmail,
-  normaliseContactNotifications,
-  normalisePhone,
+  checkContact,
   type Contact,
   type ContactCreateBody,
   type ContactMethod,
@@ -48,19 +43,6 @@ export function newNotification(method: ContactMethod): ContactNotification {
   return { method, address: '', afterhours: false, active: true };
 }
 
-/** The address's message when it is not valid for its method, else null. An empty one is fine. */
-export function addressError(
-  method: ContactMethod,
-  address: string,
-  country: CountryCode,
-): string | null {
-  const trimmed = address.trim();
-  if (trimmed === '') return null;
-  if (method === 'email') return isEmail(trimmed) ? null : CONTACT_EMAIL_FEEDBACK;
-  if (normalisePhone(trimmed, method, country) !== null) return null;
-  return method === 'sms' ? CONTACT_MOBILE_FEEDBACK : CONTACT_PHONE_FEEDBACK;
-}
-
 export type ContactFormResult =
   | { readonly ok: true; readonly value: ContactForm }
   | { readonly ok: false; readonly errors: ContactFormErrors };
@@ -70,26 +52,19 @@ export type ContactFormResult =
  * failing field. `country` reads national phone numbers (the site's).
  */
 export function validateContactForm(form: ContactForm, country: CountryCode): ContactFormResult {
+  const checked = checkContact(form, country);
   const errors: Record<string, string> = {};
-  const name = form.name.trim();
-  if (name === '') errors.name = CONTACT_NAME_FEEDBACK;
-  const notifications = form.notifications.map((notification, index) => {
-    const error = addressError(notification.method, notification.address, country);
-    if (error !== null) errors[`notifications.${index}`] = error;
-    const address = notification.address.trim();
-    const phone =
-      notification.method === 'email' || address === '' || error !== null
-        ? null
-        : normalisePhone(address, notification.method, country);
-    return { ...notification, address: phone ?? address };
-  });
+  if (checked.nameProblem !== null) errors.name = checked.nameProblem;
+  for (const { index, problem } of checked.notifications) {
+    if (problem !== null) errors[`notifications.${index}`] = problem;
+  }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
     value: {
-      name,
-      company: form.company.trim(),
-      notifications: normaliseContactNotifications(notifications),
+      name: checked.name,
+      company: checked.company ?? '',
+      notifications: checked.notifications.map(({ notification }) => notification),
     },
   };
 }
