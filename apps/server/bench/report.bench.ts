@@ -36,6 +36,8 @@ const DAYS = positive('days', args.days);
 const DAY_MS = 86_400_000;
 const MB = 1024 * 1024;
 
+const day = (date: Date) => new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
+
 const maxRssMb = () => (process.resourceUsage().maxRSS * 1024) / MB;
 
 /** `count` readings of a series every 10 minutes from `start`, made by the server. */
@@ -55,6 +57,78 @@ async function seriesId(db: Database, siteId: number, type: string, thing: numbe
   );
   if (!row) throw new Error('series not inserted');
   return Number(row.id);
+}
+
+/** The generic csv's data: SERIES series on one sensor of the site, YEARS of 10-minute readings. */
+async function loadGenericSeries(db: Database, siteId: number, now: Date) {
+  const [sensor] = await queryRows<{ id: number }>(
+    db,
+    sql`select id from sensors where site_id = ${siteId} order by id limit 1`,
+  );
+  if (!sensor) throw new Error('the site has no sensor');
+  const readingsPerSeries = YEARS * 365 * 144;
+  const genericTo = day(now);
+  const genericFrom = new Date(genericTo.getTime() - YEARS * 365 * DAY_MS);
+  const loadStarted = performance.now();
+  const chosen = [];
+  for (let k = 0; k < SERIES; k++) {
+    const metric = `bench.m${k}`;
+    const id = await seriesId(db, siteId, 'sensor', sensor.id, metric);
+    await fill(
+      db,
+      id,
+      genericFrom,
+      readingsPerSeries,
+      `round((20 + 10 * sin(i / 144.0) + ${k})::numeric, 3)`,
+    );
+    chosen.push({ thing: { type: 'sensor' as const, id: sensor.id }, metric });
+  }
+  console.log(
+    `loaded ${SERIES} × ${readingsPerSeries} readings in ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`,
+  );
+  return { chosen, genericFrom, genericTo };
+}
+
+/**
+ * The irrigation year: every valve of the site opens once a day for 45 minutes, staggered; each
+ * irrigation area has a meter with 10-minute totals.
+ */
+async function loadIrrigationYear(db: Database, siteId: number, now: Date) {
+  const loadStarted = performance.now();
+  const irrigationTo = day(now);
+  const irrigationFrom = new Date(irrigationTo.getTime() - DAYS * DAY_MS);
+  const valves = await queryRows<{ id: number; area_id: number }>(
+    db,
+    sql`select c.id, c.area_id from controls c join areas a on a.id = c.area_id
+        where a.site_id = ${siteId} and c.section_id is not null
+          and c.type in ('valve', 'valveAddon') order by c.id`,
+  );
+  for (const [index, valve] of valves.entries()) {
+    const id = await seriesId(db, siteId, 'control', valve.id, 'running');
+    const offset = 17 * 60 + (index % 40) * 15; // from 17:00 UTC (early morning in NZ)
+    await db.execute(
+      sql`insert into readings (series_id, time, value)
+          select ${id}, ${irrigationFrom.toISOString()}::timestamptz + d * interval '1 day'
+                 + (${offset} + m) * interval '1 minute', v
+          from generate_series(0, ${DAYS - 1}) d, (values (0, 1), (45, 0)) as o(m, v)`,
+    );
+  }
+  const areaIds = [...new Set(valves.map((valve) => Number(valve.area_id)))];
+  for (const areaId of areaIds) {
+    const [meter] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into sensors (site_id, area_id, type, tags, topics, label, serialno)
+          values (${siteId}, ${areaId}, 'watermeter', '{}'::jsonb, '[]'::jsonb,
+                  ${`Bench meter ${areaId}`}, ${`BENCH-WM-${areaId}`}) returning id`,
+    );
+    if (!meter) throw new Error('meter not inserted');
+    const id = await seriesId(db, siteId, 'sensor', meter.id, 'water.total');
+    await fill(db, id, irrigationFrom, DAYS * 144, '1000 + i * 0.25');
+  }
+  console.log(
+    `loaded a year of ${valves.length} valves and ${areaIds.length} meters in ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`,
+  );
+  return { valves, irrigationFrom, irrigationTo };
 }
 
 async function main() {
@@ -96,71 +170,9 @@ async function main() {
           group by s.id order by zones desc, s.id limit 1`,
     );
     if (!user || !site) throw new Error('the demo farm has no site with zones');
-    const day = (date: Date) => new Date(Math.floor(date.getTime() / DAY_MS) * DAY_MS);
 
-    // 1. The generic csv's data: 50 series on one sensor of the site, 3 years of 10-minute readings.
-    const [sensor] = await queryRows<{ id: number }>(
-      db,
-      sql`select id from sensors where site_id = ${site.id} order by id limit 1`,
-    );
-    if (!sensor) throw new Error('the site has no sensor');
-    const readingsPerSeries = YEARS * 365 * 144;
-    const genericTo = day(now);
-    const genericFrom = new Date(genericTo.getTime() - YEARS * 365 * DAY_MS);
-    let loadStarted = performance.now();
-    const chosen = [];
-    for (let k = 0; k < SERIES; k++) {
-      const metric = `bench.m${k}`;
-      const id = await seriesId(db, site.id, 'sensor', sensor.id, metric);
-      await fill(
-        db,
-        id,
-        genericFrom,
-        readingsPerSeries,
-        `round((20 + 10 * sin(i / 144.0) + ${k})::numeric, 3)`,
-      );
-      chosen.push({ thing: { type: 'sensor' as const, id: sensor.id }, metric });
-    }
-    console.log(
-      `loaded ${SERIES} × ${readingsPerSeries} readings in ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`,
-    );
-
-    // 2. The irrigation year: every valve of the site opens once a day for 45 minutes, staggered;
-    // each irrigation area has a meter with 10-minute totals.
-    loadStarted = performance.now();
-    const irrigationTo = day(now);
-    const irrigationFrom = new Date(irrigationTo.getTime() - DAYS * DAY_MS);
-    const valves = await queryRows<{ id: number; area_id: number }>(
-      db,
-      sql`select c.id, c.area_id from controls c join areas a on a.id = c.area_id
-          where a.site_id = ${site.id} and c.section_id is not null
-            and c.type in ('valve', 'valveAddon') order by c.id`,
-    );
-    for (const [index, valve] of valves.entries()) {
-      const id = await seriesId(db, site.id, 'control', valve.id, 'running');
-      const offset = 17 * 60 + (index % 40) * 15; // from 17:00 UTC (early morning in NZ)
-      await db.execute(
-        sql`insert into readings (series_id, time, value)
-            select ${id}, ${irrigationFrom.toISOString()}::timestamptz + d * interval '1 day'
-                   + (${offset} + m) * interval '1 minute', v
-            from generate_series(0, ${DAYS - 1}) d, (values (0, 1), (45, 0)) as o(m, v)`,
-      );
-    }
-    const areaIds = [...new Set(valves.map((valve) => Number(valve.area_id)))];
-    for (const areaId of areaIds) {
-      const [meter] = await queryRows<{ id: number }>(
-        db,
-        sql`insert into sensors (site_id, area_id, type, tags, topics, label, serialno)
-            values (${site.id}, ${areaId}, 'watermeter', '{}'::jsonb, '[]'::jsonb,
-                    ${`Bench meter ${areaId}`}, ${`BENCH-WM-${areaId}`}) returning id`,
-      );
-      if (!meter) throw new Error('meter not inserted');
-      const id = await seriesId(db, site.id, 'sensor', meter.id, 'water.total');
-      await fill(db, id, irrigationFrom, DAYS * 144, '1000 + i * 0.25');
-    }
-    console.log(
-      `loaded a year of ${valves.length} valves and ${areaIds.length} meters in ${((performance.now() - loadStarted) / 1000).toFixed(0)} s`,
-    );
+    const { chosen, genericFrom, genericTo } = await loadGenericSeries(db, site.id, now);
+    const { valves, irrigationFrom, irrigationTo } = await loadIrrigationYear(db, site.id, now);
 
     const run = async (label: string, ask: Omit<ExportAsk, 'siteId' | 'areaId' | 'kind'>) => {
       const full: ExportAsk = { ...ask, siteId: site.id, areaId: null, kind: null };
