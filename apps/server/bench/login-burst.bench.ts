@@ -30,7 +30,7 @@ async function serve(): Promise<void> {
     [
       import('../src/start/server.ts'),
       import('../src/config.ts'),
-      import('../src/seed/demo-farm.ts'),
+      import('../../devstack/src/demo-farm/demo-farm.ts'),
       import('../src/auth/passwords.ts'),
       import('@paddock/domain/demo'),
     ],

@@ -144,7 +144,7 @@ async function main() {
     import('@paddock/domain/demo'),
     import('../src/auth/passwords.ts'),
     import('../src/exports/export.repository.ts'),
-    import('../src/seed/demo-farm.ts'),
+    import('../../devstack/src/demo-farm/demo-farm.ts'),
     import('./temporary-postgres.ts'),
   ]);
   const database = await temporaryPostgres();

@@ -33,7 +33,7 @@ import { hashPassword } from '../src/auth/passwords.ts';
 import { createSession } from '../src/auth/sessions.ts';
 import { loadConfig } from '../src/config.ts';
 import { sensors, series, sites } from '../src/db/schema.ts';
-import { seedDemoFarm } from '../src/seed/demo-farm.ts';
+import { seedDemoFarm } from '../../devstack/src/demo-farm/demo-farm.ts';
 import { readSeriesAverages, readSeriesHighLows } from '../src/telemetry/series.ts';
 import { insertReadings, type ReadingRow } from '../src/telemetry/store.ts';
 import { parseEngines, positive, printTable, type Engine } from './report.ts';

@@ -173,7 +173,7 @@ function seed(dataDir: string, bigArea: boolean, scaleSite: boolean): void {
     [
       '--import',
       'tsx',
-      'apps/server/src/seed/cli.ts',
+      'apps/devstack/src/seed-cli.ts',
       ...(bigArea ? ['--big-irrigation-area'] : []),
       ...(scaleSite ? ['--sites', '1', '--radios-per-site', String(TELEMETRY_RADIOS)] : []),
     ],

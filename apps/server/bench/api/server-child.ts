@@ -22,7 +22,7 @@ export async function serve(settings: {
       import('../../src/auth/sessions.ts'),
       import('../../src/auth/access-token.ts'),
       import('../../src/auth/passwords.ts'),
-      import('../../src/seed/demo-farm.ts'),
+      import('../../../devstack/src/demo-farm/demo-farm.ts'),
       import('@paddock/domain/demo'),
       import('../../src/seed/scale.ts'),
     ]);

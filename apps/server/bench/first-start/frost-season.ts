@@ -18,7 +18,7 @@ import { DEMO_PASSWORD } from '@paddock/domain/demo';
 import { and, eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
-import { seedDemoFarm } from '../../src/seed/demo-farm.ts';
+import { seedDemoFarm } from '../../../devstack/src/demo-farm/demo-farm.ts';
 import { createHistoryStore, type HistoryPoints } from '../../src/telemetry/history-store.ts';
 import { ADMIN } from './constants.ts';
 

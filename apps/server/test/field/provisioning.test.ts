@@ -13,7 +13,7 @@ import {
   retractDeviceConfig,
 } from '../../src/field/provisioning.ts';
 import { connectServerClient } from '../../src/field/connection.ts';
-import { seedDemoFarm } from '../../src/seed/demo-farm.ts';
+import { seedDemoFarm } from '../../../devstack/src/demo-farm/demo-farm.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { seedTestFarm, type TestFarm } from '../helpers/farm.ts';
 import { startTestBroker, type TestBroker } from '../helpers/field.ts';
