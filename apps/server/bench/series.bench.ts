@@ -32,6 +32,7 @@ import { signAccessToken } from '../src/auth/access-token.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { createSession } from '../src/auth/sessions.ts';
 import { loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/client.ts';
 import { sensors, series, sites } from '../src/db/schema.ts';
 import { seedDemoFarm } from '../../devstack/src/demo-farm/demo-farm.ts';
 import { readSeriesAverages, readSeriesHighLows } from '../src/telemetry/series.ts';
@@ -73,6 +74,102 @@ type Row = {
   /** The series query alone, straight on the database. */
   databaseP50: number;
 };
+
+/**
+ * READINGS readings of the series up to now, oldest first, as a back-fill arrives; aligned to 10
+ * minutes like a device's report clock, in ingest-sized batches so the rollups are built the way
+ * ingest builds them.
+ */
+async function loadReadings(engine: Engine, db: Database, seriesId: number, now: Date) {
+  const batch = positive('batch', args.batch);
+  const end = Math.floor(now.getTime() / TEN_MINUTES_MS) * TEN_MINUTES_MS;
+  const start = end - READINGS * TEN_MINUTES_MS;
+  const loadStarted = performance.now();
+  for (let first = 0; first < READINGS; first += batch) {
+    const rows: ReadingRow[] = [];
+    for (let i = first; i < Math.min(first + batch, READINGS); i++) {
+      rows.push({
+        seriesId,
+        time: start + i * TEN_MINUTES_MS,
+        value: readingValue(i),
+      });
+    }
+    await insertReadings(db, rows);
+  }
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  console.log(
+    `${engine}: ${READINGS.toLocaleString('en')} readings loaded in ${loadSeconds.toFixed(1)} s ` +
+      `(${Math.round(READINGS / loadSeconds).toLocaleString('en')}/s, batches of ${batch}).`,
+  );
+  return { start, end };
+}
+
+type QueryContext = {
+  base: string;
+  headers: Record<string, string>;
+  metric: string;
+  runs: number;
+  db: Database;
+  seriesId: number;
+  timeZone: string;
+};
+
+/** One chart query: through HTTP `runs` times after a warm-up, then its grid straight on the database. */
+async function measureQuery(
+  engine: Engine,
+  name: string,
+  query: string,
+  context: QueryContext,
+): Promise<Row> {
+  const { base, headers, metric, runs, db, seriesId, timeZone } = context;
+  const url = `${base}?metric=${metric}&${query}`;
+  const ask = async () => {
+    const response = await fetch(url, { headers });
+    const body = (await response.json()) as {
+      points?: unknown[];
+      bucket?: { size: number; unit: string };
+    };
+    if (response.status !== 200)
+      throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
+    return body;
+  };
+  // Warm-up, discarded: JIT, the pool and the database's caches.
+  for (let i = 0; i < 5; i++) await ask();
+  const times: number[] = [];
+  let last: Awaited<ReturnType<typeof ask>> = {};
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    last = await ask();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+
+  // The database's share: the same grid read directly, without HTTP, auth and JSON.
+  const parsed = seriesQuerySchema.parse({
+    metric,
+    ...Object.fromEntries(new URLSearchParams(query)),
+  });
+  const read = parsed.option === CHART_OPTIONS.average ? readSeriesAverages : readSeriesHighLows;
+  const databaseTimes: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const grid = seriesGrid(seriesWindow(parsed, new Date(), timeZone), parsed.width, timeZone);
+    const started = performance.now();
+    await read(db, seriesId, grid);
+    databaseTimes.push(performance.now() - started);
+  }
+  databaseTimes.sort((a, b) => a - b);
+
+  return {
+    engine,
+    query: name,
+    points: last.points?.length ?? 0,
+    bucket: last.bucket ? `${last.bucket.size} ${last.bucket.unit}` : '?',
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    max: times[times.length - 1] ?? NaN,
+    databaseP50: percentile(databaseTimes, 50),
+  };
+}
 
 async function runEngine(engine: Engine): Promise<Row[] | null> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-series-'));
@@ -117,27 +214,7 @@ async function runEngine(engine: Engine): Promise<Row[] | null> {
       .returning({ id: series.id });
     if (!seriesRow) throw new Error('series not inserted');
 
-    // Oldest first, as a back-fill arrives; aligned to 10 minutes like a device's report clock.
-    const batch = positive('batch', args.batch);
-    const end = Math.floor(now.getTime() / TEN_MINUTES_MS) * TEN_MINUTES_MS;
-    const start = end - READINGS * TEN_MINUTES_MS;
-    const loadStarted = performance.now();
-    for (let first = 0; first < READINGS; first += batch) {
-      const rows: ReadingRow[] = [];
-      for (let i = first; i < Math.min(first + batch, READINGS); i++) {
-        rows.push({
-          seriesId: seriesRow.id,
-          time: start + i * TEN_MINUTES_MS,
-          value: readingValue(i),
-        });
-      }
-      await insertReadings(db, rows);
-    }
-    const loadSeconds = (performance.now() - loadStarted) / 1000;
-    console.log(
-      `${engine}: ${READINGS.toLocaleString('en')} readings loaded in ${loadSeconds.toFixed(1)} s ` +
-        `(${Math.round(READINGS / loadSeconds).toLocaleString('en')}/s, batches of ${batch}).`,
-    );
+    const { start, end } = await loadReadings(engine, db, seriesRow.id, now);
 
     const session = await createSession(db, {
       userId: farm.accounts.monitor.id,
@@ -177,54 +254,17 @@ async function runEngine(engine: Engine): Promise<Row[] | null> {
     const runs = positive('runs', args.runs);
     const rows: Row[] = [];
     for (const [name, query] of queries) {
-      const url = `${base}?metric=${metric}&${query}`;
-      const ask = async () => {
-        const response = await fetch(url, { headers });
-        const body = (await response.json()) as {
-          points?: unknown[];
-          bucket?: { size: number; unit: string };
-        };
-        if (response.status !== 200)
-          throw new Error(`${name}: ${response.status} ${JSON.stringify(body)}`);
-        return body;
-      };
-      // Warm-up, discarded: JIT, the pool and the database's caches.
-      for (let i = 0; i < 5; i++) await ask();
-      const times: number[] = [];
-      let last: Awaited<ReturnType<typeof ask>> = {};
-      for (let i = 0; i < runs; i++) {
-        const started = performance.now();
-        last = await ask();
-        times.push(performance.now() - started);
-      }
-      times.sort((a, b) => a - b);
-
-      // The database's share: the same grid read directly, without HTTP, auth and JSON.
-      const parsed = seriesQuerySchema.parse({
-        metric,
-        ...Object.fromEntries(new URLSearchParams(query)),
-      });
-      const read =
-        parsed.option === CHART_OPTIONS.average ? readSeriesAverages : readSeriesHighLows;
-      const databaseTimes: number[] = [];
-      for (let i = 0; i < runs; i++) {
-        const grid = seriesGrid(seriesWindow(parsed, new Date(), timeZone), parsed.width, timeZone);
-        const started = performance.now();
-        await read(db, seriesRow.id, grid);
-        databaseTimes.push(performance.now() - started);
-      }
-      databaseTimes.sort((a, b) => a - b);
-
-      rows.push({
-        engine,
-        query: name,
-        points: last.points?.length ?? 0,
-        bucket: last.bucket ? `${last.bucket.size} ${last.bucket.unit}` : '?',
-        p50: percentile(times, 50),
-        p95: percentile(times, 95),
-        max: times[times.length - 1] ?? NaN,
-        databaseP50: percentile(databaseTimes, 50),
-      });
+      rows.push(
+        await measureQuery(engine, name, query, {
+          base,
+          headers,
+          metric,
+          runs,
+          db,
+          seriesId: seriesRow.id,
+          timeZone,
+        }),
+      );
     }
     return rows;
   } finally {
