@@ -1,13 +1,12 @@
 /**
  * The water-take calls the console makes (docs/water-take.md): a site's consents, a consent's
- * produced days, and the files, fetched with the session's bearer token (a plain link would carry
- * none) and offered as downloads. Keyed under the site, so a site refresh reaches them.
+ * produced days, and the files, fetched as every API file is (data/download-file.ts) and offered
+ * as downloads. Keyed under the site, so a site refresh reaches them.
  */
 import { endpointPath, waterTakeEndpoints, type WaterTakeFormat } from '@paddock/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiUrl, callEndpoint, refreshSession } from '../../lib/api-client.ts';
-import { readAuth } from '../../lib/auth-storage.ts';
-import { offerDownload } from '../../lib/offer-download.ts';
+import { downloadFile } from '../../data/download-file.ts';
+import { callEndpoint } from '../../lib/api-client.ts';
 import { siteKeys } from '../../data/sites/keys.ts';
 
 export const waterTakeKeys = {
@@ -35,18 +34,6 @@ export function useWaterTakeDays(siteId: number, consentId: number, days: number
   });
 }
 
-async function fetchFile(path: string, query?: Record<string, string>): Promise<Blob> {
-  const url = apiUrl(path, query);
-  const get = () => {
-    const token = readAuth()?.token;
-    return fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  };
-  let response = await get();
-  if (response.status === 401 && (await refreshSession())) response = await get();
-  if (!response.ok) throw new Error(`The file could not be downloaded (${response.status})`);
-  return response.blob();
-}
-
 /** The file the daily job produced for the day. */
 export async function downloadProducedDay(
   siteId: number,
@@ -58,7 +45,7 @@ export async function downloadProducedDay(
     consentId: consent.id,
     date,
   });
-  offerDownload(await fetchFile(path), `water-take-${consent.consentNumber}-${date}.csv`);
+  await downloadFile(path, `water-take-${consent.consentNumber}-${date}.csv`);
 }
 
 /** The day's file made now from the readings held (late data included). */
@@ -72,8 +59,8 @@ export async function downloadWaterTake(
     id: siteId,
     consentId: consent.id,
   });
-  offerDownload(
-    await fetchFile(path, { from: date, format }),
-    `water-take-${consent.consentNumber}-${date}.${format}`,
-  );
+  await downloadFile(path, `water-take-${consent.consentNumber}-${date}.${format}`, {
+    from: date,
+    format,
+  });
 }
