@@ -3,43 +3,23 @@
  * area map beside the program panel, or a zone page beside a map focused on the zone. One
  * instance serves both pages, so an action started on one is still followed on the other.
  */
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Card,
-  CloseButton,
-  Group,
-  Skeleton,
-  Stack,
-  Text,
-} from '@mantine/core';
-import { toggleSelection, zonePath, type Area, type ProgramSort, type Site } from '@paddock/domain';
+import { Alert, Box, Button, Skeleton, Stack, Text } from '@mantine/core';
+import type { Area, ProgramSort, Site } from '@paddock/domain';
 import { useMediaQuery } from '@mantine/hooks';
-import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import { usePreference } from '../../../lib/preferences.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useControlTests } from '../hooks/use-control-tests.ts';
 import { useIrrigationArea } from '../hooks/use-irrigation-area.ts';
 import { useProgramActions } from '../hooks/use-program-actions.ts';
-import { programView, runStateColour, type ZoneView } from '../irrigation-view.ts';
-import {
-  ALL_LAYERS,
-  mapMarkers,
-  mapZone,
-  sameMapItem,
-  type MapLayers,
-  type MapMarker,
-  type MapSelection,
-} from '../map-layers.ts';
+import { programView } from '../irrigation-view.ts';
 import classes from './irrigation-workspace.module.css';
 import { MapLegend } from './map-legend.tsx';
+import { MapSelectionCard } from './map-selection-card.tsx';
 import { ProgramPanel } from './program-panel.tsx';
-import { StateBadge } from './state-badge.tsx';
 import { ZonePage } from './zone-page.tsx';
+import { useIrrigationMap } from './use-irrigation-map.ts';
 import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
 
 // Leaflet and its CSS load only when an irrigation page shows.
@@ -67,7 +47,6 @@ export interface IrrigationWorkspaceProps {
 export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
   const { site, area, sectionId } = props;
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const now = useNow(NOW_TICK_MS);
   // The legend starts open where it does not hide much of the map.
   const wide = useMediaQuery(WIDE_SCREEN, false, { getInitialValueInEffect: false });
@@ -75,48 +54,9 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
   const actions = useProgramActions(data.program, area.id);
   const valveTests = useControlTests(area.id);
   const [sort, setSort] = usePreference('programSorting');
-  const [layers, setLayers] = useState<MapLayers>(ALL_LAYERS);
-  const routeSelection = (): MapSelection | null =>
-    props.valveId === undefined ? null : { kind: 'valve', id: props.valveId };
-  const [selection, setSelection] = useState<MapSelection | null>(routeSelection);
-  // A new page (area, another zone, another valve query) starts from its own selection.
-  const page = `${sectionId}/${props.valveId}`;
-  const [shownPage, setShownPage] = useState(page);
-  if (shownPage !== page) {
-    setShownPage(page);
-    setSelection(routeSelection());
-  }
+  const { layers, setLayers, selection, setSelection, mapZones, markers, onSelect, selectValve } =
+    useIrrigationMap({ site, area, sectionId, valveId: props.valveId, data });
   const timeZone = useSiteTimeZone(site);
-
-  const mapZones = useMemo(
-    () => data.zones.map((zone) => mapZone(zone, data.shapes.get(zone.id))),
-    [data.zones, data.shapes],
-  );
-  const markers = useMemo(
-    () =>
-      mapMarkers({
-        valves: data.valves,
-        units: data.units ?? [],
-        radios: data.radios ?? [],
-        areaId: area.id,
-        layers,
-      }),
-    [data.valves, data.units, data.radios, area.id, layers],
-  );
-
-  const onSelect = useCallback(
-    (item: MapSelection) => {
-      // On a zone page another zone opens its own page; everything else toggles (§4).
-      if (sectionId !== undefined && item.kind === 'zone') {
-        if (item.id !== sectionId)
-          void navigate(zonePath({ siteId: site.id, areaId: area.id, sectionId: item.id }));
-        return;
-      }
-      setSelection((current) => toggleSelection(current, item, false, sameMapItem));
-    },
-    [navigate, sectionId, site.id, area.id],
-  );
-  const selectValve = useCallback((id: number) => setSelection({ kind: 'valve', id }), []);
 
   if (data.failed) {
     return (
@@ -196,7 +136,7 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
         </div>
         {selection && (
           <div className={classes.overlayTop}>
-            <SelectionCard
+            <MapSelectionCard
               selection={selection}
               zones={data.zones}
               markers={markers}
@@ -228,78 +168,5 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
         )}
       </div>
     </div>
-  );
-}
-
-/** What the map selection is, with the way to its zone page. */
-function SelectionCard({
-  selection,
-  zones,
-  markers,
-  siteId,
-  areaId,
-  onClose,
-}: {
-  selection: MapSelection;
-  zones: readonly ZoneView[];
-  markers: readonly MapMarker[];
-  siteId: number;
-  areaId: number;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  let title: string;
-  let body: ReactNode = null;
-  let link: string | null = null;
-  if (selection.kind === 'zone') {
-    const zone = zones.find((candidate) => candidate.id === selection.id);
-    title = zone?.label ?? t('Irrigation.Zone.Number', { number: selection.id });
-    if (zone) {
-      body = (
-        <StateBadge colour={runStateColour(zone)} size="sm">
-          {t(`Irrigation.RunState.${zone.runState}`)}
-        </StateBadge>
-      );
-      link = zonePath({ siteId, areaId, sectionId: zone.id });
-    }
-  } else if (selection.kind === 'valve') {
-    const zone = zones.find((candidate) => candidate.valves.some((v) => v.id === selection.id));
-    const valve = zone?.valves.find((v) => v.id === selection.id);
-    title = valve?.label ?? t('Irrigation.Valve.Number', { number: selection.id });
-    if (valve) {
-      body = (
-        <Text size="xs">
-          {t(`Irrigation.RunState.${valve.status}`)}
-          {valve.excluded && ` · ${t('Irrigation.Valve.Excluded')}`}
-          {valve.fault && ` · ${t('Irrigation.Zone.Fault')}`}
-        </Text>
-      );
-    }
-    if (zone) link = zonePath({ siteId, areaId, sectionId: zone.id, valveId: selection.id });
-  } else {
-    const marker = markers.find((m) => m.kind === selection.kind && m.id === selection.id);
-    title = t(`Irrigation.Selection.${selection.kind}`, { label: marker?.label ?? selection.id });
-  }
-  return (
-    <Card
-      shadow="sm"
-      padding="sm"
-      withBorder
-      aria-label={t('Irrigation.Selection.Title')}
-      component="section"
-    >
-      <Group justify="space-between" wrap="nowrap" gap="xs">
-        <Text size="sm" fw={600} truncate>
-          {title}
-        </Text>
-        <CloseButton size="sm" aria-label={t('Common.Close')} onClick={onClose} />
-      </Group>
-      {body}
-      {link && (
-        <Anchor component={Link} to={link} size="sm">
-          {t('Irrigation.Selection.OpenZone')}
-        </Anchor>
-      )}
-    </Card>
   );
 }
