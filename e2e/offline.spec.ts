@@ -109,7 +109,6 @@ test('cached sites and summaries stay on screen when the API is unreachable', as
 test('signing out deletes the cache of that user', async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Your sites' })).toBeVisible();
-  await page.waitForTimeout(CACHE_WRITE_SETTLE_MS);
   const stored = () =>
     page.evaluate(
       () =>
@@ -125,7 +124,8 @@ test('signing out deletes the cache of that user', async ({ page }) => {
           };
         }),
     );
-  expect(await stored()).toBe(1);
+  // The user's record reaches IndexedDB once the write debounce (1 s, §9) has passed.
+  await expect.poll(stored).toBe(1);
 
   const userMenu = page.getByRole('button', { name: /user menu/i });
   if (await userMenu.isVisible().catch(() => false)) await userMenu.click();
