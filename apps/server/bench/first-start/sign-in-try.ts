@@ -6,6 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DEMO_PASSWORD } from '@paddock/domain/demo';
 import { chromium, errors, type Browser, type Request } from 'playwright-core';
+import { chromiumLaunchOptions } from '../../../../e2e/support/chromium.ts';
 import { ADMIN } from './constants.ts';
 
 const TARGET_MS = 2_000;
@@ -16,19 +17,7 @@ const STEP_TIMEOUT_MS = 60_000;
 // One sign-in try in Chromium
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return chromium.launch(chromiumLaunchOptions());
 }
 
 /** A step's time in ms, or why it has none. */
