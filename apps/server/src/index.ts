@@ -1,12 +1,12 @@
 /**
  * What runs the server from outside it (apps/devstack, which adds the demo farm and the
- * simulator): its configuration, its start, the demo seed, and the entry-point runner.
+ * simulator): its configuration, its start, what seeds write rows with, and the entry-point runner.
  */
 export { ConfigError, loadConfig, parseEnvironment, type ServerConfig } from './config.ts';
 export type { Database } from './db/client.ts';
 export type { PeopleFirst } from './db/lanes.ts';
 export type { GatewayKey } from './field/provisioning.ts';
-export { seedDemoFarmIfEmpty } from './seed/demo-farm.ts';
+export * from './seed/seed-kit.ts';
 export { runUntilStopped, type Running } from './start/run.ts';
 export {
   createHistoryStore,
