@@ -8,7 +8,6 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import {
   farmEpoch,
   portInUse,
-  seedDemoFarmIfEmpty,
   startServer,
   type Database,
   type PeopleFirst,
@@ -18,6 +17,7 @@ import {
 import { seededRandom, startSimulator, type Simulator } from '@paddock/simulator';
 import path from 'node:path';
 import type { DevstackConfig } from './config.ts';
+import { seedDemoFarmIfEmpty } from './demo-farm/demo-farm.ts';
 import { createHistoryLoader, type HistoryLoader, type HistoryResult } from './history.ts';
 import { startTwilioStandin, type TwilioStandin } from './twilio-standin/standin.ts';
 

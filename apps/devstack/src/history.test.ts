@@ -5,19 +5,14 @@
  * where a person signs in, lists the sites and opens a summary over and over during one of them.
  */
 import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
-import {
-  loadConfig,
-  seedDemoFarmIfEmpty,
-  startServer,
-  type Database,
-  type PeopleFirst,
-} from '@paddock/server';
+import { loadConfig, startServer, type Database, type PeopleFirst } from '@paddock/server';
 import type { HistoryChunk, HistorySeries } from '@paddock/simulator';
 import { sql } from 'drizzle-orm';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { seedDemoFarmIfEmpty } from './demo-farm/demo-farm.ts';
 import { createHistoryLoader, type HistoryLoader } from './history.ts';
 
 const DAYS = 3;

@@ -19,18 +19,20 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { z } from 'zod';
 import { BENCH_LOGIN, DEMO_ACCOUNTS, DEMO_PASSWORD } from '@paddock/domain/demo';
-import { hashPassword } from '../auth/passwords.ts';
-import { loadConfig, runCommand } from '../config.ts';
-import { openDatabase, type DatabaseTarget } from '../db/client.ts';
-import { acquireDataDirLock } from '../db/data-dir-lock.ts';
-import { isDatabaseEmpty, seedDemoFarm } from './demo-farm.ts';
 import {
+  acquireDataDirLock,
   BIG_BLOCK_LABEL,
   BIG_BLOCK_VALVES,
   BIG_BLOCK_ZONES,
+  hashPassword,
+  loadConfig,
+  openDatabase,
+  runCommand,
   seedBigIrrigationArea,
   seedScale,
-} from './scale.ts';
+  type DatabaseTarget,
+} from '@paddock/server';
+import { isDatabaseEmpty, seedDemoFarm } from './demo-farm/demo-farm.ts';
 
 const USAGE =
   'usage: npm run db:seed -- [--reset] [--sites N [--radios-per-site M]] [--big-irrigation-area]';

@@ -32,28 +32,28 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { verifyPassword } from '../src/auth/passwords.ts';
-import type { Database, DatabaseHandle } from '../src/db/client.ts';
-import * as t from '../src/db/schema.ts';
+import { buildApp } from '../../server/src/app.ts';
+import { loadConfig } from '../../server/src/config.ts';
+import { verifyPassword } from '../../server/src/auth/passwords.ts';
+import type { Database, DatabaseHandle } from '../../server/src/db/client.ts';
+import * as t from '../../server/src/db/schema.ts';
 import {
   SeedRefusedError,
   isDatabaseEmpty,
   seedDemoFarm,
   type DemoFarmSeeded,
-} from '../src/seed/demo-farm.ts';
+} from './demo-farm/demo-farm.ts';
 import {
   BIG_BLOCK_LABEL,
   BIG_BLOCK_VALVES,
   BIG_BLOCK_ZONES,
   seedBigIrrigationArea,
   seedScale,
-} from '../src/seed/scale.ts';
-import { buildDeviceConfigs } from '../src/field/provisioning.ts';
-import { createTestDatabase } from './helpers/database.ts';
-import { countRows } from './helpers/rows.ts';
-import { signedInToken } from './helpers/test-app.ts';
+} from '../../server/src/seed/scale.ts';
+import { buildDeviceConfigs } from '../../server/src/field/provisioning.ts';
+import { createTestDatabase } from '../../server/test/helpers/database.ts';
+import { countRows } from '../../server/test/helpers/rows.ts';
+import { signedInToken } from '../../server/test/helpers/test-app.ts';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 

@@ -5,9 +5,7 @@
  */
 import { reportChoiceSchema, siteTimeZone } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
-import type { Transaction } from '../db/client.ts';
-import * as t from '../db/schema.ts';
-import { lastWholePeriod } from '../reports/scheduled-reports.ts';
+import { lastWholePeriod, schema as t, type Transaction } from '@paddock/server';
 
 export const DEMO_SCHEDULED_REPORT = {
   site: 'Dunsandel Dairy',

@@ -4,7 +4,7 @@
  * daily job have something real to show after `npm start`.
  */
 import { sql } from 'drizzle-orm';
-import type { Transaction } from '../db/client.ts';
+import type { Transaction } from '@paddock/server';
 
 export const DEMO_CONSENT = {
   site: 'Dunsandel Dairy',
