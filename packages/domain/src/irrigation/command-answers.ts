@@ -7,6 +7,7 @@ import type { Actuator, PendingCommand } from './run-state.ts';
 import { actuators } from './run-queries.ts';
 import type { Ctx } from './run-context.ts';
 
+/** The reason a command unanswered by its deadline fails with. */
 export const NO_ANSWER = 'no answer from the device';
 
 /**

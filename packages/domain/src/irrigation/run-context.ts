@@ -13,6 +13,7 @@ import { nextWakeMs } from './run-timing.ts';
 /** How many handled request ids a run remembers for de-duplication. */
 const HANDLED_REQUESTS_KEPT = 20;
 
+/** A step's working copy of the run (`s`), its instant (epoch ms) and the effects it asks for. */
 export type Ctx = { s: RunState; now: number; effects: RunEffect[] };
 
 /** States are plain JSON (they are stored as jsonb), so a JSON round trip copies them exactly. */

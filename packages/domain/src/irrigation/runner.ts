@@ -43,6 +43,11 @@
  *   none opened); pause once everything is confirmed closed; resume once every resumed zone is
  *   running again. A start at a future start time is `pending` until then. A newer request
  *   overtakes one still in flight, which is `cancelled`.
+ *
+ * Where each part lives: what goes in and out of a step (run-step.ts), the step's working copy
+ * and its moves (run-context.ts), planning a run (run-planning.ts), pause and resume
+ * (pause-resume.ts), command answers (command-answers.ts), the rules that advance a run
+ * (run-advance.ts), its times (run-timing.ts) and what it shows (run-display.ts).
  */
 import type { RunState } from './run-state.ts';
 import type { RunEvent, RunRequestInput, RunSetup, StepResult } from './run-step.ts';
