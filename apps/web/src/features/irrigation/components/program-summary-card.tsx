@@ -1,0 +1,163 @@
+/**
+ * The program's own card in the program panel (issue 6): its §4 display state in the §9 colours,
+ * the manual flag, the last-irrigation time, the client status of the last action and, with the
+ * program privilege, its buttons.
+ */
+import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  formatSiteDateTime,
+  isResumable,
+  isStartable,
+  isStoppable,
+  type Program,
+} from '@paddock/domain';
+import {
+  IconAdjustments,
+  IconPlayerPause,
+  IconPlayerPlay,
+  IconTestPipe,
+} from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ProgramActions, ProgramCommand } from '../hooks/use-program-actions.ts';
+import type { ProgramView } from '../irrigation-view.ts';
+import { ClientStatusLine, StateBadge } from './state-badge.tsx';
+
+export function ProgramSummaryCard({
+  program,
+  view,
+  actions,
+  canProgram,
+  timeZone,
+  onOpenSettings,
+}: {
+  program: Program;
+  view: ProgramView;
+  actions: ProgramActions;
+  canProgram: boolean;
+  timeZone: string;
+  onOpenSettings: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card withBorder padding="md">
+      <Stack gap="xs">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+              {t('Irrigation.Program.Label')}
+            </Text>
+            <Title order={2} size="h4">
+              {program.name}
+            </Title>
+          </div>
+          <Group gap={6} justify="flex-end" style={{ flexShrink: 0 }}>
+            {view.manual && (
+              <Badge variant="outline" color="gray">
+                {t('Irrigation.Program.Manual')}
+              </Badge>
+            )}
+            <span data-testid="program-display" data-display={view.display}>
+              <StateBadge colour={view.colour} size="lg">
+                {t(`ProgramDisplay.${view.display}`)}
+              </StateBadge>
+            </span>
+          </Group>
+        </Group>
+        <Text size="sm">
+          {t('Irrigation.Program.LastIrrigation')}:{' '}
+          <Text span fw={600}>
+            {view.lastIrrigation ? formatSiteDateTime(view.lastIrrigation, timeZone) : '--'}
+          </Text>
+        </Text>
+        {program.status.requestActive && (
+          <Text size="sm" c="dimmed">
+            {t('Irrigation.Program.RequestActive')}
+          </Text>
+        )}
+        <ClientStatusLine status={actions.state.clientStatus} />
+        {canProgram && (
+          <ProgramButtons
+            program={program}
+            view={view}
+            actions={actions}
+            onOpenSettings={onOpenSettings}
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * Start, resume, pause and test as §4 allows them on the shown activity (start and test when
+ * stopped, resume when paused, pause when starting, resuming or running). While a request is
+ * being carried out only pause is offered (the server refuses the rest, and stopping water must
+ * never wait).
+ */
+function ProgramButtons({
+  program,
+  view,
+  actions,
+  onOpenSettings,
+}: {
+  program: Program;
+  view: ProgramView;
+  actions: ProgramActions;
+  onOpenSettings: () => void;
+}) {
+  const { t } = useTranslation();
+  const busy = program.status.requestActive || actions.pending !== null;
+  const button = (command: ProgramCommand, label: string, icon: ReactNode, disabled: boolean) => (
+    <Button
+      size="sm"
+      leftSection={icon}
+      disabled={disabled}
+      loading={actions.pending?.kind === command.kind}
+      onClick={() => actions.run(command)}
+    >
+      {label}
+    </Button>
+  );
+  return (
+    <Group gap="xs" mt={4}>
+      {isStartable(view.activity) &&
+        button({ kind: 'start' }, t('Irrigation.Action.Start'), <IconPlayerPlay size={16} />, busy)}
+      {isResumable(view.activity) &&
+        button(
+          { kind: 'resume' },
+          t('Irrigation.Action.Resume'),
+          <IconPlayerPlay size={16} />,
+          busy,
+        )}
+      {isStoppable(view.activity) &&
+        button(
+          { kind: 'pause' },
+          t('Irrigation.Action.Pause'),
+          <IconPlayerPause size={16} />,
+          actions.pending?.kind === 'pause',
+        )}
+      {isStartable(view.activity) && (
+        <Button
+          size="sm"
+          variant="outline"
+          color="test"
+          leftSection={<IconTestPipe size={16} />}
+          disabled={busy}
+          loading={actions.pending?.kind === 'test'}
+          onClick={() => actions.run({ kind: 'test' })}
+        >
+          {t('Irrigation.Action.Test')}
+        </Button>
+      )}
+      <Button
+        size="sm"
+        variant="default"
+        leftSection={<IconAdjustments size={16} />}
+        onClick={onOpenSettings}
+      >
+        {t('Irrigation.ProgramSettings.Open')}
+      </Button>
+    </Group>
+  );
+}
