@@ -29,7 +29,7 @@ export default defineConfig({
           // some 2.5 s of CPU each. Every file opens and closes its own database and servers.
           isolate: false,
           // The migrated database every test file's own starts from, made once per run.
-          globalSetup: ['test/helpers/database-template.ts'],
+          globalSetup: ['./test/helpers/database-template.ts'],
           // Each file starts its own database (PGlite boots in ~1 s, more on a loaded 2-core machine).
           testTimeout: 60_000,
           hookTimeout: 60_000,
