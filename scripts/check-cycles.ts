@@ -1,14 +1,18 @@
 /**
- * `npm run check:cycles`: fails when source files import each other in a circle. A cycle makes
+ * `npm run check:cycles`: fails when source files import each other in a circle, or when two of
+ * the server's folders (apps/server/src/<folder>) import each other both ways. A cycle makes
  * module start-up order matter (a value read before its module ran) and hides which part of the
- * tree depends on which, so the layout stops showing the architecture. Type-only imports count
- * too: they are erased at run time, but they tie the same folders together.
+ * tree depends on which, so the layout stops showing the architecture; a two-way folder pair does
+ * the same one level up, even when no file cycle runs through it. Type-only imports count too:
+ * they are erased at run time, but they tie the same folders together.
  *
  * Imports are read as text (relative paths and the workspace packages' names); tests, benches and
- * fixtures are left out, since nothing imports them.
+ * fixtures are left out, since nothing imports them. The check runs only when this file is the
+ * entry module, so its test imports the functions without running it.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const root = resolve(import.meta.dirname, '..');
 const sourceRoots = readdirSync(join(root, 'apps'))
@@ -71,7 +75,7 @@ function importsOf(file: string): string[] {
 }
 
 /** Tarjan's strongly connected components: every component of more than one file is a cycle. */
-function cycles(graph: Map<string, string[]>): string[][] {
+export function cycles(graph: Map<string, string[]>): string[][] {
   let next = 0;
   const index = new Map<string, number>();
   const low = new Map<string, number>();
@@ -115,15 +119,105 @@ function cycles(graph: Map<string, string[]>): string[][] {
   return found;
 }
 
-const files = sourceRoots.flatMap(sourceFiles);
-const graph = new Map(files.map((file) => [file, importsOf(file)]));
-const found = cycles(graph);
-if (found.length === 0) {
-  console.log(`import cycles: none among ${files.length} source files`);
-} else {
-  console.error(`import cycles: ${found.length}, each a set of files that import each other:`);
-  for (const component of found) {
-    console.error(`- ${component.map((file) => relative(root, file)).join('\n  ')}`);
+/** One import from a file in one folder to a file in another. */
+export type FolderImport = { from: string; to: string };
+
+/** Two folders that import each other, with one file import each way. */
+export type TwoWayFolderPair = {
+  folders: [string, string];
+  /** An import from the first folder into the second. */
+  forward: FolderImport;
+  /** An import from the second folder back into the first. */
+  backward: FolderImport;
+};
+
+/**
+ * Folder pairs that import each other both ways. `folderOf` names the folder a file belongs to,
+ * or undefined for a file outside every folder looked at; imports within one folder do not count.
+ * Each pair once, sorted, with the first import met each way.
+ */
+export function twoWayFolderPairs(
+  graph: Map<string, string[]>,
+  folderOf: (file: string) => string | undefined,
+): TwoWayFolderPair[] {
+  const firstImport = new Map<string, FolderImport>();
+  for (const [from, targets] of graph) {
+    const fromFolder = folderOf(from);
+    if (fromFolder === undefined) continue;
+    for (const to of targets) {
+      const toFolder = folderOf(to);
+      if (toFolder === undefined || toFolder === fromFolder) continue;
+      const key = `${fromFolder}\0${toFolder}`;
+      if (!firstImport.has(key)) firstImport.set(key, { from, to });
+    }
   }
-  process.exit(1);
+  const pairs: TwoWayFolderPair[] = [];
+  for (const [key, forward] of firstImport) {
+    const [first, second] = key.split('\0') as [string, string];
+    if (first >= second) continue;
+    const backward = firstImport.get(`${second}\0${first}`);
+    if (backward) pairs.push({ folders: [first, second], forward, backward });
+  }
+  return pairs.sort((a, b) => a.folders.join('/').localeCompare(b.folders.join('/')));
 }
+
+/**
+ * Two-way server folder pairs that stay for now, each with why; any other pair fails the check.
+ * commands ⇄ routes: actions use the resources' repositories and input rules, which live beside
+ * their routes (ARCHITECTURE "The server's shape"), and routes call the actions; ending it means
+ * moving the repositories out of routes/, a change of its own.
+ */
+const KNOWN_TWO_WAY_PAIRS = new Map([['commands ⇄ routes', 'repositories beside their routes']]);
+
+/** The folder of a file directly under apps/server/src/<folder>/; files at src/ itself have none. */
+function serverFolderOf(file: string): string | undefined {
+  const inside = relative(join(root, 'apps', 'server', 'src'), file);
+  const parts = inside.split(sep);
+  if (parts[0] === '..' || parts.length < 2) return undefined;
+  return parts[0];
+}
+
+function main(): number {
+  const files = sourceRoots.flatMap(sourceFiles);
+  const graph = new Map(files.map((file) => [file, importsOf(file)]));
+  const found = cycles(graph);
+  const allPairs = twoWayFolderPairs(graph, serverFolderOf);
+  const known = allPairs.filter(({ folders }) => KNOWN_TWO_WAY_PAIRS.has(folders.join(' ⇄ ')));
+  const pairs = allPairs.filter((pair) => !known.includes(pair));
+  if (found.length === 0) {
+    console.log(`import cycles: none among ${files.length} source files`);
+  } else {
+    console.error(`import cycles: ${found.length}, each a set of files that import each other:`);
+    for (const component of found) {
+      console.error(`- ${component.map((file) => relative(root, file)).join('\n  ')}`);
+    }
+  }
+  for (const { folders } of known) {
+    const name = folders.join(' ⇄ ');
+    console.log(
+      `server folders importing each other both ways, known: ${name} (${KNOWN_TWO_WAY_PAIRS.get(name)})`,
+    );
+  }
+  if (pairs.length === 0) {
+    console.log(
+      `server folders importing each other both ways: none${known.length ? ' other' : ''}`,
+    );
+  } else {
+    console.error(`server folders importing each other both ways: ${pairs.length}`);
+    for (const { folders, forward, backward } of pairs) {
+      const shown = (step: FolderImport) =>
+        `${relative(root, step.from)} → ${relative(root, step.to)}`;
+      console.error(`- ${folders.join(' ⇄ ')}\n  ${shown(forward)}\n  ${shown(backward)}`);
+    }
+  }
+  return found.length === 0 && pairs.length === 0 ? 0 : 1;
+}
+
+/** True when node was started on this file (`npm run check:cycles`), not when a test imports it. */
+function isEntryModule(): boolean {
+  const entry = process.argv[1];
+  if (!entry || !existsSync(entry)) return false;
+  return realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+}
+
+if (isEntryModule()) process.exit(main());

@@ -13,8 +13,8 @@
 import { parseArgs } from 'node:util';
 import { openDatabase, type DatabaseHandle } from '../src/db/client.ts';
 import { areas, sensors, sites } from '../src/db/schema.ts';
-import { findStations, recomputeStation } from '../src/telemetry/agronomy.ts';
-import { createHistoryStore } from '../src/telemetry/history-store.ts';
+import { findStations, recomputeStation } from '../src/agronomy/agronomy.ts';
+import { createHistoryStore } from '../src/ingest/history-store.ts';
 import { parseEngines, positive, printTable, type Engine } from './report.ts';
 import { temporaryPostgres } from './temporary-postgres.ts';
 

@@ -13,7 +13,7 @@ export {
   farmEpoch,
   type HistoryPoints,
   type HistoryStore,
-} from './telemetry/history-store.ts';
+} from './ingest/history-store.ts';
 export { startServer, type RunningServer, type StartOptions } from './start/server.ts';
 export { portInUse, startupProblem } from './start/startup-errors.ts';
 // The devstack's sms and voice stand-in signs its callbacks as Twilio does.

@@ -19,7 +19,7 @@ import { and, eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
 import { seedDemoFarm } from '../../../devstack/src/demo-farm/demo-farm.ts';
-import { createHistoryStore, type HistoryPoints } from '../../src/telemetry/history-store.ts';
+import { createHistoryStore, type HistoryPoints } from '../../src/ingest/history-store.ts';
 import { ADMIN } from './constants.ts';
 
 /** As the console's export list polls while an export is made (apps/web/src/data/exports/get-exports.ts). */

@@ -35,7 +35,12 @@ import { queryRows, type Database } from '../db/client.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
 import { findOrCreateSeries } from '../ingest/catalog.ts';
 import type { Log } from '../log.ts';
-import { insertReadings, rollup6hCell, ROLLUP_6H_SECONDS, ROLLUP_BUCKET_SECONDS } from './store.ts';
+import {
+  insertReadings,
+  rollup6hCell,
+  ROLLUP_6H_SECONDS,
+  ROLLUP_BUCKET_SECONDS,
+} from '../telemetry/store.ts';
 
 /** How often the worker looks for stations with new readings. */
 export const AGRONOMY_INTERVAL_MS = 60_000;

@@ -4,7 +4,7 @@
  */
 import { jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
-import { RecentMap } from '../http/recent-map.ts';
+import { RecentMap } from '../recent-map.ts';
 
 const ISSUER = 'paddock';
 const AUDIENCE = 'paddock-api';

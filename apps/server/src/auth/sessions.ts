@@ -5,7 +5,7 @@
 import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
-import { RecentMap } from '../http/recent-map.ts';
+import { RecentMap } from '../recent-map.ts';
 import { hashToken, newOpaqueToken } from './secrets.ts';
 
 export type IssuedSession = { sessionId: string; refreshToken: string };

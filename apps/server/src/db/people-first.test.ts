@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEFAULT_BACKGROUND_POOL_SIZE, queryRows } from './client.ts';
 import { sql } from 'drizzle-orm';
-import { createHistoryStore, type HistoryPoints } from '../telemetry/history-store.ts';
+import { createHistoryStore, type HistoryPoints } from '../ingest/history-store.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { TEST_PASSWORD } from '../../test/helpers/farm.ts';
 

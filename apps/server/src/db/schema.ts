@@ -901,7 +901,7 @@ export const scheduledReports = pgTable(
 );
 
 /**
- * How far each weather station's agronomy is computed (telemetry/agronomy.ts), keyed by the
+ * How far each weather station's agronomy is computed (agronomy/agronomy.ts), keyed by the
  * station's temperature sensor: the readings counted before `untilBucket` when it last ran.
  */
 export const agronomyState = pgTable('agronomy_state', {

@@ -16,7 +16,7 @@
  */
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database } from './database.ts';
-import { RecentMap } from '../http/recent-map.ts';
+import { RecentMap } from '../recent-map.ts';
 
 /** The tables migration 0005 reports on. */
 export type WatchedTable =

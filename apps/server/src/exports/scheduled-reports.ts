@@ -17,15 +17,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import { queryRows, type Database } from '../db/client.ts';
 import { scheduledReports } from '../db/schema.ts';
-import { memorySink } from '../exports/chunk-writer.ts';
-import { makeReport } from '../exports/make-report.ts';
-import { paceOf } from '../exports/pace.ts';
+import { memorySink } from './chunk-writer.ts';
+import { makeReport } from './make-report.ts';
+import { paceOf } from './pace.ts';
 import type { PeopleFirst } from '../db/lanes.ts';
-import { scopeOfChoice } from '../exports/report-scope.ts';
+import { scopeOfChoice } from './report-scope.ts';
 import type { Log } from '../log.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
-import { readReportSite } from './report-site.ts';
+import { readReportSite } from '../reports/report-site.ts';
 
 /** A claimed period not sent by then is tried again. */
 export const CLAIM_LOST_MS = 10 * 60_000;

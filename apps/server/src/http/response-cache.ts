@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { RecentMap } from './recent-map.ts';
+import { RecentMap } from '../recent-map.ts';
 
 type Encoding = 'br' | 'gzip';
 

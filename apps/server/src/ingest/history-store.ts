@@ -18,15 +18,15 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 import { PgliteLane } from '../db/lanes.ts';
-import { findOrCreateSeries } from '../ingest/catalog.ts';
-import { seriesKey, type WantedSeries } from '../ingest/plan.ts';
+import { findOrCreateSeries } from './catalog.ts';
+import { seriesKey, type WantedSeries } from './plan.ts';
 import {
   insertReadings,
   rollupMerge,
   ROLLUP_6H_SECONDS,
   ROLLUP_BUCKET_SECONDS,
   type ReadingRow,
-} from './store.ts';
+} from '../telemetry/store.ts';
 
 /** One thing's metric over a stretch of the past: times in ms since the epoch. */
 export type HistoryPoints = {

@@ -27,9 +27,9 @@ import { startProgramRunner } from '../irrigation/runner-service.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import type { Log } from '../log.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { startScheduledReports } from '../reports/scheduled-reports.ts';
+import { startScheduledReports } from '../exports/scheduled-reports.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
-import { startAgronomy } from '../telemetry/agronomy.ts';
+import { startAgronomy } from '../agronomy/agronomy.ts';
 import { startWaterTake } from '../water-take/water-take-days.ts';
 
 type Stoppable = { close: () => Promise<void> | void };

@@ -54,7 +54,7 @@ const acceptAndDo = (): Answer[] => [{ phase: 'accepted' }, { phase: 'done' }];
 let answer: (command: CommandDownlink) => Answer[] = acceptAndDo;
 
 /**
- * Starts everything a worker process runs, as field-services does. The same client id is the same
+ * Starts everything a worker process runs, as start/worker.ts does. The same client id is the same
  * process coming back: its broker session (and the acks queued in it) carries over.
  */
 async function startWorker(clientId = commandsClientId) {

@@ -24,7 +24,7 @@ import * as t from '../../src/db/schema.ts';
 import { startExports } from '../../src/exports/export-service.ts';
 import { startJobs } from '../../src/jobs/jobs.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
-import { sendDueReports } from '../../src/reports/scheduled-reports.ts';
+import { sendDueReports } from '../../src/exports/scheduled-reports.ts';
 import { startDispatcher } from '../../src/requests/dispatcher.ts';
 import { quietLog, waitFor } from '../field/field-test-kit.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';

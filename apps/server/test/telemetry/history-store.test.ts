@@ -10,7 +10,7 @@ import {
   createHistoryStore,
   farmEpoch,
   type HistoryPoints,
-} from '../../src/telemetry/history-store.ts';
+} from '../../src/ingest/history-store.ts';
 import { addRollup6hPhases, insertReadings } from '../../src/telemetry/store.ts';
 import { rollup6hMismatches, rollup6hPhasesOf } from '../helpers/rollups.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';

@@ -1,7 +1,7 @@
 /**
  * Scheduled reports of a site (issue 17 item 5; docs/api.md "Exports"): list (view on the site),
  * create and delete (edit on the site, as its contacts are managed). The poll loop in
- * src/reports/scheduled-reports.ts sends them.
+ * src/exports/scheduled-reports.ts sends them.
  */
 import { exportEndpoints } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
@@ -13,8 +13,8 @@ import {
   deleteScheduledReport,
   insertScheduledReport,
   listScheduledReports,
-} from '../../reports/scheduled-report.repository.ts';
-import { contactEmails, presentScheduledReport } from '../../reports/scheduled-reports.ts';
+} from '../../exports/scheduled-report.repository.ts';
+import { contactEmails, presentScheduledReport } from '../../exports/scheduled-reports.ts';
 import { requireKnownSite } from '../sites/site-access.ts';
 
 export async function scheduledReportRoutes(app: FastifyInstance) {

@@ -17,7 +17,7 @@ import { KeptWhileUnchanged, tableVersionsOf } from '../../db/table-versions.ts'
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
-import { RecentMap } from '../../http/recent-map.ts';
+import { RecentMap } from '../../recent-map.ts';
 import { createResponseCache, sendCachedJson } from '../../http/response-cache.ts';
 import { loadSiteAccess } from '../../permissions/access.ts';
 import { readFrostArea, readFrostSummary } from '../../frost/frost-data.ts';
