@@ -112,6 +112,167 @@ export type OverdueSweepResult = {
   recovered: { kind: 'radio' | 'unit'; id: number }[];
 };
 
+/** What one sweep gathers as it goes: its result, the areas it touched and their events. */
+type SweepRecord = {
+  result: OverdueSweepResult;
+  touchedAreas: number[];
+  eventRows: EventInsert[];
+};
+
+/** Closes the open overdue events of these radios or units: they report again. */
+async function closeOverdueEvents(tx: Database, targetType: 'radio' | 'unit', ids: number[]) {
+  if (ids.length === 0) return;
+  await tx
+    .update(events)
+    .set({ open: false })
+    .where(
+      and(
+        eq(events.open, true),
+        eq(events.targetType, targetType),
+        inArray(events.targetId, ids),
+        like(events.message, `%${OVERDUE_MARK}%`),
+      ),
+    );
+}
+
+/** Flags the radios and units past their due time, each with an open overdue event. */
+async function flagOverdue(
+  tx: Database,
+  now: Date,
+  grace: number,
+  sweep: SweepRecord,
+  log: Log | undefined,
+) {
+  const { result, touchedAreas, eventRows } = sweep;
+  const lateRadios = await tx
+    .update(radios)
+    .set({ overdue: true })
+    .where(
+      and(
+        eq(radios.overdue, false),
+        sql`${radios.lastUpdate} < ${dueSince(radios.reportIntervalSeconds, now, grace)}`,
+      ),
+    )
+    .returning();
+  for (const radio of lateRadios) {
+    result.overdue.push({ kind: 'radio', id: radio.id });
+    touchedAreas.push(radio.areaId);
+    eventRows.push({
+      areaId: radio.areaId,
+      type: radio.config.coordinator ? 'error' : 'warning',
+      targetType: 'radio',
+      targetId: radio.id,
+      message: overdueMessage(
+        radioLabel(radio.config),
+        radio.serialno,
+        radio.lastUpdate,
+        radio.reportIntervalSeconds,
+        now,
+      ),
+      open: true,
+      createdAt: now,
+    });
+  }
+
+  const lateUnits = await tx
+    .update(units)
+    .set({ overdue: true })
+    .where(
+      and(
+        eq(units.overdue, false),
+        sql`${units.lastUpdate} < ${dueSince(units.reportIntervalSeconds, now, grace)}`,
+      ),
+    )
+    .returning();
+  for (const unit of lateUnits) {
+    result.overdue.push({ kind: 'unit', id: unit.id });
+    if (unit.areaIds.length === 0) {
+      log?.warn({ unit: unit.serialno }, 'overdue unit has no area to record it in');
+    }
+    for (const areaId of unit.areaIds) {
+      touchedAreas.push(areaId);
+      eventRows.push({
+        areaId,
+        type: 'error',
+        targetType: 'unit',
+        targetId: unit.id,
+        message: overdueMessage(
+          'Unit',
+          unit.serialno,
+          unit.lastUpdate,
+          unit.reportIntervalSeconds,
+          now,
+        ),
+        open: true,
+        createdAt: now,
+      });
+    }
+  }
+}
+
+/** Clears the flag of devices reporting again, closes their overdue events and records it. */
+async function clearRecovered(tx: Database, now: Date, grace: number, sweep: SweepRecord) {
+  const { result, touchedAreas, eventRows } = sweep;
+  const backRadios = await tx
+    .update(radios)
+    .set({ overdue: false })
+    .where(
+      and(
+        eq(radios.overdue, true),
+        sql`${radios.lastUpdate} >= ${dueSince(radios.reportIntervalSeconds, now, grace)}`,
+      ),
+    )
+    .returning();
+  const backUnits = await tx
+    .update(units)
+    .set({ overdue: false })
+    .where(
+      and(
+        eq(units.overdue, true),
+        sql`${units.lastUpdate} >= ${dueSince(units.reportIntervalSeconds, now, grace)}`,
+      ),
+    )
+    .returning();
+  await closeOverdueEvents(
+    tx,
+    'radio',
+    backRadios.map((radio) => radio.id),
+  );
+  await closeOverdueEvents(
+    tx,
+    'unit',
+    backUnits.map((unit) => unit.id),
+  );
+  for (const radio of backRadios) {
+    result.recovered.push({ kind: 'radio', id: radio.id });
+    touchedAreas.push(radio.areaId);
+    eventRows.push({
+      areaId: radio.areaId,
+      type: 'info',
+      targetType: 'radio',
+      targetId: radio.id,
+      message: `${radioLabel(radio.config)} ${radio.serialno} back to normal: reporting again`,
+      open: false,
+      createdAt: now,
+    });
+  }
+  for (const unit of backUnits) {
+    result.recovered.push({ kind: 'unit', id: unit.id });
+    for (const areaId of unit.areaIds) {
+      touchedAreas.push(areaId);
+      eventRows.push({
+        areaId,
+        type: 'info',
+        targetType: 'unit',
+        targetId: unit.id,
+        message: `Unit ${unit.serialno} back to normal: reporting again`,
+        open: false,
+        createdAt: now,
+      });
+    }
+  }
+}
+
 /** One sweep at `now`: flags overdue devices, clears recovered ones, records their events. */
 export async function sweepOverdue(
   db: Database,
@@ -124,144 +285,9 @@ export async function sweepOverdue(
 
   await db.transaction(async (tx) => {
     const eventRows: EventInsert[] = [];
-
-    const lateRadios = await tx
-      .update(radios)
-      .set({ overdue: true })
-      .where(
-        and(
-          eq(radios.overdue, false),
-          sql`${radios.lastUpdate} < ${dueSince(radios.reportIntervalSeconds, now, grace)}`,
-        ),
-      )
-      .returning();
-    for (const radio of lateRadios) {
-      result.overdue.push({ kind: 'radio', id: radio.id });
-      touchedAreas.push(radio.areaId);
-      eventRows.push({
-        areaId: radio.areaId,
-        type: radio.config.coordinator ? 'error' : 'warning',
-        targetType: 'radio',
-        targetId: radio.id,
-        message: overdueMessage(
-          radioLabel(radio.config),
-          radio.serialno,
-          radio.lastUpdate,
-          radio.reportIntervalSeconds,
-          now,
-        ),
-        open: true,
-        createdAt: now,
-      });
-    }
-
-    const lateUnits = await tx
-      .update(units)
-      .set({ overdue: true })
-      .where(
-        and(
-          eq(units.overdue, false),
-          sql`${units.lastUpdate} < ${dueSince(units.reportIntervalSeconds, now, grace)}`,
-        ),
-      )
-      .returning();
-    for (const unit of lateUnits) {
-      result.overdue.push({ kind: 'unit', id: unit.id });
-      if (unit.areaIds.length === 0) {
-        options.log?.warn({ unit: unit.serialno }, 'overdue unit has no area to record it in');
-      }
-      for (const areaId of unit.areaIds) {
-        touchedAreas.push(areaId);
-        eventRows.push({
-          areaId,
-          type: 'error',
-          targetType: 'unit',
-          targetId: unit.id,
-          message: overdueMessage(
-            'Unit',
-            unit.serialno,
-            unit.lastUpdate,
-            unit.reportIntervalSeconds,
-            now,
-          ),
-          open: true,
-          createdAt: now,
-        });
-      }
-    }
-
-    const backRadios = await tx
-      .update(radios)
-      .set({ overdue: false })
-      .where(
-        and(
-          eq(radios.overdue, true),
-          sql`${radios.lastUpdate} >= ${dueSince(radios.reportIntervalSeconds, now, grace)}`,
-        ),
-      )
-      .returning();
-    const backUnits = await tx
-      .update(units)
-      .set({ overdue: false })
-      .where(
-        and(
-          eq(units.overdue, true),
-          sql`${units.lastUpdate} >= ${dueSince(units.reportIntervalSeconds, now, grace)}`,
-        ),
-      )
-      .returning();
-
-    const closeOverdueEvents = async (targetType: 'radio' | 'unit', ids: number[]) => {
-      if (ids.length === 0) return;
-      await tx
-        .update(events)
-        .set({ open: false })
-        .where(
-          and(
-            eq(events.open, true),
-            eq(events.targetType, targetType),
-            inArray(events.targetId, ids),
-            like(events.message, `%${OVERDUE_MARK}%`),
-          ),
-        );
-    };
-    await closeOverdueEvents(
-      'radio',
-      backRadios.map((radio) => radio.id),
-    );
-    await closeOverdueEvents(
-      'unit',
-      backUnits.map((unit) => unit.id),
-    );
-    for (const radio of backRadios) {
-      result.recovered.push({ kind: 'radio', id: radio.id });
-      touchedAreas.push(radio.areaId);
-      eventRows.push({
-        areaId: radio.areaId,
-        type: 'info',
-        targetType: 'radio',
-        targetId: radio.id,
-        message: `${radioLabel(radio.config)} ${radio.serialno} back to normal: reporting again`,
-        open: false,
-        createdAt: now,
-      });
-    }
-    for (const unit of backUnits) {
-      result.recovered.push({ kind: 'unit', id: unit.id });
-      for (const areaId of unit.areaIds) {
-        touchedAreas.push(areaId);
-        eventRows.push({
-          areaId,
-          type: 'info',
-          targetType: 'unit',
-          targetId: unit.id,
-          message: `Unit ${unit.serialno} back to normal: reporting again`,
-          open: false,
-          createdAt: now,
-        });
-      }
-    }
-
+    const sweep: SweepRecord = { result, touchedAreas, eventRows };
+    await flagOverdue(tx, now, grace, sweep, options.log);
+    await clearRecovered(tx, now, grace, sweep);
     if (eventRows.length > 0) await tx.insert(events).values(eventRows);
   });
 
