@@ -1,0 +1,99 @@
+/**
+ * bench:web's stack: the built console, the demo farm seeded into a fresh data folder, and the
+ * real server (with the devstack's simulator) on a free port of 127.0.0.1.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { DIST, HOST, READY_TIMEOUT_MS, ROOT, TELEMETRY_RADIOS } from './settings.ts';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, HOST, () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export function ensureBuilt(): void {
+  if (existsSync(path.join(DIST, 'index.html'))) return;
+  console.log('apps/web/dist is missing: npm run build');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('npm run build failed');
+}
+
+export function serverEnv(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOST,
+    LOG_LEVEL: 'warn',
+    // As `npm start` runs (apps/devstack): no error reporting (it would call out to Bugsnag),
+    // embedded database, embedded broker and simulator, here on free ports so a running server
+    // does not clash.
+    PADDOCK_ENVIRONMENT: 'development',
+    PADDOCK_DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    MQTT_URL: '',
+    MQTT_PORT: '0',
+    SIMULATOR_CONTROL_PORT: '0',
+    WEB_DIST: DIST,
+  };
+}
+
+/**
+ * The demo farm, and Big Block when the irrigation page is measured, seeded into the new data
+ * folder before the devstack starts: it only seeds an empty database, and its simulator takes
+ * the sites that exist when it starts.
+ */
+export function seed(dataDir: string, bigArea: boolean, scaleSite: boolean): void {
+  const seeded = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/devstack/src/seed-cli.ts',
+      ...(bigArea ? ['--big-irrigation-area'] : []),
+      ...(scaleSite ? ['--sites', '1', '--radios-per-site', String(TELEMETRY_RADIOS)] : []),
+    ],
+    { cwd: ROOT, env: serverEnv(dataDir), stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  if (seeded.status !== 0) throw new Error(`the seed failed with code ${seeded.status}`);
+}
+
+export async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/devstack/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...serverEnv(dataDir), PORT: String(port) },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(`http://${HOST}:${port}/appConfig.json`);
+      if (response.ok) return child;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  child.kill('SIGTERM');
+  throw new Error('the server was not ready in time');
+}
+
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const forced = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(forced);
+}
