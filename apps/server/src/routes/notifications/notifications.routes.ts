@@ -25,45 +25,15 @@ import {
   saveRoster,
   siteNotificationLog,
 } from './notifications.repository.ts';
+/** The acknowledgement links a signed token names: none, or refused, when it is not ours. */
+type AckLinks = {
+  linksOf: (token: string) => ReturnType<typeof findAckLinks>;
+  linkOf: (token: string) => ReturnType<typeof findAckLinks>;
+};
 
-export async function notificationRoutes(app: FastifyInstance) {
-  const { db, clock, config } = app.ctx;
-  // Read on first use, not while the routes are registered: the server starts (and answers 503)
-  // while the database is away. Kept once found; until the sender makes it, no link exists.
-  let linkSecret: string | null = null;
-  const secret = async () => (linkSecret ??= await findAlarmLinkSecret(db));
-  const authToken = config.alarms.twilio?.authToken ?? null;
-
-  // The provider posts its callbacks form-encoded; only these routes take that.
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (_request, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    },
-  );
-
-  /** The provider signed the callback with our auth token, over the URL it was given. */
-  const requireSignature = (request: {
-    url: string;
-    headers: Record<string, unknown>;
-    body: Record<string, string>;
-  }) => {
-    const signature = request.headers['x-twilio-signature'];
-    const url = `${config.publicUrl}${request.url}`;
-    if (
-      !authToken ||
-      !validTwilioSignature(
-        authToken,
-        url,
-        request.body,
-        typeof signature === 'string' ? signature : undefined,
-      )
-    ) {
-      throw new HttpError(403, 'Not signed by the provider');
-    }
-  };
-
+/** Acknowledging from the console, the alarm's and the site's logs, and the site's roster. */
+function consoleRoutes(app: FastifyInstance) {
+  const { db, clock } = app.ctx;
   route(app, notificationEndpoints.acknowledgeAlarm, async (request) => {
     const { areaId, id } = request.params;
     await requireObject(db, request, 'area', areaId, 'view');
@@ -119,19 +89,11 @@ export async function notificationRoutes(app: FastifyInstance) {
     await saveRoster(db, site, roster);
     return roster;
   });
+}
 
-  /** The links a signed token names; none when it is not ours. */
-  const linksOf = async (token: string) => {
-    const key = await secret();
-    const ids = key ? verifyAckToken(key, token) : null;
-    return ids ? findAckLinks(db, ids) : [];
-  };
-  const linkOf = async (token: string) => {
-    const links = await linksOf(token);
-    if (links.length === 0) throw notFound('Acknowledgement link');
-    return links;
-  };
-
+/** The single-use link in a message: what it shows, and acknowledging by it. */
+function ackLinkRoutes(app: FastifyInstance, { linkOf }: AckLinks) {
+  const { db, clock } = app.ctx;
   route(app, notificationEndpoints.getAckLink, async (request) => {
     const [link] = await linkOf(request.params.token);
     if (!link) throw notFound('Acknowledgement link');
@@ -155,6 +117,33 @@ export async function notificationRoutes(app: FastifyInstance) {
     if (!view) throw notFound('Acknowledgement link');
     return view;
   });
+}
+
+/** The provider's callbacks, signed: a message's or call's status, and the digits pressed. */
+function providerRoutes(app: FastifyInstance, { linksOf }: AckLinks) {
+  const { db, clock, config } = app.ctx;
+  const authToken = config.alarms.twilio?.authToken ?? null;
+
+  /** The provider signed the callback with our auth token, over the URL it was given. */
+  const requireSignature = (request: {
+    url: string;
+    headers: Record<string, unknown>;
+    body: Record<string, string>;
+  }) => {
+    const signature = request.headers['x-twilio-signature'];
+    const url = `${config.publicUrl}${request.url}`;
+    if (
+      !authToken ||
+      !validTwilioSignature(
+        authToken,
+        url,
+        request.body,
+        typeof signature === 'string' ? signature : undefined,
+      )
+    ) {
+      throw new HttpError(403, 'Not signed by the provider');
+    }
+  };
 
   route(app, notificationEndpoints.providerStatus, async (request, reply) => {
     requireSignature(request);
@@ -198,4 +187,38 @@ export async function notificationRoutes(app: FastifyInstance) {
         : 'The alarm was already acknowledged or has cleared. Goodbye.',
     );
   });
+}
+
+export async function notificationRoutes(app: FastifyInstance) {
+  const { db } = app.ctx;
+  // Read on first use, not while the routes are registered: the server starts (and answers 503)
+  // while the database is away. Kept once found; until the sender makes it, no link exists.
+  let linkSecret: string | null = null;
+  const secret = async () => (linkSecret ??= await findAlarmLinkSecret(db));
+
+  // The provider posts its callbacks form-encoded; only these routes take that.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+
+  /** The links a signed token names; none when it is not ours. */
+  const linksOf = async (token: string) => {
+    const key = await secret();
+    const ids = key ? verifyAckToken(key, token) : null;
+    return ids ? findAckLinks(db, ids) : [];
+  };
+  const linkOf = async (token: string) => {
+    const links = await linksOf(token);
+    if (links.length === 0) throw notFound('Acknowledgement link');
+    return links;
+  };
+  const ackLinks: AckLinks = { linksOf, linkOf };
+
+  consoleRoutes(app);
+  ackLinkRoutes(app, ackLinks);
+  providerRoutes(app, ackLinks);
 }
