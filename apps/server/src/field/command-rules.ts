@@ -101,7 +101,7 @@ export function failedOpenControls(rows: CommandRow[]): number[] {
 }
 
 /** A message on an ack topic, read: the ack and the device that sent it, or why it is refused. */
-export type AckReading =
+type AckReading =
   | { ack: AckUplink; siteId: number; serialno: string; payload: string }
   /** Kept as a dead letter: the payload (UTF-8 text, else base64) and the reason. */
   | { deadLetter: { payload: string; reason: string } };

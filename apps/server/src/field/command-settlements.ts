@@ -27,7 +27,7 @@ const UNANNOUNCED_GRACE_MS = 5000;
 /** A settlement's listeners only queue a job: one still active after this had its worker die. */
 const SETTLEMENT_EXPIRY_SECONDS = 10;
 
-export type SettlementListener = (settled: CommandSettled) => void | Promise<void>;
+type SettlementListener = (settled: CommandSettled) => void | Promise<void>;
 
 export type Settlements = {
   /** Queues the settlements of these rows (those settled) for the listeners. */

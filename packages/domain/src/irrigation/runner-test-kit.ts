@@ -16,9 +16,9 @@ import type {
 } from './run-step.ts';
 import { handleRunRequest, stepRun } from './runner.ts';
 
-export type Answer = 'done' | 'failed' | 'none';
-export type Sent = { at: number; ref: string | null; serialno: string; command: RunCommand };
-export type Interval = { control: number; from: number; to: number };
+type Answer = 'done' | 'failed' | 'none';
+type Sent = { at: number; ref: string | null; serialno: string; command: RunCommand };
+type Interval = { control: number; from: number; to: number };
 
 export const T0 = Date.parse('2026-11-21T09:00:00.000Z');
 export const TIMEOUT_SECONDS = 30;
@@ -178,7 +178,7 @@ export function zoneOf(id: number, setting: Partial<ProgramZone['setting']> = {}
 export const R1 = { siteId: 1, serialno: 'R-1' };
 export const R2 = { siteId: 1, serialno: 'R-2' };
 
-export const farmControls: RunControl[] = [
+const farmControls: RunControl[] = [
   { id: 11, type: 'valve', section: 1, device: R1 },
   { id: 12, type: 'valve', section: 2, device: R1 },
   { id: 13, type: 'valve', section: 3, device: R2 },
