@@ -166,6 +166,27 @@ export default tseslint.config(
     },
   },
   {
+    // Query keys come from the key factories of src/data/<resource>/keys.ts, so a mutation
+    // invalidates the key its query used and the offline cache finds its answers again. Tests may
+    // spell keys out: they pin the shapes the cache stores answers under (data/keys.test.ts).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/data/**', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "Property[key.name='queryKey'] > ArrayExpression",
+          "Property[key.name='queryKey'] > TSAsExpression > ArrayExpression",
+          "CallExpression[callee.property.name=/^(get|set)Quer(y|ies)(Data|State)$/][arguments.0.type='ArrayExpression']",
+        ].map((selector) => ({
+          selector,
+          message:
+            "A query key comes from its resource's key factory in src/data/ (e.g. siteKeys.detail(id)), not an array written here.",
+        })),
+      ],
+    },
+  },
+  {
     files: ['apps/server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [NO_WEB_CODE] }] },
   },

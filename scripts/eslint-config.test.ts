@@ -66,3 +66,66 @@ describe('routes are HTTP only', () => {
     expect(await ruleErrors(code, 'apps/server/src/routes/sites/site.repository.ts')).toEqual([]);
   });
 });
+
+describe('console query keys come from the key factories in src/data/', () => {
+  async function keyErrors(code: string, filePath: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((message) => message.ruleId === 'no-restricted-syntax')
+      .map((message) => message.message);
+  }
+  const header =
+    "import { useQuery, useQueryClient } from '@tanstack/react-query';\ndeclare const token: string;\n";
+
+  it.each([
+    [
+      'an invalidation',
+      "export const refresh = () => useQueryClient().invalidateQueries({ queryKey: ['contacts'] });\n",
+    ],
+    [
+      'a query',
+      "export const useAck = () => useQuery({ queryKey: ['alarm-acks', token] as const, queryFn: () => 1 });\n",
+    ],
+    [
+      'setQueryData',
+      "export const keep = (link: unknown) => useQueryClient().setQueryData(['alarm-acks', token], link);\n",
+    ],
+    [
+      'getQueryData',
+      "export const read = () => useQueryClient().getQueryData(['user', 'contact', null]);\n",
+    ],
+  ])('refuses an array literal as the key of %s in a feature', async (_, code) => {
+    const errors = await keyErrors(
+      header + code,
+      'apps/web/src/features/profile/api/update-contact.ts',
+    );
+    expect(errors).toEqual([expect.stringContaining("its resource's key factory in src/data/")]);
+  });
+
+  it('refuses one in a shared component too', async () => {
+    const code =
+      "export const refresh = () => useQueryClient().invalidateQueries({ queryKey: ['radios'] });\n";
+    const errors = await keyErrors(
+      header + code,
+      'apps/web/src/components/hardware/use-radio-ping.ts',
+    );
+    expect(errors).toHaveLength(1);
+  });
+
+  it('lets a feature use a key factory', async () => {
+    const code =
+      "import { contactKeys } from '../../../data/contacts/keys.ts';\nexport const refresh = () => useQueryClient().invalidateQueries({ queryKey: contactKeys.all });\n";
+    expect(
+      await keyErrors(header + code, 'apps/web/src/features/profile/api/update-contact.ts'),
+    ).toEqual([]);
+  });
+
+  it.each([
+    'apps/web/src/data/contacts/get-contacts.ts',
+    'apps/web/src/features/season/components/season-modal.test.tsx',
+  ])('lets %s spell a key out', async (filePath) => {
+    const code =
+      "export const useList = () => useQuery({ queryKey: ['contacts', { site: 4 }], queryFn: () => 1 });\n";
+    expect(await keyErrors(header + code, filePath)).toEqual([]);
+  });
+});

@@ -6,7 +6,10 @@
 import { EMPTY_SITE_FILTER } from '@paddock/domain';
 import { describe, expect, it } from 'vitest';
 import { alarmKeys } from './alarms/keys.ts';
+import { appUpdateKeys } from './app-update/keys.ts';
 import { areaKeys } from './areas/keys.ts';
+import { authKeys } from './auth/keys.ts';
+import { contactKeys } from './contacts/keys.ts';
 import { controlKeys } from './controls/keys.ts';
 import { eventKeys } from './events/keys.ts';
 import { privilegeKeys } from './privileges/keys.ts';
@@ -16,6 +19,8 @@ import { requestKeys } from './requests/keys.ts';
 import { sensorKeys } from './sensors/keys.ts';
 import { seriesKeys } from './series/keys.ts';
 import { siteKeys } from './sites/keys.ts';
+import { statusKeys } from './status/keys.ts';
+import { waterTakeKeys } from './water-take/keys.ts';
 
 describe('query keys', () => {
   it.each<[string, readonly unknown[], readonly unknown[]]>([
@@ -42,6 +47,23 @@ describe('query keys', () => {
       'GET radios/{id}/series',
       seriesKeys.detail('radio', 3, { metric: 'battery', option: 1, width: 400, window: { interval: 2 } }),
       ['series', 'radio', 3, { metric: 'battery', option: 1, width: 400, window: { interval: 2 } }],
+    ],
+    ['GET sites/{id}/maintenance', siteKeys.maintenance(4, 30), ['sites', 4, 'maintenance', 30]],
+    ['GET sites/filter', siteKeys.filterOptions, ['sites-filter-options']],
+    ['every contact query', contactKeys.all, ['contacts']],
+    ['every GET user/contact', contactKeys.own, ['user', 'contact']],
+    ['GET user/contact?site=', contactKeys.ownOnSite(4), ['user', 'contact', 4]],
+    ['GET user/contact', contactKeys.ownOnSite(null), ['user', 'contact', null]],
+    ['GET alarm-acks/{token}', alarmKeys.ackLink('t1'), ['alarm-acks', 't1']],
+    ['an activation link', authKeys.activation('t1'), ['account-activation', 't1']],
+    ['an invitation link', authKeys.signupStatus('t1'), ['sign-up-status', 't1']],
+    ['GET /status/summary', statusKeys.summary, ['status-summary']],
+    ['the latest build', appUpdateKeys.latestBuild, ['app-update', 'latest-build']],
+    ['GET water consents', waterTakeKeys.consents(4), ['sites', 4, 'water-consents']],
+    [
+      'a consent\'s produced days',
+      waterTakeKeys.days(4, 2, 31),
+      ['sites', 4, 'water-consents', 2, 'days', 31],
     ],
   ])('%s', (_, key, expected) => {
     expect(key).toEqual(expected);

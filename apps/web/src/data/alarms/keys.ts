@@ -1,5 +1,5 @@
 /**
- * Query keys of alarms. Every alarm query starts with `alarmKeys.all`: alarms name the contacts
+ * Query keys of alarms. Every alarm query of a signed-in person starts with `alarmKeys.all`: alarms name the contacts
  * they notify, so a contact's save invalidates them all, and an acknowledgement reaches both the
  * alarm lists and the messages it stops.
  */
@@ -14,4 +14,9 @@ export const alarmKeys = {
   siteNotifications: (siteId: number) => ['alarms', 'site', siteId, 'notifications'] as const,
   /** GET sites/{site}/roster. */
   roster: (siteId: number) => ['alarms', 'site', siteId, 'roster'] as const,
+  /**
+   * GET alarm-acks/{token}: what an email's or sms's acknowledgement link acknowledges. Opened
+   * without signing in, so not under `all`.
+   */
+  ackLink: (token: string) => ['alarm-acks', token] as const,
 };

@@ -15,4 +15,9 @@ export const siteKeys = {
   detail: (siteId: number) => [...siteKeys.all, siteId] as const,
   units: (siteId: number) => [...siteKeys.detail(siteId), 'units'] as const,
   summary: (siteId: number) => [...siteKeys.detail(siteId), 'summary'] as const,
+  /** GET sites/{id}/maintenance, one answer per "within N days" choice. */
+  maintenance: (siteId: number, withinDays: number) =>
+    [...siteKeys.detail(siteId), 'maintenance', withinDays] as const,
+  /** GET sites/filter: the values each filter key takes (not under `all`: no site's refresh). */
+  filterOptions: ['sites-filter-options'] as const,
 };

@@ -6,14 +6,8 @@
 import { endpointPath, waterTakeEndpoints, type WaterTakeFormat } from '@paddock/domain';
 import { useQuery } from '@tanstack/react-query';
 import { downloadFile } from '../../data/download-file.ts';
+import { waterTakeKeys } from '../../data/water-take/keys.ts';
 import { callEndpoint } from '../../lib/api-client.ts';
-import { siteKeys } from '../../data/sites/keys.ts';
-
-export const waterTakeKeys = {
-  consents: (siteId: number) => [...siteKeys.detail(siteId), 'water-consents'] as const,
-  days: (siteId: number, consentId: number, days: number) =>
-    [...waterTakeKeys.consents(siteId), consentId, 'days', days] as const,
-};
 
 export function useWaterConsents(siteId: number, options: { enabled?: boolean } = {}) {
   return useQuery({

@@ -5,16 +5,19 @@
  */
 import { notificationEndpoints, type AckLink } from '@paddock/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { alarmKeys } from '../../../data/alarms/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
-
-const ackLinkKey = (token: string) => ['alarm-acks', token] as const;
 
 export function getAckLink(token: string): Promise<AckLink> {
   return callEndpoint(notificationEndpoints.getAckLink, { params: { token } });
 }
 
 export function useAckLink(token: string) {
-  return useQuery({ queryKey: ackLinkKey(token), queryFn: () => getAckLink(token), retry: false });
+  return useQuery({
+    queryKey: alarmKeys.ackLink(token),
+    queryFn: () => getAckLink(token),
+    retry: false,
+  });
 }
 
 export function useUseAckLink(token: string) {
@@ -25,6 +28,6 @@ export function useUseAckLink(token: string) {
         params: { token },
         body: comment ? { comment } : {},
       }),
-    onSuccess: (link) => queryClient.setQueryData(ackLinkKey(token), link),
+    onSuccess: (link) => queryClient.setQueryData(alarmKeys.ackLink(token), link),
   });
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { appUpdateKeys } from '../../../data/app-update/keys.ts';
 import {
   APP_UPDATE_CHECK_MS,
   currentBuildId,
@@ -26,7 +27,7 @@ export function useAppUpdate({
 } = {}) {
   const [current] = useState(() => (startedWith === undefined ? currentBuildId() : startedWith));
   const latest = useQuery({
-    queryKey: ['app-update', 'latest-build'],
+    queryKey: appUpdateKeys.latestBuild,
     queryFn: () => fetchLatestBuildId(),
     enabled: current !== null,
     refetchInterval: APP_UPDATE_CHECK_MS,

@@ -4,6 +4,7 @@
  */
 import { authEndpoints, type SignupStatusResponse } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authKeys } from '../../../data/auth/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
 export function getSignupStatus(
@@ -15,7 +16,7 @@ export function getSignupStatus(
 
 export const signupStatusQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['sign-up-status', token],
+    queryKey: authKeys.signupStatus(token),
     queryFn: ({ signal }) => getSignupStatus(token, signal),
     retry: false,
     gcTime: 0,

@@ -4,6 +4,7 @@
  */
 import { authEndpoints, type ActivationValidateResponse } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { authKeys } from '../../../data/auth/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
 export function validateActivation(
@@ -15,7 +16,7 @@ export function validateActivation(
 
 export const validateActivationQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['account-activation', token],
+    queryKey: authKeys.activation(token),
     queryFn: ({ signal }) => validateActivation(token, signal),
     retry: false,
     // The link is checked once per visit; a used token must not read as valid from the cache.

@@ -16,7 +16,7 @@ export function getMaintenance(siteId: number, withinDays: number): Promise<Main
 
 export function getMaintenanceQueryOptions(siteId: number, withinDays: number) {
   return queryOptions({
-    queryKey: [...siteKeys.detail(siteId), 'maintenance', withinDays] as const,
+    queryKey: siteKeys.maintenance(siteId, withinDays),
     queryFn: () => getMaintenance(siteId, withinDays),
     refetchInterval: 60_000,
   });

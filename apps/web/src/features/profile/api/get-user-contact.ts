@@ -4,9 +4,8 @@
  */
 import { contactEndpoints, type Contact } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { contactKeys } from '../../../data/contacts/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
-
-export const USER_CONTACT_QUERY_KEY = ['user', 'contact'] as const;
 
 export function getUserContact(siteId?: number): Promise<Contact> {
   return callEndpoint(contactEndpoints.getOwnContact, {
@@ -16,7 +15,7 @@ export function getUserContact(siteId?: number): Promise<Contact> {
 
 export function getUserContactQueryOptions(siteId?: number) {
   return queryOptions({
-    queryKey: [...USER_CONTACT_QUERY_KEY, siteId ?? null],
+    queryKey: contactKeys.ownOnSite(siteId ?? null),
     queryFn: () => getUserContact(siteId),
   });
 }

@@ -5,8 +5,8 @@
 import { contactEndpoints, type Contact, type ContactUpdateBody } from '@paddock/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { alarmKeys } from '../../../data/alarms/keys.ts';
+import { contactKeys } from '../../../data/contacts/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
-import { USER_CONTACT_QUERY_KEY } from './get-user-contact.ts';
 
 export function updateContact(id: number, body: ContactUpdateBody): Promise<Contact> {
   return callEndpoint(contactEndpoints.updateContact, { params: { id }, body });
@@ -18,8 +18,8 @@ export function useUpdateContact() {
     mutationFn: ({ id, body }: { id: number; body: ContactUpdateBody }) => updateContact(id, body),
     onSuccess: async () => {
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: USER_CONTACT_QUERY_KEY }),
-        queryClient.invalidateQueries({ queryKey: ['contacts'] }),
+        queryClient.invalidateQueries({ queryKey: contactKeys.own }),
+        queryClient.invalidateQueries({ queryKey: contactKeys.all }),
         queryClient.invalidateQueries({ queryKey: alarmKeys.all }),
       ]);
     },

@@ -4,6 +4,7 @@
  */
 import { siteEndpoints, type SitesFilterOptions } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { siteKeys } from '../../../data/sites/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
 export function getSiteFilterOptions(): Promise<SitesFilterOptions> {
@@ -12,7 +13,7 @@ export function getSiteFilterOptions(): Promise<SitesFilterOptions> {
 
 export function getSiteFilterOptionsQueryOptions() {
   return queryOptions({
-    queryKey: ['sites-filter-options'],
+    queryKey: siteKeys.filterOptions,
     queryFn: async () => {
       try {
         return await getSiteFilterOptions();

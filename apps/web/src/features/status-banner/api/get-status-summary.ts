@@ -5,17 +5,16 @@
  */
 import { statusEndpoints, STATUS_POLL_MS, type StatusSummary } from '@paddock/domain';
 import { QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { statusKeys } from '../../../data/status/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
 export function getStatusSummary(now: number = Date.now()): Promise<StatusSummary> {
   return callEndpoint(statusEndpoints.getStatusSummary, { query: { timestamp: now } });
 }
 
-export const STATUS_SUMMARY_QUERY_KEY = ['status-summary'] as const;
-
 export function getStatusSummaryQueryOptions() {
   return queryOptions({
-    queryKey: STATUS_SUMMARY_QUERY_KEY,
+    queryKey: statusKeys.summary,
     queryFn: () => getStatusSummary(),
     refetchInterval: STATUS_POLL_MS,
     // A failed check keeps the last answer; the next poll tries again.

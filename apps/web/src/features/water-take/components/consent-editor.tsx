@@ -22,7 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { getAreaSensorsQueryOptions } from '../../../data/sensors/get-area-sensors.ts';
 import { ApiError, callEndpoint } from '../../../lib/api-client.ts';
 import { checkConsent, consentBody, draftOf, type ConsentDraft } from '../consent-form.ts';
-import { waterTakeKeys } from '../data.ts';
+import { waterTakeKeys } from '../../../data/water-take/keys.ts';
 
 export function ConsentEditor({
   siteId,
