@@ -114,33 +114,7 @@ export async function irrigationReport(
         round(depth, 1),
       ]);
     }
-    if (source.meters.size > 0) {
-      // Each meter's water shared among the runs by the hours each ran (issue 14); only runs in
-      // scope share it, so a zone's share is what it drew while it ran.
-      // A window of WINDOW_SAMPLES readings at a time, each sharing its last reading with the
-      // next (so every interval is counted once), with only the runs that overlap it: the
-      // attribution weighs every run against every interval, which over a year of one meter
-      // (52 000 intervals × 3 000 runs) took over a gigabyte of garbage.
-      for (const samples of source.meters.values()) {
-        for (let first = 0; first < samples.length - 1; first += WINDOW_SAMPLES) {
-          const window = samples.slice(first, first + WINDOW_SAMPLES + 1);
-          const start = window[0]?.time ?? 0;
-          const end = window[window.length - 1]?.time ?? 0;
-          const use = attributeWaterUse({
-            meters: [window],
-            runs: runs.filter((run) => run.end > start && run.start < end),
-            timeZone,
-          });
-          for (const day of use.days) {
-            for (const [zone, volume] of Object.entries(day.zones)) {
-              const entry = zoneDay(Number(zone), day.date);
-              entry.water += volume;
-              entry.metered = true;
-            }
-          }
-        }
-      }
-    }
+    if (source.meters.size > 0) attributeMeters(source.meters.values(), runs, timeZone, zoneDay);
     for (const row of await skippedStarts(db, areaId, ask)) {
       const zones = row.zones.length > 0 ? row.zones : [...inScope];
       for (const zone of zones) {
@@ -154,7 +128,47 @@ export async function irrigationReport(
     await onProgress(Math.round(10 + (70 * done) / site.areas.size));
   }
 
-  const rows = [...days.entries()]
+  const rows = zoneDayRows(days, zoneLabels);
+  return irrigationDocument(site, ask, { rows, runRows, dayTotals });
+}
+
+/** Shares each meter's water among the runs in scope, into each zone's day. */
+function attributeMeters(
+  meters: Iterable<Parameters<typeof attributeWaterUse>[0]['meters'][number]>,
+  runs: ZoneWaterRun[],
+  timeZone: string,
+  zoneDay: (zone: number, day: string) => ZoneDay,
+) {
+  // Each meter's water shared among the runs by the hours each ran (issue 14); only runs in
+  // scope share it, so a zone's share is what it drew while it ran.
+  // A window of WINDOW_SAMPLES readings at a time, each sharing its last reading with the
+  // next (so every interval is counted once), with only the runs that overlap it: the
+  // attribution weighs every run against every interval, which over a year of one meter
+  // (52 000 intervals × 3 000 runs) took over a gigabyte of garbage.
+  for (const samples of meters) {
+    for (let first = 0; first < samples.length - 1; first += WINDOW_SAMPLES) {
+      const window = samples.slice(first, first + WINDOW_SAMPLES + 1);
+      const start = window[0]?.time ?? 0;
+      const end = window[window.length - 1]?.time ?? 0;
+      const use = attributeWaterUse({
+        meters: [window],
+        runs: runs.filter((run) => run.end > start && run.start < end),
+        timeZone,
+      });
+      for (const day of use.days) {
+        for (const [zone, volume] of Object.entries(day.zones)) {
+          const entry = zoneDay(Number(zone), day.date);
+          entry.water += volume;
+          entry.metered = true;
+        }
+      }
+    }
+  }
+}
+
+/** One row per zone and day, by zone label, then zone, then day. */
+function zoneDayRows(days: Map<string, ZoneDay>, zoneLabels: Map<number, string>): ReportCell[][] {
+  return [...days.entries()]
     .map(([key, entry]) => {
       const [zone, day] = key.split(' ') as [string, string];
       return { zone: Number(zone), day, entry };
@@ -178,6 +192,16 @@ export async function irrigationReport(
       entry.skipped,
       entry.faulted,
     ]);
+}
+
+/** The report's document: zones by day, every run, and the runtime per day chart. */
+function irrigationDocument(
+  site: Awaited<ReturnType<typeof readReportSite>>,
+  ask: ReportRange,
+  tables: { rows: ReportCell[][]; runRows: ReportCell[][]; dayTotals: Map<string, number> },
+): ReportDocument {
+  const { timeZone } = site;
+  const { rows, runRows, dayTotals } = tables;
   return {
     title: 'Irrigation report',
     site: site.label,
