@@ -6,6 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   FAN_METRICS,
+  FROST_FAN_IDENTIFIER,
   frostNightOf,
   frostNightRange,
   type ExportCreateBody,
@@ -175,7 +176,7 @@ export async function seedFrostSeason(
           siteId: site.id,
           areaId: area.id,
           type: 'external',
-          tags: { identifier: 'frostFan' },
+          tags: { identifier: FROST_FAN_IDENTIFIER },
           topics: [],
           label: `Fan ${fan} engine`,
           serialno: `BENCH-FAN-${String(fan).padStart(3, '0')}`,
