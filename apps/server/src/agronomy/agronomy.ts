@@ -153,6 +153,135 @@ export async function recomputeAgronomy(
   return run;
 }
 
+/** A derived series to write: its sensor and metric, and its points from `from` on. */
+type AgronomyWrite = { sensorId: number; metric: string; from: number; points: AgronomyPoint[] };
+
+/** Growing degree days and chill, from the start of the period that holds `from`. */
+async function accumulationWrites(
+  tx: Database,
+  station: Station,
+  temperatureSeries: number,
+  span: { first: number; from: number; full: boolean },
+): Promise<AgronomyWrite[]> {
+  const { first, from, full } = span;
+  // Accumulations from the start of the period that holds `from` (or the first reading).
+  const gddFrom = full
+    ? first
+    : accumulationStart(new Date(from), station.seasonStart, station.timeZone).getTime();
+  const chillFrom = full
+    ? first
+    : accumulationStart(new Date(from), station.chillStart, station.timeZone).getTime();
+  const buckets = await temperatureBuckets(tx, temperatureSeries, Math.min(gddFrom, chillFrom));
+  const options = {
+    timeZone: station.timeZone,
+    seasonStart: station.seasonStart,
+    chillStart: station.chillStart,
+  };
+  const gdd = accumulateAgronomy(
+    buckets.filter((bucket) => bucket.start >= gddFrom),
+    options,
+  );
+  const chill = accumulateAgronomy(
+    buckets.filter((bucket) => bucket.start >= chillFrom),
+    options,
+  );
+  return [
+    {
+      sensorId: station.temperature.id,
+      metric: AGRONOMY_METRICS.growingDegreeDays,
+      from: gddFrom,
+      points: gdd.growingDegreeDays,
+    },
+    {
+      sensorId: station.temperature.id,
+      metric: AGRONOMY_METRICS.chillUnits,
+      from: chillFrom,
+      points: chill.chillUnits,
+    },
+    {
+      sensorId: station.temperature.id,
+      metric: AGRONOMY_METRICS.chillHours,
+      from: chillFrom,
+      points: chill.chillHours,
+    },
+  ];
+}
+
+/** Dew point and air density, reading by reading, where the station does not report them. */
+async function moistAirWrites(
+  tx: Database,
+  station: Station,
+  temperatureSeries: number,
+  from: number,
+): Promise<AgronomyWrite[]> {
+  const writes: AgronomyWrite[] = [];
+  const wantDew = !station.reportsDewPoint && station.humidity !== null;
+  const wantDensity =
+    !station.reportsAirDensity && station.humidity !== null && station.pressure !== null;
+  if (wantDew || wantDensity) {
+    const moistFrom = Math.floor(from / BUCKET_MS) * BUCKET_MS;
+    const humiditySeries = await seriesIdOfAny(tx, station.humidity?.id ?? null, HUMIDITY);
+    const pressureSeries = await seriesIdOfAny(tx, station.pressure?.id ?? null, PRESSURE);
+    const temperature = await readingsFrom(tx, temperatureSeries, moistFrom);
+    const humidity =
+      humiditySeries === null ? [] : await readingsFrom(tx, humiditySeries, moistFrom);
+    const pressure =
+      pressureSeries === null ? [] : await readingsFrom(tx, pressureSeries, moistFrom);
+    const moist = pairMoistAir(temperature, humidity, pressure);
+    if (wantDew && station.humidity) {
+      writes.push({
+        sensorId: station.humidity.id,
+        metric: AGRONOMY_METRICS.dewPoint,
+        from: moistFrom,
+        points: moist.dewPoint,
+      });
+    }
+    if (wantDensity && station.pressure) {
+      writes.push({
+        sensorId: station.pressure.id,
+        metric: AGRONOMY_METRICS.airDensity,
+        from: moistFrom,
+        points: moist.airDensity,
+      });
+    }
+  }
+  return writes;
+}
+
+/** Replaces each derived series from its `from` and sets the sensors' latest topics. */
+async function storeWrites(tx: Database, station: Station, writes: AgronomyWrite[]) {
+  let points = 0;
+  const ids = await findOrCreateSeries(
+    tx,
+    writes.map((write) => ({
+      siteId: station.siteId,
+      type: 'sensor' as const,
+      id: write.sensorId,
+      metric: write.metric,
+    })),
+  );
+  const idOf = (sensorId: number, metric: string) =>
+    ids.find((row) => row.thing_id === sensorId && row.metric === metric)?.id;
+  const latest = new Map<number, Map<string, AgronomyPoint>>();
+  for (const write of writes) {
+    const seriesId = idOf(write.sensorId, write.metric);
+    if (seriesId === undefined) continue;
+    await replaceFrom(tx, seriesId, write.from);
+    points += await insertReadings(
+      tx,
+      write.points.map((point) => ({ seriesId, time: point.time, value: point.value })),
+    );
+    const newest = write.points.at(-1);
+    if (newest) {
+      const topics = latest.get(write.sensorId) ?? new Map<string, AgronomyPoint>();
+      topics.set(write.metric, newest);
+      latest.set(write.sensorId, topics);
+    }
+  }
+  for (const [sensorId, metrics] of latest) await updateTopics(tx, sensorId, metrics);
+  return points;
+}
+
 /** One station, in one transaction; null when nothing new came since the last run. */
 export async function recomputeStation(
   db: Database,
@@ -196,112 +325,11 @@ export async function recomputeStation(
       }
     }
 
-    let points = 0;
-    const writes: { sensorId: number; metric: string; from: number; points: AgronomyPoint[] }[] =
-      [];
-
-    // Accumulations from the start of the period that holds `from` (or the first reading).
-    const gddFrom = full
-      ? first
-      : accumulationStart(new Date(from), station.seasonStart, station.timeZone).getTime();
-    const chillFrom = full
-      ? first
-      : accumulationStart(new Date(from), station.chillStart, station.timeZone).getTime();
-    const buckets = await temperatureBuckets(tx, temperatureSeries, Math.min(gddFrom, chillFrom));
-    const options = {
-      timeZone: station.timeZone,
-      seasonStart: station.seasonStart,
-      chillStart: station.chillStart,
-    };
-    const gdd = accumulateAgronomy(
-      buckets.filter((bucket) => bucket.start >= gddFrom),
-      options,
-    );
-    const chill = accumulateAgronomy(
-      buckets.filter((bucket) => bucket.start >= chillFrom),
-      options,
-    );
-    writes.push(
-      {
-        sensorId: station.temperature.id,
-        metric: AGRONOMY_METRICS.growingDegreeDays,
-        from: gddFrom,
-        points: gdd.growingDegreeDays,
-      },
-      {
-        sensorId: station.temperature.id,
-        metric: AGRONOMY_METRICS.chillUnits,
-        from: chillFrom,
-        points: chill.chillUnits,
-      },
-      {
-        sensorId: station.temperature.id,
-        metric: AGRONOMY_METRICS.chillHours,
-        from: chillFrom,
-        points: chill.chillHours,
-      },
-    );
-
-    // Dew point and air density, reading by reading, where the station does not report them.
-    const wantDew = !station.reportsDewPoint && station.humidity !== null;
-    const wantDensity =
-      !station.reportsAirDensity && station.humidity !== null && station.pressure !== null;
-    if (wantDew || wantDensity) {
-      const moistFrom = Math.floor(from / BUCKET_MS) * BUCKET_MS;
-      const humiditySeries = await seriesIdOfAny(tx, station.humidity?.id ?? null, HUMIDITY);
-      const pressureSeries = await seriesIdOfAny(tx, station.pressure?.id ?? null, PRESSURE);
-      const temperature = await readingsFrom(tx, temperatureSeries, moistFrom);
-      const humidity =
-        humiditySeries === null ? [] : await readingsFrom(tx, humiditySeries, moistFrom);
-      const pressure =
-        pressureSeries === null ? [] : await readingsFrom(tx, pressureSeries, moistFrom);
-      const moist = pairMoistAir(temperature, humidity, pressure);
-      if (wantDew && station.humidity) {
-        writes.push({
-          sensorId: station.humidity.id,
-          metric: AGRONOMY_METRICS.dewPoint,
-          from: moistFrom,
-          points: moist.dewPoint,
-        });
-      }
-      if (wantDensity && station.pressure) {
-        writes.push({
-          sensorId: station.pressure.id,
-          metric: AGRONOMY_METRICS.airDensity,
-          from: moistFrom,
-          points: moist.airDensity,
-        });
-      }
-    }
-
-    const ids = await findOrCreateSeries(
-      tx,
-      writes.map((write) => ({
-        siteId: station.siteId,
-        type: 'sensor' as const,
-        id: write.sensorId,
-        metric: write.metric,
-      })),
-    );
-    const idOf = (sensorId: number, metric: string) =>
-      ids.find((row) => row.thing_id === sensorId && row.metric === metric)?.id;
-    const latest = new Map<number, Map<string, AgronomyPoint>>();
-    for (const write of writes) {
-      const seriesId = idOf(write.sensorId, write.metric);
-      if (seriesId === undefined) continue;
-      await replaceFrom(tx, seriesId, write.from);
-      points += await insertReadings(
-        tx,
-        write.points.map((point) => ({ seriesId, time: point.time, value: point.value })),
-      );
-      const newest = write.points.at(-1);
-      if (newest) {
-        const topics = latest.get(write.sensorId) ?? new Map<string, AgronomyPoint>();
-        topics.set(write.metric, newest);
-        latest.set(write.sensorId, topics);
-      }
-    }
-    for (const [sensorId, metrics] of latest) await updateTopics(tx, sensorId, metrics);
+    const writes = [
+      ...(await accumulationWrites(tx, station, temperatureSeries, { first, from, full })),
+      ...(await moistAirWrites(tx, station, temperatureSeries, from)),
+    ];
+    const points = await storeWrites(tx, station, writes);
 
     const counted = await countBefore(tx, temperatureSeries, last);
     await tx.execute(sql`
