@@ -48,8 +48,8 @@ import {
   BIG_BLOCK_VALVES,
   BIG_BLOCK_ZONES,
   seedBigIrrigationArea,
-  seedScale,
-} from '../../server/src/seed/scale.ts';
+} from '../../server/src/seed/big-block.ts';
+import { seedScale } from '../../server/src/seed/scale.ts';
 import { buildDeviceConfigs } from '../../server/src/field/provisioning.ts';
 import { createTestDatabase } from '../../server/test/helpers/database.ts';
 import { countRows } from '../../server/test/helpers/rows.ts';

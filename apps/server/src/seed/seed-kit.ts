@@ -34,5 +34,5 @@ export {
   BIG_BLOCK_VALVES,
   BIG_BLOCK_ZONES,
   seedBigIrrigationArea,
-  seedScale,
-} from './scale.ts';
+} from './big-block.ts';
+export { seedScale } from './scale.ts';

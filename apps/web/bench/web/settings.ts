@@ -25,7 +25,7 @@ export const LCP_SETTLE_MS = 1_000;
 
 /** The §9 running colour, as Leaflet writes it into a zone path's fill. */
 export const RUNNING_COLOUR = '#448AFF';
-/** The big area (apps/server/src/seed/scale.ts seedBigIrrigationArea). */
+/** The big area (apps/server/src/seed/big-block.ts seedBigIrrigationArea). */
 export const BIG_BLOCK_LABEL = 'Big Block';
 export const BIG_BLOCK_ZONES = 60;
 /** How long each zone of the measured program run waters. */
