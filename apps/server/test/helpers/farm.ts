@@ -43,10 +43,8 @@ export async function addSiteMember(
   return user;
 }
 
-export async function seedTestFarm(db: Database) {
-  passwordHash ??= hashPassword(TEST_PASSWORD);
-  const hash = await passwordHash;
-
+/** The two sites and the first site's irrigation, water and frost areas, the other's one. */
+async function seedSitesAndAreas(db: Database) {
   const siteValues = (label: string, country: 'nz' | 'au', region: string) => ({
     label,
     location: country === 'nz' ? '[-39.64,176.84]' : '[-34.29,142.18]',
@@ -97,7 +95,13 @@ export async function seedTestFarm(db: Database) {
     ])
     .returning();
   if (!irrigation || !water || !frost || !irrigationB) throw new Error('areas not inserted');
+  return { siteA, siteB, irrigation, water, frost, irrigationB };
+}
 
+type FarmGround = Awaited<ReturnType<typeof seedSitesAndAreas>>;
+
+/** Three zones of the first irrigation area, one of the other site's. */
+async function seedSections(db: Database, { irrigation, irrigationB }: FarmGround) {
   const outline = (lat: number) =>
     `[[${lat},176.84],[${lat},176.85],[${lat - 0.005},176.85],[${lat - 0.005},176.84]]`;
   const sectionRows = await db
@@ -135,7 +139,15 @@ export async function seedTestFarm(db: Database) {
     .returning();
   const [zone1, zone2, zone3, zoneB1] = sectionRows;
   if (!zone1 || !zone2 || !zone3 || !zoneB1) throw new Error('sections not inserted');
+  return { zone1, zone2, zone3, zoneB1 };
+}
 
+type FarmZones = Awaited<ReturnType<typeof seedSections>>;
+
+/** A unit per site, a valve controller and a repeater on site a, a radio on site b. */
+async function seedUnitsAndRadios(db: Database, ground: FarmGround, zones: FarmZones) {
+  const { siteA, siteB, irrigation, frost, irrigationB } = ground;
+  const { zone1, zoneB1 } = zones;
   const [unitA, unitB] = await db
     .insert(t.units)
     .values([
@@ -187,7 +199,14 @@ export async function seedTestFarm(db: Database) {
     ])
     .returning();
   if (!radio1 || !radio2 || !radioB) throw new Error('radios not inserted');
+  return { unitA, unitB, radio1, radio2, radioB };
+}
 
+type FarmHardware = Awaited<ReturnType<typeof seedUnitsAndRadios>>;
+
+async function seedSensors(db: Database, ground: FarmGround, hardware: FarmHardware) {
+  const { siteA, siteB, irrigation, irrigationB } = ground;
+  const { unitA, unitB, radio1, radioB } = hardware;
   const [soilSensor, sensorB] = await db
     .insert(t.sensors)
     .values([
@@ -224,7 +243,19 @@ export async function seedTestFarm(db: Database) {
     ])
     .returning();
   if (!soilSensor || !sensorB) throw new Error('sensors not inserted');
+  return { soilSensor, sensorB };
+}
 
+/** The valves of each zone and site a's pump, and each irrigation area's program. */
+async function seedControlsAndPrograms(
+  db: Database,
+  ground: FarmGround,
+  zones: FarmZones,
+  hardware: FarmHardware,
+) {
+  const { irrigation, irrigationB } = ground;
+  const { zone1, zone2, zone3, zoneB1 } = zones;
+  const { radio1, radioB } = hardware;
   const valve = (areaId: number, sectionId: number, number: number, radioId: number) => ({
     areaId,
     sectionId,
@@ -273,7 +304,11 @@ export async function seedTestFarm(db: Database) {
     ])
     .returning();
   if (!program || !programB) throw new Error('programs not inserted');
+  return { valve1, valve2, valve3, pump, valveB, program, programB };
+}
 
+/** One member of each role, staff, an outsider of site a, and a member with no privileges. */
+async function seedPeople(db: Database, { siteA, siteB }: FarmGround, hash: string) {
   const person = (login: string, firstName: string, privileges: Privilege[] = []) => ({
     login,
     firstName,
@@ -307,7 +342,15 @@ export async function seedTestFarm(db: Database) {
       memberRow(outsiderUser.id, siteB.id, manage),
       memberRow(nobodyUser.id, siteA.id, []),
     ]);
+  return { adminUser, managerUser, monitorUser, staffUser, outsiderUser, nobodyUser };
+}
 
+/** A contact per site; site a's is told by email and sms, site b's by email. */
+async function seedContacts(
+  db: Database,
+  { siteA, siteB }: FarmGround,
+  { managerUser, outsiderUser }: Awaited<ReturnType<typeof seedPeople>>,
+) {
   const [contactA, contactB] = await db
     .insert(t.contacts)
     .values([
@@ -355,6 +398,29 @@ export async function seedTestFarm(db: Database) {
     ])
     .returning();
   if (!emailA || !smsA) throw new Error('notifications not inserted');
+  return { contactA, contactB, emailA, smsA };
+}
+
+export async function seedTestFarm(db: Database) {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const hash = await passwordHash;
+
+  const ground = await seedSitesAndAreas(db);
+  const { siteA, siteB, irrigation, water, frost, irrigationB } = ground;
+  const zones = await seedSections(db, ground);
+  const { zone1, zone2, zone3, zoneB1 } = zones;
+  const hardware = await seedUnitsAndRadios(db, ground, zones);
+  const { unitA, unitB, radio1, radio2, radioB } = hardware;
+  const { soilSensor, sensorB } = await seedSensors(db, ground, hardware);
+  const { valve1, valve2, valve3, pump, valveB, program, programB } = await seedControlsAndPrograms(
+    db,
+    ground,
+    zones,
+    hardware,
+  );
+  const people = await seedPeople(db, ground, hash);
+  const { adminUser, managerUser, monitorUser, staffUser, outsiderUser, nobodyUser } = people;
+  const { contactA, contactB, emailA, smsA } = await seedContacts(db, ground, people);
 
   return {
     sites: { a: siteA, b: siteB },
