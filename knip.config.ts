@@ -16,7 +16,6 @@ const config: KnipConfig = {
       entry: [
         'src/main.ts',
         'src/**/*-cli.ts',
-        'src/seed/cli.ts',
         'bench/**/*.bench.ts',
         'faults/campaign.ts',
         // Started by playwright.config.ts and vitest.config.ts by path.

@@ -32,8 +32,6 @@ import {
   type StandinRecord,
 } from './protocol.ts';
 
-export type { StandinRecord } from './protocol.ts';
-
 export type TwilioStandin = {
   url: string;
   port: number;

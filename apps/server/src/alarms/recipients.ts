@@ -8,7 +8,7 @@ import type { Database } from '../db/client.ts';
 import { contactNotifications, contacts, siteRosters } from '../db/schema.ts';
 import type { AlarmContext } from './alarm.repository.ts';
 
-export type Recipient = {
+type Recipient = {
   notificationId: number;
   contactId: number;
   contactName: string;
