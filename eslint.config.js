@@ -85,7 +85,7 @@ const NO_SIMULATOR = {
 const NO_DATABASE_IN_ROUTES = {
   group: ['**/db/schema', '**/db/schema.ts', 'drizzle-orm', 'drizzle-orm/*'],
   message:
-    "Routes are HTTP only: SQL goes in the resource's repository, writes that touch several entities in src/commands/.",
+    "Routes are HTTP only: SQL goes in the resource's repository, writes that touch several entities in an action beside them (src/resources/<resource>/<verb-noun>.ts).",
 };
 
 export default tseslint.config(
@@ -197,8 +197,8 @@ export default tseslint.config(
   },
   {
     // Routes are HTTP only: each resource's SQL is in its repository, writes that touch several
-    // entities are actions in src/commands/.
-    files: ['apps/server/src/routes/**/*.routes.ts'],
+    // entities are actions beside them in src/resources/<resource>/.
+    files: ['apps/server/src/resources/**/*.routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -161,14 +161,6 @@ export function twoWayFolderPairs(
   return pairs.sort((a, b) => a.folders.join('/').localeCompare(b.folders.join('/')));
 }
 
-/**
- * Two-way server folder pairs that stay for now, each with why; any other pair fails the check.
- * commands ⇄ routes: actions use the resources' repositories and input rules, which live beside
- * their routes (ARCHITECTURE "The server's shape"), and routes call the actions; ending it means
- * moving the repositories out of routes/, a change of its own.
- */
-const KNOWN_TWO_WAY_PAIRS = new Map([['commands ⇄ routes', 'repositories beside their routes']]);
-
 /** The folder of a file directly under apps/server/src/<folder>/; files at src/ itself have none. */
 function serverFolderOf(file: string): string | undefined {
   const inside = relative(join(root, 'apps', 'server', 'src'), file);
@@ -181,9 +173,7 @@ function main(): number {
   const files = sourceRoots.flatMap(sourceFiles);
   const graph = new Map(files.map((file) => [file, importsOf(file)]));
   const found = cycles(graph);
-  const allPairs = twoWayFolderPairs(graph, serverFolderOf);
-  const known = allPairs.filter(({ folders }) => KNOWN_TWO_WAY_PAIRS.has(folders.join(' ⇄ ')));
-  const pairs = allPairs.filter((pair) => !known.includes(pair));
+  const pairs = twoWayFolderPairs(graph, serverFolderOf);
   if (found.length === 0) {
     console.log(`import cycles: none among ${files.length} source files`);
   } else {
@@ -192,16 +182,8 @@ function main(): number {
       console.error(`- ${component.map((file) => relative(root, file)).join('\n  ')}`);
     }
   }
-  for (const { folders } of known) {
-    const name = folders.join(' ⇄ ');
-    console.log(
-      `server folders importing each other both ways, known: ${name} (${KNOWN_TWO_WAY_PAIRS.get(name)})`,
-    );
-  }
   if (pairs.length === 0) {
-    console.log(
-      `server folders importing each other both ways: none${known.length ? ' other' : ''}`,
-    );
+    console.log('server folders importing each other both ways: none');
   } else {
     console.error(`server folders importing each other both ways: ${pairs.length}`);
     for (const { folders, forward, backward } of pairs) {

@@ -47,14 +47,14 @@ describe('routes are HTTP only', () => {
     "import { eq } from 'drizzle-orm';\nvoid eq;\n",
     "import { sql } from 'drizzle-orm/sql';\nvoid sql;\n",
   ])('refuses %j in a route file', async (code) => {
-    const errors = await ruleErrors(code, 'apps/server/src/routes/sites/site.routes.ts');
+    const errors = await ruleErrors(code, 'apps/server/src/resources/sites/site.routes.ts');
     expect(errors).toEqual([expect.stringContaining('Routes are HTTP only')]);
   });
 
   it('still refuses the simulator and web code in a route file', async () => {
     const code =
       "import { App } from '@paddock/web';\nimport { startSimulator } from '@paddock/simulator';\nvoid App;\nvoid startSimulator;\n";
-    const errors = await ruleErrors(code, 'apps/server/src/routes/sites/site.routes.ts');
+    const errors = await ruleErrors(code, 'apps/server/src/resources/sites/site.routes.ts');
     expect(errors).toEqual([
       expect.stringContaining('never imports web code'),
       expect.stringContaining('never imports the simulator'),
@@ -63,7 +63,9 @@ describe('routes are HTTP only', () => {
 
   it("lets the resource's repository use the schema", async () => {
     const code = "import { sites } from '../../db/schema.ts';\nvoid sites;\n";
-    expect(await ruleErrors(code, 'apps/server/src/routes/sites/site.repository.ts')).toEqual([]);
+    expect(await ruleErrors(code, 'apps/server/src/resources/sites/site.repository.ts')).toEqual(
+      [],
+    );
   });
 });
 

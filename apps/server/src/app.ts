@@ -22,8 +22,8 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
-import { apiRoutes } from './routes/index.ts';
-import { appConfigRoutes } from './routes/app-config/app-config.routes.ts';
+import { apiRoutes } from './resources/index.ts';
+import { appConfigRoutes } from './resources/app-config/app-config.routes.ts';
 
 export type AppOverrides = {
   /** An already open database (tests); otherwise the configured one is opened and closed with the app. */

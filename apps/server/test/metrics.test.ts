@@ -2,7 +2,7 @@ import { WEATHER_LAYERS } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../src/db/schema.ts';
-import { ensureMetrics } from '../src/routes/metrics/ensure-metrics.ts';
+import { ensureMetrics } from '../src/resources/metrics/ensure-metrics.ts';
 import { injectWithExpiredToken } from './helpers/refusals.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

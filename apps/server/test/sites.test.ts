@@ -2,7 +2,7 @@ import { siteSchema, siteSummarySchema } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema.ts';
-import { BRIEF_SUMMARY_MAX_AGE_MS } from '../src/routes/sites/brief-summary-cache.ts';
+import { BRIEF_SUMMARY_MAX_AGE_MS } from '../src/resources/sites/brief-summary-cache.ts';
 import { itRefusesReadsOfOneThing } from './helpers/refusals.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

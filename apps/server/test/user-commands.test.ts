@@ -5,10 +5,10 @@
 import { isRefusal, ROLES, type Privilege } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditActorOf } from '../src/commands/audit-actor.ts';
-import { inviteUser } from '../src/commands/invite-user.ts';
-import { resendInvitation } from '../src/commands/resend-invitation.ts';
-import { updatePermissions } from '../src/commands/update-permissions.ts';
+import { auditActorOf } from '../src/resources/users/audit-actor.ts';
+import { inviteUser } from '../src/resources/users/invite-user.ts';
+import { resendInvitation } from '../src/resources/users/resend-invitation.ts';
+import { updatePermissions } from '../src/resources/permissions/update-permissions.ts';
 import * as t from '../src/db/schema.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -31,7 +31,7 @@ export const badRequest = (field: string, reason: string, detail?: string[]) =>
 export const forbidden = refuse.forbidden;
 export const notFound = refuse.notFound;
 export const conflict = refuse.conflict;
-export const unauthorized = (message = 'Authentication required') => new HttpError(401, message);
+export const unauthorized = refuse.unauthenticated;
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 
 const STATUS_TEXT: Record<number, string> = {
@@ -107,6 +107,7 @@ const REFUSAL_STATUS: Record<RefusalKind, number> = {
   forbidden: 403,
   notFound: 404,
   conflict: 409,
+  unauthenticated: 401,
 };
 
 export function registerErrorHandler(app: FastifyInstance) {

@@ -21,7 +21,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { areas, controls, programPumpHolds, programs } from '../db/schema.ts';
-import { requestProgramAction } from '../commands/request-program-action.ts';
+import { requestProgramAction } from '../resources/programs/request-program-action.ts';
 import type { FollowupHandler } from '../ingest/followups.ts';
 import type { Log } from '../log.ts';
 

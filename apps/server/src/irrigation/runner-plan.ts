@@ -50,7 +50,7 @@ export const runnerJobSchema = z.discriminatedUnion('kind', [
 ]);
 export type RunnerJob = z.infer<typeof runnerJobSchema>;
 
-/** What POST programs/{id}/{action} recorded with the request (routes/programs actionPayload). */
+/** What POST programs/{id}/{action} recorded with the request (resources/programs actionPayload). */
 export const requestPayloadSchema = z.object({
   startTime: isoDateTimeSchema.optional(),
   zones: z.array(idSchema).min(1).optional(),

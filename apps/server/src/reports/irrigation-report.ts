@@ -17,7 +17,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 import type { ProgramZone } from '@paddock/domain';
-import { readWaterUseSource } from '../routes/water-use/water-use.repository.ts';
+import { readWaterUseSource } from '../resources/water-use/water-use.repository.ts';
 import { localDay } from './local-day.ts';
 import { chosen, dailyLine, readReportSite, round, toMs } from './report-site.ts';
 

@@ -17,7 +17,7 @@ export { acquireDataDirLock } from '../db/data-dir-lock.ts';
 export * as schema from '../db/schema.ts';
 export { refreshAreaHealth } from '../field/overdue.ts';
 export { lastWholePeriod } from '../exports/scheduled-reports.ts';
-export { ensureMetrics } from '../routes/metrics/ensure-metrics.ts';
+export { ensureMetrics } from '../resources/metrics/ensure-metrics.ts';
 export {
   blockGrid,
   boundsOf,

@@ -11,7 +11,9 @@ export type RefusalKind =
   /** The object does not exist (404). */
   | 'notFound'
   /** The object's state does not allow it now (409). */
-  | 'conflict';
+  | 'conflict'
+  /** The caller is not signed in, or their credentials, token or link are not valid (401). */
+  | 'unauthenticated';
 
 export class Refusal extends Error {
   override readonly name = 'Refusal';
@@ -35,6 +37,7 @@ export const refuse = {
   forbidden: (message = 'Insufficient permission') => new Refusal('forbidden', message),
   notFound: (what: string) => new Refusal('notFound', `${what} not found`),
   conflict: (message: string) => new Refusal('conflict', message),
+  unauthenticated: (message = 'Authentication required') => new Refusal('unauthenticated', message),
 };
 
 export function isRefusal(error: unknown): error is Refusal {

@@ -1,0 +1,64 @@
+/**
+ * Signing in with login and password (§7 POST user/login): a new session and its token set.
+ * Failures count against the account from this client address, and against the address across
+ * accounts; either at its limit refuses (429, `onRetryAfter` told the seconds to wait) before the
+ * password is verified. A guesser elsewhere never locks the owner out of their own address. Status codes follow
+ * the console's §8 mapping: 401 wrong password, 404 unknown login, 403 not activated or on no site.
+ */
+import {
+  MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
+  MAX_FAILURES_PER_ADDRESS,
+  type TokenSet,
+  refuse,
+} from '@paddock/domain';
+import { verifyPassword } from '../../auth/passwords.ts';
+import type { AppContext } from '../../http/context.ts';
+import { activeMemberships, findUserByLogin, recordLastLogin } from './auth.repository.ts';
+import { assertNotThrottled, clearAttempts, countAttempt, throttleKey } from './login-throttle.ts';
+import { issueTokenSet } from './token-set.ts';
+
+export async function logIn(
+  ctx: AppContext,
+  input: {
+    login: string;
+    password: string;
+    /** The client's address, throttled across accounts. */
+    address: string;
+    onRetryAfter: (seconds: number) => void;
+  },
+): Promise<TokenSet> {
+  const { db } = ctx;
+  const { login, password } = input;
+  const now = ctx.clock.now();
+  const accountKey = throttleKey.accountFromAddress(login, input.address);
+  const addressKey = throttleKey.address(input.address);
+  await assertNotThrottled(
+    db,
+    [
+      { key: accountKey, max: MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS },
+      { key: addressKey, max: MAX_FAILURES_PER_ADDRESS },
+    ],
+    now,
+    input.onRetryAfter,
+    'Too many failed sign-in attempts. Wait 15 minutes or reset your password.',
+  );
+
+  const user = await findUserByLogin(db, login);
+  // Verified even without a user or a hash, so timing does not tell the cases apart.
+  const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
+  if (!user || !user.passwordHash || !passwordOk) {
+    await countAttempt(db, [accountKey, addressKey], now);
+    // The spec maps 404 to Login.Error.NotFound; the forgot-password call tells the same.
+    if (!user) throw refuse.notFound('User');
+    if (!user.passwordHash) throw refuse.forbidden('This account has not been activated yet');
+    throw refuse.unauthenticated('Wrong login or password');
+  }
+  if ((await activeMemberships(db, user.id)).length === 0) {
+    throw refuse.forbidden('This account has no access to any site');
+  }
+
+  await clearAttempts(db, accountKey);
+  await recordLastLogin(db, user.id, now);
+  const { tokenSet } = await issueTokenSet(ctx, user, null);
+  return tokenSet;
+}

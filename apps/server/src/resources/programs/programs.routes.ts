@@ -1,0 +1,69 @@
+/**
+ * Programs (spec §7): GET programs?area={id}, PUT programs/{id} and the actions POST
+ * programs/{id}/start|resume|pause|test. An action records a request for the field link and
+ * answers 202 with its id; following a request up by its id answers 200 with its status.
+ */
+import { programActionEndpoints, programEndpoints, type RunAction } from '@paddock/domain';
+import type { FastifyInstance } from 'fastify';
+import { requestProgramAction } from './request-program-action.ts';
+import { authOf } from '../../http/context.ts';
+import { route } from '../../http/endpoint.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { requireObject } from '../../permissions/access.ts';
+import { findRequest } from '../../requests/request.repository.ts';
+import { applyProgramUpdate } from './program-update.ts';
+import { presentProgram } from './program.presenter.ts';
+import { areaParts, lockProgram, programsOfArea, updateProgram } from './program.repository.ts';
+
+export async function programRoutes(app: FastifyInstance) {
+  const { db, clock } = app.ctx;
+
+  route(app, programEndpoints.listPrograms, async (request) => {
+    await requireObject(db, request, 'area', request.query.area, 'view');
+    return (await programsOfArea(db, request.query.area)).map(presentProgram);
+  });
+
+  route(app, programEndpoints.updateProgram, async (request) => {
+    const { id } = request.params;
+    await requireObject(db, request, 'program', id, 'program');
+    const row = await db.transaction(async (tx) => {
+      const current = await lockProgram(tx, id);
+      if (!current) throw notFound('Program');
+      const area = await areaParts(tx, current.areaId);
+      const next = applyProgramUpdate(current, request.body, area);
+      return updateProgram(tx, id, { ...next, modifiedAt: clock.now() });
+    });
+    return presentProgram(row);
+  });
+
+  for (const [action, endpoint] of Object.entries(programActionEndpoints) as [
+    RunAction,
+    (typeof programActionEndpoints)[RunAction],
+  ][]) {
+    route(app, endpoint, async (request, reply) => {
+      const { id } = request.params;
+      const { requestId, ...body } = request.body ?? {};
+      const { siteId } = await requireObject(db, request, 'program', id, 'program');
+
+      // The same request id never actuates twice: a follow-up only reads the request.
+      if (requestId !== undefined) {
+        const earlier = await findRequest(db, 'program', id, requestId);
+        if (!earlier) throw badRequest('requestId', 'not a request of this program');
+        if (earlier.action !== action) {
+          throw badRequest('requestId', `a ${earlier.action} request, not ${action}`);
+        }
+        return reply.code(200).send({ status: earlier.status, requestId: earlier.id });
+      }
+
+      const created = await requestProgramAction(db, {
+        programId: id,
+        action,
+        body,
+        siteId,
+        requestedBy: authOf(request).userId,
+        now: clock.now(),
+      });
+      return reply.code(202).send({ status: created.status, requestId: created.id });
+    });
+  }
+}
