@@ -206,5 +206,16 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // No god files and no god closures: a file over 500 lines or a function over 150 is split
+    // along its seams (a pure plan, a repository, the I/O around them). Tests read top to bottom
+    // and may run longer; the schema is data.
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: ['**/*.test.{ts,tsx}', 'e2e/**/*.spec.ts', 'apps/server/src/db/schema.ts'],
+    rules: {
+      'max-lines': ['error', { max: 500 }],
+      'max-lines-per-function': ['error', { max: 150 }],
+    },
+  },
   prettier,
 );

@@ -131,3 +131,40 @@ describe('console query keys come from the key factories in src/data/', () => {
     expect(await keyErrors(header + code, filePath)).toEqual([]);
   });
 });
+
+describe('no god files and no god closures', () => {
+  async function sizeErrors(code: string, filePath: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((message) => message.ruleId?.startsWith('max-lines'))
+      .map((message) => message.message);
+  }
+  const statements = (count: number) =>
+    Array.from({ length: count }, (_, index) => `  total += ${index};`).join('\n');
+  const functionOf = (lines: number) =>
+    `export function tally(): number {\n  let total = 0;\n${statements(lines - 4)}\n  return total;\n}\n`;
+
+  it('refuses a function of 151 lines in source', async () => {
+    const errors = await sizeErrors(functionOf(151), 'apps/server/src/alarms/tally.ts');
+    expect(errors).toEqual([expect.stringContaining("Function 'tally' has too many lines (151)")]);
+  });
+
+  it('lets a function of 150 lines be', async () => {
+    expect(await sizeErrors(functionOf(150), 'apps/server/src/alarms/tally.ts')).toEqual([]);
+  });
+
+  it('refuses a file of 501 lines, in any package', async () => {
+    const code = Array.from({ length: 501 }, (_, index) => `export const n${index} = ${index};`);
+    for (const filePath of ['packages/domain/src/tally.ts', 'apps/web/src/lib/tally.ts']) {
+      expect(await sizeErrors(`${code.join('\n')}\n`, filePath)).toEqual([
+        expect.stringContaining('File has too many lines (501)'),
+      ]);
+    }
+  });
+
+  it('leaves tests and the schema to their length', async () => {
+    const code = `${functionOf(200)}`;
+    expect(await sizeErrors(code, 'apps/server/src/alarms/tally.test.ts')).toEqual([]);
+    expect(await sizeErrors(code, 'apps/server/src/db/schema.ts')).toEqual([]);
+  });
+});

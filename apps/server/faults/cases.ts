@@ -19,7 +19,7 @@ import { postgresFolder, sleep } from './services.ts';
 import type { Backend, Server, Stage } from './stage.ts';
 
 /** What a fault found itself: stuck jobs or requests, zones that ended wrongly. */
-export type FaultOutcome = { note: string; stuck?: number; wrongZones?: number };
+type FaultOutcome = { note: string; stuck?: number; wrongZones?: number };
 
 export type CaseSpec = {
   name: string;

@@ -10,11 +10,10 @@ import type { DatabaseTarget } from './db/client.ts';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export const SERVER_ROLES = ['api', 'ingest', 'worker'] as const;
-export type ServerRole = (typeof SERVER_ROLES)[number];
+const SERVER_ROLES = ['api', 'ingest', 'worker'] as const;
 
 /** The instance name of a process not given one: right for one process per role. */
-export const DEFAULT_INSTANCE = 'main';
+const DEFAULT_INSTANCE = 'main';
 
 /**
  * Base path of the REST API, announced to the console through appConfig.json (spec §7). Here, not
@@ -233,7 +232,6 @@ const serverConfigSchema = envSchema
   });
 
 export type ServerConfig = z.output<typeof serverConfigSchema>;
-export type FieldConfig = ServerConfig['field'];
 export type HttpLimits = ServerConfig['http'];
 
 export class ConfigError extends Error {}

@@ -17,7 +17,7 @@ import type { MqttClient } from 'mqtt';
 export const NO_MATCHING_SUBSCRIBERS = 0x10;
 
 /** How long a device waits before sending again what no subscriber took. */
-export const RESEND_AFTER_MS = 500;
+const RESEND_AFTER_MS = 500;
 
 /** PUBACK reason codes by message id, read as each PUBACK arrives (before its callback runs). */
 const pubackCodes = new WeakMap<MqttClient, Map<number, number>>();

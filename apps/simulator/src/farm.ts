@@ -34,7 +34,7 @@ export type Runner = {
 };
 
 /** A site whose past is still to be made: the configs collected so far and the quiet timer. */
-export type PastPending = {
+type PastPending = {
   client: MqttClient;
   configs: Map<string, Buffer>;
   timer: NodeJS.Timeout | null;

@@ -14,9 +14,9 @@ export const FROST_NIGHT_HOURS = 16;
 /** Simulated hours from dusk to sunrise (06:45). */
 export const FROST_NIGHT_SUNRISE_HOUR = 12.75;
 /** Simulated hours of a wind spell, when the night is given one. */
-export const WIND_SPELL_HOURS = 1 / 3;
+const WIND_SPELL_HOURS = 1 / 3;
 /** kph of a wind spell: above the 8 kph a fan shuts down in (frost-fan.ts). */
-export const WIND_SPELL_KPH = 12;
+const WIND_SPELL_KPH = 12;
 
 export const frostNightInputSchema = z
   .object({
@@ -100,7 +100,7 @@ export function simulatedHours(night: FrostNight | null, from: Date, to: Date): 
 }
 
 /** Whether the night's wind spell blows at this simulated hour. */
-export function windSpell(night: FrostNight, hour: number): boolean {
+function windSpell(night: FrostNight, hour: number): boolean {
   if (night.windAt === null) return false;
   const start = night.windAt * FROST_NIGHT_HOURS;
   return hour >= start && hour < start + WIND_SPELL_HOURS;

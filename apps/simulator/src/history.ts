@@ -51,7 +51,7 @@ export type SiteHistoryInput = {
 };
 
 /** Every control of the site's devices, as the site's schedule drives them. */
-export function siteControls(devices: readonly VirtualDevice[]): ControlRef[] {
+function siteControls(devices: readonly VirtualDevice[]): ControlRef[] {
   return devices.flatMap((device) =>
     device.config.controls.map((control) => ({
       id: control.id,

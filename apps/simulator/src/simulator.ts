@@ -24,7 +24,6 @@ import {
 
 export {
   quietLog,
-  type FrostNightSummary,
   type SimulatorHistory,
   type SimulatorLog,
   type SimulatorOptions,

@@ -7,7 +7,7 @@ import type { CountryCode, IrrigationType, LatLng, Season } from '@paddock/domai
 import { DEMO_LOGINS } from '@paddock/domain/demo';
 
 /** How the zones of an irrigation area lie on the ground. */
-export type ZoneLayout =
+type ZoneLayout =
   /** Rectangular blocks from a north-west corner, `width` × `height` metres each. */
   | { kind: 'grid'; origin: LatLng; columns: number; width: number; height: number }
   /** The sectors of a centre pivot of `radius` metres. */
@@ -17,7 +17,7 @@ export type ZoneLayout =
  * Where the program of an area is today: running now, irrigated last night, paused part-way, or
  * not run this season.
  */
-export type ProgramScene = 'running' | 'irrigated' | 'paused' | 'idle';
+type ProgramScene = 'running' | 'irrigated' | 'paused' | 'idle';
 
 export type DemoIrrigationArea = {
   label: string;
@@ -58,7 +58,7 @@ export type DemoIrrigationArea = {
 /** Faults and warnings handed out to the site's radios, in order (§4 radio states). */
 export type RadioTrouble = 'lowBattery' | 'weakSignal' | 'overdue' | 'fault' | 'misses';
 
-export type DemoContact = {
+type DemoContact = {
   name: string;
   company: string | null;
   /** A demo account this contact belongs to. */

@@ -7,7 +7,7 @@ import { reportChoiceSchema, siteTimeZone } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
 import { lastWholePeriod, schema as t, type Transaction } from '@paddock/server';
 
-export const DEMO_SCHEDULED_REPORT = {
+const DEMO_SCHEDULED_REPORT = {
   site: 'Dunsandel Dairy',
   contact: 'Liam Crawford',
   report: 'waterReport',

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Transaction } from '@paddock/server';
 
-export const DEMO_CONSENT = {
+const DEMO_CONSENT = {
   site: 'Dunsandel Dairy',
   consentNumber: 'CRC182345',
   label: 'Irrigation take from bore L36/1234',

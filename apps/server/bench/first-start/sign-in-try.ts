@@ -21,7 +21,7 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** A step's time in ms, or why it has none. */
-export type StepResult = number | 'timeout' | 'failed' | 'not tried';
+type StepResult = number | 'timeout' | 'failed' | 'not tried';
 
 export interface TryResult {
   readonly loginForm: StepResult;

@@ -10,7 +10,7 @@ import { statusSummarySchema, type StatusSummary } from '@paddock/domain';
 
 /** How long an answer is reused unless the configuration says otherwise. */
 export const STATUS_SUMMARY_CACHE_MS = 30_000;
-export const STATUS_SUMMARY_TIMEOUT_MS = 3_000;
+const STATUS_SUMMARY_TIMEOUT_MS = 3_000;
 
 const NOTHING: StatusSummary = { activeIncidents: [], activeMaintenances: [] };
 

@@ -43,12 +43,12 @@ import {
 } from '../telemetry/store.ts';
 
 /** How often the worker looks for stations with new readings. */
-export const AGRONOMY_INTERVAL_MS = 60_000;
+const AGRONOMY_INTERVAL_MS = 60_000;
 
 /** The type of a topic the server computes (the others are what devices report). */
-export const COMPUTED_TOPIC_TYPE = 'computed';
+const COMPUTED_TOPIC_TYPE = 'computed';
 
-export const AGRONOMY_METRICS = {
+const AGRONOMY_METRICS = {
   growingDegreeDays: 'growingDays.gdd10',
   chillUnits: 'chillUnits.total',
   chillHours: 'chillHours.total',

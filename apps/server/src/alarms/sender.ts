@@ -30,12 +30,12 @@ import { ackLinkFor, signAckToken } from './ack-links.ts';
 import { alarmCallTwiml, ProviderError, type Twilio } from './twilio.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
 
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 /** A claimed message is due again after this long if its worker never reports back. */
 const LEASE_SECONDS = 60;
 const CLAIM_LIMIT = 50;
 
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 300_000);
 }
 

@@ -17,7 +17,7 @@ export type TwilioConfig = {
   voiceFrom: string;
 };
 
-export type ProviderAccepted = { sid: string; status: string };
+type ProviderAccepted = { sid: string; status: string };
 
 /** The provider refused, or could not be reached. `permanent` errors are not retried. */
 export class ProviderError extends Error {
@@ -104,7 +104,7 @@ const XML_ESCAPES: Record<string, string> = {
   '"': '&quot;',
   "'": '&apos;',
 };
-export const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
+const xmlEscape = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);
 
 /** The call's script: says the alarm (twice, as a person may miss the start) and waits for 1. */
 export function alarmCallTwiml(say: string, gatherUrl: string): string {

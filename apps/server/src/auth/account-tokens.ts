@@ -11,7 +11,7 @@ import { hashToken, newOpaqueToken } from './secrets.ts';
 export type AccountTokenPurpose = 'reset' | 'activation' | 'invitation';
 
 /** How long each kind of link stays valid. */
-export const ACCOUNT_TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
+const ACCOUNT_TOKEN_TTL_MS: Record<AccountTokenPurpose, number> = {
   reset: 60 * 60 * 1000,
   activation: 7 * 24 * 60 * 60 * 1000,
   invitation: 14 * 24 * 60 * 60 * 1000,

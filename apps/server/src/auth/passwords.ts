@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
  * up to 2 s (`/appConfig.json`). The rest wait their turn in order, so one core stays free for
  * the event loop and whatever else the threads serve (files, compression).
  */
-export const CONCURRENT_PASSWORD_HASHES = Math.max(1, availableParallelism() - 1);
+const CONCURRENT_PASSWORD_HASHES = Math.max(1, availableParallelism() - 1);
 
 /** A first-come first-served turn at hashing, `slots` at a time. */
 function turns(slots: number) {

@@ -18,7 +18,7 @@ import { watchTableChanges } from './table-versions.ts';
 
 import type { Database } from './database.ts';
 
-export type { Database, Queryable, Schema, Transaction } from './database.ts';
+export type { Database, Queryable, Transaction } from './database.ts';
 
 export type DatabaseTarget =
   /**
@@ -43,8 +43,8 @@ export type DatabaseTarget =
  * A hung database must not hang the API: a call fails after these instead of waiting for the
  * HTTP request timeout (30 s), and answers 503 (http/errors.ts).
  */
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
-export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 /** The background lane's pool on PostgreSQL: enough for an export and a recomputation at once. */
 export const DEFAULT_BACKGROUND_POOL_SIZE = 3;
 
@@ -52,7 +52,7 @@ export const DEFAULT_BACKGROUND_POOL_SIZE = 3;
  * The driver under drizzle, for libraries that bring their own SQL (pg-boss): on the embedded
  * database, PGlite as the interactive lane sees it.
  */
-export type RawDatabaseClient =
+type RawDatabaseClient =
   { kind: 'postgres'; pool: pg.Pool } | { kind: 'pglite'; pglite: PgliteLane };
 
 export type DatabaseHandle = {

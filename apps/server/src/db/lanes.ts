@@ -23,14 +23,14 @@
 import type { PGlite } from '@electric-sql/pglite';
 
 /** How long background work waits at most for people's requests to end before it takes a turn. */
-export const BACKGROUND_MAX_DEFER_MS = 1_000;
+const BACKGROUND_MAX_DEFER_MS = 1_000;
 
 /**
  * After a person's last request ends, background work waits this much longer: a page's requests
  * come in waves (the page, its scripts, then its calls) with the browser's own work between
  * them, and a background slice that starts in such a gap holds up the next wave.
  */
-export const QUIET_AFTER_REQUEST_MS = 150;
+const QUIET_AFTER_REQUEST_MS = 150;
 
 export type Lane = 'interactive' | 'background';
 

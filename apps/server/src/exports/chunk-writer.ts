@@ -5,7 +5,7 @@
 import type { Queryable } from '../db/database.ts';
 import { reportExportChunks } from '../db/schema.ts';
 
-export const CHUNK_BYTES = 1 << 20;
+const CHUNK_BYTES = 1 << 20;
 
 export type FileSink = {
   write(data: Buffer | string): Promise<void>;

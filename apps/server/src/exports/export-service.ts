@@ -31,7 +31,7 @@ import { makeReport } from './make-report.ts';
 import { paceOf } from './pace.ts';
 import { ReportTooLarge } from '../reports/generic-report.ts';
 
-export const EXPORT_QUEUE = 'report-export';
+const EXPORT_QUEUE = 'report-export';
 /** An export claimed this long ago and not finished has lost its job: it is queued again. */
 const LOST_AFTER_MS = 2 * 60_000;
 const SWEEP_INTERVAL_MS = 30_000;

@@ -17,7 +17,7 @@ export function paceOf(people: PeopleFirst | undefined): Pace {
 }
 
 /** Long enough that yielding costs little, short enough that a person does not notice. */
-export const SLICE_MS = 15;
+const SLICE_MS = 15;
 
 /**
  * Called often from a long loop: yields through `pace` once the current slice has run SLICE_MS,

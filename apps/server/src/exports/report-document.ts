@@ -72,7 +72,7 @@ const FROST_FILE_NAMES: Record<FrostReportFileKind, string> = {
   frostExplorer: 'frost-explorer',
 };
 
-export function frostFileName(area: FrostArea, ask: ReportAsk): string {
+function frostFileName(area: FrostArea, ask: ReportAsk): string {
   const name = FROST_FILE_NAMES[ask.kind];
   const day = (date: Date) => date.toISOString().slice(0, 10);
   return `${name}-${slug(area.areaLabel) || 'area'}-${day(ask.from)}-${day(ask.to)}.${ask.format}`;

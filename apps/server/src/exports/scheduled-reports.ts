@@ -28,7 +28,7 @@ import { repeatEvery } from '../jobs/repeat.ts';
 import { readReportSite } from '../reports/report-site.ts';
 
 /** A claimed period not sent by then is tried again. */
-export const CLAIM_LOST_MS = 10 * 60_000;
+const CLAIM_LOST_MS = 10 * 60_000;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

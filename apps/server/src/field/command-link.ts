@@ -52,7 +52,7 @@ import {
 } from './field-command.repository.ts';
 
 // The link's contract, defined beside the rules that make them and named here with the link.
-export type { CommandSettled, FieldCommand } from './command-rules.ts';
+export type { CommandSettled } from './command-rules.ts';
 export { COMMAND_SETTLED_QUEUE } from './command-settlements.ts';
 
 export type CommandSender = {
@@ -82,7 +82,7 @@ export type CommandSender = {
 };
 
 /** Shared-subscription group of the ack consumers on a broker that has them. */
-export const ACK_SHARE_GROUP = 'paddock-control';
+const ACK_SHARE_GROUP = 'paddock-control';
 
 /** How often a process looks for commands past their deadline. */
 const DEFAULT_SWEEP_INTERVAL_MS = 1000;

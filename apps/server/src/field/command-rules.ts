@@ -70,7 +70,7 @@ export const sendInputSchema = z.object({
   serialno: serialnoSchema,
 });
 
-export function controlsOf(row: CommandRow): number[] {
+function controlsOf(row: CommandRow): number[] {
   const parsed = z.object({ controls: z.array(idSchema) }).safeParse(row.payload);
   return parsed.success ? parsed.data.controls : [];
 }

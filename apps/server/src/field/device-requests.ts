@@ -22,9 +22,9 @@ import { repeatEvery } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
 
 /** How long a control test keeps the control open, unless the caller says otherwise. */
-export const CONTROL_TEST_SECONDS = 60;
+const CONTROL_TEST_SECONDS = 60;
 
-export const CONTROL_TEST_CLOSE_QUEUE = 'field-control-test-close';
+const CONTROL_TEST_CLOSE_QUEUE = 'field-control-test-close';
 
 /**
  * A control or radio request claimed this long ago that still has no command was claimed by a

@@ -32,7 +32,7 @@ import type { Log } from '../log.ts';
 /** A device is overdue past this many report intervals without a report. */
 export const OVERDUE_GRACE = 1.5;
 /** How often a worker looks for overdue and recovered devices. */
-export const OVERDUE_SWEEP_INTERVAL_MS = 10_000;
+const OVERDUE_SWEEP_INTERVAL_MS = 10_000;
 
 const OVERDUE_MARK = ' overdue: ';
 

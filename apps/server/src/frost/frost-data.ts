@@ -60,7 +60,7 @@ export type FrostArea = {
 };
 
 /** The site's own rules, or its region's default. */
-export function rulesOf(
+function rulesOf(
   row: { rules: FrostRules } | undefined,
   tags: SiteTags,
 ): { rules: FrostRules; isDefault: boolean } {

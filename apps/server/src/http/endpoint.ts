@@ -14,7 +14,7 @@ import type {
 } from 'fastify';
 
 /** The request a handler receives: params, query and body already parsed by the entry's schemas. */
-export type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{
+type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{
   Params: ParamsOf<E>;
   Querystring: QueryOf<E>;
   Body: BodyOf<E>;

@@ -57,7 +57,7 @@ export const DATABASE_UNAVAILABLE_MESSAGE =
  * statement (57014, statement_timeout), connection failures (class 08) and a full disk or
  * exhausted resources (class 53). The call may succeed when tried again.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+function isDatabaseUnavailable(error: unknown): boolean {
   for (let cause: unknown = error, depth = 0; cause && depth < 4; depth++) {
     const { code, message } = cause as { code?: unknown; message?: unknown };
     if (typeof code === 'string') {

@@ -17,7 +17,7 @@ import { ingestFollowups } from '../db/schema.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
 
 /** The payload of a followup: what the committed batch heard from, ids ascending. */
-export const ingestFollowupSchema = z.object({
+const ingestFollowupSchema = z.object({
   sensors: z.array(z.number().int()),
   controls: z.array(z.number().int()),
   radios: z.array(z.number().int()),
@@ -144,7 +144,7 @@ function committedFollowup(row: {
  * Several followups as one: the things and devices any of them heard (ids ascending, once),
  * the counts summed, the newest id and commit time.
  */
-export function mergeFollowups(followups: readonly CommittedFollowup[]): CommittedFollowup {
+function mergeFollowups(followups: readonly CommittedFollowup[]): CommittedFollowup {
   const union = (pick: (followup: CommittedFollowup) => number[]) =>
     [...new Set(followups.flatMap(pick))].sort((a, b) => a - b);
   return {

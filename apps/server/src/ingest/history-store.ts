@@ -45,7 +45,7 @@ const ROWS_PER_STATEMENT = 20_000;
  * a person's statement never waits longer than that, while the load loses little to the
  * statements' own cost.
  */
-export const PIECE_ROWS = 2_000;
+const PIECE_ROWS = 2_000;
 
 /**
  * On the embedded database a checkpoint after this many readings stored, so the write-ahead log

@@ -41,15 +41,13 @@ import {
 import { errorText } from './store-errors.ts';
 import { ingestFilters, readUplink, RETAINED_UPLINK } from './uplink.ts';
 
-export type { CommittedBatch };
-
-export type IngestLog = IngestClientLog;
+type IngestLog = IngestClientLog;
 
 /**
  * How ingest reaches the broker, as the server's own user (field/connection.ts serverLogin()
  * derives it): an external broker speaks MQTT 5 and shares subscriptions, the embedded one not.
  */
-export type IngestBroker = {
+type IngestBroker = {
   url: string;
   kind: 'embedded' | 'external';
   username?: string;
@@ -80,7 +78,7 @@ export type IngestOptions = {
   deadLetterRetryMs?: number;
 };
 
-export type IngestStats = IngestCounts & {
+type IngestStats = IngestCounts & {
   /** Received and not yet acknowledged. */
   pending: number;
   connected: boolean;

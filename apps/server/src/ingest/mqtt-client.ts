@@ -26,8 +26,6 @@ import {
   SESSION_TAKEN_OVER,
 } from './mqtt-wire.ts';
 
-export { ConnectionRefusedError };
-
 export type IngestClientLog = {
   info: (object: object, message?: string) => void;
   warn: (object: object, message?: string) => void;

@@ -26,7 +26,7 @@ import type { ReadingRow } from '../telemetry/store.ts';
 import type { IngestFollowup } from './followups.ts';
 import { MAX_REASON_LENGTH, payloadText, type ReadUplink, type Uplink } from './uplink.ts';
 
-export type DeviceRef = { kind: 'radio' | 'unit'; id: number; siteId: number };
+type DeviceRef = { kind: 'radio' | 'unit'; id: number; siteId: number };
 
 /** A radio or unit as the plan needs it: where it is and what is wired to it. */
 export type DeviceRow = DeviceRef & {
@@ -60,7 +60,7 @@ export type DeviceUpdate = {
   lastSeq?: number;
 };
 
-export type DeadLetterRow = { topic: string; payload: string; reason: string; receivedAt: Date };
+type DeadLetterRow = { topic: string; payload: string; reason: string; receivedAt: Date };
 
 export type BatchPlan = {
   readings: ReadingRow[];
@@ -89,7 +89,7 @@ export type WantedSeries = {
  * A status this much older than its receipt is history (see the choices above): an hour, well
  * past any clock skew or broker hiccup, and far less than a back-fill's past.
  */
-export const HISTORY_STATUS_AGE_MS = 60 * 60_000;
+const HISTORY_STATUS_AGE_MS = 60 * 60_000;
 
 /** The health readings a status carries, at the time they are stored under. */
 function statusReadings(

@@ -15,7 +15,7 @@ import {
 import type { z } from 'zod';
 
 /** Ingest processes subscribe as one group on brokers with shared subscriptions. */
-export const INGEST_SHARE_GROUP = 'paddock-ingest';
+const INGEST_SHARE_GROUP = 'paddock-ingest';
 
 /** Dead-letter reasons are cut here: a reason quoting a whole payload helps no one. */
 export const MAX_REASON_LENGTH = 1000;

@@ -18,14 +18,14 @@ import type { Log } from '../log.ts';
  * How often an idle worker asks for new jobs. pg-boss refuses less than 0.5 s; a runner step
  * or a test close waits at most this long past its start time.
  */
-export const JOB_POLLING_INTERVAL_SECONDS = 0.5;
+const JOB_POLLING_INTERVAL_SECONDS = 0.5;
 
 /**
  * How often pg-boss looks for jobs whose process died while running them (active past their
  * queue's expiry) and puts them back for a retry. Its default, 120 s, would leave a settled
  * command unheard longer than a program run waits for it (command timeout and grace, 60 s).
  */
-export const JOB_MAINTENANCE_INTERVAL_SECONDS = 5;
+const JOB_MAINTENANCE_INTERVAL_SECONDS = 5;
 
 /**
  * Creates a queue, or brings an existing one's options up to date: createQueue leaves an

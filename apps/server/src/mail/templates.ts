@@ -37,30 +37,6 @@ export function invitationEmail(input: {
   };
 }
 
-/** Account activation (resend-activation-email): the link opens the activateAccount page. */
-export function activationEmail(input: {
-  to: string;
-  name: string;
-  siteLabel?: string | null;
-  link: string;
-}): Email {
-  const where = input.siteLabel ? ` for ${input.siteLabel}` : '';
-  return {
-    to: input.to,
-    subject: 'Activate your Paddock account',
-    text: [
-      greeting(input.name),
-      '',
-      `A Paddock account${where} is waiting for you. To activate it, choose your password here:`,
-      input.link,
-      '',
-      'The link works once and expires in 7 days. If it has expired, ask your site administrator to send a new one.',
-      '',
-      SIGNATURE,
-    ].join('\n'),
-  };
-}
-
 /** Password reset (POST login/reset-password/begin): the link opens the resetPassword page. */
 export function resetPasswordEmail(input: { to: string; name: string; link: string }): Email {
   return {
@@ -101,11 +77,6 @@ function accountLink(publicUrl: string, route: string, input: AccountLinkInput):
 /** §2 Reset password route: query token, siteId, legacy. */
 export function resetPasswordLink(publicUrl: string, input: AccountLinkInput): string {
   return accountLink(publicUrl, 'resetPassword', input);
-}
-
-/** §2 Account activation route: query token, siteId, legacy. */
-export function activationLink(publicUrl: string, input: AccountLinkInput): string {
-  return accountLink(publicUrl, 'activateAccount', input);
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type Privilege,
   type SitePrivileges,
 } from '@paddock/domain';
-import { and, eq, inArray, isNull, ne, or, sql, type Placeholder } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql, type Placeholder } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { perDatabase } from '../db/per-database.ts';
@@ -236,19 +236,5 @@ export async function memberSiteIds(db: Database, userId: number): Promise<numbe
     .select({ siteId: siteMembers.siteId })
     .from(siteMembers)
     .where(eq(siteMembers.userId, userId));
-  return rows.map((row) => row.siteId);
-}
-
-/** Keeps only the ids among `siteIds` the caller belongs to. */
-export async function filterMemberSites(
-  db: Database,
-  userId: number,
-  siteIds: number[],
-): Promise<number[]> {
-  if (siteIds.length === 0) return [];
-  const rows = await db
-    .select({ siteId: siteMembers.siteId })
-    .from(siteMembers)
-    .where(and(eq(siteMembers.userId, userId), inArray(siteMembers.siteId, siteIds), isMember));
   return rows.map((row) => row.siteId);
 }

@@ -8,7 +8,7 @@ import { verifyAccessToken } from '../auth/access-token.ts';
 import { isSessionLive } from '../auth/sessions.ts';
 import { unauthorized } from '../http/errors.ts';
 
-export function bearerToken(request: FastifyRequest): string | null {
+function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (!header) return null;
   const [scheme, token] = header.split(' ');

@@ -16,7 +16,7 @@ import fp from 'fastify-plugin';
 /** Where the console's error reports go (Bugsnag's notify and sessions endpoints). */
 const ERROR_REPORTING_ORIGINS = ['https://notify.bugsnag.com', 'https://sessions.bugsnag.com'];
 
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -31,7 +31,7 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-export const SECURITY_HEADERS: Record<string, string> = {
+const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   // Browsers from before frame-ancestors.
   'x-frame-options': 'DENY',

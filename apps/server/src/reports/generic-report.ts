@@ -29,7 +29,7 @@ const BATCH = 10_000;
  */
 const LINES_PER_WRITE = 1000;
 /** Decision: rows a generic pdf or xlsx may hold (a csv has no limit). */
-export const GENERIC_DOCUMENT_MAX_ROWS = 200_000;
+const GENERIC_DOCUMENT_MAX_ROWS = 200_000;
 
 export type ResolvedSeries = ReportSeries & { id: number; label: string };
 

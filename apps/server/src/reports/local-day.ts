@@ -11,7 +11,7 @@ const CACHE_LIMIT = 200_000;
 const offsets = new Map<string, Map<number, number>>();
 
 /** The zone's offset (ms) at `time`. */
-export function offsetAt(time: number, timeZone: string): number {
+function offsetAt(time: number, timeZone: string): number {
   let zone = offsets.get(timeZone);
   if (!zone) {
     zone = new Map();

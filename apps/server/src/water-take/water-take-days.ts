@@ -26,10 +26,10 @@ import { allConsents, type StoredConsent } from './consent.repository.ts';
 import { consentMeterDays, renderWaterTakeCsv, summarise } from './water-take-file.ts';
 
 /** A day's file is written this long after the day ends. */
-export const PRODUCE_AFTER_MS = 60 * 60_000;
+const PRODUCE_AFTER_MS = 60 * 60_000;
 /** How far back the job looks for days still due (a server down for up to a week catches up). */
-export const CATCH_UP_DAYS = 7;
-export const WATER_TAKE_INTERVAL_MS = 5 * 60_000;
+const CATCH_UP_DAYS = 7;
+const WATER_TAKE_INTERVAL_MS = 5 * 60_000;
 
 type DayRow = {
   day: string;
@@ -42,11 +42,11 @@ type DayRow = {
 };
 
 /** True once the day's file may be written. */
-export function dayIsDue(date: string, timeZone: string, now: Date, graceMs = PRODUCE_AFTER_MS) {
+function dayIsDue(date: string, timeZone: string, now: Date, graceMs = PRODUCE_AFTER_MS) {
   return localDayBounds(date, timeZone).end + graceMs <= now.getTime();
 }
 
-export async function siteTimeZones(db: Database): Promise<Map<number, string>> {
+async function siteTimeZones(db: Database): Promise<Map<number, string>> {
   const rows = await queryRows<{ id: number; config: unknown; tags: { country?: string } }>(
     db,
     sql`select id, config, tags from sites`,
@@ -64,7 +64,7 @@ export async function siteTimeZones(db: Database): Promise<Map<number, string>> 
  * 'produced' when this call wrote it first, 'amended' when it replaced a file with more missing
  * intervals, null when it wrote nothing.
  */
-export async function produceDay(
+async function produceDay(
   db: Database,
   consent: StoredConsent,
   timeZone: string,

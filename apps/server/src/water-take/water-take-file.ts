@@ -23,9 +23,9 @@ import ExcelJS from 'exceljs';
 import { queryRows, type Database } from '../db/client.ts';
 
 /** The metric a water meter reports its running total on (m³), as the simulator and devices do. */
-export const METER_TOTAL_METRIC = 'water.total';
+const METER_TOTAL_METRIC = 'water.total';
 
-export async function readMeterReadings(
+async function readMeterReadings(
   db: Database,
   sensorId: number,
   window: { from: number; to: number },

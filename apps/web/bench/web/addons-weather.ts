@@ -14,7 +14,7 @@ export interface AddonsArea {
 }
 
 /** Sensor and control types the Add-ons page lists (the domain's add-on types). */
-export const ADDON_SENSOR_TYPES = new Set([
+const ADDON_SENSOR_TYPES = new Set([
   'soilMoisture',
   'pump',
   'external',
@@ -25,7 +25,7 @@ export const ADDON_SENSOR_TYPES = new Set([
   'pressure',
   'level',
 ]);
-export const ADDON_CONTROL_TYPES = new Set(['pump', 'valveAddon', 'pivot']);
+const ADDON_CONTROL_TYPES = new Set(['pump', 'valveAddon', 'pivot']);
 
 /** The demo farm's area with the most add-ons (scale sites left out: they are not the demo's). */
 export async function largestAddonsArea(base: string): Promise<AddonsArea> {
@@ -54,7 +54,7 @@ export async function largestAddonsArea(base: string): Promise<AddonsArea> {
 }
 
 /** The add-on cards are drawn with their values. */
-export async function addonsShown(page: Page): Promise<void> {
+async function addonsShown(page: Page): Promise<void> {
   await page.waitForSelector('[data-testid="addon-card"] [data-testid="thing-value"]', {
     timeout: 90_000,
   });

@@ -20,17 +20,13 @@ export interface BigArea {
   readonly areaId: number;
 }
 
-export interface ProgramInfo {
+interface ProgramInfo {
   id: number;
   status: { activity: string; requestActive: boolean };
   zones: { id: number; setting: { depth: number; variation: number } }[];
 }
 
-export async function bigAreaProgram(
-  base: string,
-  token: string,
-  areaId: number,
-): Promise<ProgramInfo> {
+async function bigAreaProgram(base: string, token: string, areaId: number): Promise<ProgramInfo> {
   const [program] = await apiGet<ProgramInfo[]>(base, token, `/programs?area=${areaId}`);
   if (!program) throw new Error(`area ${areaId} has no program`);
   return program;
@@ -86,7 +82,7 @@ export async function waitProgramStopped(base: string, areaId: number): Promise<
   throw new Error('the program run did not end in time');
 }
 
-export interface AreaMarks {
+interface AreaMarks {
   /** Every zone path drawn. */
   drawn: number | null;
   /** Every zone drawn and Start enabled. */
@@ -100,7 +96,7 @@ export interface AreaMarks {
  * when Start is enabled too, when Start is clicked (a capturing listener sees the click before
  * the console does), and the first zone path whose fill turns the running colour after it.
  */
-export async function watchAreaPage(page: Page): Promise<void> {
+async function watchAreaPage(page: Page): Promise<void> {
   // tsx compiles this file keeping function names, which wraps the named functions below in
   // calls to its __name helper; the page has no such helper unless it is given one.
   await page.addInitScript({ content: 'globalThis.__name ??= (fn) => fn;' });
@@ -146,10 +142,10 @@ export async function watchAreaPage(page: Page): Promise<void> {
   );
 }
 
-export const areaMarks = (page: Page) =>
+const areaMarks = (page: Page) =>
   page.evaluate(() => (window as unknown as { __area: AreaMarks }).__area);
 
-export async function waitInteractive(page: Page): Promise<number> {
+async function waitInteractive(page: Page): Promise<number> {
   await page.waitForFunction(
     () => (window as unknown as { __area: AreaMarks }).__area.interactive !== null,
     undefined,

@@ -20,8 +20,8 @@ export function indexModuleGraph(): Set<string> {
   return files;
 }
 
-export const gzipCache = new Map<string, number>();
-export function gzipSize(urlPath: string): number {
+const gzipCache = new Map<string, number>();
+function gzipSize(urlPath: string): number {
   let size = gzipCache.get(urlPath);
   if (size === undefined) {
     size = gzipSync(readFileSync(path.join(DIST, urlPath))).byteLength;

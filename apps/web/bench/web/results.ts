@@ -38,7 +38,7 @@ export type Measured = {
   stationArea: WeatherArea | null;
 };
 
-export function median(values: readonly number[]): number {
+function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2

@@ -32,7 +32,7 @@ export interface TelemetryRun {
 }
 
 /** The list of every radio is drawn (a long list draws only the rows in view). */
-export async function telemetryShown(page: Page): Promise<void> {
+async function telemetryShown(page: Page): Promise<void> {
   await page.waitForFunction(
     (radios) =>
       Number(document.querySelector<HTMLElement>('table[data-row-count]')?.dataset.rowCount) >=
@@ -46,7 +46,7 @@ export async function telemetryShown(page: Page): Promise<void> {
  * Milliseconds from clicking `selector` to the second animation frame after the list's DOM
  * changed: the frame that shows the change has then been painted.
  */
-export async function changeToPaint(page: Page, selector: string): Promise<number> {
+async function changeToPaint(page: Page, selector: string): Promise<number> {
   return page.evaluate(
     (target) =>
       new Promise<number>((resolve, reject) => {

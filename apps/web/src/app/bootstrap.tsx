@@ -22,7 +22,7 @@ const StatusBanner = lazy(async () => ({
 }));
 
 /** Unregisters every service worker and deletes every Cache Storage cache (§4). */
-export async function removeServiceWorkersAndCaches(): Promise<void> {
+async function removeServiceWorkersAndCaches(): Promise<void> {
   try {
     const registrations = (await navigator.serviceWorker?.getRegistrations()) ?? [];
     await Promise.all(registrations.map((registration) => registration.unregister()));

@@ -2,7 +2,7 @@ import { NOTIFICATION_DURATION_MS } from '@paddock/domain';
 import { lazy, Suspense } from 'react';
 
 /** §8: toasts appear at the top centre unless a toast names a corner (lib/notify.ts). */
-export const DEFAULT_NOTIFICATION_POSITION = 'top-center';
+const DEFAULT_NOTIFICATION_POSITION = 'top-center';
 
 // The toast host (and its transitions) loads after the first render; toasts shown before it
 // mounts wait in Mantine's notifications store and appear when it does. Nothing of the first load

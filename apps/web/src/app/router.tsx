@@ -40,7 +40,7 @@ const MODULE_PAGES: Partial<Record<AreaModule, NonNullable<RouteObject['lazy']>>
   things: () => import('./routes/main/addons.tsx'),
 };
 
-export const routes: RouteObject[] = [
+const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,

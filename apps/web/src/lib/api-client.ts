@@ -25,18 +25,8 @@ import { clearAuth, readAuth, writeAuth } from './auth-storage.ts';
 export const OFFLINE = 'offline';
 
 /** Anything with a zod-like parse, so responses are checked with the domain's schemas. */
-export interface ResponseSchema<T> {
+interface ResponseSchema<T> {
   parse(data: unknown): T;
-}
-
-/** A list response whose every item the schema checks (web has no zod of its own). */
-export function arrayOf<T>(item: ResponseSchema<T>): ResponseSchema<T[]> {
-  return {
-    parse(data: unknown): T[] {
-      if (!Array.isArray(data)) throw new TypeError('Expected a list in the response');
-      return data.map((entry) => item.parse(entry));
-    },
-  };
 }
 
 /** An API failure: the server's error body (docs/api.md) or, with status 0, no response at all. */

@@ -10,9 +10,9 @@ import { initReactI18next } from 'react-i18next';
 
 export const SUPPORTED_LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: Language = 'en';
+const FALLBACK_LANGUAGE: Language = 'en';
 /** localStorage key of the language the user picked. */
-export const LANGUAGE_STORAGE_KEY = 'language';
+const LANGUAGE_STORAGE_KEY = 'language';
 export const NAMESPACE = 'translations';
 
 /** Options shared by the app and the tests' instance. */
@@ -32,7 +32,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /** The stored preference, else the browser's first supported language, else English. */
-export function detectLanguage(
+function detectLanguage(
   stored: string | null = readStored(),
   browser: readonly string[] = typeof navigator === 'undefined' ? [] : navigator.languages,
 ): Language {
@@ -79,5 +79,3 @@ function readStored(): string | null {
     return null;
   }
 }
-
-export { i18next as i18n };

@@ -28,8 +28,6 @@ import {
   CACHE_VERSION,
   CACHE_WRITE_DEBOUNCE_MS,
   DASHBOARD_CACHE_OTHER_QUERIES,
-  offlineCacheKeySchema,
-  siteSnapshotKeySchema,
   type OfflineCacheKey,
   type SiteSnapshotKey,
 } from '@paddock/domain';
@@ -54,7 +52,7 @@ export interface CacheEntry {
 
 type Entries<K extends string> = Partial<Record<K, readonly CacheEntry[]>>;
 
-export interface SiteSnapshot {
+interface SiteSnapshot {
   readonly siteId: number;
   /** Last write to this site's snapshot; the history is sorted by it, newest first. */
   readonly savedAt: number;
@@ -71,7 +69,7 @@ export interface UserCacheRecord {
 }
 
 /** Variants kept per entry besides the dashboard's; bounds the record's size. */
-export const MAX_VARIANTS_PER_ENTRY = 20;
+const MAX_VARIANTS_PER_ENTRY = 20;
 
 export interface OfflineCacheOptions {
   /** idb-keyval store; the app's is database 'paddock-offline-cache', store 'users'. */
@@ -81,14 +79,6 @@ export interface OfflineCacheOptions {
   readonly appVersion?: string;
   readonly cacheVersion?: string;
   readonly log?: (message: string, error?: unknown) => void;
-}
-
-export function isSiteSnapshotKey(key: string): key is SiteSnapshotKey {
-  return (siteSnapshotKeySchema.options as readonly string[]).includes(key);
-}
-
-export function isOfflineCacheKey(key: string): key is OfflineCacheKey {
-  return (offlineCacheKeySchema.options as readonly string[]).includes(key);
 }
 
 /** An empty record of the current versions. */

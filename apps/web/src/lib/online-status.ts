@@ -14,7 +14,7 @@ import { useSyncExternalStore } from 'react';
 import { api, isApiError } from './api-client.ts';
 
 /** How often an unreachable API is asked again while the browser reports a network. */
-export const API_PROBE_MS = 15_000;
+const API_PROBE_MS = 15_000;
 
 let browserOnline = typeof navigator === 'undefined' ? true : navigator.onLine !== false;
 let apiReachable = true;
@@ -72,7 +72,7 @@ export function isOnline(): boolean {
   return browserOnline && apiReachable;
 }
 
-export function subscribeOnlineStatus(listener: () => void): () => void {
+function subscribeOnlineStatus(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }

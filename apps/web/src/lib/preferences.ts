@@ -46,13 +46,13 @@ import { useCallback, useSyncExternalStore } from 'react';
 import { readAuth, subscribeAuth } from './auth-storage.ts';
 
 /** A map point as the map views keep it. */
-export interface LatLng {
+interface LatLng {
   readonly lat: number;
   readonly lng: number;
 }
 
 /** Plain JSON, for the preferences whose shape belongs to a screen not built yet. */
-export type JsonValue =
+type JsonValue =
   string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /** The type of each stored preference (§3). */
@@ -256,7 +256,7 @@ export function clearPreference(key: StoredPreferenceKey, uid: string | null = c
 }
 
 /** Calls `listener` when a preference changes here or in another tab, or the user changes. */
-export function subscribePreferences(listener: () => void): () => void {
+function subscribePreferences(listener: () => void): () => void {
   listeners.add(listener);
   const stopAuth = subscribeAuth(listener);
   return () => {

@@ -8,7 +8,7 @@ export type AlarmStateRow = typeof alarmStates.$inferSelect;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Where the alarm stands; an alarm that never fired has no state row and is normal. */
-export function presentAlarmState(state: AlarmStateRow | null | undefined): AlarmState {
+function presentAlarmState(state: AlarmStateRow | null | undefined): AlarmState {
   return {
     status: state?.status ?? 'normal',
     raisedAt: iso(state?.raisedAt ?? null),

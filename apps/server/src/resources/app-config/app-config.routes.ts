@@ -2,7 +2,7 @@ import type { AppConfig } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE_PATH, type ServerConfig } from '../../config.ts';
 
-export function presentAppConfig(config: ServerConfig): AppConfig {
+function presentAppConfig(config: ServerConfig): AppConfig {
   return {
     environment: config.environment,
     bugsnagApiKey: config.bugsnagApiKey,

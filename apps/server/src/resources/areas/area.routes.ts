@@ -21,7 +21,7 @@ const ONE_FORM = 'Give exactly one form: {label}, {site, alarmsActive} or {site,
  * A failed union names no field, so the form is chosen by its keys first and checked alone: a 400
  * then names the key at fault, e.g. `alarmsActive` sent together with `label`.
  */
-export function checkAreaUpdateForm(body: unknown): void {
+function checkAreaUpdateForm(body: unknown): void {
   // Not an object at all: the body schema reports it.
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
   const form =

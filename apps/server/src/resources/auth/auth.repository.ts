@@ -9,7 +9,7 @@ import { accountTokens, auditLog, sessions, siteMembers, users } from '../../db/
 export type UserRow = typeof users.$inferSelect;
 
 /** Logins are emails stored lower-case; what the user typed is matched the same way. */
-export function normalizeLogin(login: string): string {
+function normalizeLogin(login: string): string {
   return login.trim().toLowerCase();
 }
 

@@ -9,7 +9,7 @@ import { loginFailures } from '../../db/schema.ts';
 import { tooManyRequests } from '../../http/errors.ts';
 import { findUserById } from './auth.repository.ts';
 
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
 // The limits (MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS and the others) are in the contract, whose call
 // descriptions quote them.

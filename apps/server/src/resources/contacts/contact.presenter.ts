@@ -8,7 +8,7 @@ export type ContactRow = typeof contacts.$inferSelect & {
 };
 export type ContactNotificationRow = typeof contactNotifications.$inferSelect;
 
-export function presentContactNotification(row: ContactNotificationRow): ContactNotification {
+function presentContactNotification(row: ContactNotificationRow): ContactNotification {
   return {
     id: row.id,
     method: row.method,

@@ -30,7 +30,7 @@ const LAYER_METRICS: Record<WeatherLayer, { label: string; unit: string }> = {
 };
 
 /** The rows `ensureMetrics` keeps: id from §9, name the reading path the layer's markers show. */
-export const SEEDED_METRICS = (Object.keys(WEATHER_LAYERS) as WeatherLayer[]).map((layer) => ({
+const SEEDED_METRICS = (Object.keys(WEATHER_LAYERS) as WeatherLayer[]).map((layer) => ({
   id: WEATHER_LAYERS[layer],
   name: WEATHER_LAYER_MARKER_TYPES[layer],
   ...LAYER_METRICS[layer],

@@ -263,8 +263,6 @@ export function siteQueries(db: Database) {
   };
 }
 
-export type SiteQueries = ReturnType<typeof siteQueries>;
-
 /** The filter fields of every site the caller belongs to (GET sites/filter). */
 export async function memberSiteFilterFields(db: Database, userId: number) {
   return db

@@ -230,7 +230,7 @@ export async function deleteMember(
 }
 
 /** The audit trail shows at most this many switches, newest first. */
-export const USER_SWITCHES_SHOWN = 200;
+const USER_SWITCHES_SHOWN = 200;
 
 const switchActors = alias(users, 'switch_actor');
 const switchTargets = alias(users, 'switch_target');

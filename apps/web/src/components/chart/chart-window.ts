@@ -31,7 +31,7 @@ export const intervalLabelKey = (interval: ChartInterval): `Chart.Interval.${Cha
   `Chart.Interval.${chartIntervalName(interval)}`;
 
 /** A zoom narrower than this is not asked for: the finest bucket is one minute. */
-export const MIN_ZOOM_MS = 10 * 60_000;
+const MIN_ZOOM_MS = 10 * 60_000;
 
 export interface ChartWindowInput {
   readonly interval: ChartInterval;

@@ -1,3 +1,3 @@
 /** The shared chart (issue 12): import from here; the heavy part loads lazily. */
 export { SeriesChart } from './series-chart.tsx';
-export type { ChartAnnotations, ChartMetric, SeriesChartProps, SeriesSource } from './types.ts';
+export type { ChartAnnotations, ChartMetric, SeriesSource } from './types.ts';

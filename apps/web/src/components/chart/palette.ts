@@ -1,5 +1,5 @@
 /** Line colours in series order; the first is the §9 running blue, then irrigated green etc. */
-export const SERIES_COLOURS = ['#448AFF', '#4CAF50', '#FFB300', '#9c28b7', '#F44336', '#03A9F4'];
+const SERIES_COLOURS = ['#448AFF', '#4CAF50', '#FFB300', '#9c28b7', '#F44336', '#03A9F4'];
 
 export const seriesColour = (metric: number): string =>
   SERIES_COLOURS[metric % SERIES_COLOURS.length] ?? '#448AFF';

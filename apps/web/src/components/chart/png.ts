@@ -12,7 +12,7 @@ export interface PngLegendItem {
 }
 
 /** Margin around the picture, css px. */
-export const PNG_PADDING = 12;
+const PNG_PADDING = 12;
 const TITLE_SIZE = 16;
 const LEGEND_SIZE = 12;
 const LINE_GAP = 8;

@@ -9,9 +9,9 @@
 import { CHART_OPTIONS, type Series } from '@paddock/domain';
 import type { ChartMetric } from './types.ts';
 
-export type PlotValue = number | null | undefined;
+type PlotValue = number | null | undefined;
 
-export interface PlotSeries {
+interface PlotSeries {
   /** Which metric of the chart (index into metrics). */
   readonly metric: number;
   readonly role: 'average' | 'high' | 'low';

@@ -16,8 +16,8 @@ import type { HardwareItem } from './hardware-items.ts';
 import type { HardwarePane } from './hardware-panes.tsx';
 
 /** The metrics a radio or unit reports with each status (docs/field-protocol.md). */
-export const HARDWARE_METRICS = ['battery', 'signal', 'misses'] as const;
-export type HardwareMetric = (typeof HARDWARE_METRICS)[number];
+const HARDWARE_METRICS = ['battery', 'signal', 'misses'] as const;
+type HardwareMetric = (typeof HARDWARE_METRICS)[number];
 
 const UNITS: Record<HardwareMetric, string> = { battery: 'V', signal: 'dBm', misses: '' };
 
@@ -25,7 +25,7 @@ const isHardwareMetric = (value: string): value is HardwareMetric =>
   (HARDWARE_METRICS as readonly string[]).includes(value);
 
 /** The shared chart's metric for one of a device's metrics. */
-export function hardwareChartMetric(
+function hardwareChartMetric(
   item: Pick<HardwareItem, 'kind' | 'id'>,
   metric: HardwareMetric,
   label: string,

@@ -29,7 +29,7 @@ import {
 } from '@paddock/domain';
 
 /** What a row is: a radio or a unit (§3). */
-export type HardwareKind = 'radio' | 'unit';
+type HardwareKind = 'radio' | 'unit';
 
 /** A selected piece of hardware (from the URL: `?radio={id}`, `?unit={id}`, detail segments). */
 export interface HardwareSelection {
@@ -73,7 +73,7 @@ export interface HardwareItem {
   readonly source: Radio | Unit;
 }
 
-export function radioItem(radio: Radio, sections?: ReadonlyMap<number, Section>): HardwareItem {
+function radioItem(radio: Radio, sections?: ReadonlyMap<number, Section>): HardwareItem {
   const section = radio.section === null ? undefined : sections?.get(radio.section);
   return {
     kind: 'radio',
@@ -101,7 +101,7 @@ export function radioItem(radio: Radio, sections?: ReadonlyMap<number, Section>)
   };
 }
 
-export function unitItem(unit: Unit): HardwareItem {
+function unitItem(unit: Unit): HardwareItem {
   return {
     kind: 'unit',
     id: unit.id,
@@ -170,7 +170,7 @@ export const HARDWARE_COLUMNS = [
 ] as const;
 export type HardwareColumn = (typeof HARDWARE_COLUMNS)[number];
 
-export function isHardwareColumn(column: string): column is HardwareColumn {
+function isHardwareColumn(column: string): column is HardwareColumn {
   return (HARDWARE_COLUMNS as readonly string[]).includes(column);
 }
 
@@ -347,8 +347,8 @@ export function isDanger(item: HardwareItem): boolean {
 }
 
 /** Signal strength (dBm) this low shows no bar, this high every bar. */
-export const SIGNAL_BARS_FLOOR_DBM = -120;
-export const SIGNAL_BARS_FULL_DBM = -60;
+const SIGNAL_BARS_FLOOR_DBM = -120;
+const SIGNAL_BARS_FULL_DBM = -60;
 
 /**
  * Bars lit of the §9 signal scale (5 for a repeater, else 4; 7 in large mode). Decision: linear

@@ -66,7 +66,7 @@ const COMPACT_COLUMNS: readonly HardwareColumn[] = [
   'updated',
 ];
 
-export function HardwareFilterControl({
+function HardwareFilterControl({
   filter,
   onFilterChange,
   tally,

@@ -3,18 +3,8 @@
  * they load, and the load failure with a Reload button when nothing was ever loaded (a failed
  * refresh keeps the last list on screen instead).
  */
-import { Alert, Button, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-export function HardwareLoading() {
-  const { t } = useTranslation();
-  return (
-    <Stack p="md" gap="md" aria-busy="true" aria-label={t('Common.Loading')}>
-      <Skeleton h={40} />
-      <Skeleton h={320} />
-    </Stack>
-  );
-}
 
 export function HardwareLoadFailed({ onReload }: { onReload: () => void }) {
   const { t } = useTranslation();

@@ -14,7 +14,7 @@ import type { HardwareItem, HardwareSelection } from './hardware-items.ts';
 // Leaflet loads only when a map shows.
 const AreaMap = lazy(() => import('../map/area-map.tsx'));
 
-export function hardwareMarkers(items: readonly HardwareItem[]): MapMarker[] {
+function hardwareMarkers(items: readonly HardwareItem[]): MapMarker[] {
   const markers: MapMarker[] = [];
   // Units below radios, so a radio on its unit stays clickable.
   for (const item of items) {
@@ -31,7 +31,7 @@ export function hardwareMarkers(items: readonly HardwareItem[]): MapMarker[] {
 }
 
 /** The box around the hardware's positions, for an area that has no bounds of its own. */
-export function markersBounds(markers: readonly MapMarker[]): Bounds | null {
+function markersBounds(markers: readonly MapMarker[]): Bounds | null {
   if (markers.length === 0) return null;
   const lats = markers.map((marker) => marker.position.lat);
   const lngs = markers.map((marker) => marker.position.lng);

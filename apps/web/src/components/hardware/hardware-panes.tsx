@@ -99,7 +99,7 @@ export const LIST_PANE: HardwarePane = {
   placement: 'main',
   render: () => null,
 };
-export const MAP_PANE: HardwarePane = {
+const MAP_PANE: HardwarePane = {
   id: MAP_PANE_ID,
   labelKey: 'Hardware.Pane.Map',
   placement: 'main',

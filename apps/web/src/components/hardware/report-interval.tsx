@@ -17,13 +17,13 @@ import type { HardwareItem } from './hardware-items.ts';
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /** The intervals offered, seconds: from a minute (a device being watched) to a day. */
-export const REPORT_INTERVAL_CHOICES = [
+const REPORT_INTERVAL_CHOICES = [
   60, 120, 300, 600, 900, 1800, 3600, 7200, 21_600, 43_200, 86_400,
 ].filter(
   (seconds) => seconds >= REPORT_INTERVAL_MIN_SECONDS && seconds <= REPORT_INTERVAL_MAX_SECONDS,
 );
 
-export function intervalText(seconds: number | null, t: Translate): string {
+function intervalText(seconds: number | null, t: Translate): string {
   if (seconds === null) return '--';
   if (seconds % 3600 === 0) return t('Hardware.ReportInterval.Hours', { count: seconds / 3600 });
   if (seconds % 60 === 0) return t('Hardware.ReportInterval.Minutes', { count: seconds / 60 });

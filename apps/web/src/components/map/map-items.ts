@@ -21,7 +21,7 @@ import {
 } from '@paddock/domain';
 
 /** A device or zone the map can select (§4 map selection). */
-export type MapItemKind = 'zone' | 'valve' | 'unit' | 'radio' | 'sensor';
+type MapItemKind = 'zone' | 'valve' | 'unit' | 'radio' | 'sensor';
 export interface MapSelection {
   readonly kind: MapItemKind;
   readonly id: number;
@@ -84,7 +84,7 @@ export function unitMarker(unit: Unit): MapMarker | null {
 }
 
 /** §4 radio states as colours: faults danger, warnings warning, repeaters info, else neutral. */
-export const RADIO_COLOURS: Record<RadioState, string> = {
+const RADIO_COLOURS: Record<RadioState, string> = {
   fault: COLOURS.fault,
   'repeater-fault': COLOURS.fault,
   warning: COLOURS.warning,

@@ -9,7 +9,7 @@ import { callEndpoint } from '../../lib/api-client.ts';
 import { eventKeys } from '../events/keys.ts';
 import { alarmKeys } from './keys.ts';
 
-export function acknowledgeAlarm(areaId: number, id: number, comment?: string): Promise<Alarm> {
+function acknowledgeAlarm(areaId: number, id: number, comment?: string): Promise<Alarm> {
   return callEndpoint(notificationEndpoints.acknowledgeAlarm, {
     params: { areaId, id },
     body: comment ? { comment } : {},

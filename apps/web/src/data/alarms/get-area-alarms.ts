@@ -4,11 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { alarmKeys } from './keys.ts';
 
-export function getAreaAlarms(areaId: number): Promise<Alarm[]> {
+function getAreaAlarms(areaId: number): Promise<Alarm[]> {
   return callEndpoint(alarmEndpoints.listAreaAlarms, { params: { areaId } });
 }
 
-export function getAreaAlarmsQueryOptions(areaId: number) {
+function getAreaAlarmsQueryOptions(areaId: number) {
   return queryOptions({
     queryKey: alarmKeys.area(areaId),
     queryFn: () => getAreaAlarms(areaId),

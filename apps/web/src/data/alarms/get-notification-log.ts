@@ -12,13 +12,13 @@ import { callEndpoint } from '../../lib/api-client.ts';
 import { alarmKeys } from './keys.ts';
 
 /** Decision: the log is read more often than the route refresh, so a send shows within seconds. */
-export const NOTIFICATION_LOG_REFRESH_MS = 5_000;
+const NOTIFICATION_LOG_REFRESH_MS = 5_000;
 
-export function getAlarmNotifications(areaId: number, id: number): Promise<NotificationLogEntry[]> {
+function getAlarmNotifications(areaId: number, id: number): Promise<NotificationLogEntry[]> {
   return callEndpoint(notificationEndpoints.listAlarmNotifications, { params: { areaId, id } });
 }
 
-export function getSiteNotifications(siteId: number): Promise<NotificationLogEntry[]> {
+function getSiteNotifications(siteId: number): Promise<NotificationLogEntry[]> {
   return callEndpoint(notificationEndpoints.listSiteNotifications, {
     params: { site: siteId },
     query: {},

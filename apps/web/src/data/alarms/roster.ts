@@ -4,11 +4,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { alarmKeys } from './keys.ts';
 
-export function getSiteRoster(siteId: number): Promise<Roster> {
+function getSiteRoster(siteId: number): Promise<Roster> {
   return callEndpoint(notificationEndpoints.getSiteRoster, { params: { site: siteId } });
 }
 
-export function updateSiteRoster(siteId: number, roster: Roster): Promise<Roster> {
+function updateSiteRoster(siteId: number, roster: Roster): Promise<Roster> {
   return callEndpoint(notificationEndpoints.updateSiteRoster, {
     params: { site: siteId },
     body: roster,

@@ -13,15 +13,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { alarmKeys } from './keys.ts';
 
-export function createAlarm(areaId: number, body: AlarmCreateBody): Promise<Alarm> {
+function createAlarm(areaId: number, body: AlarmCreateBody): Promise<Alarm> {
   return callEndpoint(alarmEndpoints.createAreaAlarm, { params: { areaId }, body });
 }
 
-export function updateAlarm(areaId: number, id: number, body: AlarmUpdateBody): Promise<Alarm> {
+function updateAlarm(areaId: number, id: number, body: AlarmUpdateBody): Promise<Alarm> {
   return callEndpoint(alarmEndpoints.updateAreaAlarm, { params: { areaId, id }, body });
 }
 
-export function deleteAlarm(areaId: number, id: number) {
+function deleteAlarm(areaId: number, id: number) {
   return callEndpoint(alarmEndpoints.deleteAreaAlarm, { params: { areaId, id } });
 }
 

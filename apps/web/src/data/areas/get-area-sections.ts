@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { areaKeys } from './keys.ts';
 
-export function getAreaSections(areaId: number): Promise<Section[]> {
+function getAreaSections(areaId: number): Promise<Section[]> {
   return callEndpoint(sectionEndpoints.listSections, { query: { area: areaId } });
 }
 

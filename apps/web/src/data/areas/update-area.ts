@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { siteKeys } from '../sites/keys.ts';
 
-export function updateArea(id: number, body: AreaUpdateBody): Promise<Area> {
+function updateArea(id: number, body: AreaUpdateBody): Promise<Area> {
   return callEndpoint(areaEndpoints.updateArea, { params: { id }, body });
 }
 

@@ -13,18 +13,18 @@ import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { contactKeys } from './keys.ts';
 
-export function startContactTest(
+function startContactTest(
   contactId: number,
   body: { notification: number; area: number },
 ): Promise<{ id: number }> {
   return callEndpoint(contactEndpoints.startContactTest, { params: { id: contactId }, body });
 }
 
-export function getContactTest(contactId: number, testId: number): Promise<ContactTestStatus> {
+function getContactTest(contactId: number, testId: number): Promise<ContactTestStatus> {
   return callEndpoint(contactEndpoints.getContactTest, { params: { id: contactId, testId } });
 }
 
-export function contactTestQueryOptions(contactId: number, testId: number) {
+function contactTestQueryOptions(contactId: number, testId: number) {
   return queryOptions({
     queryKey: contactKeys.test(contactId, testId),
     queryFn: () => getContactTest(contactId, testId),

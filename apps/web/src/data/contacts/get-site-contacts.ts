@@ -4,11 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { contactKeys } from './keys.ts';
 
-export function getSiteContacts(siteId: number): Promise<Contact[]> {
+function getSiteContacts(siteId: number): Promise<Contact[]> {
   return callEndpoint(contactEndpoints.listContacts, { query: { site: siteId } });
 }
 
-export function getSiteContactsQueryOptions(siteId: number) {
+function getSiteContactsQueryOptions(siteId: number) {
   return queryOptions({
     queryKey: contactKeys.site(siteId),
     queryFn: () => getSiteContacts(siteId),

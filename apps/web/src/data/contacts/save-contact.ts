@@ -15,15 +15,15 @@ import { callEndpoint } from '../../lib/api-client.ts';
 import { alarmKeys } from '../alarms/keys.ts';
 import { contactKeys } from './keys.ts';
 
-export function createSiteContact(siteId: number, body: ContactCreateBody): Promise<Contact> {
+function createSiteContact(siteId: number, body: ContactCreateBody): Promise<Contact> {
   return callEndpoint(contactEndpoints.createSiteContact, { params: { site: siteId }, body });
 }
 
-export function updateSiteContact(id: number, body: ContactUpdateBody): Promise<Contact> {
+function updateSiteContact(id: number, body: ContactUpdateBody): Promise<Contact> {
   return callEndpoint(contactEndpoints.updateContact, { params: { id }, body });
 }
 
-export function deleteSiteContact(siteId: number, id: number) {
+function deleteSiteContact(siteId: number, id: number) {
   return callEndpoint(contactEndpoints.deleteSiteContact, { params: { site: siteId, id } });
 }
 

@@ -7,11 +7,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { controlKeys } from './keys.ts';
 
-export function getAreaControls(areaId: number): Promise<Control[]> {
+function getAreaControls(areaId: number): Promise<Control[]> {
   return callEndpoint(controlEndpoints.listControls, { query: { area: areaId } });
 }
 
-export function getAreaControlsQueryOptions(areaId: number) {
+function getAreaControlsQueryOptions(areaId: number) {
   return queryOptions({
     queryKey: controlKeys.area(areaId),
     queryFn: () => getAreaControls(areaId),

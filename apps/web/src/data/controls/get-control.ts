@@ -4,11 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { controlKeys } from './keys.ts';
 
-export function getControl(controlId: number): Promise<Control> {
+function getControl(controlId: number): Promise<Control> {
   return callEndpoint(controlEndpoints.getControl, { params: { id: controlId } });
 }
 
-export function getControlQueryOptions(controlId: number) {
+function getControlQueryOptions(controlId: number) {
   return queryOptions({
     queryKey: controlKeys.detail(controlId),
     queryFn: () => getControl(controlId),

@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { eventKeys } from './keys.ts';
 
-export function acknowledgeEvents(areaId: number, body: EventsAcknowledgeBody) {
+function acknowledgeEvents(areaId: number, body: EventsAcknowledgeBody) {
   return callEndpoint(eventEndpoints.acknowledgeAreaEvents, { params: { id: areaId }, body });
 }
 

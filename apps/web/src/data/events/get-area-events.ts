@@ -7,11 +7,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { eventKeys } from './keys.ts';
 
-export function getAreaEvents(areaId: number): Promise<EventData> {
+function getAreaEvents(areaId: number): Promise<EventData> {
   return callEndpoint(eventEndpoints.listAreaEvents, { params: { id: areaId }, body: {} });
 }
 
-export function getAreaEventsQueryOptions(areaId: number) {
+function getAreaEventsQueryOptions(areaId: number) {
   return queryOptions({
     queryKey: eventKeys.areaAll(areaId),
     queryFn: () => getAreaEvents(areaId),

@@ -7,14 +7,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { eventKeys } from './keys.ts';
 
-export function getAreaOpenEvents(areaId: number): Promise<EventData> {
+function getAreaOpenEvents(areaId: number): Promise<EventData> {
   return callEndpoint(eventEndpoints.listAreaEvents, {
     params: { id: areaId },
     body: { open: true },
   });
 }
 
-export function getAreaOpenEventsQueryOptions(areaId: number) {
+function getAreaOpenEventsQueryOptions(areaId: number) {
   return queryOptions({
     queryKey: eventKeys.areaOpen(areaId),
     queryFn: () => getAreaOpenEvents(areaId),

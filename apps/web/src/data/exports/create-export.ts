@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { exportKeys } from './keys.ts';
 
-export function postExport(body: ExportCreateBody): Promise<ReportExport> {
+function postExport(body: ExportCreateBody): Promise<ReportExport> {
   return callEndpoint(exportEndpoints.createExport, { body });
 }
 

@@ -3,13 +3,9 @@
  * the session's bearer token, one refresh after a 401) and offered to the browser as a download.
  */
 import { endpointPath, exportEndpoints } from '@paddock/domain';
-import { downloadFile, fetchFile } from '../download-file.ts';
+import { downloadFile } from '../download-file.ts';
 
 const exportFilePath = (id: number) => endpointPath(exportEndpoints.downloadExport.path, { id });
-
-export async function fetchExportFile(id: number): Promise<Blob> {
-  return fetchFile(exportFilePath(id));
-}
 
 /** Fetches the file and hands it to the browser under its name. */
 export async function downloadExport(id: number, fileName: string): Promise<void> {

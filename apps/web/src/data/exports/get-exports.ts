@@ -10,15 +10,15 @@ import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { exportKeys } from './keys.ts';
 
 /** How often the list is read while an export is being made. */
-export const EXPORT_POLL_MS = 2_000;
+const EXPORT_POLL_MS = 2_000;
 
-export function getExports(page: number): Promise<ExportList> {
+function getExports(page: number): Promise<ExportList> {
   return callEndpoint(exportEndpoints.listExports, { query: { page } });
 }
 
 const isOpen = (status: string) => status === 'new' || status === 'pending' || status === 'inProgress';
 
-export function getExportsQueryOptions(page: number) {
+function getExportsQueryOptions(page: number) {
   return cachedQueryOptions(
     queryOptions({
       queryKey: exportKeys.list(page),

@@ -11,11 +11,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { callEndpoint } from '../../lib/api-client.ts';
 import { exportKeys } from './keys.ts';
 
-export function getScheduledReports(siteId: number): Promise<ScheduledReport[]> {
+function getScheduledReports(siteId: number): Promise<ScheduledReport[]> {
   return callEndpoint(exportEndpoints.listScheduledReports, { params: { id: siteId } });
 }
 
-export function getScheduledReportsQueryOptions(siteId: number) {
+function getScheduledReportsQueryOptions(siteId: number) {
   return queryOptions({
     queryKey: exportKeys.scheduled(siteId),
     queryFn: () => getScheduledReports(siteId),

@@ -4,11 +4,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callEndpoint } from '../../lib/api-client.ts';
 import { frostKeys } from './keys.ts';
 
-export function getFrostRuns(areaId: number, from: string, to: string): Promise<FrostRuns> {
+function getFrostRuns(areaId: number, from: string, to: string): Promise<FrostRuns> {
   return callEndpoint(frostEndpoints.listFrostRuns, { params: { id: areaId }, query: { from, to } });
 }
 
-export function getFrostRunsQueryOptions(
+function getFrostRunsQueryOptions(
   areaId: number,
   range: { from: string; to: string },
   refetchIntervalMs: number,

@@ -10,11 +10,11 @@ import { useEffect } from 'react';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { frostKeys } from './keys.ts';
 
-export function getFrostSummary(areaId: number): Promise<FrostSummary> {
+function getFrostSummary(areaId: number): Promise<FrostSummary> {
   return callEndpoint(frostEndpoints.getFrostSummary, { params: { id: areaId } });
 }
 
-export function getFrostSummaryQueryOptions(areaId: number) {
+function getFrostSummaryQueryOptions(areaId: number) {
   return queryOptions({
     queryKey: frostKeys.summary(areaId),
     queryFn: () => getFrostSummary(areaId),

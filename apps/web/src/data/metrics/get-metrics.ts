@@ -3,13 +3,13 @@ import { metricEndpoints, type MetricsList } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 
-export const METRICS_QUERY_KEY = ['metrics'] as const;
+const METRICS_QUERY_KEY = ['metrics'] as const;
 
-export function getMetrics(): Promise<MetricsList> {
+function getMetrics(): Promise<MetricsList> {
   return callEndpoint(metricEndpoints.listMetrics, {});
 }
 
-export function getMetricsQueryOptions() {
+function getMetricsQueryOptions() {
   // The list changes with a release, not while the console is open: fetched once.
   return queryOptions({ queryKey: METRICS_QUERY_KEY, queryFn: getMetrics });
 }

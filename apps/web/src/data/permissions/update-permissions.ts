@@ -9,9 +9,9 @@ import { callEndpoint } from '../../lib/api-client.ts';
 import { userKeys } from '../users/keys.ts';
 
 /** Where a change applies: the site-level list, or the per-area list of one of its areas. */
-export type PermissionTarget = { type: 'site'; id: number } | { type: 'area'; id: number };
+type PermissionTarget = { type: 'site'; id: number } | { type: 'area'; id: number };
 
-export function updatePermissions(input: {
+function updatePermissions(input: {
   target: PermissionTarget;
   userId: number;
   change: RoleChange;

@@ -7,11 +7,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { privilegeKeys } from './keys.ts';
 
-export function getSitePrivileges(siteId: number): Promise<SitePrivileges> {
+function getSitePrivileges(siteId: number): Promise<SitePrivileges> {
   return callEndpoint(siteEndpoints.getSitePrivileges, { params: { id: siteId } });
 }
 
-export function getSitePrivilegesQueryOptions(siteId: number) {
+function getSitePrivilegesQueryOptions(siteId: number) {
   return queryOptions({
     queryKey: privilegeKeys.site(siteId),
     queryFn: () => getSitePrivileges(siteId),

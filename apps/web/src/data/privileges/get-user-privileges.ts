@@ -7,11 +7,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { privilegeKeys } from './keys.ts';
 
-export function getUserPrivileges(): Promise<UserPrivileges> {
+function getUserPrivileges(): Promise<UserPrivileges> {
   return callEndpoint(currentUserEndpoints.getUserPrivileges, {});
 }
 
-export function getUserPrivilegesQueryOptions() {
+function getUserPrivilegesQueryOptions() {
   return queryOptions({ queryKey: privilegeKeys.user(), queryFn: getUserPrivileges });
 }
 

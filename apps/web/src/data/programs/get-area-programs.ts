@@ -9,7 +9,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { programKeys } from './keys.ts';
 
-export function getAreaPrograms(areaId: number): Promise<Program[]> {
+function getAreaPrograms(areaId: number): Promise<Program[]> {
   return callEndpoint(programEndpoints.listPrograms, { query: { area: areaId } });
 }
 

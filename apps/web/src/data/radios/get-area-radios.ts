@@ -8,7 +8,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { radioKeys } from './keys.ts';
 
-export function getAreaRadios(areaId: number): Promise<Radio[]> {
+function getAreaRadios(areaId: number): Promise<Radio[]> {
   return callEndpoint(radioEndpoints.listAreaRadios, { params: { id: areaId } });
 }
 

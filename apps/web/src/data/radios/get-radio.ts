@@ -4,11 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { radioKeys } from './keys.ts';
 
-export function getRadio(radioId: number): Promise<Radio> {
+function getRadio(radioId: number): Promise<Radio> {
   return callEndpoint(radioEndpoints.getRadio, { params: { id: radioId } });
 }
 
-export function getRadioQueryOptions(radioId: number) {
+function getRadioQueryOptions(radioId: number) {
   return queryOptions({ queryKey: radioKeys.detail(radioId), queryFn: () => getRadio(radioId) });
 }
 

@@ -72,7 +72,7 @@ export function requestEnd<T extends RequestAnswer>(
   return state.dataUpdateCount + state.errorUpdateCount >= pace.polls ? { kind: 'expired' } : null;
 }
 
-export function followRequestQueryOptions<T extends RequestAnswer>(request: FollowedRequest<T>) {
+function followRequestQueryOptions<T extends RequestAnswer>(request: FollowedRequest<T>) {
   return queryOptions<T, Error, T, readonly unknown[]>({
     queryKey: requestKeys.detail(request.requestId),
     queryFn: request.ask,

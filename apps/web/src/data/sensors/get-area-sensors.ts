@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { sensorKeys } from './keys.ts';
 
-export function getAreaSensors(areaId: number): Promise<Sensor[]> {
+function getAreaSensors(areaId: number): Promise<Sensor[]> {
   return callEndpoint(sensorEndpoints.listSensors, { query: { area: areaId } });
 }
 

@@ -3,7 +3,7 @@
  * Series stay fresh for a minute (§9: the route refreshes every 60 s).
  */
 import type { Series } from '@paddock/domain';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { getControlSeries } from './get-control-series.ts';
 import { getRadioSeries } from './get-radio-series.ts';
 import { getSensorSeries } from './get-sensor-series.ts';
@@ -21,7 +21,7 @@ const FETCH: Record<
   unit: getUnitSeries,
 };
 
-export function getSeries(
+function getSeries(
   kind: SeriesKind,
   id: number,
   request: SeriesRequest,
@@ -30,7 +30,7 @@ export function getSeries(
   return FETCH[kind](id, request, signal);
 }
 
-export const SERIES_STALE_MS = 60_000;
+const SERIES_STALE_MS = 60_000;
 
 export function getSeriesQueryOptions(kind: SeriesKind, id: number, request: SeriesRequest) {
   return queryOptions({
@@ -41,8 +41,4 @@ export function getSeriesQueryOptions(kind: SeriesKind, id: number, request: Ser
     // A chart keeps its lines while the next window loads, instead of flashing empty.
     placeholderData: keepPreviousData,
   });
-}
-
-export function useSeries(kind: SeriesKind, id: number, request: SeriesRequest) {
-  return useQuery(getSeriesQueryOptions(kind, id, request));
 }

@@ -5,7 +5,7 @@ import { callEndpoint } from '../../lib/api-client.ts';
 import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { siteKeys } from './keys.ts';
 
-export function getSiteUnits(siteId: number): Promise<Unit[]> {
+function getSiteUnits(siteId: number): Promise<Unit[]> {
   return callEndpoint(siteEndpoints.listSiteUnits, { params: { id: siteId } });
 }
 

@@ -8,7 +8,7 @@ import { callEndpoint } from '../../lib/api-client.ts';
 import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { siteKeys } from './keys.ts';
 
-export function getSite(id: number): Promise<Site> {
+function getSite(id: number): Promise<Site> {
   return callEndpoint(siteEndpoints.getSite, { params: { id } });
 }
 

@@ -22,7 +22,7 @@ export interface GetSitesInput {
   readonly extended?: boolean;
 }
 
-export function getSites({ filter = EMPTY_SITE_FILTER, extended }: GetSitesInput = {}): Promise<
+function getSites({ filter = EMPTY_SITE_FILTER, extended }: GetSitesInput = {}): Promise<
   Site[]
 > {
   // The filter's values repeat their key, so the query goes as pairs.
@@ -34,7 +34,7 @@ export function getSites({ filter = EMPTY_SITE_FILTER, extended }: GetSitesInput
 }
 
 /** Served from the offline cache (§4 user-site data) first, then refreshed. */
-export function getSitesQueryOptions(input: GetSitesInput = {}) {
+function getSitesQueryOptions(input: GetSitesInput = {}) {
   return cachedQueryOptions(
     queryOptions({
       queryKey: siteKeys.list(input.filter ?? EMPTY_SITE_FILTER, input.extended ?? false),

@@ -4,11 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { userKeys } from './keys.ts';
 
-export function getSiteUsers(siteId: number): Promise<User[]> {
+function getSiteUsers(siteId: number): Promise<User[]> {
   return callEndpoint(userEndpoints.listSiteUsers, { params: { siteId } });
 }
 
-export function getSiteUsersQueryOptions(siteId: number) {
+function getSiteUsersQueryOptions(siteId: number) {
   return queryOptions({ queryKey: userKeys.site(siteId), queryFn: () => getSiteUsers(siteId) });
 }
 

@@ -4,11 +4,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { userKeys } from './keys.ts';
 
-export function getUserSwitches(siteId: number): Promise<UserSwitch[]> {
+function getUserSwitches(siteId: number): Promise<UserSwitch[]> {
   return callEndpoint(userEndpoints.listSiteUserSwitches, { params: { siteId } });
 }
 
-export function getUserSwitchesQueryOptions(siteId: number) {
+function getUserSwitchesQueryOptions(siteId: number) {
   return queryOptions({
     queryKey: userKeys.switches(siteId),
     queryFn: () => getUserSwitches(siteId),

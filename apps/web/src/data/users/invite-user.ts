@@ -7,9 +7,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { userKeys } from './keys.ts';
 
-export type InviteOutcome = { user: User; created: boolean };
+type InviteOutcome = { user: User; created: boolean };
 
-export async function inviteUser(payload: CreateUserPayload): Promise<InviteOutcome> {
+async function inviteUser(payload: CreateUserPayload): Promise<InviteOutcome> {
   let status = 0;
   const { user } = await callEndpoint(
     userEndpoints.inviteUser,

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { userKeys } from './keys.ts';
 
-export function removeUser(siteId: number, userId: number): Promise<undefined> {
+function removeUser(siteId: number, userId: number): Promise<undefined> {
   return callEndpoint(userEndpoints.removeSiteUser, { params: { siteId, userId } });
 }
 

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { userKeys } from './keys.ts';
 
-export function resendInvitation(userId: number, siteId: number): Promise<undefined> {
+function resendInvitation(userId: number, siteId: number): Promise<undefined> {
   return callEndpoint(userEndpoints.resendActivationEmail, {
     params: { userId },
     body: { siteId },

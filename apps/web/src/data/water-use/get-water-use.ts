@@ -4,14 +4,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
 import { waterUseKeys } from './keys.ts';
 
-export function getWaterUse(areaId: number, days: number): Promise<WaterUse> {
+function getWaterUse(areaId: number, days: number): Promise<WaterUse> {
   return callEndpoint(waterUseEndpoints.getWaterUse, {
     params: { id: areaId },
     query: { days: String(days) },
   });
 }
 
-export function getWaterUseQueryOptions(areaId: number, days: number) {
+function getWaterUseQueryOptions(areaId: number, days: number) {
   return queryOptions({
     queryKey: waterUseKeys.area(areaId, days),
     queryFn: () => getWaterUse(areaId, days),

@@ -36,7 +36,7 @@ import {
 } from '@paddock/domain';
 
 /** Every template, in the order the form offers them (set points first). */
-export const TEMPLATE_CHOICES: readonly AlarmTemplate[] = [
+const TEMPLATE_CHOICES: readonly AlarmTemplate[] = [
   ALARM_TEMPLATES.simpleSetPoint,
   ALARM_TEMPLATES.anySetPoint,
   ALARM_TEMPLATES.allSetPoint,
@@ -277,10 +277,7 @@ function clearProblem(operator: AlarmOperator, threshold: number, clear: number)
 }
 
 /** The target a form's rule names: the sensor of a set point or a fan, else the area. */
-export function formTarget(
-  form: AlarmForm,
-  areaId: number,
-): { target: number; targetType: MetaType } {
+function formTarget(form: AlarmForm, areaId: number): { target: number; targetType: MetaType } {
   return form.sensor !== null && watchesSensor(form.template)
     ? { target: form.sensor, targetType: 'sensor' }
     : { target: areaId, targetType: 'area' };

@@ -22,7 +22,7 @@ export interface ContactForm {
 }
 
 /** Field names of the form's errors: name, and `notifications.{index}` for an address. */
-export type ContactFormErrors = Readonly<Record<string, string>>;
+type ContactFormErrors = Readonly<Record<string, string>>;
 
 export const EMPTY_CONTACT_FORM: ContactForm = {
   name: '',

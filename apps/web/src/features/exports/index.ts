@@ -1,4 +1,1 @@
-export {
-  FrostReportConsole,
-  type FrostReportConsoleProps,
-} from './components/frost-report-console.tsx';
+export { FrostReportConsole } from './components/frost-report-console.tsx';

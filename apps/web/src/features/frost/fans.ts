@@ -29,7 +29,7 @@ import {
 /** How a metric's value stands against its §9 threshold. */
 export type MetricLevel = 'normal' | 'warning' | 'fault';
 
-export interface FanMetricRow {
+interface FanMetricRow {
   readonly key: FanMetric;
   /** The topic's metric name (fan.{key}). */
   readonly metric: string;
@@ -44,7 +44,7 @@ export interface FanMetricRow {
 }
 
 /** Why a fan is in fault: the summary's reasons, and an engine fault its controller reports. */
-export type FanFaultReason = FanFault | 'engine';
+type FanFaultReason = FanFault | 'engine';
 
 export interface FanRow {
   readonly id: number;
@@ -138,7 +138,7 @@ function metricLimit(key: FanMetric): FanMetricRow['limit'] {
   }
 }
 
-export function fanMetrics(sensor: Sensor): FanMetricRow[] {
+function fanMetrics(sensor: Sensor): FanMetricRow[] {
   return (Object.keys(FAN_METRIC_LABELS) as FanMetric[]).map((key) => {
     const metric = FAN_METRICS[key];
     const value = topicValue(sensor, metric);

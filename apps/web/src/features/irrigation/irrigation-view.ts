@@ -92,7 +92,7 @@ export interface ValveView {
 }
 
 /** The program's config of a control (§3 schedule.controls), if any. */
-export function controlConfigOf(
+function controlConfigOf(
   program: Program | undefined,
   controlId: number,
 ): ControlConfig | undefined {

@@ -10,7 +10,7 @@ import type { RequestPace } from '../../data/requests/follow-request.ts';
 /** A request sent from this console is followed up this often… */
 export const REQUEST_POLL_MS = 2_000;
 /** …until it ends or this long has passed (the field may be out of reach; the program polls on). */
-export const REQUEST_POLL_LIMIT_MS = 5 * 60_000;
+const REQUEST_POLL_LIMIT_MS = 5 * 60_000;
 /** The follow-ups of a program request: every REQUEST_POLL_MS for REQUEST_POLL_LIMIT_MS. */
 export const PROGRAM_REQUEST_PACE: RequestPace = {
   everyMs: REQUEST_POLL_MS,

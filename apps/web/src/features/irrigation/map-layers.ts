@@ -24,12 +24,8 @@ import {
 export {
   NEUTRAL_COLOUR,
   OUTLINE_COLOUR,
-  radioMarker,
   sameMapItem,
-  SECTION_MARKER_RADIUS,
-  unitMarker,
   zonesBounds,
-  type MapItemKind,
   type MapMarker,
   type MapSelection,
   type MapZone,
@@ -57,7 +53,7 @@ export function mapZone(view: ZoneView, shape: SectionShape | undefined): MapZon
   };
 }
 
-export function valveMarker(valve: ValveView): MapMarker | null {
+function valveMarker(valve: ValveView): MapMarker | null {
   if (!valve.position) return null;
   return {
     kind: 'valve',

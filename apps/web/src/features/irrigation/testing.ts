@@ -5,7 +5,7 @@
  */
 import { jsonResponse } from '../../testing/render.tsx';
 
-export type Answer = Response | Error | ((body: unknown) => Response | Promise<Response>);
+type Answer = Response | Error | ((body: unknown) => Response | Promise<Response>);
 
 export interface Route {
   readonly method: string;
@@ -14,7 +14,7 @@ export interface Route {
   readonly answers: Answer[];
 }
 
-export interface RecordedCall {
+interface RecordedCall {
   readonly method: string;
   readonly path: string;
   readonly body: unknown;

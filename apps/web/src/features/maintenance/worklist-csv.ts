@@ -17,7 +17,7 @@ export type CsvWords = {
   kind: (kind: MaintenanceItem['kind']) => string;
 };
 
-export const WORKLIST_COLUMNS = [
+const WORKLIST_COLUMNS = [
   'area',
   'kind',
   'serialno',
@@ -37,7 +37,7 @@ export const WORKLIST_COLUMNS = [
   'lastUpdate',
   'reportInterval',
 ] as const;
-export type WorklistColumn = (typeof WORKLIST_COLUMNS)[number];
+type WorklistColumn = (typeof WORKLIST_COLUMNS)[number];
 
 /** The worklist as csv text: times as ISO 8601 in UTC, numbers as the server gave them. */
 export function worklistCsv(list: MaintenanceWorklist, words: CsvWords): string {

@@ -1,1 +1,1 @@
-export { ReportsView, type ReportsViewProps } from './components/reports-view.tsx';
+export { ReportsView } from './components/reports-view.tsx';

@@ -10,7 +10,7 @@ export interface ListedSite {
   readonly tags: { readonly country: CountryCode; readonly region: string };
 }
 
-export interface RegionGroup<S extends ListedSite> {
+interface RegionGroup<S extends ListedSite> {
   readonly region: string;
   readonly sites: readonly S[];
 }

@@ -44,7 +44,7 @@ export const LAYER_METRICS: Record<WeatherLayer, readonly string[]> = {
 export const WEATHER_LAYER_ORDER = Object.keys(WEATHER_LAYERS) as WeatherLayer[];
 
 /** The layers drawn in colour bands; the others (soil temperature, wind direction, pressure) are not. */
-export function bandKind(layer: WeatherLayer): ColourBandKind | null {
+function bandKind(layer: WeatherLayer): ColourBandKind | null {
   return layer in COLOUR_BAND_EDGES ? (layer as ColourBandKind) : null;
 }
 
@@ -87,7 +87,7 @@ export function bandColour(kind: ColourBandKind, index: number): string {
 }
 
 /** Colour of a value of a layer; null for a layer without bands or no value. */
-export function layerColour(layer: WeatherLayer, value: number | null): string | null {
+function layerColour(layer: WeatherLayer, value: number | null): string | null {
   const kind = bandKind(layer);
   if (!kind) return null;
   const band = colourBand(kind, value);
@@ -98,7 +98,7 @@ export function layerColour(layer: WeatherLayer, value: number | null): string |
 export const PLAIN_MARKER_COLOUR = '#eceff1';
 
 /** Black or white, whichever reads on the colour. */
-export function textOn(colour: string): string {
+function textOn(colour: string): string {
   const [r, g, b] = rgb(colour);
   const luminance = (0.299 * r + 0.587 * g + 0.114 * b) / 255;
   return luminance > 0.55 ? '#212121' : '#ffffff';
@@ -124,7 +124,7 @@ export interface WeatherMarker {
 }
 
 /** The sensor's reading for a layer: its first metric that has a value. */
-export function layerReading(
+function layerReading(
   sensor: Pick<Sensor, 'topics'>,
   layer: WeatherLayer,
 ): { metric: string; value: number } | null {
@@ -242,4 +242,4 @@ function sampleRamp(stops: readonly string[], position: number): string {
   return `#${mix.map((channel) => channel.toString(16).padStart(2, '0')).join('')}`;
 }
 
-export { formatLayerValue, LAYER_UNITS };
+export { LAYER_UNITS };

@@ -29,8 +29,6 @@ import { WaterUsePanel } from './water-use-panel.tsx';
 import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
 import { PhoneDetail } from '../../../components/hardware/phone-detail.tsx';
 
-export { ADDONS_REFRESH_MS } from './use-addon-things.ts';
-
 export function AddonsWorkspace({
   site,
   area,

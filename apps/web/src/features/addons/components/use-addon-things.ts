@@ -22,7 +22,7 @@ import { areaThings, type PageThing } from '../things.ts';
 import type { SidePane } from './addons-side-panes.tsx';
 
 /** Live values: the field reports every few minutes, so a 15 s poll shows each report soon. */
-export const ADDONS_REFRESH_MS = 15_000;
+const ADDONS_REFRESH_MS = 15_000;
 
 export function useAddonThings(site: Site, area: Area, route: AddonsRoute | ThingsRoute) {
   const navigate = useNavigate();

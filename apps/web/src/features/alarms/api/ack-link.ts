@@ -8,7 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { alarmKeys } from '../../../data/alarms/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
-export function getAckLink(token: string): Promise<AckLink> {
+function getAckLink(token: string): Promise<AckLink> {
   return callEndpoint(notificationEndpoints.getAckLink, { params: { token } });
 }
 

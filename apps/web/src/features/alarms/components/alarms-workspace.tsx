@@ -25,7 +25,7 @@ import { RosterPanel } from './roster-panel.tsx';
 import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
 
 /** Decision: an alarms page reads its alarms every 10 s, so a raise shows without a reload. */
-export const ALARMS_REFRESH_MS = 10_000;
+const ALARMS_REFRESH_MS = 10_000;
 
 type WorkspaceTab = 'alarms' | 'contacts' | 'roster' | 'messages';
 

@@ -3,7 +3,7 @@ import { authEndpoints, type ResetPasswordBeginBody } from '@paddock/domain';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
-export function beginResetPassword(body: ResetPasswordBeginBody): Promise<void> {
+function beginResetPassword(body: ResetPasswordBeginBody): Promise<void> {
   return callEndpoint(authEndpoints.beginPasswordReset, { body });
 }
 

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
 /** 204; other sessions of the user end, this one stays (docs/api.md). */
-export function changePassword(body: ChangePasswordBody): Promise<void> {
+function changePassword(body: ChangePasswordBody): Promise<void> {
   return callEndpoint(authEndpoints.changePassword, { body });
 }
 

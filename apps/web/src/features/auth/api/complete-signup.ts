@@ -8,7 +8,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client.ts';
 import { signupStatusQueryOptions } from './get-signup-status.ts';
 
-export function completeSignup(body: SignUpCompleteBody): Promise<SignUpCompleteResponse> {
+function completeSignup(body: SignUpCompleteBody): Promise<SignUpCompleteResponse> {
   return callEndpoint(authEndpoints.completeSignup, { body });
 }
 

@@ -5,7 +5,7 @@ import { callEndpoint } from '../../../lib/api-client.ts';
 import { validateActivationQueryOptions } from './validate-activation.ts';
 
 /** Rejects with the server's message and detail lines (e.g. every failed password rule). */
-export function finishActivation(body: ActivationFinishBody): Promise<void> {
+function finishActivation(body: ActivationFinishBody): Promise<void> {
   return callEndpoint(authEndpoints.finishActivation, { body });
 }
 

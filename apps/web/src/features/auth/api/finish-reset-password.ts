@@ -3,7 +3,7 @@ import { authEndpoints, type ResetPasswordFinishBody } from '@paddock/domain';
 import { useMutation } from '@tanstack/react-query';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
-export function finishResetPassword(body: ResetPasswordFinishBody): Promise<void> {
+function finishResetPassword(body: ResetPasswordFinishBody): Promise<void> {
   return callEndpoint(authEndpoints.finishPasswordReset, { body });
 }
 

@@ -7,10 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authKeys } from '../../../data/auth/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
-export function getSignupStatus(
-  token: string,
-  signal?: AbortSignal,
-): Promise<SignupStatusResponse> {
+function getSignupStatus(token: string, signal?: AbortSignal): Promise<SignupStatusResponse> {
   return callEndpoint(authEndpoints.getSignupStatus, { query: { token } }, { signal });
 }
 

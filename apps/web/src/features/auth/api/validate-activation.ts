@@ -7,7 +7,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { authKeys } from '../../../data/auth/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
-export function validateActivation(
+function validateActivation(
   token: string,
   signal?: AbortSignal,
 ): Promise<ActivationValidateResponse> {

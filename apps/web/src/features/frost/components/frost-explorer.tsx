@@ -22,7 +22,7 @@ const RUNS_MARGIN_MS = 60_000;
  * The part of the night the fans ran in, with half its length again either side (at least a
  * minute), within the night: what the explorer opens on, so a short night is not a sliver.
  */
-export function runsWindow(
+function runsWindow(
   runs: readonly FrostRun[],
   night: { from: string; to: string },
   now: Date,

@@ -39,13 +39,13 @@ import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
  * Decision: the frost page polls its fans every 10 s, as the Telemetry page does its radios: on a
  * frost night a fan that starts, stops or faults is what the manager is watching for.
  */
-export const FROST_REFRESH_MS = 10_000;
+const FROST_REFRESH_MS = 10_000;
 
-export const FROST_VIEWS = ['list', 'map', 'hardware', 'explorer'] as const;
+const FROST_VIEWS = ['list', 'map', 'hardware', 'explorer'] as const;
 export type FrostView = (typeof FROST_VIEWS)[number];
 
 /** The view and the fan a route opens on. */
-export function frostRouteView(route: FrostRoute): { view: FrostView; fanId: number | null } {
+function frostRouteView(route: FrostRoute): { view: FrostView; fanId: number | null } {
   if (route.detail === 'fan' && route.detailId !== undefined) {
     return { view: 'list', fanId: route.detailId };
   }

@@ -8,7 +8,7 @@ import { useAreaControls } from '../../../data/controls/get-area-controls.ts';
 import { getAreaProgramsQueryOptions } from '../../../data/programs/get-area-programs.ts';
 import { LIVE_REFRESH_MS, isProgramLive } from '../live.ts';
 
-export function getLiveAreaProgramsQueryOptions(areaId: number) {
+function getLiveAreaProgramsQueryOptions(areaId: number) {
   return queryOptions({
     ...getAreaProgramsQueryOptions(areaId),
     refetchInterval: (query) =>

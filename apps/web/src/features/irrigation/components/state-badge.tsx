@@ -10,7 +10,7 @@ const LEVEL_COLOUR = { info: 'irrigated', error: 'fault', primary: 'blue', warni
 /** Pale status colours need dark text; the rest read white. */
 const PALE: readonly string[] = [COLOURS.stopped, COLOURS.warning, COLOURS.paused];
 
-export function textColourOn(background: string): string {
+function textColourOn(background: string): string {
   return PALE.includes(background) ? '#263238' : '#ffffff';
 }
 

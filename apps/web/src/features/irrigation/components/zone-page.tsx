@@ -19,8 +19,6 @@ import { ZoneSettingsModal } from './zone-settings-modal.tsx';
 import { ZoneSummaryCard } from './zone-summary-card.tsx';
 import { valvePanes, ZoneValvesCard } from './zone-valves-card.tsx';
 
-export { valvePanes } from './zone-valves-card.tsx';
-
 export interface ZonePageProps {
   readonly zone: ZoneView;
   readonly program: Program | undefined;

@@ -50,7 +50,7 @@ export type ProgramCommand =
       readonly zoneId: number;
     };
 
-export interface CommandPlan {
+interface CommandPlan {
   /** The call: POST programs/{id}/{action}, limited to `zones` when given. */
   readonly action: ProgramActionName;
   readonly zones?: readonly number[];
@@ -62,7 +62,7 @@ export interface CommandPlan {
  * The call and the §4 reducer event of a command. Pause ends in testStopped when the schedule is
  * manual; a zone stop when the zone is manual.
  */
-export function commandPlan(command: ProgramCommand, program: Program): CommandPlan {
+function commandPlan(command: ProgramCommand, program: Program): CommandPlan {
   switch (command.kind) {
     case 'start':
       return { action: 'start', event: (phase) => ({ action: 'activate', phase }) };

@@ -34,7 +34,7 @@ import type { SelectableSite } from '../site-options.ts';
 import { SiteSearch } from './site-search.tsx';
 
 /** The current site as the sidebar shows it. */
-export interface SidebarSite {
+interface SidebarSite {
   readonly id: number;
   readonly label: string;
   readonly areas: readonly RoutingArea[];
@@ -67,7 +67,7 @@ const ENTRY_ICONS: Record<AreaTabId, ReactNode> = {
   telemetry: <IconAntenna size={16} />,
 };
 
-export const ENTRY_LABEL_KEYS: Record<AreaTabId, string> = {
+const ENTRY_LABEL_KEYS: Record<AreaTabId, string> = {
   addons: 'Tabs.Addons',
   irrigation: 'Tabs.Irrigation',
   frost: 'Tabs.Frost',

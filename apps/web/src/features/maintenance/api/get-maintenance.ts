@@ -7,14 +7,14 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { siteKeys } from '../../../data/sites/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
-export function getMaintenance(siteId: number, withinDays: number): Promise<MaintenanceWorklist> {
+function getMaintenance(siteId: number, withinDays: number): Promise<MaintenanceWorklist> {
   return callEndpoint(siteEndpoints.getSiteMaintenance, {
     params: { id: siteId },
     query: { withinDays: String(withinDays) },
   });
 }
 
-export function getMaintenanceQueryOptions(siteId: number, withinDays: number) {
+function getMaintenanceQueryOptions(siteId: number, withinDays: number) {
   return queryOptions({
     queryKey: siteKeys.maintenance(siteId, withinDays),
     queryFn: () => getMaintenance(siteId, withinDays),

@@ -27,7 +27,7 @@ import { offerDownload } from '../../../lib/offer-download.ts';
 import classes from './worklist.module.css';
 
 /** The "within N days" choices of the predicted battery and signal needs. */
-export const WITHIN_DAYS_CHOICES = [7, 14, 30, 60, 90] as const;
+const WITHIN_DAYS_CHOICES = [7, 14, 30, 60, 90] as const;
 
 /** §9 colours by reason: overdue and fault danger, the present warnings warning, predictions info. */
 const REASON_COLOUR: Record<MaintenanceReason, string> = {

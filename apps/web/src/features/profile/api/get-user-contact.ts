@@ -7,13 +7,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contactKeys } from '../../../data/contacts/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
-export function getUserContact(siteId?: number): Promise<Contact> {
+function getUserContact(siteId?: number): Promise<Contact> {
   return callEndpoint(contactEndpoints.getOwnContact, {
     query: siteId === undefined ? {} : { site: siteId },
   });
 }
 
-export function getUserContactQueryOptions(siteId?: number) {
+function getUserContactQueryOptions(siteId?: number) {
   return queryOptions({
     queryKey: contactKeys.ownOnSite(siteId ?? null),
     queryFn: () => getUserContact(siteId),

@@ -8,7 +8,7 @@ import { alarmKeys } from '../../../data/alarms/keys.ts';
 import { contactKeys } from '../../../data/contacts/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
-export function updateContact(id: number, body: ContactUpdateBody): Promise<Contact> {
+function updateContact(id: number, body: ContactUpdateBody): Promise<Contact> {
   return callEndpoint(contactEndpoints.updateContact, { params: { id }, body });
 }
 

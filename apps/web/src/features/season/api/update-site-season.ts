@@ -7,7 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { siteKeys } from '../../../data/sites/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
-export function updateSiteSeason(input: {
+function updateSiteSeason(input: {
   siteId: number;
   config: SiteConfig;
   season: Season;

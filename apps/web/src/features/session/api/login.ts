@@ -7,11 +7,11 @@ import { emitAuthEvent } from '../../../lib/auth-events.ts';
 import { writeAuth } from '../../../lib/auth-storage.ts';
 import { rememberLastUser } from '../last-user.ts';
 
-export function postLogin(body: LoginBody): Promise<TokenSet> {
+function postLogin(body: LoginBody): Promise<TokenSet> {
   return callEndpoint(authEndpoints.login, { body });
 }
 
-export interface LoginInput {
+interface LoginInput {
   /** Trimmed already (domain validateLogin). */
   readonly accountName: string;
   readonly password: string;
@@ -20,7 +20,7 @@ export interface LoginInput {
 }
 
 /** Signs in, stores the session, remembers (or forgets) the user and tells the other tabs. */
-export async function login(input: LoginInput): Promise<TokenSet> {
+async function login(input: LoginInput): Promise<TokenSet> {
   const tokens = await postLogin({
     user: input.accountName,
     password: input.password,

@@ -6,7 +6,7 @@ import { emitAuthEvent } from '../../../lib/auth-events.ts';
 import { clearAuth, readAuth } from '../../../lib/auth-storage.ts';
 
 /** Ends the session on the server (best effort: offline or expired still logs out here). */
-export async function logout(): Promise<void> {
+async function logout(): Promise<void> {
   if (readAuth()) {
     await callEndpoint(authEndpoints.logout, {}).catch(() => undefined);
   }

@@ -7,11 +7,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { siteKeys } from '../../../data/sites/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
-export function getSiteFilterOptions(): Promise<SitesFilterOptions> {
+function getSiteFilterOptions(): Promise<SitesFilterOptions> {
   return callEndpoint(siteEndpoints.getSitesFilterOptions, {});
 }
 
-export function getSiteFilterOptionsQueryOptions() {
+function getSiteFilterOptionsQueryOptions() {
   return queryOptions({
     queryKey: siteKeys.filterOptions,
     queryFn: async () => {

@@ -8,7 +8,7 @@ import { QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { statusKeys } from '../../../data/status/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 
-export function getStatusSummary(now: number = Date.now()): Promise<StatusSummary> {
+function getStatusSummary(now: number = Date.now()): Promise<StatusSummary> {
   return callEndpoint(statusEndpoints.getStatusSummary, { query: { timestamp: now } });
 }
 

@@ -8,11 +8,11 @@ import { siteKeys } from '../../../data/sites/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
 import { cachedQueryOptions } from '../../../lib/offline-cache-queries.ts';
 
-export function getSiteSummary(siteId: number): Promise<SiteSummary> {
+function getSiteSummary(siteId: number): Promise<SiteSummary> {
   return callEndpoint(siteEndpoints.getSiteSummary, { params: { id: siteId } });
 }
 
-export function getSiteSummaryQueryOptions(siteId: number) {
+function getSiteSummaryQueryOptions(siteId: number) {
   // Served from the offline cache first (§4 cached summary), then refreshed.
   return cachedQueryOptions(
     queryOptions({

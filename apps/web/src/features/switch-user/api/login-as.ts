@@ -9,14 +9,14 @@ import { getAppConfig } from '../../../lib/app-config.ts';
 import { emitAuthEvent } from '../../../lib/auth-events.ts';
 import { writeAuth } from '../../../lib/auth-storage.ts';
 
-export function postLoginAs(email: string): Promise<TokenSet> {
+function postLoginAs(email: string): Promise<TokenSet> {
   return callEndpoint(authEndpoints.loginAs, {
     body: { user: email.trim(), region: getAppConfig().awsRegion },
   });
 }
 
 /** Switches the session to the other user; `reload` starts the console afresh as them. */
-export async function switchUser(
+async function switchUser(
   email: string,
   reload: () => void = () => window.location.assign('/'),
 ): Promise<TokenSet> {

@@ -24,7 +24,7 @@ import { routePane, routeSelection } from '../selection.ts';
  * answers 304 when nothing changed, so the faster poll costs little. The Telemetry tab reads the
  * same query, so it moves with the page.
  */
-export const TELEMETRY_REFRESH_MS = 10_000;
+const TELEMETRY_REFRESH_MS = 10_000;
 
 export interface TelemetryWorkspaceProps {
   readonly site: Site;

@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import type { HardwareSelection } from '../../../components/hardware/hardware-items.ts';
 
 /** The detail segment that selects a sensor: /{siteId}/weather/{areaId}/sensor/{id}. */
-export const SENSOR_DETAIL = 'sensor';
+const SENSOR_DETAIL = 'sensor';
 
 export function useWeatherSelection(
   site: Site,

@@ -39,9 +39,7 @@ import { WeatherChart } from './weather-chart.tsx';
 import { loadWeatherMap, WeatherMapPane } from './weather-map-pane.tsx';
 
 /** §2: the page refreshes every 60 seconds after a route loads; weather does so in the background. */
-export const WEATHER_REFRESH_MS = 60_000;
-
-export { SENSOR_DETAIL } from './use-weather-selection.ts';
+const WEATHER_REFRESH_MS = 60_000;
 
 export interface WeatherWorkspaceProps {
   readonly site: Site;
