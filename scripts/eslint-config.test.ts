@@ -32,7 +32,7 @@ describe('the server does not import the simulator', () => {
     expect(errors).toEqual([expect.stringContaining('never imports web code')]);
   });
 
-  it.each(['apps/server/test/field/simulator.test.ts', 'apps/devstack/src/devstack.ts'])(
+  it.each(['apps/server/test/flows/simulator.test.ts', 'apps/devstack/src/devstack.ts'])(
     'lets %s import it',
     async (filePath) => {
       const code = "import { startSimulator } from '@paddock/simulator';\nvoid startSimulator;\n";

@@ -30,7 +30,7 @@ if [ -n "${DATABASE_URL:-}" ] || [ -n "${MQTT_URL:-}" ]; then
   echo "Server tests again on embedded PGlite and the embedded broker:"
   # The fault campaign brings its own PostgreSQL and Mosquitto: once is enough.
   env -u DATABASE_URL -u MQTT_URL node_modules/.bin/vitest run --project server \
-    --exclude '**/test/faults/campaign.test.ts' \
+    --exclude '**/test/flows/fault-campaign.test.ts' \
     --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json || unit=1
   stage_done "vitest, the server on PGlite"
 fi

@@ -7,7 +7,7 @@
  * (counted twice in the rollups), seconds from the fault's end until a ping completes again,
  * double actuations (a control one request opened twice), and requests left stuck.
  *
- * `-- --quick` runs the short subset `npm test` runs (test/faults/campaign.test.ts: a server
+ * `-- --quick` runs the short subset `npm test` runs (test/flows/fault-campaign.test.ts: a server
  * kill -9 on PostgreSQL + Mosquitto, a Mosquitto kill of 3 s, a PostgreSQL restart; the embedded
  * kill -9 is field/ingest-crash.test.ts); `-- --cases a,b` picks cases by name.
  */

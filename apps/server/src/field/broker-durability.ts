@@ -1,6 +1,6 @@
 /**
  * Two fixes that make the embedded broker (aedes) at-least-once across a crash and under
- * concurrent publishers. The SIGKILL test (test/field/ingest-crash.test.ts) loses messages
+ * concurrent publishers. The SIGKILL test (test/flows/ingest-crash.test.ts) loses messages
  * without either.
  *
  * 1. PubackGate holds back PUBACKs until the message is safe. aedes acknowledges a QoS 1 PUBLISH before it stores the message for its subscribers

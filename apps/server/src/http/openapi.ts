@@ -1,6 +1,6 @@
 /**
  * The OpenAPI document the server serves at /api/docs/json, as committed in docs/openapi.json.
- * `npm run openapi` writes it; test/openapi.test.ts fails when the committed copy differs from
+ * `npm run openapi` writes it; test/http/openapi.test.ts fails when the committed copy differs from
  * what the routes generate, so the document a client reads is the one the server keeps.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * Every endpoint of the API, one file per resource. `apiContract` lists them all: the server
- * checks that it registers exactly these (test/contract.test.ts), and the console calls them
+ * checks that it registers exactly these (apps/server/test/http/contract.test.ts), and the console calls them
  * through `callEndpoint` in apps/web/src/lib/api-client.ts.
  */
 import type { EndpointSpec } from './endpoint.ts';

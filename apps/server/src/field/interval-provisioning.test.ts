@@ -1,0 +1,103 @@
+/**
+ * Reporting intervals reach the devices: a changed interval in the database is published in
+ * the device's retained config at the next check, for that site only.
+ */
+import { configDownlinkSchema, downlinkTopic, siteDownlinksFilter } from '@paddock/domain';
+import { eq } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database, DatabaseHandle } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import { gatewayUsername } from './credentials.ts';
+import {
+  provisionChangedIntervals,
+  readIntervals,
+  sitesWithChangedIntervals,
+} from './interval-provisioning.ts';
+import { publishDeviceConfigs } from './provisioning.ts';
+import { createTestDatabase } from '../../test/helpers/database.ts';
+import { seedTestFarm, type TestFarm } from '../../test/helpers/farm.ts';
+import { startTestBroker, type TestBroker } from '../../test/helpers/field.ts';
+import { waitFor } from '../../test/helpers/field-kit.ts';
+
+const NOW = new Date('2026-11-21T09:00:00.000Z');
+const clock = { now: () => NOW };
+const log = { info: () => undefined };
+
+let handle: DatabaseHandle;
+let db: Database;
+let farm: TestFarm;
+let broker: TestBroker;
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+  farm = await seedTestFarm(db);
+  broker = await startTestBroker();
+});
+afterAll(async () => {
+  await broker.close();
+  await handle.close();
+});
+
+describe('sites with changed intervals', () => {
+  it.each([
+    ['nothing changed', [['1:R-1', 600]], [['1:R-1', 600]], []],
+    [
+      'one device of site 2',
+      [
+        ['1:R-1', 600],
+        ['2:R-2', 600],
+      ],
+      [
+        ['1:R-1', 600],
+        ['2:R-2', 60],
+      ],
+      [2],
+    ],
+    [
+      'a new device',
+      [['1:R-1', 600]],
+      [
+        ['1:R-1', 600],
+        ['3:U-3', 600],
+      ],
+      [3],
+    ],
+  ] as const)('%s', (_, published, current, sites) => {
+    expect(sitesWithChangedIntervals(new Map(published), new Map(current))).toEqual(sites);
+  });
+});
+
+describe('provisioning changed intervals', () => {
+  it("publishes the site's configs with the new interval, then nothing more", async () => {
+    const published = await readIntervals(db);
+    const siteId = farm.sites.b.id;
+    await publishDeviceConfigs({ db, clock, broker, topicRoot: broker.topicRoot });
+    await db
+      .update(t.radios)
+      .set({ reportIntervalSeconds: 45 })
+      .where(eq(t.radios.serialno, 'R-2001'));
+
+    const deps = { db, clock, log, broker, topicRoot: broker.topicRoot, published };
+    expect(await provisionChangedIntervals(deps)).toEqual([siteId]);
+    expect(await provisionChangedIntervals(deps)).toEqual([]);
+
+    const gateway = await mqtt.connectAsync(
+      broker.url,
+      broker.clientOptions(gatewayUsername(siteId)),
+    );
+    const received = new Map<string, unknown>();
+    gateway.on('message', (topic, payload) => {
+      received.set(topic, payload.length ? JSON.parse(payload.toString()) : null);
+    });
+    try {
+      await gateway.subscribeAsync(siteDownlinksFilter(broker.topicRoot, siteId), { qos: 1 });
+      const topic = downlinkTopic(broker.topicRoot, siteId, 'R-2001', 'config');
+      await waitFor('the retained config', () => received.has(topic));
+      expect(configDownlinkSchema.parse(received.get(topic)).device.reportIntervalSeconds).toBe(45);
+    } finally {
+      await gateway.endAsync();
+    }
+  });
+});

@@ -1,0 +1,168 @@
+/**
+ * A server killed (SIGKILL) between an alarm's transition and its send: the transition, its
+ * event and its message are committed together, so after the restart the message goes out, and
+ * exactly once. The server is src/main.ts with the worker role, its sms provider the Twilio
+ * stand-in in this process; the reading that crosses the set point is a committed ingest
+ * followup the worker takes at start.
+ */
+import { alarmRuleFromTemplate, ALARM_TEMPLATES } from '@paddock/domain';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import {
+  startTwilioStandin,
+  type TwilioStandin,
+} from '../../../devstack/src/twilio-standin/standin.ts';
+import { openDatabase, type DatabaseTarget } from '../../src/db/client.ts';
+import * as schema from '../../src/db/schema.ts';
+import { commitSensorReport } from '../helpers/sensor-report.ts';
+import { createScratchDatabase } from '../helpers/database.ts';
+import { seedTestFarm } from '../helpers/farm.ts';
+import { freePort } from '../helpers/field-kit.ts';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const MAIN = path.join(REPO, 'apps/server/src/main.ts');
+/** The raise's message waits this long for others of the site: the window the kill falls in. */
+const GROUP_SECONDS = 4;
+
+let dataDir: string;
+let target: DatabaseTarget;
+let dropDatabase: () => Promise<void> = async () => {};
+let standin: TwilioStandin;
+let env: NodeJS.ProcessEnv;
+let server: ChildProcess | null = null;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-alarm-crash-'));
+  if (process.env.DATABASE_URL) {
+    const scratch = await createScratchDatabase(process.env.DATABASE_URL);
+    target = { kind: 'postgres', url: scratch.url, poolSize: 2 };
+    dropDatabase = scratch.drop;
+  } else {
+    target = { kind: 'pglite', dataDir };
+  }
+  standin = await startTwilioStandin({ callbackDelayMs: 60_000 });
+
+  // The farm, an sms-only alarm on the soil sensor, and a committed batch that crossed it.
+  const handle = await openDatabase(target);
+  const farm = await seedTestFarm(handle.db);
+  const rule = alarmRuleFromTemplate(ALARM_TEMPLATES.simpleSetPoint, {
+    target: farm.sensors.soil.id,
+    targetType: 'sensor',
+    path: 'soil.moisture',
+    operator: 'lessThan',
+    threshold: 20,
+    name: 'Zone 1 too dry',
+  });
+  await handle.db.insert(schema.alarms).values({
+    areaId: farm.areas.irrigation.id,
+    siteId: farm.sites.a.id,
+    active: true,
+    rule: { ...rule, id: 1 },
+    notifications: [farm.notifications.smsA.id],
+    label: rule.name,
+  });
+  await commitSensorReport(handle.db, {
+    sensor: farm.sensors.soil.id,
+    metric: 'soil.moisture',
+    value: 9,
+  });
+  await handle.close();
+
+  env = {
+    PATH: process.env.PATH,
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    PADDOCK_ROLES: 'worker',
+    PADDOCK_INSTANCE: `alarm-crash-${randomBytes(4).toString('hex')}`,
+    PADDOCK_DATA_DIR: dataDir,
+    MQTT_PORT: String(await freePort()),
+    FIELD_SECRET: randomBytes(32).toString('base64url'),
+    TWILIO_BASE_URL: standin.url,
+    TWILIO_ACCOUNT_SID: standin.accountSid,
+    TWILIO_AUTH_TOKEN: standin.authToken,
+    ALARM_GROUP_SECONDS: String(GROUP_SECONDS),
+    ALARM_SEND_POLL_MS: '100',
+    ...(target.kind === 'postgres' ? { DATABASE_URL: target.url } : {}),
+    ...(process.env.MQTT_URL
+      ? {
+          MQTT_URL: process.env.MQTT_URL,
+          FIELD_TOPIC_ROOT: `paddock-test/${randomBytes(6).toString('hex')}`,
+        }
+      : {}),
+  };
+}, 60_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) server.kill('SIGKILL');
+  await standin.close();
+  await dropDatabase();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Starts the server; resolves when its log has a line containing `waitFor`. */
+async function startServer(waitFor: string): Promise<ChildProcess> {
+  const started = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: REPO,
+    env,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.includes(waitFor)) {
+        started.stdout?.off('data', onData);
+        started.stdout?.resume();
+        resolve();
+      }
+    };
+    started.stdout?.on('data', onData);
+    started.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
+  });
+  return started;
+}
+
+async function kill(process: ChildProcess): Promise<void> {
+  if (process.exitCode !== null || process.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => process.once('exit', () => resolve()));
+  process.kill('SIGKILL');
+  await exited;
+}
+
+it('sends the message of a transition exactly once across a SIGKILL before the send', async () => {
+  server = await startServer('alarm transitions');
+  // The followup's transaction commits right after the handler logs; the send is seconds away.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await kill(server);
+  expect(standin.records).toHaveLength(0);
+
+  server = await startServer('field devices provisioned');
+  const deadline = Date.now() + (GROUP_SECONDS + 15) * 1000;
+  while (standin.records.length === 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // Long enough for a second send, had there been one to make.
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  await kill(server);
+  expect(standin.records.map((record) => [record.kind, record.to])).toEqual([
+    ['sms', '+64211234567'],
+  ]);
+  expect(standin.records[0]?.body).toContain('Zone 1 too dry (9)');
+
+  const handle = await openDatabase(target);
+  try {
+    const rows = await handle.db.select().from(schema.alarmNotifications);
+    expect(rows.map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
+    const states = await handle.db.select().from(schema.alarmStates);
+    expect(states.map((state) => [state.status, state.episode])).toEqual([['raised', 1]]);
+  } finally {
+    await handle.close();
+  }
+}, 90_000);

@@ -1,0 +1,156 @@
+/**
+ * Overdue clears by itself when the device reports again (issue 12): what the device publishes
+ * goes through the real broker and ingest, and the next sweep (as the worker runs it) brings it
+ * back to normal, with no one touching the row. What is not a report (the last will, a status of
+ * the past) does not.
+ */
+import { uplinkTopic } from '@paddock/domain';
+import { and, eq } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../../src/db/client.ts';
+import * as t from '../../src/db/schema.ts';
+import { serverLogin } from '../../src/field/connection.ts';
+import { gatewayUsername } from '../../src/field/credentials.ts';
+import { sweepOverdue } from '../../src/field/overdue.ts';
+import { deviceSiteLookup } from '../../src/field/provisioning.ts';
+import { startIngest, type Ingest } from '../../src/ingest/ingest.ts';
+import { createTestDatabase } from '../helpers/database.ts';
+import { seedTestFarm, type TestFarm } from '../helpers/farm.ts';
+import { startTestBroker, type TestBroker } from '../helpers/field.ts';
+import { testClock, type TestClock } from '../helpers/test-app.ts';
+import { quietLog, waitFor } from '../helpers/field-kit.ts';
+
+let handle: DatabaseHandle;
+let farm: TestFarm;
+let broker: TestBroker;
+let ingest: Ingest;
+let gateway: MqttClient;
+const clock: TestClock = testClock();
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  farm = await seedTestFarm(handle.db);
+  broker = await startTestBroker({ deviceSite: deviceSiteLookup(handle.db) });
+  ingest = await startIngest({
+    db: handle.db,
+    clock,
+    log: quietLog,
+    broker: serverLogin(broker),
+    topicRoot: broker.topicRoot,
+    clientId: `overdue-recovery-test-${randomUUID()}`,
+    batch: { maxMessages: 50, maxDelayMs: 10 },
+    sessionExpirySeconds: 60,
+  });
+  gateway = await mqtt.connectAsync(
+    broker.url,
+    broker.clientOptions(gatewayUsername(farm.sites.a.id)),
+  );
+});
+
+afterAll(async () => {
+  await gateway?.endAsync();
+  await ingest?.close();
+  await broker?.close();
+  await handle?.close();
+});
+
+async function publish(serialno: string, kind: 'readings' | 'status', payload: object) {
+  const target = ingest.stats().committed + 1;
+  await gateway.publishAsync(
+    uplinkTopic(broker.topicRoot, farm.sites.a.id, serialno, kind),
+    JSON.stringify(payload),
+    { qos: 1 },
+  );
+  await waitFor('the message stored', () => ingest.stats().committed >= target);
+}
+
+async function overdue(table: typeof t.radios | typeof t.units, id: number): Promise<boolean> {
+  const [row] = await handle.db
+    .select({ overdue: table.overdue })
+    .from(table)
+    .where(eq(table.id, id));
+  return row?.overdue ?? false;
+}
+
+async function openOverdueEvents(targetType: 'radio' | 'unit', target: number) {
+  const rows = await handle.db
+    .select({ message: t.events.message })
+    .from(t.events)
+    .where(
+      and(
+        eq(t.events.targetType, targetType),
+        eq(t.events.targetId, target),
+        eq(t.events.open, true),
+      ),
+    );
+  return rows.filter((row) => row.message.includes(' overdue: '));
+}
+
+/** The farm's radios last reported at 08:50 and report every 10 minutes: 15 minutes of grace. */
+const minutesAfter0850 = (minutes: number) =>
+  new Date(Date.parse('2026-11-21T08:50:00.000Z') + minutes * 60_000);
+
+describe('overdue clears by itself when the device reports again', () => {
+  it('a radio: its status through ingest, then the next sweep', async () => {
+    const { radio1 } = farm.radios;
+    clock.set(minutesAfter0850(16));
+    await sweepOverdue(handle.db, clock.now());
+    expect(await overdue(t.radios, radio1.id)).toBe(true);
+    expect(await openOverdueEvents('radio', radio1.id)).toHaveLength(1);
+
+    // The last will is no report, and a status of the past (a back-fill) is none either.
+    await publish('R-1001', 'status', { online: false });
+    await publish('R-1001', 'status', {
+      seq: 50,
+      time: '2026-11-20T09:00:00.000Z',
+      online: true,
+      battery: 3.6,
+    });
+    clock.set(minutesAfter0850(18));
+    await sweepOverdue(handle.db, clock.now());
+    expect(await overdue(t.radios, radio1.id)).toBe(true);
+
+    await publish('R-1001', 'status', {
+      seq: 51,
+      time: clock.now().toISOString(),
+      online: true,
+      battery: 3.59,
+      signal: -80,
+      misses: 1,
+    });
+    const result = await sweepOverdue(handle.db, clock.now());
+    expect(result.recovered).toContainEqual({ kind: 'radio', id: radio1.id });
+    expect(await overdue(t.radios, radio1.id)).toBe(false);
+    expect(await openOverdueEvents('radio', radio1.id)).toEqual([]);
+  });
+
+  it('a radio that sends readings only', async () => {
+    const { radio1 } = farm.radios;
+    clock.set(minutesAfter0850(40));
+    await sweepOverdue(handle.db, clock.now());
+    expect(await overdue(t.radios, radio1.id)).toBe(true);
+
+    await publish('R-1001', 'readings', {
+      seq: 60,
+      time: clock.now().toISOString(),
+      readings: [{ thing: 'sensor', id: farm.sensors.soil.id, metric: 'soil.moisture', value: 31 }],
+    });
+    await sweepOverdue(handle.db, clock.now());
+    expect(await overdue(t.radios, radio1.id)).toBe(false);
+  });
+
+  it('a unit, by its status', async () => {
+    const unit = farm.units.a;
+    await publish('U-1001', 'status', { seq: 1, time: clock.now().toISOString(), online: true });
+    clock.advance(16 * 60_000);
+    await sweepOverdue(handle.db, clock.now());
+    expect(await overdue(t.units, unit.id)).toBe(true);
+
+    await publish('U-1001', 'status', { seq: 2, time: clock.now().toISOString(), online: true });
+    await sweepOverdue(handle.db, clock.now());
+    expect(await overdue(t.units, unit.id)).toBe(false);
+    expect(await openOverdueEvents('unit', unit.id)).toEqual([]);
+  });
+});

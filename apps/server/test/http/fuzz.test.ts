@@ -1,0 +1,358 @@
+/**
+ * A generated fuzz over every operation of the committed OpenAPI document (docs/openapi.json):
+ * for each, a fixed number of cases drawn with a fixed seed, sent as the farm's admin. A case is
+ * the operation's parameters and body as the document describes them, then spoiled in one
+ * place: an id at or beyond the id column's range, a NUL, a lone surrogate, a string far over
+ * its maximum, JSON nested deeper than the body limit, a value of the wrong type, an extra key.
+ * Every answer must be below 500, and every refused call (4xx) must leave the database as it
+ * found it: a fingerprint of every table is taken around each case.
+ */
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+
+/** The seed of every draw: a failure is reproduced by running the file again. */
+const SEED = 20_261_125;
+/** Cases drawn per operation; the first is the unspoiled draw. */
+const CASES_PER_OPERATION = 64;
+/**
+ * Tables a refused call writes to on purpose: a failed sign-in is counted against the account
+ * and the address (the throttle of §7 user/login).
+ */
+const BOOKKEEPING_TABLES = new Set(['login_failures']);
+
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  additionalProperties?: boolean | JsonSchema;
+  items?: JsonSchema | JsonSchema[];
+  prefixItems?: JsonSchema[];
+  minItems?: number;
+  enum?: unknown[];
+  const?: unknown;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  format?: string;
+  pattern?: string;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+  nullable?: boolean;
+};
+type Parameter = { in: 'path' | 'query'; name: string; required?: boolean; schema: JsonSchema };
+type Operation = {
+  method: string;
+  path: string;
+  parameters: Parameter[];
+  body: JsonSchema | null;
+};
+
+const document = JSON.parse(
+  readFileSync(new URL('../../../../docs/openapi.json', import.meta.url), 'utf8'),
+) as {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Parameter[];
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
+};
+
+const operations: Operation[] = Object.entries(document.paths).flatMap(([path, methods]) =>
+  Object.entries(methods).map(([method, operation]) => ({
+    method: method.toUpperCase(),
+    path,
+    parameters: operation.parameters ?? [],
+    body: operation.requestBody?.content?.['application/json']?.schema ?? null,
+  })),
+);
+
+/** mulberry32: a small seeded generator, so every run draws the same cases. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let mixed = state;
+    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
+    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
+    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
+  };
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
+  return { next, pick };
+}
+type Random = ReturnType<typeof generator>;
+
+const ID_COLUMN_MAX = 2 ** 31 - 1;
+/** Ids of the test farm's rows are small: most draws hit a real row. */
+const GOOD_IDS = [1, 1, 2, 2, 3, 4];
+const BAD_IDS: unknown[] = [0, -1, ID_COLUMN_MAX, ID_COLUMN_MAX + 1, 2 ** 53 + 1, 1.5, 1e308];
+const BAD_PATH_VALUES = [
+  '0',
+  '-1',
+  String(ID_COLUMN_MAX),
+  String(ID_COLUMN_MAX + 1),
+  '1.5',
+  '1e3',
+  'abc',
+  '%00',
+  '%ED%A0%80',
+  '9'.repeat(40),
+];
+/** Spoiled text of a query value: NUL, a lone surrogate's UTF-8, no text, too much text. */
+const BAD_QUERY_TEXT = [
+  '%00',
+  'a%00b',
+  '%ED%A0%80',
+  '%FF',
+  '',
+  'x'.repeat(20_000),
+  '0001-01-01T00:00:00Z',
+];
+/**
+ * Arrays nested `depth` deep. Written into the JSON text only when the case is serialized:
+ * JSON.stringify itself recurses per level and would overflow on the deepest.
+ */
+class Nested {
+  constructor(readonly depth: number) {}
+}
+const NESTED = (depth: number) => new Nested(depth);
+
+function serialize(body: unknown): string {
+  const text = JSON.stringify(body, (_key, value: unknown) =>
+    value instanceof Nested ? `\u0001nested:${value.depth}\u0001` : value,
+  );
+  return text.replace(/"\\u0001nested:(\d+)\\u0001"/g, (_match, depth: string) =>
+    '['.repeat(Number(depth)).concat(']'.repeat(Number(depth))),
+  );
+}
+
+/** The branches of a schema that allows several shapes, nulls left out. */
+function branches(schema: JsonSchema): JsonSchema[] {
+  const options = schema.anyOf ?? schema.oneOf;
+  if (!options) return [schema];
+  const typed = options.filter((option) => option.type !== 'null');
+  return typed.length > 0 ? typed : options;
+}
+
+function typeOf(schema: JsonSchema): string | undefined {
+  if (Array.isArray(schema.type)) return schema.type.find((type) => type !== 'null');
+  return schema.type;
+}
+
+const isIdSchema = (schema: JsonSchema) =>
+  typeOf(schema) === 'integer' && schema.maximum === ID_COLUMN_MAX;
+
+/** A value the schema describes, drawn to look like what the console sends. */
+function draw(schema: JsonSchema, random: Random): unknown {
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum) return random.pick(schema.enum);
+  if (schema.allOf?.[0]) return draw(schema.allOf[0], random);
+  const options = branches(schema);
+  if (options.length > 1 || options[0] !== schema) return draw(random.pick(options), random);
+  switch (typeOf(schema)) {
+    case 'object': {
+      const value: Record<string, unknown> = {};
+      const required = new Set(schema.required ?? []);
+      for (const [key, property] of Object.entries(schema.properties ?? {})) {
+        if (required.has(key) || random.next() < 0.5) value[key] = draw(property, random);
+      }
+      return value;
+    }
+    case 'array': {
+      if (schema.prefixItems) return schema.prefixItems.map((item) => draw(item, random));
+      const items = schema.items;
+      if (Array.isArray(items)) return items.map((item) => draw(item, random));
+      const length = Math.max(schema.minItems ?? 0, 1);
+      return Array.from({ length }, () => (items ? draw(items, random) : 1));
+    }
+    case 'string':
+      if (schema.format === 'email') return random.pick(['admin@farm.test', 'fuzz@farm.test']);
+      if (schema.format === 'date-time') return '2026-11-21T08:00:00.000Z';
+      if (schema.pattern === '^\\d+$') return random.pick(['1', '2', '600']);
+      return random.pick(['Fuzz', 'soil.moisture', '0109', 'Pacific/Auckland', 'en-NZ']);
+    case 'integer':
+      return isIdSchema(schema) ? random.pick(GOOD_IDS) : random.pick([0, 1, 5, 60]);
+    case 'number':
+      return random.pick([0, 1.5, 20]);
+    case 'boolean':
+      return random.next() < 0.5;
+    default:
+      return null;
+  }
+}
+
+type Spot = {
+  parent: Record<string, unknown> | unknown[];
+  key: string | number;
+  schema: JsonSchema;
+};
+
+/** Every place in a drawn value, with the schema that describes it. */
+function spots(value: unknown, schema: JsonSchema, found: Spot[] = []): Spot[] {
+  const resolved = branches(schema)[0] ?? schema;
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => {
+      const itemSchema = Array.isArray(resolved.items)
+        ? resolved.items[index]
+        : (resolved.prefixItems?.[index] ?? resolved.items);
+      const described = itemSchema ?? {};
+      found.push({ parent: value, key: index, schema: described });
+      spots(item, described, found);
+    });
+  } else if (value !== null && typeof value === 'object' && !(value instanceof Nested)) {
+    for (const [key, item] of Object.entries(value)) {
+      const described = resolved.properties?.[key] ?? {};
+      found.push({ parent: value as Record<string, unknown>, key, schema: described });
+      spots(item, described, found);
+    }
+  }
+  return found;
+}
+
+/** A value that breaks the schema at a spot, of the kinds the probe found. */
+function spoiled(schema: JsonSchema, random: Random): unknown {
+  const type = typeOf(branches(schema)[0] ?? schema);
+  const wrongType = random.pick<unknown>([null, {}, [], 'x', 7, true]);
+  if (type === 'integer' || type === 'number') {
+    return random.pick([...BAD_IDS, -1e308, wrongType]);
+  }
+  if (type === 'string') {
+    const tooLong = (schema.maxLength ?? 1000) + 1;
+    return random.pick<unknown>([
+      'a\u0000@farm.test',
+      'Zone \ud800',
+      '\udc00',
+      'x'.repeat(tooLong),
+      'x'.repeat(300_000),
+      wrongType,
+    ]);
+  }
+  return random.pick([NESTED(40), wrongType, 'x'.repeat(300_000)]);
+}
+
+/** The body of one case: the draw, then (except the first case) one spot spoiled. */
+function caseBody(schema: JsonSchema, random: Random, spoil: boolean): unknown {
+  const body = draw(schema, random);
+  if (!spoil) return body;
+  const roll = random.next();
+  if (roll < 0.05) return NESTED(random.pick([33, 1000, 200_000]));
+  if (roll < 0.1) return random.pick<unknown>([null, [], 'text', 42]);
+  const places = spots(body, schema);
+  if (roll < 0.2 || places.length === 0) {
+    const objects = [body, ...places.map((place) => place.parent[place.key as never])].filter(
+      (item): item is Record<string, unknown> =>
+        item !== null &&
+        typeof item === 'object' &&
+        !Array.isArray(item) &&
+        !(item instanceof Nested),
+    );
+    const target = objects.length > 0 ? random.pick(objects) : null;
+    if (target) target[random.pick(['__fuzz', 'extra', 'constructor'])] = 'a\u0000';
+    return body;
+  }
+  const place = random.pick(places);
+  (place.parent as Record<string | number, unknown>)[place.key] = spoiled(place.schema, random);
+  return body;
+}
+
+function caseUrl(operation: Operation, random: Random, spoil: boolean): string {
+  // Spoil the path or the query on some cases; the body on the others.
+  const spoilParameters = spoil && random.next() < 0.4;
+  let url = operation.path;
+  const query: string[] = [];
+  for (const parameter of operation.parameters) {
+    const bad = spoilParameters && random.next() < 0.6;
+    if (parameter.in === 'path') {
+      const value = bad ? random.pick(BAD_PATH_VALUES) : String(draw(parameter.schema, random));
+      url = url.replace(`{${parameter.name}}`, value);
+    } else if (parameter.in === 'query' && (parameter.required || random.next() < 0.4 || bad)) {
+      const numeric = isIdSchema(parameter.schema) || parameter.schema.pattern === '^\\d+$';
+      const value = bad
+        ? random.pick(numeric ? BAD_PATH_VALUES : BAD_QUERY_TEXT)
+        : encodeURIComponent(String(draw(parameter.schema, random)));
+      query.push(`${parameter.name}=${value}`);
+    }
+  }
+  return query.length > 0 ? `${url}?${query.join('&')}` : url;
+}
+
+let t: TestApp;
+let fingerprintQuery: ReturnType<typeof sql.raw>;
+
+/** Each table's rows as one digest, by table name; one statement for the whole database. */
+async function fingerprint(): Promise<Record<string, string>> {
+  const [row] = await queryRows<{ tables: Record<string, string> }>(t.db, fingerprintQuery);
+  return row?.tables ?? {};
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const tables = await queryRows<{ name: string }>(
+    t.db,
+    sql`SELECT table_name AS name FROM information_schema.tables
+        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const digests = tables
+    .filter((table) => !BOOKKEEPING_TABLES.has(table.name))
+    .map(
+      ({ name }) =>
+        `'${name}', (SELECT md5(coalesce(string_agg(r::text, '|' ORDER BY r::text), '')) ` +
+        `FROM public."${name}" r)`,
+    );
+  fingerprintQuery = sql.raw(`SELECT json_build_object(${digests.join(', ')}) AS tables`);
+});
+afterAll(() => t.close());
+
+describe('fuzz over every operation of docs/openapi.json', () => {
+  it('finds operations to fuzz', () => {
+    expect(operations.length).toBeGreaterThan(50);
+  });
+
+  it(`answers ${CASES_PER_OPERATION} cases per operation with no 500 and no write when refused`, async () => {
+    const random = generator(SEED);
+    const errors: string[] = [];
+    const partialWrites: string[] = [];
+    for (const operation of operations) {
+      // A token of its own per operation: a case may sign the session out or end it.
+      const token = await t.tokenFor(t.farm.users.admin.id);
+      let before = await fingerprint();
+      for (let index = 0; index < CASES_PER_OPERATION; index++) {
+        const spoil = index > 0;
+        const url = caseUrl(operation, random, spoil);
+        const body = operation.body ? caseBody(operation.body, random, spoil) : undefined;
+        const payload = body === undefined ? undefined : serialize(body);
+        const response = await t.app.inject({
+          method: operation.method as 'GET',
+          url,
+          payload,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+        });
+        const what = `${operation.method} ${url.slice(0, 120)} ${(payload ?? '').slice(0, 160)}`;
+        if (response.statusCode >= 500) {
+          errors.push(`${response.statusCode} ← ${what}`);
+        }
+        const after = await fingerprint();
+        if (response.statusCode >= 400 && response.statusCode < 500) {
+          const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+          if (changed.length > 0) {
+            partialWrites.push(`${response.statusCode} wrote ${changed.join(', ')} ← ${what}`);
+          }
+        }
+        before = after;
+      }
+    }
+    expect(errors).toEqual([]);
+    expect(partialWrites).toEqual([]);
+  }, 240_000);
+});
