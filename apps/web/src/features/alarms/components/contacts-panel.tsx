@@ -4,57 +4,25 @@
  * POST contacts/{id}/test, then GET contacts/{id}/test/{testId} every 2 s until final (§4, §9);
  * a cancelled test reads 'User cancelled', another failure 'Test failed' (§8).
  */
+import { ActionIcon, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
-  Checkbox,
-  Group,
-  Loader,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import {
-  ADDRESS_MAX_LENGTH,
-  contactMethodSchema,
   isFailedRequestStatus,
-  NAME_MAX_LENGTH,
   TEST_FAILED,
   USER_CANCELLED,
   type Contact,
-  type ContactMethod,
   type ContactNotification,
   type CountryCode,
 } from '@paddock/domain';
-import { IconMail, IconMessage, IconPhone, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useContactTest, useStartContactTest } from '../../../data/contacts/contact-test.ts';
-import { useDeleteContact, useSaveContact } from '../../../data/contacts/save-contact.ts';
+import { useDeleteContact } from '../../../data/contacts/save-contact.ts';
 import { notify } from '../../../lib/notify.ts';
-import {
-  contactCreateOf,
-  contactFormOf,
-  contactUpdateOf,
-  EMPTY_CONTACT_FORM,
-  newNotification,
-  validateContactForm,
-  type ContactForm,
-} from '../contact-form.ts';
 import { errorText } from '../error-text.ts';
 import { ConfirmDelete } from './confirm-delete.tsx';
-
-export const METHOD_ICONS: Record<ContactMethod, ReactNode> = {
-  email: <IconMail size={16} />,
-  sms: <IconMessage size={16} />,
-  voice: <IconPhone size={16} />,
-};
+import { METHOD_ICONS } from './contact-method-icons.tsx';
+import { ContactModal } from './contact-modal.tsx';
 
 export interface ContactsPanelProps {
   readonly siteId: number;
@@ -256,204 +224,5 @@ function NotificationRow({
         )}
       </Group>
     </Group>
-  );
-}
-
-function ContactModal({
-  siteId,
-  contact,
-  country,
-  onClose,
-}: {
-  siteId: number;
-  contact: Contact | undefined;
-  country: CountryCode;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation();
-  const save = useSaveContact(siteId);
-  const [form, setForm] = useState<ContactForm>(() =>
-    contact ? contactFormOf(contact) : EMPTY_CONTACT_FORM,
-  );
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const result = validateContactForm(form, country);
-  const error = (field: string) =>
-    !result.ok && result.errors[field] && (submitted || touched[field])
-      ? t(result.errors[field])
-      : undefined;
-  const touch = (field: string) => setTouched((current) => ({ ...current, [field]: true }));
-  const setNotification = (index: number, change: Partial<ContactNotification>) =>
-    setForm((current) => ({
-      ...current,
-      notifications: current.notifications.map((notification, at) =>
-        at === index ? { ...notification, ...change } : notification,
-      ),
-    }));
-
-  const submit = () => {
-    setSubmitted(true);
-    if (!result.ok) return;
-    save.mutate(
-      contact
-        ? { id: contact.id, body: contactUpdateOf(contact, result.value) }
-        : { id: undefined, body: contactCreateOf(siteId, result.value) },
-      {
-        onSuccess: (saved) => {
-          notify({ level: 'info', message: t('Alarms.Contacts.Saved', { name: saved.name }) });
-          onClose();
-        },
-      },
-    );
-  };
-
-  return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={contact ? t('Alarms.Contacts.EditTitle') : t('Alarms.Contacts.NewTitle')}
-      size="lg"
-      centered
-    >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={t('Alarms.Contacts.Name')}
-            value={form.name}
-            maxLength={NAME_MAX_LENGTH}
-            onChange={(event) => setForm({ ...form, name: event.currentTarget.value })}
-            onBlur={() => touch('name')}
-            error={error('name')}
-            required
-          />
-          <TextInput
-            label={t('Alarms.Contacts.Company')}
-            value={form.company}
-            maxLength={NAME_MAX_LENGTH}
-            onChange={(event) => setForm({ ...form, company: event.currentTarget.value })}
-          />
-          <Text size="sm" fw={500}>
-            {t('Alarms.Contacts.Notifications')}
-          </Text>
-          {form.notifications.map((notification, index) => {
-            const field = `notifications.${index}`;
-            return (
-              <Card key={notification.id ?? `new-${index}`} withBorder padding="xs">
-                <Stack gap={6}>
-                  <Group gap="xs" wrap="wrap" align="flex-start">
-                    <Select
-                      w={120}
-                      aria-label={t('Alarms.Contacts.Method')}
-                      data={contactMethodSchema.options.map((method) => ({
-                        value: method,
-                        label: t(`Alarms.Method.${method}`),
-                      }))}
-                      value={notification.method}
-                      allowDeselect={false}
-                      onChange={(value) =>
-                        value && setNotification(index, { method: value as ContactMethod })
-                      }
-                    />
-                    <TextInput
-                      style={{ flex: '1 1 12rem' }}
-                      aria-label={t('Alarms.Contacts.Address')}
-                      placeholder={t(`Alarms.Contacts.AddressPlaceholder.${notification.method}`)}
-                      value={notification.address}
-                      maxLength={ADDRESS_MAX_LENGTH}
-                      type={notification.method === 'email' ? 'email' : 'tel'}
-                      onChange={(event) =>
-                        setNotification(index, { address: event.currentTarget.value })
-                      }
-                      onBlur={() => touch(field)}
-                      error={error(field)}
-                    />
-                    <ActionIcon
-                      variant="subtle"
-                      color="fault"
-                      mt={6}
-                      onClick={() =>
-                        setForm((current) => ({
-                          ...current,
-                          notifications: current.notifications.filter((_, at) => at !== index),
-                        }))
-                      }
-                      aria-label={t('Alarms.Contacts.RemoveNotification')}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Group>
-                  <Group gap="md">
-                    <Checkbox
-                      size="xs"
-                      label={t('Alarms.Contacts.Active')}
-                      checked={notification.active}
-                      onChange={(event) =>
-                        setNotification(index, { active: event.currentTarget.checked })
-                      }
-                    />
-                    <Checkbox
-                      size="xs"
-                      label={t('Alarms.Contacts.AfterHoursLong')}
-                      checked={notification.afterhours}
-                      onChange={(event) =>
-                        setNotification(index, { afterhours: event.currentTarget.checked })
-                      }
-                    />
-                    <Checkbox
-                      size="xs"
-                      label={t('Alarms.Contacts.CriticalAfterHours')}
-                      disabled={notification.afterhours}
-                      checked={
-                        notification.afterhours || (notification.criticalAfterhours ?? false)
-                      }
-                      onChange={(event) =>
-                        setNotification(index, { criticalAfterhours: event.currentTarget.checked })
-                      }
-                    />
-                  </Group>
-                </Stack>
-              </Card>
-            );
-          })}
-          <Group gap="xs">
-            {contactMethodSchema.options.map((method) => (
-              <Button
-                key={method}
-                size="compact-xs"
-                variant="light"
-                leftSection={METHOD_ICONS[method]}
-                onClick={() =>
-                  setForm((current) => ({
-                    ...current,
-                    notifications: [...current.notifications, newNotification(method)],
-                  }))
-                }
-              >
-                {t(`Alarms.Contacts.Add.${method}`)}
-              </Button>
-            ))}
-          </Group>
-          {save.isError && (
-            <Alert color="fault" role="alert" title={t('Contact.UpdateFailed')}>
-              {errorText(save.error, t)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('Common.Cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('Common.Save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
   );
 }
