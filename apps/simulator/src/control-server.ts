@@ -15,7 +15,6 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import type { DeviceSummary } from './device.ts';
-import type { describeFrostNight } from './frost-night.ts';
 import { frostNightInputSchema, type FrostNightInput } from './frost-night.ts';
 import {
   faultFilterSchema,
@@ -25,6 +24,7 @@ import {
   type FaultFilter,
   type FaultInput,
 } from './faults.ts';
+import type { FrostNightSummary } from './simulator-options.ts';
 
 /**
  * What the control server drives: the simulator's faults and devices. Named here rather than
@@ -32,15 +32,20 @@ import {
  */
 export type ControlledFarm = {
   inject(fault: FaultInput): Fault;
+  /** Clears the matching faults (all without a filter) and returns them. */
   clear(filter?: FaultFilter): Fault[];
   faults(): Fault[];
   devices(): DeviceSummary[];
+  /**
+   * Runs a compressed frost night now (frost-night.ts) on the site, or on every site with frost
+   * fans; refused (UnknownTargetError) when there is no such site.
+   */
   frostNight(input: FrostNightInput): FrostNightSummary[];
+  /** The frost nights given, running or over. */
   frostNights(): FrostNightSummary[];
+  /** Takes the frost night off the site (all sites without one); the weather is its own again. */
   clearFrostNight(siteId?: number): FrostNightSummary[];
 };
-
-type FrostNightSummary = ReturnType<typeof describeFrostNight>;
 
 const frostNightQuerySchema = z
   .object({ siteId: z.coerce.number().int().positive().optional() })

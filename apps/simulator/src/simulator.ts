@@ -8,19 +8,12 @@
 import { FIELD_TOPIC_ROOT, parseFieldTopic, siteDownlinksFilter } from '@paddock/domain';
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import { startControlServer, type ControlServer } from './control-server.ts';
+import { startControlServer, type ControlledFarm, type ControlServer } from './control-server.ts';
 import { onConfig } from './device-configs.ts';
-import type { DeviceSummary } from './device.ts';
 import { faultsFor, onCommand, stopRunner, type Farm } from './farm.ts';
 import { clearFaults, clearFrostNight, injectFault, startFrostNight } from './farm-controls.ts';
-import type { Fault, FaultFilter, FaultInput } from './faults.ts';
-import { describeFrostNight, type FrostNightInput } from './frost-night.ts';
-import {
-  quietLog,
-  type FrostNightSummary,
-  type SimulatorOptions,
-  type SimulatorSite,
-} from './simulator-options.ts';
+import { describeFrostNight } from './frost-night.ts';
+import { quietLog, type SimulatorOptions, type SimulatorSite } from './simulator-options.ts';
 
 export {
   quietLog,
@@ -30,21 +23,8 @@ export {
   type SimulatorSite,
 } from './simulator-options.ts';
 
-export type Simulator = {
-  inject(fault: FaultInput): Fault;
-  /** Clears the matching faults (all without a filter) and returns them. */
-  clear(filter?: FaultFilter): Fault[];
-  faults(): Fault[];
-  devices(): DeviceSummary[];
-  /**
-   * Runs a compressed frost night now (frost-night.ts) on the site, or on every site with frost
-   * fans; refused (UnknownTargetError) when there is no such site.
-   */
-  frostNight(input: FrostNightInput): FrostNightSummary[];
-  /** The frost nights given, running or over. */
-  frostNights(): FrostNightSummary[];
-  /** Takes the frost night off the site (all sites without one); the weather is its own again. */
-  clearFrostNight(siteId?: number): FrostNightSummary[];
+/** The faults, devices and frost nights the control server drives, and the simulator's own ends. */
+export type Simulator = ControlledFarm & {
   /** Where the fault-injection server listens, if it runs. */
   controlUrl: string | null;
   close(): Promise<void>;
