@@ -11,7 +11,7 @@ import { queryRows, type Database, type DatabaseHandle } from '../db/client.ts';
 import { sensors } from '../db/schema.ts';
 import { recomputeAgronomy } from './agronomy.ts';
 import { createHistoryStore, type HistoryPoints } from '../ingest/history-store.ts';
-import { addRollup6hPhases } from '../telemetry/store.ts';
+import { addRollup6hPhases } from '../telemetry/reading.repository.ts';
 import { createTestDatabase } from '../../test/helpers/database.ts';
 import { seedTestFarm, type TestFarm } from '../../test/helpers/farm.ts';
 import { rollup6hMismatches } from '../../test/helpers/rollups.ts';

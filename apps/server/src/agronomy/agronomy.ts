@@ -7,7 +7,7 @@
  *   only when the station does not report them itself.
  * A station is the sensors of an area tagged `weather` (the demo farm's and the field protocol's
  * identifier). Day extremes and hourly means come from the rollups, which are exact aggregates of
- * the raw readings (telemetry/store.ts); a rollup's half hour never straddles a local hour in a
+ * the raw readings (telemetry/reading.repository.ts); a rollup's half hour never straddles a local hour in a
  * zone whose offset is a whole number of half hours (every AU and NZ zone but the Chathams').
  *
  * Run by the worker every minute: a station whose temperature count is unchanged costs two
@@ -40,7 +40,7 @@ import {
   rollup6hCell,
   ROLLUP_6H_SECONDS,
   ROLLUP_BUCKET_SECONDS,
-} from '../telemetry/store.ts';
+} from '../telemetry/reading.repository.ts';
 
 /** How often the worker looks for stations with new readings. */
 const AGRONOMY_INTERVAL_MS = 60_000;

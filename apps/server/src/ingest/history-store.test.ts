@@ -6,12 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
-import {
-  createHistoryStore,
-  farmEpoch,
-  type HistoryPoints,
-} from './history-store.ts';
-import { addRollup6hPhases, insertReadings } from '../telemetry/store.ts';
+import { createHistoryStore, farmEpoch, type HistoryPoints } from './history-store.ts';
+import { addRollup6hPhases, insertReadings } from '../telemetry/reading.repository.ts';
 import { rollup6hMismatches, rollup6hPhasesOf } from '../../test/helpers/rollups.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 

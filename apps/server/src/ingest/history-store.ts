@@ -26,7 +26,7 @@ import {
   ROLLUP_6H_SECONDS,
   ROLLUP_BUCKET_SECONDS,
   type ReadingRow,
-} from '../telemetry/store.ts';
+} from '../telemetry/reading.repository.ts';
 
 /** One thing's metric over a stretch of the past: times in ms since the epoch. */
 export type HistoryPoints = {

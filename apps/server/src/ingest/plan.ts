@@ -22,7 +22,7 @@
  *   which must stay what the device says now.
  */
 import { DEVICE_SERIES_METRICS, type SensorTopic, type StatusUplink } from '@paddock/domain';
-import type { ReadingRow } from '../telemetry/store.ts';
+import type { ReadingRow } from '../telemetry/reading.repository.ts';
 import type { IngestFollowup } from './followups.ts';
 import { MAX_REASON_LENGTH, payloadText, type ReadUplink, type Uplink } from './uplink.ts';
 

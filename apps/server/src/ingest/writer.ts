@@ -1,6 +1,6 @@
 /**
  * Applies a batch's plan (plan.ts) in one transaction: the readings and their rollups
- * (telemetry/store.ts), the sensors' and controls' latest values, the radios' and units' health,
+ * (telemetry/reading.repository.ts), the sensors' and controls' latest values, the radios' and units' health,
  * the dead letters and the batch's followup. Either all of it is stored or none, so the batch is
  * acknowledged only once this resolves (docs/field-protocol.md "Batches").
  *
@@ -13,7 +13,7 @@ import type { SensorTopic } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 import { deadLetters } from '../db/schema.ts';
-import { insertReadings } from '../telemetry/store.ts';
+import { insertReadings } from '../telemetry/reading.repository.ts';
 import { recordFollowup } from './followups.ts';
 import {
   followupOf,

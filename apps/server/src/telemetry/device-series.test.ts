@@ -5,7 +5,7 @@
 import { seriesSchema, type Series } from '@paddock/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { series } from '../db/schema.ts';
-import { insertReadings } from './store.ts';
+import { insertReadings } from './reading.repository.ts';
 import { itRefusesReadsOfOneThing } from '../../test/helpers/refusals.ts';
 import { only } from '../../test/helpers/rows.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';

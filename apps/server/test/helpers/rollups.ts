@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../src/db/client.ts';
-import { rollup6hCell } from '../../src/telemetry/store.ts';
+import { rollup6hCell } from '../../src/telemetry/reading.repository.ts';
 
 export type Rollup6hMismatch = {
   phase: number;

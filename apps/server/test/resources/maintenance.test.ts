@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
 import { meshRole } from '../../src/seed/rows.ts';
-import { insertReadings } from '../../src/telemetry/store.ts';
+import { insertReadings } from '../../src/telemetry/reading.repository.ts';
 import { addSiteMember } from '../helpers/farm.ts';
 import { itRefusesReadsWithoutAccess } from '../helpers/refusals.ts';
 import { only } from '../helpers/rows.ts';

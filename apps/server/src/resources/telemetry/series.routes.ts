@@ -20,7 +20,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireObject } from '../../permissions/access.ts';
-import { readSeriesAverages, readSeriesHighLows, readSeriesStats } from '../../telemetry/series.ts';
+import {
+  readSeriesAverages,
+  readSeriesHighLows,
+  readSeriesStats,
+} from '../../telemetry/series-summary.repository.ts';
 import { findSeriesTarget } from './series.repository.ts';
 
 const LABEL: Record<SeriesThingType, string> = {

@@ -25,7 +25,7 @@ import {
   ROLLUP_6H_MINUTES,
   ROLLUP_6H_SECONDS,
   ROLLUP_BUCKET_SECONDS,
-} from './store.ts';
+} from './reading.repository.ts';
 
 /** Where a series query reads from. */
 export type SeriesSource = 'rollups-6h' | 'rollups' | 'readings';

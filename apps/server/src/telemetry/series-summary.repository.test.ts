@@ -7,9 +7,12 @@ import {
   readSeriesHighLows,
   readSeriesStats,
   seriesSource,
-} from './series.ts';
-import { insertReadings, type ReadingRow } from './store.ts';
-import { itRefusesReadsOfOneThing, itRefusesReadsWithoutAccess } from '../../test/helpers/refusals.ts';
+} from './series-summary.repository.ts';
+import { insertReadings, type ReadingRow } from './reading.repository.ts';
+import {
+  itRefusesReadsOfOneThing,
+  itRefusesReadsWithoutAccess,
+} from '../../test/helpers/refusals.ts';
 import { only } from '../../test/helpers/rows.ts';
 import { rollup6hMismatches, rollup6hPhasesOf } from '../../test/helpers/rollups.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
