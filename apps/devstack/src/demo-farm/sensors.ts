@@ -37,14 +37,14 @@ function sensorSheet(ctx: SiteContext, site: { id: number }, hardware: SiteHardw
     timestamp: at(2 + Math.floor(random() * 10)),
   });
   const sensorValues: (typeof t.sensors.$inferInsert)[] = [];
-  const sensor = (
-    area: Area,
-    type: string,
-    label: string,
-    radioKey: string,
-    location: LatLng,
-    topics: SensorTopic[],
-    identifier?: string,
+  const sensor: SensorSheet['sensor'] = (
+    area,
+    type,
+    label,
+    radioKey,
+    location,
+    topics,
+    identifier,
   ) => {
     const radio = radioFor(radioKey);
     sensorValues.push({
