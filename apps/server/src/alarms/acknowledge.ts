@@ -1,8 +1,14 @@
 import { acknowledgeMemory, type AcknowledgementChannel } from '@paddock/domain';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { alarmStates, alarms, events } from '../db/schema.ts';
-import { closeAlarmEvents, lockAlarmState, suppressPending, toMemory } from './alarm.repository.ts';
+import {
+  closeAlarmEvents,
+  findAlarm,
+  lockAlarmState,
+  recordAcknowledged,
+  recordAlarmEvent,
+  suppressPending,
+  toMemory,
+} from './alarm.repository.ts';
 
 /**
  * Acknowledges a raised alarm: stops its escalation (pending messages suppressed), closes its
@@ -24,22 +30,12 @@ export async function acknowledgeAlarm(
   if (input.episode !== undefined && input.episode !== state.episode) return 'notRaised';
   const memory = acknowledgeMemory(toMemory(state));
   if (!memory) return 'notRaised';
-  const [alarm] = await tx.select().from(alarms).where(eq(alarms.id, input.alarmId));
+  const alarm = await findAlarm(tx, input.alarmId);
   if (!alarm) return 'notRaised';
-  await tx
-    .update(alarmStates)
-    .set({
-      status: 'acknowledged',
-      acknowledgedAt: input.now,
-      acknowledgedBy: input.by,
-      acknowledgedVia: input.via,
-      comment: input.comment,
-      updatedAt: input.now,
-    })
-    .where(eq(alarmStates.alarmId, input.alarmId));
+  await recordAcknowledged(tx, input.alarmId, input);
   await closeAlarmEvents(tx, input.alarmId, input.now, input.by);
   const how = input.via === 'voice' ? ' on the phone' : input.via === 'link' ? ' by link' : '';
-  await tx.insert(events).values({
+  await recordAlarmEvent(tx, {
     areaId: alarm.areaId,
     type: 'info',
     targetType: alarm.rule.targetType,

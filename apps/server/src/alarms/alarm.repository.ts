@@ -3,7 +3,7 @@
  * state row locked for a transition, the events an alarm keeps open and its pending messages.
  * Every transition reads and writes through here, in the caller's transaction.
  */
-import { siteTimeZone, type AlarmMemory } from '@paddock/domain';
+import { siteTimeZone, type AcknowledgementChannel, type AlarmMemory } from '@paddock/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { alarmNotifications, alarmStates, alarms, areas, events, sites } from '../db/schema.ts';
@@ -127,6 +127,112 @@ export async function suppressPending(tx: Database, alarmId: number, reason: str
         eq(alarmNotifications.alarmId, alarmId),
         eq(alarmNotifications.status, 'pending'),
         inArray(alarmNotifications.kind, ['raised', 'reminder']),
+      ),
+    );
+}
+
+/** The alarm row; undefined when it is gone. */
+export async function findAlarm(tx: Database, alarmId: number): Promise<AlarmRow | undefined> {
+  const [alarm] = await tx.select().from(alarms).where(eq(alarms.id, alarmId));
+  return alarm;
+}
+
+/** An event of the alarm's area: a raise, a clear or an acknowledgement. */
+export async function recordAlarmEvent(tx: Database, event: typeof events.$inferInsert) {
+  await tx.insert(events).values(event);
+}
+
+/** The state row acknowledged: who, how, with what comment, at `now`. */
+export async function recordAcknowledged(
+  tx: Database,
+  alarmId: number,
+  acknowledgement: {
+    by: string;
+    via: AcknowledgementChannel;
+    comment: string | null;
+    now: Date;
+  },
+) {
+  await tx
+    .update(alarmStates)
+    .set({
+      status: 'acknowledged',
+      acknowledgedAt: acknowledgement.now,
+      acknowledgedBy: acknowledgement.by,
+      acknowledgedVia: acknowledgement.via,
+      comment: acknowledgement.comment,
+      updatedAt: acknowledgement.now,
+    })
+    .where(eq(alarmStates.alarmId, alarmId));
+}
+
+/** The hold and clear timers moved without a transition. */
+export async function saveAlarmTimers(
+  tx: Database,
+  alarmId: number,
+  timers: Pick<AlarmMemory, 'holdingSince' | 'clearingSince'>,
+  now: Date,
+) {
+  await tx
+    .update(alarmStates)
+    .set({
+      holdingSince: timers.holdingSince,
+      clearingSince: timers.clearingSince,
+      updatedAt: now,
+    })
+    .where(eq(alarmStates.alarmId, alarmId));
+}
+
+/** The state row of a raise: a new episode, raised at `at` with `value`, nobody's yet. */
+export async function recordRaised(
+  tx: Database,
+  alarmId: number,
+  raise: { episode: number; at: Date; value: number | null; now: Date },
+) {
+  await tx
+    .update(alarmStates)
+    .set({
+      status: 'raised',
+      holdingSince: null,
+      clearingSince: null,
+      episode: raise.episode,
+      raisedAt: raise.at,
+      raisedValue: raise.value,
+      acknowledgedAt: null,
+      acknowledgedBy: null,
+      acknowledgedVia: null,
+      comment: null,
+      clearedAt: null,
+      updatedAt: raise.now,
+    })
+    .where(eq(alarmStates.alarmId, alarmId));
+}
+
+/** The state row back to normal, cleared at `clearedAt` (a clear, or the alarm turned off). */
+export async function recordNormal(tx: Database, alarmId: number, clearedAt: Date, now: Date) {
+  await tx
+    .update(alarmStates)
+    .set({
+      status: 'normal',
+      holdingSince: null,
+      clearingSince: null,
+      clearedAt,
+      updatedAt: now,
+    })
+    .where(eq(alarmStates.alarmId, alarmId));
+}
+
+/** Alarms raised or acknowledged whose alarm, rule or area's alarms were turned off. */
+export async function alarmsTurnedOffWhileRaised(tx: Database) {
+  return tx
+    .select({ alarmId: alarmStates.alarmId })
+    .from(alarmStates)
+    .innerJoin(alarms, eq(alarms.id, alarmStates.alarmId))
+    .innerJoin(areas, eq(areas.id, alarms.areaId))
+    .where(
+      and(
+        sql`${alarmStates.status} <> 'normal'`,
+        sql`not (${alarms.active} and ${areas.alarmsActive} and coalesce((${alarms.rule}->>'enabled')::boolean, true))`,
       ),
     );
 }

@@ -1,13 +1,10 @@
 import {
-  ALARM_TEMPLATES,
   FAN_METRICS,
   fanCanopyTemperature,
   fanStartTemperature,
   readFanShouldRun,
 } from '@paddock/domain';
-import { and, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { alarms, sensors } from '../db/schema.ts';
 import {
   CANOPY_METRIC,
   canopyOfFan,
@@ -15,7 +12,8 @@ import {
   type FrostArea,
   type FrostDevice,
 } from '../frost/frost-data.ts';
-import { currentStates, evaluated, loadAlarmContexts } from './alarm.repository.ts';
+import { currentStates } from './alarm.repository.ts';
+import { loadFanShouldRunContexts } from './alarm-rule.repository.ts';
 import { applyRuleReading, wouldChange, type EngineOptions } from './transitions.ts';
 
 /**
@@ -33,19 +31,7 @@ export async function evaluateFanRules(
   heardSensors?: readonly number[],
 ): Promise<number> {
   if (heardSensors?.length === 0) return 0;
-  const contexts = await loadAlarmContexts(
-    tx,
-    and(
-      evaluated,
-      sql`((${alarms.rule}->>'template')::integer) = ${ALARM_TEMPLATES.fanShouldRun}`,
-      // The batch's sensors as one array parameter: a list of placeholders (inArray) costs a
-      // parameter per sensor to build and to parse, after every batch.
-      heardSensors
-        ? sql`${alarms.areaId} in (select ${sensors.areaId} from ${sensors}
-              where ${sensors.id} = any(${sql.param(`{${heardSensors.join(',')}}`)}::int[]))`
-        : undefined,
-    ),
-  );
+  const contexts = await loadFanShouldRunContexts(tx, heardSensors);
   if (contexts.length === 0) return 0;
   const states = await currentStates(
     tx,

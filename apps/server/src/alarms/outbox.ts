@@ -4,8 +4,8 @@
  */
 import { alarmMessage, deliveryTime, type NotificationKind } from '@paddock/domain';
 import type { Database } from '../db/client.ts';
-import { alarmNotifications } from '../db/schema.ts';
 import type { AlarmContext } from './alarm.repository.ts';
+import { insertAlarmMessages } from './alarm-message.repository.ts';
 import { planRecipients } from './recipients.ts';
 
 /**
@@ -74,6 +74,6 @@ export async function enqueueAlarmMessages(
       createdAt: input.now,
     };
   });
-  await tx.insert(alarmNotifications).values(rows);
+  await insertAlarmMessages(tx, rows);
   return rows.length;
 }

@@ -7,10 +7,9 @@ import {
   type AlarmTemplate,
   type AlarmTemplateName,
 } from '@paddock/domain';
-import { and, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { alarms, radios, units } from '../db/schema.ts';
-import { currentStates, evaluated, loadAlarmContexts } from './alarm.repository.ts';
+import { currentStates } from './alarm.repository.ts';
+import { loadOverdueAlarmContexts, overdueHardwareOfAreas } from './alarm-rule.repository.ts';
 import { applyReading, silenceTurnedOff, wouldChange, type EngineOptions } from './transitions.ts';
 
 /** Template numbers of the overdue templates (§9: 5, 7–11, 15, 16). */
@@ -32,33 +31,10 @@ export async function evaluateOverdue(
 ): Promise<number> {
   return db.transaction(async (tx) => {
     await silenceTurnedOff(tx, now);
-    const contexts = await loadAlarmContexts(
-      tx,
-      and(evaluated, inArray(sql`((${alarms.rule}->>'template')::integer)`, OVERDUE_TEMPLATES)),
-    );
+    const contexts = await loadOverdueAlarmContexts(tx, OVERDUE_TEMPLATES);
     if (contexts.length === 0) return 0;
     const areaIds = [...new Set(contexts.map((c) => c.area.id))];
-    const radioRows = await tx
-      .select({
-        id: radios.id,
-        areaId: radios.areaId,
-        serialno: radios.serialno,
-        config: radios.config,
-        overdue: radios.overdue,
-      })
-      .from(radios)
-      .where(inArray(radios.areaId, areaIds));
-    const unitRows = await tx
-      .select({
-        id: units.id,
-        areaIds: units.areaIds,
-        serialno: units.serialno,
-        overdue: units.overdue,
-      })
-      .from(units)
-      .where(
-        sql`${units.areaIds} && ${sql.raw(`ARRAY[${areaIds.map(Number).join(',')}]::integer[]`)}`,
-      );
+    const { radioRows, unitRows } = await overdueHardwareOfAreas(tx, areaIds);
     let transitions = 0;
     const states = await currentStates(
       tx,

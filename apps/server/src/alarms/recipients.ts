@@ -3,10 +3,9 @@
  * site's roster, step by step, each way at the wait its escalation plan gives it.
  */
 import { escalationPlan, rosterSchema, type NotificationKind } from '@paddock/domain';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { contactNotifications, contacts, siteRosters } from '../db/schema.ts';
 import type { AlarmContext } from './alarm.repository.ts';
+import { contactWaysByIds, contactWaysOfContacts, findSiteRoster } from './recipient.repository.ts';
 
 type Recipient = {
   notificationId: number;
@@ -17,23 +16,6 @@ type Recipient = {
   afterhours: boolean;
   criticalAfterhours: boolean;
 };
-
-async function recipientsOf(tx: Database, siteId: number, where: ReturnType<typeof and>) {
-  return tx
-    .select({
-      notificationId: contactNotifications.id,
-      contactId: contacts.id,
-      contactName: contacts.name,
-      method: contactNotifications.method,
-      address: contactNotifications.address,
-      afterhours: contactNotifications.afterhours,
-      criticalAfterhours: contactNotifications.criticalAfterhours,
-    })
-    .from(contactNotifications)
-    .innerJoin(contacts, eq(contacts.id, contactNotifications.contactId))
-    .where(and(eq(contacts.siteId, siteId), eq(contactNotifications.active, true), where))
-    .orderBy(contactNotifications.id);
-}
 
 /** One message to plan: to whom, how long after the transition, and at which roster step. */
 export type PlannedMessage = {
@@ -55,20 +37,16 @@ export async function planRecipients(
   const { alarm, site } = context;
   const planned: PlannedMessage[] = [];
   if (alarm.notifications.length > 0) {
-    const direct = await recipientsOf(
-      tx,
-      site.id,
-      inArray(contactNotifications.id, alarm.notifications),
-    );
+    const direct = await contactWaysByIds(tx, site.id, alarm.notifications);
     for (const recipient of direct)
       planned.push({ recipient, offsetMs: 0, step: null, kind: input.kind });
   }
   if (input.roster) {
-    const [row] = await tx.select().from(siteRosters).where(eq(siteRosters.siteId, site.id));
+    const row = await findSiteRoster(tx, site.id);
     const roster = row ? rosterSchema.safeParse(row.roster) : null;
     if (roster?.success && roster.data.steps.length > 0) {
       const contactIds = [...new Set(roster.data.steps.map((step) => step.contact))];
-      const ways = await recipientsOf(tx, site.id, inArray(contacts.id, contactIds));
+      const ways = await contactWaysOfContacts(tx, site.id, contactIds);
       for (const step of escalationPlan(roster.data)) {
         const recipient = ways.find(
           (w) => w.contactId === step.contact && w.method === step.method,

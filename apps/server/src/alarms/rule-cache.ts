@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import type { AlarmRow } from './alarm.repository.ts';
+import { readAlarmRules } from './alarm-rule.repository.ts';
 
 /**
  * Rules of set-point alarms by alarm id, with the row version (xmin) they were read at, kept by
@@ -26,10 +26,9 @@ export async function refreshRules(
   );
   if (unread.length > 0) {
     if (screenedRules.size + unread.length > RULE_CACHE_LIMIT) screenedRules.clear();
-    const read = await queryRows<{ id: number; version: string; rule: AlarmRow['rule'] }>(
+    const read = await readAlarmRules(
       tx,
-      sql`select id, xmin::text as version, rule from alarms
-          where id = any(${sql.param(`{${unread.map((row) => Number(row.id)).join(',')}}`)}::int[])`,
+      unread.map((row) => Number(row.id)),
     );
     for (const row of read) {
       screenedRules.set(Number(row.id), { version: row.version, rule: row.rule });

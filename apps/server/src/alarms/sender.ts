@@ -12,21 +12,27 @@
  * raised again since, or whose area is snoozed now, is recorded suppressed instead.
  */
 import { alarmMessage, type AlarmMessagePart, type ContactMethod } from '@paddock/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { queryRows, type Database } from '../db/client.ts';
-import {
-  alarmNotifications,
-  alarmStates,
-  alarms,
-  areas,
-  contactTests,
-  sites,
-} from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Clock } from '../clock.ts';
-import { ackLinkFor, signAckToken } from './ack-links.ts';
+import { ackLinkFor } from './ack-link.repository.ts';
+import {
+  alarmLabelsOf,
+  alarmStateOfMessage,
+  failContactTests,
+  finishContactTests,
+  leaseMessages,
+  lockDueMessages,
+  recordMessageSuppressed,
+  recordMessagesNotSent,
+  recordMessagesSent,
+  siteLabelOf,
+  startContactTests,
+  type AlarmMessageRow,
+} from './alarm-message.repository.ts';
+import { signAckToken } from './ack-links.ts';
 import { alarmCallTwiml, ProviderError, type Twilio } from './twilio.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
 
@@ -53,37 +59,19 @@ export type SenderDeps = {
   log: { info: (o: object, m?: string) => void; warn: (o: object, m?: string) => void };
 };
 
-type Row = typeof alarmNotifications.$inferSelect;
+type Row = AlarmMessageRow;
 
 async function claim(db: Database, now: Date): Promise<Row[]> {
   return db.transaction(async (tx) => {
-    const due = await queryRows<{ id: number }>(
-      tx,
-      sql`select id from alarm_notifications
-          where status = 'pending' and due_at <= ${now.toISOString()}::timestamptz
-          order by due_at, id limit ${CLAIM_LIMIT} for update skip locked`,
-    );
+    const due = await lockDueMessages(tx, now, CLAIM_LIMIT);
     if (due.length === 0) return [];
-    const rows = await tx
-      .update(alarmNotifications)
-      .set({
-        dueAt: new Date(now.getTime() + LEASE_SECONDS * 1000),
-        attempts: sql`${alarmNotifications.attempts} + 1`,
-      })
-      .where(
-        inArray(
-          alarmNotifications.id,
-          due.map((row) => Number(row.id)),
-        ),
-      )
-      .returning();
+    const rows = await leaseMessages(
+      tx,
+      due.map((row) => Number(row.id)),
+      new Date(now.getTime() + LEASE_SECONDS * 1000),
+    );
     const tests = rows.flatMap((row) => (row.contactTestId ? [row.contactTestId] : []));
-    if (tests.length > 0) {
-      await tx
-        .update(contactTests)
-        .set({ status: 'inProgress' })
-        .where(and(inArray(contactTests.id, tests), eq(contactTests.status, 'new')));
-    }
+    if (tests.length > 0) await startContactTests(tx, tests);
     return rows;
   });
 }
@@ -91,17 +79,7 @@ async function claim(db: Database, now: Date): Promise<Row[]> {
 /** Why a raise or reminder should not go out now; null when it should. */
 async function staleReason(db: Database, row: Row): Promise<string | null> {
   if (!row.alarmId || row.kind === 'cleared' || row.kind === 'test') return null;
-  const [state] = await db
-    .select({
-      status: alarmStates.status,
-      episode: alarmStates.episode,
-      by: alarmStates.acknowledgedBy,
-      snoozed: areas.snoozed,
-    })
-    .from(alarmStates)
-    .innerJoin(alarms, eq(alarms.id, alarmStates.alarmId))
-    .innerJoin(areas, eq(areas.id, alarms.areaId))
-    .where(eq(alarmStates.alarmId, row.alarmId));
+  const state = await alarmStateOfMessage(db, row.alarmId);
   if (!state) return 'Alarm deleted';
   if (state.episode !== row.episode) return 'Cleared before it was sent';
   if (state.status === 'acknowledged') return `Acknowledged by ${state.by ?? 'someone'}`;
@@ -111,18 +89,9 @@ async function staleReason(db: Database, row: Row): Promise<string | null> {
 }
 
 async function labels(db: Database, row: Row) {
-  const [site] = await db
-    .select({ label: sites.label })
-    .from(sites)
-    .where(eq(sites.id, row.siteId));
-  const [alarm] = row.alarmId
-    ? await db
-        .select({ label: alarms.label, area: areas.label })
-        .from(alarms)
-        .innerJoin(areas, eq(areas.id, alarms.areaId))
-        .where(eq(alarms.id, row.alarmId))
-    : [];
-  return { site: site?.label ?? 'Paddock', alarm };
+  const site = await siteLabelOf(db, row.siteId);
+  const alarm = row.alarmId ? await alarmLabelsOf(db, row.alarmId) : undefined;
+  return { site: site ?? 'Paddock', alarm };
 }
 
 /** One round: claims the due messages, groups them per person, sends each group. */
@@ -137,10 +106,7 @@ export async function sendDueNotifications(
   for (const row of rows) {
     const reason = await staleReason(db, row);
     if (reason) {
-      await db
-        .update(alarmNotifications)
-        .set({ status: 'suppressed', reason })
-        .where(eq(alarmNotifications.id, row.id));
+      await recordMessageSuppressed(db, row.id, reason);
       continue;
     }
     // Tests go alone; alarm messages to the same person, of the same kind, together.
@@ -206,14 +172,9 @@ async function sendGroup(deps: SenderDeps, group: Row[], now: Date): Promise<boo
   const ids = group.map((row) => row.id);
   try {
     const providerId = await deliver(deps, { method, to: first.address, subject, text, twiml });
-    await db
-      .update(alarmNotifications)
-      .set({ status: 'sent', sentAt: deps.clock.now(), providerId, subject, text, reason: null })
-      .where(inArray(alarmNotifications.id, ids));
+    await recordMessagesSent(db, ids, { sentAt: deps.clock.now(), providerId, subject, text });
     const tests = group.flatMap((row) => (row.contactTestId ? [row.contactTestId] : []));
-    if (tests.length > 0) {
-      await db.update(contactTests).set({ status: 'done' }).where(inArray(contactTests.id, tests));
-    }
+    if (tests.length > 0) await finishContactTests(db, tests);
     deps.log.info(
       { method, to: first.address, messages: ids.length, providerId },
       'alarm message sent',
@@ -224,23 +185,19 @@ async function sendGroup(deps: SenderDeps, group: Row[], now: Date): Promise<boo
     const permanent = error instanceof ProviderError && error.permanent;
     const attempts = Math.max(...group.map((row) => row.attempts));
     const final = permanent || attempts >= MAX_ATTEMPTS;
-    await db
-      .update(alarmNotifications)
-      .set(
-        final
-          ? { status: 'failed', reason: reason.slice(0, 1000), subject, text }
-          : {
-              reason: reason.slice(0, 1000),
-              dueAt: new Date(now.getTime() + retryDelayMs(attempts)),
-            },
-      )
-      .where(inArray(alarmNotifications.id, ids));
+    await recordMessagesNotSent(
+      db,
+      ids,
+      final
+        ? { status: 'failed', reason: reason.slice(0, 1000), subject, text }
+        : {
+            reason: reason.slice(0, 1000),
+            dueAt: new Date(now.getTime() + retryDelayMs(attempts)),
+          },
+    );
     const tests = group.flatMap((row) => (row.contactTestId ? [row.contactTestId] : []));
     if (final && tests.length > 0) {
-      await db
-        .update(contactTests)
-        .set({ status: 'failed', error: reason.slice(0, 1000) })
-        .where(inArray(contactTests.id, tests));
+      await failContactTests(db, tests, reason.slice(0, 1000));
     }
     deps.log.warn(
       { method, to: first.address, err: reason, attempts, final },

@@ -4,10 +4,9 @@
  * site, locked and judged again (transitions.ts).
  */
 import { alarmTemplateKind, readRule, type AlarmTemplate } from '@paddock/domain';
-import { and, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client.ts';
-import { alarms } from '../db/schema.ts';
-import { evaluated, loadAlarmContexts, type AlarmRow, type StateRow } from './alarm.repository.ts';
+import type { Database } from '../db/client.ts';
+import type { AlarmRow } from './alarm.repository.ts';
+import { loadEvaluatedAlarmContexts, screenSetPointAlarms } from './alarm-rule.repository.ts';
 import { refreshRules, type RuleCache } from './rule-cache.ts';
 import { applyReading, memoryWouldChange, type EngineOptions } from './transitions.ts';
 
@@ -41,34 +40,7 @@ async function setPointScreen(
   ids: number[],
   screenedRules: RuleCache,
 ) {
-  const things = sql.raw(targetType === 'sensor' ? 'sensors' : 'controls');
-  const rows = await queryRows<{
-    id: number;
-    version: string;
-    last_value: number | null;
-    timestamp: string | null;
-    status: StateRow['status'] | null;
-    holding_since: Date | string | null;
-    clearing_since: Date | string | null;
-  }>(
-    tx,
-    sql`
-    select a.id, a.xmin::text as version, v.last_value, v.timestamp,
-           st.status, st.holding_since, st.clearing_since
-    from alarms a
-    join areas ar on ar.id = a.area_id
-    join ${things} th on th.id = (a.rule->>'target')::integer
-    left join alarm_states st on st.alarm_id = a.id
-    left join lateral (
-      select (t->>'lastValue')::float8 as last_value, t->>'timestamp' as timestamp
-      from jsonb_array_elements(th.topics) t
-      where t->>'metric' = a.rule->'conditions'->'all'->0->>'path' limit 1
-    ) v on true
-    where a.active and ar.alarms_active and coalesce((a.rule->>'enabled')::boolean, true)
-      and a.rule->>'targetType' = ${targetType}
-      and (a.rule->>'target')::integer = any(${sql.param(`{${ids.join(',')}}`)}::int[])
-    order by a.id`,
-  );
+  const rows = await screenSetPointAlarms(tx, targetType, ids);
   await refreshRules(tx, rows, screenedRules);
   const at = (value: Date | string | null) => (value === null ? null : new Date(value));
   return rows.flatMap((row) => {
@@ -130,10 +102,7 @@ export async function evaluateSetPoints(
       moving.set(candidate.id, reading);
     }
     if (moving.size === 0) continue;
-    const contexts = await loadAlarmContexts(
-      tx,
-      and(evaluated, inArray(alarms.id, [...moving.keys()])),
-    );
+    const contexts = await loadEvaluatedAlarmContexts(tx, [...moving.keys()]);
     for (const context of contexts) {
       const reading = moving.get(context.alarm.id) as TargetValue;
       const [condition] = context.alarm.rule.conditions.all;

@@ -11,12 +11,15 @@ import {
   type AlarmMemory,
   type RuleReading,
 } from '@paddock/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { alarmStates, alarms, areas, events } from '../db/schema.ts';
 import {
+  alarmsTurnedOffWhileRaised,
   closeAlarmEvents,
   lockAlarmState,
+  recordAlarmEvent,
+  recordNormal,
+  recordRaised,
+  saveAlarmTimers,
   suppressPending,
   toMemory,
   type AlarmContext,
@@ -66,14 +69,7 @@ export async function applyRuleReading(
     step.memory.holdingSince?.getTime() !== memory.holdingSince?.getTime() ||
     step.memory.clearingSince?.getTime() !== memory.clearingSince?.getTime()
   ) {
-    await tx
-      .update(alarmStates)
-      .set({
-        holdingSince: step.memory.holdingSince,
-        clearingSince: step.memory.clearingSince,
-        updatedAt: now,
-      })
-      .where(eq(alarmStates.alarmId, alarm.id));
+    await saveAlarmTimers(tx, alarm.id, step.memory, now);
   }
   return step.transition;
 }
@@ -92,24 +88,8 @@ async function raise(
 ) {
   const { alarm } = context;
   const episode = state.episode + 1;
-  await tx
-    .update(alarmStates)
-    .set({
-      status: 'raised',
-      holdingSince: null,
-      clearingSince: null,
-      episode,
-      raisedAt: at,
-      raisedValue: options.value,
-      acknowledgedAt: null,
-      acknowledgedBy: null,
-      acknowledgedVia: null,
-      comment: null,
-      clearedAt: null,
-      updatedAt: now,
-    })
-    .where(eq(alarmStates.alarmId, alarm.id));
-  await tx.insert(events).values({
+  await recordRaised(tx, alarm.id, { episode, at, value: options.value, now });
+  await recordAlarmEvent(tx, {
     areaId: context.area.id,
     type: eventType(alarm.rule.severity),
     targetType: alarm.rule.targetType,
@@ -131,18 +111,9 @@ async function raise(
 
 async function clear(tx: Database, context: AlarmContext, state: StateRow, at: Date, now: Date) {
   const { alarm } = context;
-  await tx
-    .update(alarmStates)
-    .set({
-      status: 'normal',
-      holdingSince: null,
-      clearingSince: null,
-      clearedAt: at,
-      updatedAt: now,
-    })
-    .where(eq(alarmStates.alarmId, alarm.id));
+  await recordNormal(tx, alarm.id, at, now);
   await closeAlarmEvents(tx, alarm.id, null, null);
-  await tx.insert(events).values({
+  await recordAlarmEvent(tx, {
     areaId: context.area.id,
     type: 'info',
     targetType: alarm.rule.targetType,
@@ -194,30 +165,11 @@ export function memoryWouldChange(
 
 /** Alarms raised or acknowledged whose alarm, rule or area's alarms were turned off. */
 export async function silenceTurnedOff(tx: Database, now: Date) {
-  const rows = await tx
-    .select({ alarmId: alarmStates.alarmId })
-    .from(alarmStates)
-    .innerJoin(alarms, eq(alarms.id, alarmStates.alarmId))
-    .innerJoin(areas, eq(areas.id, alarms.areaId))
-    .where(
-      and(
-        sql`${alarmStates.status} <> 'normal'`,
-        sql`not (${alarms.active} and ${areas.alarmsActive} and coalesce((${alarms.rule}->>'enabled')::boolean, true))`,
-      ),
-    );
+  const rows = await alarmsTurnedOffWhileRaised(tx);
   for (const { alarmId } of rows) {
     const state = await lockAlarmState(tx, alarmId);
     if (state.status === 'normal') continue;
-    await tx
-      .update(alarmStates)
-      .set({
-        status: 'normal',
-        holdingSince: null,
-        clearingSince: null,
-        clearedAt: now,
-        updatedAt: now,
-      })
-      .where(eq(alarmStates.alarmId, alarmId));
+    await recordNormal(tx, alarmId, now, now);
     await closeAlarmEvents(tx, alarmId, null, null);
     await suppressPending(tx, alarmId, 'Alarm turned off');
   }

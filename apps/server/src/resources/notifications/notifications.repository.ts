@@ -2,7 +2,7 @@
 import type { AckLink, NotificationLogEntry, Roster } from '@paddock/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { acknowledgeAlarm } from '../../alarms/acknowledge.ts';
-import { useAckLinks } from '../../alarms/ack-links.ts';
+import { useAckLinks } from '../../alarms/ack-link.repository.ts';
 import type { Database } from '../../db/client.ts';
 import {
   alarmNotifications,

@@ -5,7 +5,8 @@
 import { EMPTY_ROSTER, NOTIFICATION_LOG_LIMIT, notificationEndpoints } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
 import { acknowledgeAlarm } from '../../alarms/acknowledge.ts';
-import { findAckLinks, verifyAckToken } from '../../alarms/ack-links.ts';
+import { findAckLinks } from '../../alarms/ack-link.repository.ts';
+import { verifyAckToken } from '../../alarms/ack-links.ts';
 import { twimlSay, validTwilioSignature } from '../../alarms/twilio.ts';
 import { findAlarmLinkSecret } from '../../auth/secrets.ts';
 import { authOf } from '../../http/context.ts';
