@@ -2,6 +2,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { linkPath, splitMail } from './support/mail.ts';
 
 /**
  * Spec §2 sign-in screens (sign-up, recover and reset password, change password, activation,
@@ -22,22 +23,6 @@ const invitee = {
   lastName: 'Signin',
 };
 
-/** Decodes a quoted-printable body (RFC 2045), as the server's .eml files are written. */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i += 1) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(joined.charCodeAt(i));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
 /** The path and query of the link to `route` in the newest email to `to` (none: null). */
 function latestLink(to: string, route: string): string | null {
   const outbox = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
@@ -48,17 +33,10 @@ function latestLink(to: string, route: string): string | null {
     return null;
   }
   for (const name of files.sort().reverse()) {
-    const raw = readFileSync(path.join(outbox, name), 'utf8');
-    const split = raw.search(/\r?\n\r?\n/);
-    const headers = raw.slice(0, split);
+    const { headers, body } = splitMail(readFileSync(path.join(outbox, name), 'utf8'));
     if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'im').test(headers)) continue;
-    const body = /quoted-printable/i.test(headers)
-      ? decodeQuotedPrintable(raw.slice(split))
-      : raw.slice(split);
-    const link = body.match(new RegExp(`https?://\\S+${route}\\?\\S+`))?.[0];
-    if (!link) continue;
-    const url = new URL(link);
-    return `${url.pathname}${url.search}`;
+    const link = linkPath(body, route);
+    if (link) return link;
   }
   return null;
 }

@@ -13,7 +13,8 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
+import { catchingSmtpServer, linkPath, splitMail, type CaughtMail } from './support/mail.ts';
 
 /**
  * Issue 16, the Users page against a real SMTP server: the `smtp-server` package listens on a free
@@ -32,8 +33,7 @@ const stamp = Date.now();
 const invitee = { first: 'Pat', last: 'Newcomer', email: `pat-${stamp}@e2e.paddock.example` };
 const second = { first: 'Robin', last: 'Later', email: `robin-${stamp}@e2e.paddock.example` };
 
-type Mail = { to: string[]; raw: string };
-const mails: Mail[] = [];
+const mails: CaughtMail[] = [];
 let smtp: SMTPServer;
 let server: ChildProcess;
 let baseURL: string;
@@ -53,57 +53,19 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Decodes a quoted-printable body (RFC 2045), as nodemailer writes long lines. */
-function decodeQuotedPrintable(text: string): string {
-  const joined = text.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let i = 0; i < joined.length; i += 1) {
-    const hex = joined.slice(i + 1, i + 3);
-    if (joined[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(joined.charCodeAt(i));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
 /** Sign-up links (path and query) in the emails the SMTP server received for `to`, oldest first. */
 function signupLinks(to: string): string[] {
   return mails
     .filter((mail) => mail.to.includes(to))
     .flatMap((mail) => {
-      const split = mail.raw.search(/\r?\n\r?\n/);
-      const headers = mail.raw.slice(0, split);
-      const body = /quoted-printable/i.test(headers)
-        ? decodeQuotedPrintable(mail.raw.slice(split))
-        : mail.raw.slice(split);
-      const link = body.match(/https?:\/\/\S+\/signup\?\S+/)?.[0];
-      if (!link) return [];
-      const url = new URL(link);
-      return [`${url.pathname}${url.search}`];
+      const link = linkPath(splitMail(mail.raw).body, '/signup');
+      return link ? [link] : [];
     });
 }
 
 async function startSmtp(): Promise<number> {
   const port = await freePort();
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
+  smtp = catchingSmtpServer((mail) => mails.push(mail));
   await new Promise<void>((resolve) => smtp.listen(port, '127.0.0.1', resolve));
   return port;
 }

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import { catchingSmtpServer } from './mail.ts';
 
 const port = Number(process.env.MAIL_SINK_PORT);
 const dir = process.env.MAIL_SINK_DIR;
@@ -17,25 +17,11 @@ if (!Number.isInteger(port) || port <= 0 || !dir) {
 mkdirSync(dir, { recursive: true });
 
 let count = 0;
-const server = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => {
-      count += 1;
-      // Zero-padded so the names sort by arrival, newest last.
-      const name = `smtp-${String(Date.now()).padStart(15, '0')}-${String(count).padStart(6, '0')}.eml`;
-      const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(', ');
-      writeFileSync(
-        path.join(dir, name),
-        `X-Envelope-To: ${to}\r\n${Buffer.concat(chunks).toString('utf8')}`,
-      );
-      callback();
-    });
-  },
+const server = catchingSmtpServer((mail) => {
+  count += 1;
+  // Zero-padded so the names sort by arrival, newest last.
+  const name = `smtp-${String(Date.now()).padStart(15, '0')}-${String(count).padStart(6, '0')}.eml`;
+  writeFileSync(path.join(dir, name), `X-Envelope-To: ${mail.to.join(', ')}\r\n${mail.raw}`);
 });
 server.listen(port, '127.0.0.1');
 const stop = () => server.close(() => process.exit(0));

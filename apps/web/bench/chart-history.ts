@@ -9,7 +9,7 @@ import { asc, eq } from 'drizzle-orm';
 import { loadConfig, runCommand } from '../../server/src/config.ts';
 import { openDatabase } from '../../server/src/db/client.ts';
 import { sensors, series, sites } from '../../server/src/db/schema.ts';
-import { insertReadings, type ReadingRow } from '../../server/src/telemetry/store.ts';
+import { insertReadings, type ReadingRow } from '../../server/src/telemetry/reading.repository.ts';
 
 const TEN_MINUTES_MS = 10 * 60_000;
 export const CHART_BENCH_READINGS = 3 * 365 * 144;

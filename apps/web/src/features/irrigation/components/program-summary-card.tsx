@@ -3,7 +3,7 @@
  * the manual flag, the last-irrigation time, the client status of the last action and, with the
  * program privilege, its buttons.
  */
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
   formatSiteDateTime,
   isResumable,
@@ -11,17 +11,13 @@ import {
   isStoppable,
   type Program,
 } from '@paddock/domain';
-import {
-  IconAdjustments,
-  IconPlayerPause,
-  IconPlayerPlay,
-  IconTestPipe,
-} from '@tabler/icons-react';
+import { IconPlayerPause, IconPlayerPlay, IconTestPipe } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProgramActions, ProgramCommand } from '../hooks/use-program-actions.ts';
 import type { ProgramView } from '../irrigation-view.ts';
 import { ClientStatusLine, StateBadge } from './state-badge.tsx';
+import { SettingsButton, SummaryCardHeading, SummaryFact } from './summary-card-parts.tsx';
 
 export function ProgramSummaryCard({
   program,
@@ -42,15 +38,7 @@ export function ProgramSummaryCard({
   return (
     <Card withBorder padding="md">
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t('Irrigation.Program.Label')}
-            </Text>
-            <Title order={2} size="h4">
-              {program.name}
-            </Title>
-          </div>
+        <SummaryCardHeading kicker={t('Irrigation.Program.Label')} name={program.name}>
           <Group gap={6} justify="flex-end" style={{ flexShrink: 0 }}>
             {view.manual && (
               <Badge variant="outline" color="gray">
@@ -63,13 +51,11 @@ export function ProgramSummaryCard({
               </StateBadge>
             </span>
           </Group>
-        </Group>
-        <Text size="sm">
-          {t('Irrigation.Program.LastIrrigation')}:{' '}
-          <Text span fw={600}>
-            {view.lastIrrigation ? formatSiteDateTime(view.lastIrrigation, timeZone) : '--'}
-          </Text>
-        </Text>
+        </SummaryCardHeading>
+        <SummaryFact
+          label={t('Irrigation.Program.LastIrrigation')}
+          value={view.lastIrrigation ? formatSiteDateTime(view.lastIrrigation, timeZone) : '--'}
+        />
         {program.status.requestActive && (
           <Text size="sm" c="dimmed">
             {t('Irrigation.Program.RequestActive')}
@@ -150,14 +136,7 @@ function ProgramButtons({
           {t('Irrigation.Action.Test')}
         </Button>
       )}
-      <Button
-        size="sm"
-        variant="default"
-        leftSection={<IconAdjustments size={16} />}
-        onClick={onOpenSettings}
-      >
-        {t('Irrigation.ProgramSettings.Open')}
-      </Button>
+      <SettingsButton label={t('Irrigation.ProgramSettings.Open')} onClick={onOpenSettings} />
     </Group>
   );
 }

@@ -3,7 +3,7 @@
  * repeats to come, the next run (§4), its scheduling and flags, the client status of the last
  * action and, with the program privilege, its buttons.
  */
-import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Card, Group, Stack } from '@mantine/core';
 import {
   formatSiteDateTime,
   isResumable,
@@ -14,7 +14,6 @@ import {
   type Program,
 } from '@paddock/domain';
 import {
-  IconAdjustments,
   IconPlayerPlay,
   IconPlayerSkipForward,
   IconPlayerStop,
@@ -31,6 +30,7 @@ import {
 } from '../irrigation-view.ts';
 import { skipZoneBody } from '../program-edits.ts';
 import { ClientStatusLine, StateBadge } from './state-badge.tsx';
+import { SettingsButton, SummaryCardHeading, SummaryFact } from './summary-card-parts.tsx';
 
 export function ZoneSummaryCard({
   zone,
@@ -55,15 +55,10 @@ export function ZoneSummaryCard({
   return (
     <Card withBorder padding="md">
       <Stack gap="xs">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
-            <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-              {t('Irrigation.Zone.Number', { number: zone.number })}
-            </Text>
-            <Title order={2} size="h4">
-              {zone.label}
-            </Title>
-          </div>
+        <SummaryCardHeading
+          kicker={t('Irrigation.Zone.Number', { number: zone.number })}
+          name={zone.label}
+        >
           <span
             data-testid="zone-run-state"
             data-run-state={zone.runState}
@@ -73,7 +68,7 @@ export function ZoneSummaryCard({
               {t(`Irrigation.RunState.${zone.runState}`)}
             </StateBadge>
           </span>
-        </Group>
+        </SummaryCardHeading>
         <Group gap={6}>
           {zone.scheduling && (
             <Badge variant="light" color="gray">
@@ -97,20 +92,17 @@ export function ZoneSummaryCard({
           {zone.hasFaults && <Badge color="fault">{t('Irrigation.Zone.Fault')}</Badge>}
         </Group>
         {remaining !== null && (
-          <Text size="sm">
-            {t('Irrigation.Zone.TimeRemaining')}:{' '}
-            <Text span fw={600} data-testid="time-remaining">
-              {remaining}
-            </Text>
-          </Text>
+          <SummaryFact
+            label={t('Irrigation.Zone.TimeRemaining')}
+            value={remaining}
+            testId="time-remaining"
+          />
         )}
         {nextRun && (
-          <Text size="sm">
-            {t('Irrigation.Zone.NextRun')}:{' '}
-            <Text span fw={600}>
-              {formatSiteDateTime(nextRun, timeZone)}
-            </Text>
-          </Text>
+          <SummaryFact
+            label={t('Irrigation.Zone.NextRun')}
+            value={formatSiteDateTime(nextRun, timeZone)}
+          />
         )}
         <ClientStatusLine status={actions.state.clientStatus} />
         {!zone.zone && <Alert color="warning">{t('Irrigation.ZoneSettings.NotInProgram')}</Alert>}
@@ -212,14 +204,7 @@ function ZoneButtons({
           color: 'test',
           variant: 'outline',
         })}
-      <Button
-        size="sm"
-        variant="default"
-        leftSection={<IconAdjustments size={16} />}
-        onClick={onSettings}
-      >
-        {t('Irrigation.ZoneSettings.Open')}
-      </Button>
+      <SettingsButton label={t('Irrigation.ZoneSettings.Open')} onClick={onSettings} />
     </Group>
   );
 }

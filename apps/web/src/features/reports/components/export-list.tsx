@@ -4,13 +4,14 @@
  * (the list is polled meanwhile, data/exports/get-exports.ts), the download once done and a
  * re-run that asks for the same report again.
  */
-import { Alert, Card, Pagination, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Card, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import type { ExportCreateBody, ReportExport } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadExport } from '../../../data/exports/download-export.ts';
 import { useExports } from '../../../data/exports/get-exports.ts';
 import { ExportRow } from './export-row.tsx';
+import { ReportTableHead } from './report-table-head.tsx';
 
 export interface ExportListProps {
   /** The site shown: its exports' days are read in its timezone, its areas named. */
@@ -68,18 +69,15 @@ export function ExportList({
         {items.length > 0 && (
           <Table.ScrollContainer minWidth={640}>
             <Table striped aria-labelledby="report-exports-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('Reports.Column.Report')}</Table.Th>
-                  <Table.Th>{t('Reports.Column.Status')}</Table.Th>
-                  <Table.Th>{t('Reports.Column.Days')}</Table.Th>
-                  <Table.Th>{t('Reports.Format')}</Table.Th>
-                  <Table.Th>{t('Reports.Column.Scope')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('Reports.Column.Actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ReportTableHead
+                headings={[
+                  t('Reports.Column.Report'),
+                  t('Reports.Column.Status'),
+                  t('Reports.Column.Days'),
+                  t('Reports.Format'),
+                  t('Reports.Column.Scope'),
+                ]}
+              />
               <Table.Tbody>
                 {items.map((item) => (
                   <ExportRow

@@ -3,18 +3,7 @@
  * email each week or month. Anyone who may view the site sees the list; a manager (edit on the
  * site, as the server requires) adds and stops them.
  */
-import {
-  Alert,
-  Button,
-  Card,
-  Group,
-  NativeSelect,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
 import type { Contact, ReportEvery, ScheduledReport } from '@paddock/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -27,6 +16,7 @@ import {
 } from '../../../data/exports/scheduled-reports.ts';
 import { scheduleBodyOf, type ReportSearch } from '../report-search.ts';
 import { frostKindLabelKey, reportTypeLabelKey } from './report-labels.ts';
+import { ReportTableHead } from './report-table-head.tsx';
 
 export interface ScheduledReportsProps {
   siteId: number;
@@ -93,17 +83,14 @@ export function ScheduledReports({
         {schedules.data && schedules.data.length > 0 && (
           <Table.ScrollContainer minWidth={520}>
             <Table aria-labelledby="scheduled-reports-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('Reports.Contact')}</Table.Th>
-                  <Table.Th>{t('Reports.Column.Report')}</Table.Th>
-                  <Table.Th>{t('Reports.Every')}</Table.Th>
-                  <Table.Th>{t('Reports.LastSent')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('Reports.Column.Actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <ReportTableHead
+                headings={[
+                  t('Reports.Contact'),
+                  t('Reports.Column.Report'),
+                  t('Reports.Every'),
+                  t('Reports.LastSent'),
+                ]}
+              />
               <Table.Tbody>
                 {schedules.data.map((schedule) => (
                   <Table.Tr key={schedule.id} data-testid={`scheduled-report-${schedule.id}`}>
