@@ -2,6 +2,7 @@ import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, type ApiSession } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
+import { demoSite, siteArea } from './support/sites.ts';
 
 /**
  * Issue 14, the Add-ons page against the real server and the simulated farm: the demo farm's
@@ -16,11 +17,6 @@ const CONTROL_URL = process.env.E2E_SIMULATOR_CONTROL_URL ?? 'http://127.0.0.1:8
 /** A report, a batch, a followup, the runner's commands and a page poll on a busy machine. */
 const FIELD_TIMEOUT_MS = 90_000;
 
-interface SiteInfo {
-  id: number;
-  label: string;
-  areas?: { id: number; type: string; label: string }[];
-}
 interface SensorInfo {
   id: number;
   type: string;
@@ -39,14 +35,8 @@ interface ProgramInfo {
 }
 
 async function siteAreas(api: ApiSession, label: string) {
-  const site = (await api.get<SiteInfo[]>('/sites')).find((s) => s.label === label);
-  if (!site) throw new Error(`no demo site ${label}`);
-  const full = await api.get<SiteInfo>(`/sites/${site.id}`);
-  const area = (type: string) => {
-    const found = full.areas?.find((candidate) => candidate.type === type);
-    if (!found) throw new Error(`${label} has no ${type} area`);
-    return found.id;
-  };
+  const site = await demoSite(api, label);
+  const area = (type: string) => siteArea(site, type).id;
   return { siteId: site.id, area };
 }
 

@@ -11,6 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiAs, type ApiSession } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
+import { demoSite, siteArea } from './support/sites.ts';
 
 /**
  * Issue 13, alarms in the console against the shared stack: the real server evaluating rules on
@@ -43,11 +44,6 @@ const ALARM_NAME = `Soil too wet ${stamp}`;
 /** The roster's first step waits this long for an acknowledgement before the second is told. */
 const ROSTER_WAIT_MINUTES = 2;
 
-interface SiteInfo {
-  id: number;
-  label: string;
-  areas?: { id: number; type: string; label: string }[];
-}
 interface SensorInfo {
   id: number;
   label: string;
@@ -102,11 +98,8 @@ async function smsTo(request: APIRequestContext, number: string): Promise<Sms[]>
 }
 
 async function teAwa(api: ApiSession) {
-  const site = (await api.get<SiteInfo[]>('/sites')).find((s) => s.label === 'Te Awa Vineyard');
-  if (!site) throw new Error('no demo site Te Awa Vineyard');
-  const full = await api.get<SiteInfo>(`/sites/${site.id}`);
-  const area = full.areas?.find((candidate) => candidate.type === 'irrigation');
-  if (!area) throw new Error('Te Awa Vineyard has no irrigation area');
+  const site = await demoSite(api, 'Te Awa Vineyard');
+  const area = siteArea(site, 'irrigation');
   const sensors = await api.get<SensorInfo[]>(`/sensors?area=${area.id}`);
   const probe = sensors.find(
     (sensor) => sensor.radio !== null && sensor.topics.some((t) => t.metric === 'soil.moisture'),

@@ -2,6 +2,7 @@ import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect, test } from '@playwright/test';
 import { apiAs } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
+import { demoSite, siteArea } from './support/sites.ts';
 
 /**
  * Issue 15, alarms for fans against the real server and the simulated farm: the simulator runs a
@@ -16,11 +17,6 @@ const CONTROL_URL = process.env.E2E_SIMULATOR_CONTROL_URL ?? 'http://127.0.0.1:8
 const NIGHT_MINUTES = 3;
 const FAN_SHOULD_RUN = 101;
 
-interface SiteInfo {
-  id: number;
-  label: string;
-  areas?: { id: number; type: string; label: string }[];
-}
 interface AlarmInfo {
   id: number;
   label: string;
@@ -34,11 +30,8 @@ test('a fan that should be running but is not raises its alarm on a frost night'
 }, testInfo) => {
   test.setTimeout((NIGHT_MINUTES + 4) * 60_000);
   const api = await apiAs(request, DEMO_LOGINS.admin);
-  const listed = (await api.get<SiteInfo[]>('/sites')).find((site) => site.label === SITE);
-  if (!listed) throw new Error(`no demo site ${SITE}`);
-  const site = await api.get<SiteInfo>(`/sites/${listed.id}`);
-  const area = site.areas?.find((candidate) => candidate.type === 'frost');
-  if (!area) throw new Error(`${SITE} has no frost area`);
+  const site = await demoSite(api, SITE);
+  const area = siteArea(site, 'frost');
   const alarms = () => api.get<AlarmInfo[]>(`/areas/${area.id}/alarms`);
   const shouldRun = (await alarms()).filter((alarm) => alarm.rule.template === FAN_SHOULD_RUN);
   expect(shouldRun.length).toBeGreaterThan(1);

@@ -13,6 +13,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiAs, type ApiSession } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
+import { demoSite, siteArea } from './support/sites.ts';
 
 /**
  * Issue 15, frost records: the simulator runs a compressed frost night on the shared stack; the
@@ -90,11 +91,8 @@ test('a compressed frost night: the compliance report as pdf, xlsx and csv match
 }) => {
   test.setTimeout(10 * 60_000);
   const api = await apiAs(request, DEMO_LOGINS.admin);
-  const listed = (await api.get<SiteInfo[]>('/sites')).find((site) => site.label === SITE);
-  if (!listed) throw new Error(`no demo site ${SITE}`);
-  const site = await api.get<SiteInfo>(`/sites/${listed.id}`);
-  const area = site.areas?.find((candidate) => candidate.type === 'frost');
-  if (!area) throw new Error(`${SITE} has no frost area`);
+  const site = await demoSite<SiteInfo>(api, SITE);
+  const area = siteArea(site, 'frost');
   const timeZone = site.config.timezone ?? 'Pacific/Auckland';
   const sensors = await api.get<SensorInfo[]>(`/areas/${area.id}/sensors`);
 

@@ -2,6 +2,7 @@ import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
+import { demoSite, siteArea } from './support/sites.ts';
 
 /**
  * Issue 15, the frost area page against the real server and the simulated farm: the simulator
@@ -16,12 +17,6 @@ const NIGHT_MINUTES = 3;
 /** §4 running colour (#448AFF) as the browser reports it. */
 const RUNNING_RGB = 'rgb(68, 138, 255)';
 
-interface SiteInfo {
-  id: number;
-  label: string;
-  areas?: { id: number; type: string; label: string }[];
-}
-
 async function canopyNow(page: Page): Promise<number | null> {
   const text = (await page.getByTestId('fan-canopy').textContent()) ?? '';
   const value = Number.parseFloat(text.replace(',', '.'));
@@ -34,11 +29,8 @@ test('a compressed frost night on the frost page and in the explorer', async ({
 }) => {
   test.setTimeout((NIGHT_MINUTES + 4) * 60_000);
   const api = await apiAs(request, DEMO_LOGINS.admin);
-  const listed = (await api.get<SiteInfo[]>('/sites')).find((site) => site.label === SITE);
-  if (!listed) throw new Error(`no demo site ${SITE}`);
-  const site = await api.get<SiteInfo>(`/sites/${listed.id}`);
-  const area = site.areas?.find((candidate) => candidate.type === 'frost');
-  if (!area) throw new Error(`${SITE} has no frost area`);
+  const site = await demoSite(api, SITE);
+  const area = siteArea(site, 'frost');
 
   await signIn(page, DEMO_LOGINS.admin);
   // The area's own path lands on the frost page, with the Frost tab.

@@ -2,6 +2,7 @@ import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, type ApiSession } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
+import { demoSite, siteArea } from './support/sites.ts';
 
 /**
  * Issue 6, the irrigation workspace, against the real server, its program runner and the
@@ -12,11 +13,6 @@ import { signIn } from './support/sign-in.ts';
 const ACCOUNTS = DEMO_LOGINS;
 const COLOURS = { running: '#448AFF', irrigated: '#4CAF50' } as const;
 
-interface SiteInfo {
-  id: number;
-  label: string;
-  areas?: { id: number; type: string; label: string }[];
-}
 interface ProgramInfo {
   id: number;
   name: string;
@@ -35,11 +31,8 @@ interface SectionInfo {
 
 /** The demo site's irrigation area, its program and its sections, as `user` sees them. */
 async function irrigationArea(api: ApiSession, siteLabel: string) {
-  const site = (await api.get<SiteInfo[]>('/sites')).find((s) => s.label === siteLabel);
-  if (!site) throw new Error(`no demo site ${siteLabel}`);
-  const full = await api.get<SiteInfo>(`/sites/${site.id}`);
-  const area = full.areas?.find((candidate) => candidate.type === 'irrigation');
-  if (!area) throw new Error(`${siteLabel} has no irrigation area`);
+  const site = await demoSite(api, siteLabel);
+  const area = siteArea(site, 'irrigation');
   const [program] = await api.get<ProgramInfo[]>(`/programs?area=${area.id}`);
   if (!program) throw new Error(`${siteLabel} has no program`);
   const sections = await api.get<SectionInfo[]>(`/sections?area=${area.id}`);

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiAs } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
+import { demoSite } from './support/sites.ts';
 
 /**
  * Issue 12, the maintenance worklist, against the real server, broker and simulator: a radio
@@ -77,11 +78,6 @@ async function injectFault(kind: 'silence' | 'lowBattery', serialno: string) {
   expect(response.status, await response.text()).toBeLessThan(300);
 }
 
-interface SiteInfo {
-  id: number;
-  label: string;
-  areas?: { id: number; type: string; label: string }[];
-}
 interface RadioInfo {
   id: number;
   serialno: string;
@@ -100,13 +96,11 @@ test('the worklist lists a silenced radio and a low-battery radio first', async 
 }, testInfo) => {
   test.setTimeout(240_000);
   const api = await apiAs(request, DEMO_LOGINS.admin);
-  const site = (await api.get<SiteInfo[]>('/sites')).find((s) => s.label === 'Te Awa Vineyard');
-  if (!site) throw new Error('no demo site Te Awa Vineyard');
-  const full = await api.get<SiteInfo>(`/sites/${site.id}`);
+  const site = await demoSite(api, 'Te Awa Vineyard');
   // An area with two plain radios (not repeaters or coordinators, whose children would go quiet
   // with them).
   let chosen: { areaId: number; areaLabel: string; radios: RadioInfo[] } | undefined;
-  for (const area of full.areas ?? []) {
+  for (const area of site.areas ?? []) {
     const radios = (await api.get<RadioInfo[]>(`/radios?area=${area.id}`)).filter(
       (radio) => !radio.config.repeater && !radio.config.coordinator,
     );

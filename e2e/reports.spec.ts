@@ -6,6 +6,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import ExcelJS from 'exceljs';
 import { apiAs } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
+import { demoSite, type DemoSite } from './support/sites.ts';
 
 /**
  * Issue 17, the Reports place (docs/reports.md) on the shared stack's demo farm: a water report
@@ -16,11 +17,6 @@ import { signIn } from './support/sign-in.ts';
  */
 const SITE = 'Te Awa Vineyard';
 
-interface SiteInfo {
-  id: number;
-  label: string;
-  areas?: { id: number; type: string; label: string }[];
-}
 interface SensorInfo {
   id: number;
   type: string;
@@ -33,7 +29,7 @@ interface SectionInfo {
 
 /** What the demo site has to report on, read from the API. */
 interface Demo {
-  site: SiteInfo;
+  site: DemoSite;
   /** Water meters and tanks, by label. */
   waterThings: string[];
   zones: string[];
@@ -47,9 +43,7 @@ const isNumber = (value: unknown) => typeof value === 'number' && Number.isFinit
 async function readDemo(browser: Browser, baseURL: string): Promise<Demo> {
   const context = await browser.newContext({ baseURL });
   const api = await apiAs(context.request, DEMO_LOGINS.admin);
-  const listed = (await api.get<SiteInfo[]>('/sites')).find((site) => site.label === SITE);
-  if (!listed) throw new Error(`no demo site ${SITE}`);
-  const site = await api.get<SiteInfo>(`/sites/${listed.id}`);
+  const site = await demoSite(api, SITE);
   const waterThings: string[] = [];
   const zones: string[] = [];
   const tanks: number[] = [];

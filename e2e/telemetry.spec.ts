@@ -2,6 +2,7 @@ import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, type ApiSession } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
+import { demoSite, siteArea } from './support/sites.ts';
 
 /**
  * Issue 12, the Telemetry page on the shared hardware views, against the real server, its
@@ -19,11 +20,6 @@ const TEST_INTERVAL_SECONDS = 15;
 const FIELD_TIMEOUT_MS = 120_000;
 const CONTROL_URL = process.env.E2E_SIMULATOR_CONTROL_URL ?? 'http://127.0.0.1:8192';
 
-interface SiteInfo {
-  id: number;
-  label: string;
-  areas?: { id: number; type: string; label: string }[];
-}
 interface RadioInfo {
   id: number;
   type: string;
@@ -36,11 +32,8 @@ interface RadioInfo {
 }
 
 async function teAwa(api: ApiSession) {
-  const site = (await api.get<SiteInfo[]>('/sites')).find((s) => s.label === 'Te Awa Vineyard');
-  if (!site) throw new Error('no demo site Te Awa Vineyard');
-  const full = await api.get<SiteInfo>(`/sites/${site.id}`);
-  const area = full.areas?.find((candidate) => candidate.type === 'irrigation');
-  if (!area) throw new Error('Te Awa Vineyard has no irrigation area');
+  const site = await demoSite(api, 'Te Awa Vineyard');
+  const area = siteArea(site, 'irrigation');
   const radios = await api.get<RadioInfo[]>(`/areas/${area.id}/radios`);
   // LoRa sensor radios: no valve hangs on them, so silencing one disturbs no irrigation run.
   const plain = radios.filter(

@@ -7,6 +7,7 @@ type APIRequestContextFactory = {
 };
 import { apiAs } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
+import { demoSite } from './support/sites.ts';
 
 /**
  * Issue 14, the Weather page against the real server and the simulated farm: the weather
@@ -24,11 +25,9 @@ async function weatherArea(playwright: { request: APIRequestContextFactory }, ba
   // A context of its own, so the API's sign-in leaves the browser's session alone.
   const context = await playwright.request.newContext({ baseURL });
   const api = await apiAs(context, DEMO_LOGINS.staff);
-  const site = (await api.get<SiteInfo[]>('/sites')).find((s) => s.label === 'Te Awa Vineyard');
-  if (!site) throw new Error('no demo site Te Awa Vineyard');
-  const full = await api.get<SiteInfo>(`/sites/${site.id}`);
+  const site = await demoSite<SiteInfo>(api, 'Te Awa Vineyard');
   // The vineyard's weather station stands in its irrigation area.
-  const area = full.areas?.find(
+  const area = site.areas?.find(
     (candidate) => candidate.type === 'irrigation' && candidate.capabilities.includes('weather'),
   );
   if (!area) throw new Error('Te Awa Vineyard has no weather area');
