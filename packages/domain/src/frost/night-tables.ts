@@ -7,7 +7,13 @@ import type { TimedValue } from './compliance.ts';
 import { frostNightOf, frostNightRange } from './night.ts';
 import type { FrostRules } from './rules.ts';
 import type { FrostRun } from './schemas.ts';
-import type { ReportDocument, ReportHeading } from './report-tables.ts';
+import {
+  FAN_RUN_COLUMNS,
+  fanRunCells,
+  temperatureColumn,
+  type ReportDocument,
+  type ReportHeading,
+} from './report-tables.ts';
 
 /** One row of the area's event log as the events report reads it. */
 export interface FrostEventRow {
@@ -239,8 +245,6 @@ export function frostExplorerDocument(
   steps: readonly ExplorerStep[],
   runs: readonly FrostRun[],
 ): ReportDocument {
-  const temperature = (header: string) =>
-    ({ header, unit: '°C', kind: 'number', digits: 1 }) as const;
   const stepText =
     stepMs % 60_000 === 0 ? `${stepMs / 60_000} minutes` : `${Math.round(stepMs / 1000)} seconds`;
   const line = (label: string, pick: (step: ExplorerStep) => number | null) => ({
@@ -276,9 +280,9 @@ export function frostExplorerDocument(
         name: 'Night',
         columns: [
           { header: 'Time', kind: 'time' },
-          temperature('Canopy lowest'),
-          temperature('Canopy mean'),
-          temperature('Tower mean'),
+          temperatureColumn('Canopy lowest'),
+          temperatureColumn('Canopy mean'),
+          temperatureColumn('Tower mean'),
           { header: 'Wind highest', unit: 'km/h', kind: 'number', digits: 1 },
           { header: 'Fans running', kind: 'number', digits: 0 },
           { header: 'Running', kind: 'text' },
@@ -296,21 +300,11 @@ export function frostExplorerDocument(
       {
         name: 'Runs',
         columns: [
-          { header: 'Fan', kind: 'text' },
-          { header: 'Start', kind: 'time' },
-          { header: 'Stop', kind: 'time' },
-          { header: 'Duration', unit: 'min', kind: 'number', digits: 1 },
-          temperature('Canopy at start'),
-          temperature('Canopy at stop'),
+          ...FAN_RUN_COLUMNS,
+          temperatureColumn('Canopy at start'),
+          temperatureColumn('Canopy at stop'),
         ],
-        rows: runs.map((run) => [
-          run.fanLabel,
-          new Date(run.start),
-          run.stop === null ? null : new Date(run.stop),
-          run.durationMinutes,
-          run.canopyAtStart,
-          run.canopyAtStop,
-        ]),
+        rows: runs.map((run) => [...fanRunCells(run), run.canopyAtStart, run.canopyAtStop]),
       },
     ],
     chart: {

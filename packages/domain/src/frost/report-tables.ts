@@ -4,7 +4,7 @@
  * instants; each format writes them in the site's zone (csv and pdf with the offset).
  */
 import { timeZoneOffsetMs, zonedDateTime } from '../constants/timezone.ts';
-import type { FanFueling, FrostRuns } from './schemas.ts';
+import type { FanFueling, FrostRun, FrostRuns } from './schemas.ts';
 
 export type ReportCell = string | number | Date | null;
 /** 'date': a local day as YYYY-MM-DD text (issue 17's per-day tables); a date cell in xlsx. */
@@ -90,6 +90,27 @@ const FLAG_WORDS: Record<string, string> = {
 
 const time = (iso: string | null) => (iso === null ? null : new Date(iso));
 
+/** A temperature column: °C to one decimal, as every frost table prints one. */
+export const temperatureColumn = (header: string): ReportColumn => ({
+  header,
+  unit: '°C',
+  kind: 'number',
+  digits: 1,
+});
+
+/** The columns a table of fan runs opens with: the fan, its start and stop, how long it ran. */
+export const FAN_RUN_COLUMNS: readonly ReportColumn[] = [
+  { header: 'Fan', kind: 'text' },
+  { header: 'Start', kind: 'time' },
+  { header: 'Stop', kind: 'time' },
+  { header: 'Duration', unit: 'min', kind: 'number', digits: 1 },
+];
+
+/** A run's cells under FAN_RUN_COLUMNS; a run still going has no stop. */
+export function fanRunCells(run: FrostRun): ReportCell[] {
+  return [run.fanLabel, time(run.start), time(run.stop), run.durationMinutes];
+}
+
 export interface ReportHeading {
   site: string;
   area: string;
@@ -112,12 +133,6 @@ function rulesNotes(runs: FrostRuns): string[] {
 
 /** The frost compliance report: every run with its flags, then each fan's totals. */
 export function frostComplianceDocument(heading: ReportHeading, runs: FrostRuns): ReportDocument {
-  const temperature = (header: string): ReportColumn => ({
-    header,
-    unit: '°C',
-    kind: 'number',
-    digits: 1,
-  });
   return {
     title: 'Frost compliance',
     site: heading.site,
@@ -130,16 +145,13 @@ export function frostComplianceDocument(heading: ReportHeading, runs: FrostRuns)
       {
         name: 'Runs',
         columns: [
-          { header: 'Fan', kind: 'text' },
-          { header: 'Start', kind: 'time' },
-          { header: 'Stop', kind: 'time' },
-          { header: 'Duration', unit: 'min', kind: 'number', digits: 1 },
+          ...FAN_RUN_COLUMNS,
           { header: 'Trigger', kind: 'text' },
-          temperature('Canopy at start'),
-          temperature('Canopy at stop'),
-          temperature('Tower at start'),
-          temperature('Inversion'),
-          temperature('Lowest canopy'),
+          temperatureColumn('Canopy at start'),
+          temperatureColumn('Canopy at stop'),
+          temperatureColumn('Tower at start'),
+          temperatureColumn('Inversion'),
+          temperatureColumn('Lowest canopy'),
           { header: 'Highest wind', unit: 'km/h', kind: 'number', digits: 1 },
           { header: 'Wind shutdowns', kind: 'number', digits: 0 },
           { header: 'Average RPM', unit: 'rpm', kind: 'number', digits: 0 },
@@ -150,10 +162,7 @@ export function frostComplianceDocument(heading: ReportHeading, runs: FrostRuns)
           { header: 'Flags', kind: 'text' },
         ],
         rows: runs.runs.map((run) => [
-          run.fanLabel,
-          time(run.start),
-          time(run.stop),
-          run.durationMinutes,
+          ...fanRunCells(run),
           run.trigger,
           run.canopyAtStart,
           run.canopyAtStop,
