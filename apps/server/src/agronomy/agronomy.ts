@@ -33,7 +33,7 @@ import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import { queryRows, type Database } from '../db/client.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
-import { findOrCreateSeries } from '../ingest/catalog.ts';
+import { findOrCreateSeries } from '../ingest/catalog.repository.ts';
 import type { Log } from '../log.ts';
 import {
   insertReadings,

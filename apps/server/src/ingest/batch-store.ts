@@ -3,14 +3,13 @@
  * database's state made fail, and finds the one message that fails for its content and
  * dead-letters it (ingest.ts "A batch that cannot be committed").
  */
-import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import type { Catalog } from './catalog.ts';
 import type { IngestClientLog } from './mqtt-client.ts';
 import { deadLetterPlan, planBatch, type AcceptedUplink, type PlanMessage } from './plan.ts';
 import { backoff, errorText, isTransient, sleep } from './store-errors.ts';
-import { writePlan } from './writer.ts';
+import { databaseAnswers, writePlan } from './batch.repository.ts';
 
 /** A message as ingest holds it until its batch is committed. */
 export type Received = PlanMessage & { ack: () => void };
@@ -148,14 +147,5 @@ async function commit(
     } catch (error) {
       log.error({ err: String(error) }, 'an ingest observer failed');
     }
-  }
-}
-
-async function databaseAnswers(db: Database): Promise<boolean> {
-  try {
-    await queryRows(db, sql`select 1`);
-    return true;
-  } catch {
-    return false;
   }
 }

@@ -3,9 +3,9 @@
  * number with the things wired to them, and series ids. Both are asked of the database only on
  * a miss, so a batch of known devices and metrics costs no lookup at all.
  */
-import { sql } from 'drizzle-orm';
 import { performance } from 'node:perf_hooks';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { devicesBySerialno, findOrCreateSeries, thingsOfDevices } from './catalog.repository.ts';
 import {
   refusal,
   seriesKey,
@@ -32,36 +32,10 @@ export function createCatalog(db: Database): Catalog {
   const seriesIds = new Map<string, number>();
 
   async function loadDevices(serialnos: string[]): Promise<Map<string, DeviceEntry | string>> {
-    const rows = await queryRows<{
-      kind: 'radio' | 'unit';
-      id: number;
-      site_id: number;
-      serialno: string;
-    }>(
-      db,
-      sql`
-      select 'radio' as kind, id, site_id, serialno from radios where serialno = any(${sql.param(serialnos)}::text[])
-      union all
-      select 'unit' as kind, id, site_id, serialno from units where serialno = any(${sql.param(serialnos)}::text[])
-    `,
-    );
+    const rows = await devicesBySerialno(db, serialnos);
     const radioIds = rows.filter((row) => row.kind === 'radio').map((row) => row.id);
     const unitIds = rows.filter((row) => row.kind === 'unit').map((row) => row.id);
-    const things = await queryRows<{
-      type: 'sensor' | 'control';
-      id: number;
-      radio_id: number | null;
-      unit_id: number | null;
-    }>(
-      db,
-      sql`
-      select 'sensor' as type, id, radio_id, unit_id from sensors
-        where radio_id = any(${sql.param(radioIds)}::int[]) or unit_id = any(${sql.param(unitIds)}::int[])
-      union all
-      select 'control' as type, id, radio_id, unit_id from controls
-        where radio_id = any(${sql.param(radioIds)}::int[]) or unit_id = any(${sql.param(unitIds)}::int[])
-    `,
-    );
+    const things = await thingsOfDevices(db, radioIds, unitIds);
     const now = performance.now();
     const bySerial = groupBy(rows, (row) => row.serialno);
     const thingsOf = groupBy(
@@ -154,39 +128,6 @@ export function createCatalog(db: Database): Catalog {
       return { devices: resolved, seriesIds };
     },
   };
-}
-
-/**
- * The ids of the series, creating those that do not exist yet. The insert and the select see
- * the same snapshot: one another process is creating right now shows up in neither.
- */
-export async function findOrCreateSeries(
-  db: Database,
-  missing: readonly WantedSeries[],
-): Promise<{ id: number; thing_type: WantedSeries['type']; thing_id: number; metric: string }[]> {
-  return queryRows(
-    db,
-    sql`
-    with wanted as (
-      select * from unnest(
-        ${sql.param(missing.map((m) => m.siteId))}::int[],
-        ${sql.param(missing.map((m) => m.type))}::text[],
-        ${sql.param(missing.map((m) => m.id))}::int[],
-        ${sql.param(missing.map((m) => m.metric))}::text[]
-      ) as w(site_id, thing_type, thing_id, metric)
-    ),
-    created as (
-      insert into series (site_id, thing_type, thing_id, metric)
-      select site_id, thing_type, thing_id, metric from wanted
-      on conflict (thing_type, thing_id, metric) do nothing
-      returning id, thing_type, thing_id, metric
-    )
-    select id, thing_type, thing_id, metric from created
-    union all
-    select s.id, s.thing_type, s.thing_id, s.metric
-      from series s join wanted w using (thing_type, thing_id, metric)
-  `,
-  );
 }
 
 /** Map.groupBy, which Node 20 lacks. */

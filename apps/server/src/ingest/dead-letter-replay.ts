@@ -4,25 +4,18 @@
  * it is stored once or stays. One that now fails for its content becomes a dead letter with that
  * reason; one that fails again for the database waits for the next round.
  */
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import type { Catalog } from './catalog.ts';
 import type { IngestClientLog } from './mqtt-client.ts';
 import { planBatch, type PlanMessage } from './plan.ts';
-import { errorText, TRANSIENT_REASON_PATTERN } from './store-errors.ts';
+import { errorText } from './store-errors.ts';
 import { readUplink } from './uplink.ts';
-import { writePlan } from './writer.ts';
+import { writePlan } from './batch.repository.ts';
+import { deleteReplayedDeadLetters, transientDeadLetters } from './dead-letter.repository.ts';
 
 /** How often ingest looks for dead letters to store again, and how many at a time. */
 export const DEAD_LETTER_RETRY_MS = 30_000;
 const DEAD_LETTER_RETRY_BATCH = 500;
-
-/**
- * Dead letters kept because of the database's state rather than their content: a full disk, no
- * memory, a lost connection or a timeout (ingest before it retried these itself, or an error
- * without a code). They are stored again (`replayDeadLetters`), never dropped.
- */
-const TRANSIENT_DEAD_LETTER = sql`reason like 'could not be stored: %' and reason ~* ${TRANSIENT_REASON_PATTERN}`;
 
 export type DeadLetterReplayOptions = {
   db: Database;
@@ -65,16 +58,7 @@ export function startDeadLetterReplay(options: DeadLetterReplayOptions): DeadLet
 
 async function replayDeadLetters(options: DeadLetterReplayOptions): Promise<void> {
   const { db, catalog, topicRoot, log } = options;
-  const letters = await queryRows<{
-    id: number;
-    topic: string;
-    payload: string;
-    received_at: Date | string;
-  }>(
-    db,
-    sql`select id, topic, payload, received_at from dead_letters where ${TRANSIENT_DEAD_LETTER}
-        order by id limit ${DEAD_LETTER_RETRY_BATCH}`,
-  );
+  const letters = await transientDeadLetters(db, DEAD_LETTER_RETRY_BATCH);
   if (letters.length === 0) return;
   const messages: PlanMessage[] = letters.map((letter) => {
     const payload = Buffer.from(letter.payload, 'utf8');
@@ -88,10 +72,7 @@ async function replayDeadLetters(options: DeadLetterReplayOptions): Promise<void
   const plan = planBatch(messages, await catalog.rowsFor(messages));
   const ids = letters.map((letter) => letter.id);
   const inserted = await writePlan(db, plan, async (tx) => {
-    const deleted = await queryRows<{ id: number }>(
-      tx,
-      sql`delete from dead_letters where id = any(${sql.param(ids)}::bigint[]) returning id`,
-    );
+    const deleted = await deleteReplayedDeadLetters(tx, ids);
     // Another ingest process replayed some of them meanwhile: leave the rest to the next round.
     if (deleted.length !== ids.length) throw new Error('dead letters replayed elsewhere');
   });

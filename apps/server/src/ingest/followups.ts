@@ -10,11 +10,16 @@
  * never dropped; the others go on meanwhile. Followups of one device may run in any order when
  * several workers run: a handler reads current state rather than trusting the order.
  */
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows, type Database } from '../db/client.ts';
-import { ingestFollowups } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
+import {
+  deleteFollowup,
+  deleteFollowups,
+  insertFollowup,
+  postponeFollowup,
+  takeDueFollowups,
+} from './followup.repository.ts';
 
 /** The payload of a followup: what the committed batch heard from, ids ascending. */
 const ingestFollowupSchema = z.object({
@@ -56,7 +61,7 @@ const MAX_ERROR_LENGTH = 1000;
 
 /** Records a batch's followup: called by the writer inside the batch's transaction. */
 export async function recordFollowup(tx: Database, followup: IngestFollowup): Promise<void> {
-  await tx.insert(ingestFollowups).values({ batch: followup });
+  await insertFollowup(tx, followup);
 }
 
 /**
@@ -70,17 +75,7 @@ export async function runFollowups(
   log: FollowupLog,
 ): Promise<{ done: number; failed: number }> {
   return db.transaction(async (tx) => {
-    const rows = await queryRows<{
-      id: number | string;
-      batch: unknown;
-      committed_at: Date | string;
-      attempts: number;
-    }>(
-      tx,
-      sql`select id, batch, committed_at, attempts from ingest_followups
-          where due_at <= now() order by id limit ${FOLLOWUPS_PER_ROUND}
-          for update skip locked`,
-    );
+    const rows = await takeDueFollowups(tx, FOLLOWUPS_PER_ROUND);
     if (rows.length > 1) {
       // The round's followups are run together first: a thing heard in several of its batches
       // is judged once, on its current state (which is what each handler reads anyway), instead
@@ -89,9 +84,9 @@ export async function runFollowups(
         await tx.transaction(async (step) => {
           const merged = mergeFollowups(rows.map(committedFollowup));
           for (const handler of handlers) await handler(merged, step);
-          const ids = `{${rows.map((row) => Number(row.id)).join(',')}}`;
-          await step.execute(
-            sql`delete from ingest_followups where id = any(${sql.param(ids)}::bigint[])`,
+          await deleteFollowups(
+            step,
+            rows.map((row) => Number(row.id)),
           );
         });
         return { done: rows.length, failed: 0 };
@@ -109,19 +104,19 @@ export async function runFollowups(
         await tx.transaction(async (step) => {
           const followup = committedFollowup(row);
           for (const handler of handlers) await handler(followup, step);
-          await step.execute(sql`delete from ingest_followups where id = ${id}`);
+          await deleteFollowup(step, id);
         });
         done++;
       } catch (error) {
         failed++;
         const text = error instanceof Error ? error.message : String(error);
         log.error({ err: text, followup: id, attempts: row.attempts + 1 }, 'followup failed');
-        await tx.execute(sql`
-          update ingest_followups set
-            attempts = attempts + 1,
-            error = ${text.slice(0, MAX_ERROR_LENGTH)},
-            due_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts + 1)}::float8)
-          where id = ${id}`);
+        await postponeFollowup(
+          tx,
+          id,
+          text.slice(0, MAX_ERROR_LENGTH),
+          retryDelaySeconds(row.attempts + 1),
+        );
       }
     }
     return { done, failed };

@@ -15,10 +15,10 @@
  * (db/lanes.ts). On PostgreSQL insertReadings is fast enough.
  */
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { PgliteLane } from '../db/lanes.ts';
-import { findOrCreateSeries } from './catalog.ts';
+import { findOrCreateSeries } from './catalog.repository.ts';
+import { firstUserCreatedAt } from './history.repository.ts';
 import { seriesKey, type WantedSeries } from './plan.ts';
 import {
   insertReadings,
@@ -156,11 +156,7 @@ async function insertPoints(
  * has none. The simulator counts its radios' wear from it, so it carries on across restarts.
  */
 export async function farmEpoch(db: Database): Promise<Date | null> {
-  const rows = await queryRows<{ epoch: string | Date | null }>(
-    db,
-    sql`select min(created_at) as epoch from users`,
-  );
-  const epoch = rows[0]?.epoch ?? null;
+  const epoch = await firstUserCreatedAt(db);
   return epoch === null ? null : new Date(epoch);
 }
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { BatchPlan } from './plan.ts';
-import { writePlan } from './writer.ts';
+import { writePlan } from './batch.repository.ts';
 import { createTestDatabase } from '../../test/helpers/database.ts';
 import { seedTestFarm, type TestFarm } from '../../test/helpers/farm.ts';
 
