@@ -26,8 +26,11 @@ let probe: VirtualDevice;
 let tank: VirtualDevice;
 
 beforeEach(() => {
+  // Every device is on site 1, sharing its weather and water, each with random draws of its own.
+  const onSite = (deviceConfig: ReturnType<typeof config>, seed: number) =>
+    new VirtualDevice(deviceConfig, 1, site, seededRandom(seed), start);
   site = new SiteState(1, 99);
-  valves = new VirtualDevice(
+  valves = onSite(
     config(
       'WVC-1',
       { id: 1, sectionId: 10 },
@@ -35,23 +38,17 @@ beforeEach(() => {
       [{ id: 101, type: 'valve', number: 1, sectionId: 10 }],
     ),
     1,
-    site,
-    seededRandom(1),
-    start,
   );
-  shed = new VirtualDevice(
+  shed = onSite(
     config(
       'WMR-1',
       { id: 2, type: 'WMR' },
       [{ id: 202, type: 'watermeter', identifier: null, metrics: ['water.flow', 'water.total'] }],
       [{ id: 301, type: 'pump', number: 101, sectionId: null }],
     ),
-    1,
-    site,
-    seededRandom(2),
-    start,
+    2,
   );
-  probe = new VirtualDevice(
+  probe = onSite(
     config(
       'LRA-1',
       { id: 3, type: 'LoRa', sectionId: 10 },
@@ -65,22 +62,16 @@ beforeEach(() => {
       ],
       [],
     ),
-    1,
-    site,
-    seededRandom(3),
-    start,
+    3,
   );
-  tank = new VirtualDevice(
+  tank = onSite(
     config(
       'LRA-2',
       { id: 4, type: 'LoRa', areaId: 2 },
       [{ id: 204, type: 'level', identifier: null, metrics: ['level'] }],
       [],
     ),
-    1,
-    site,
-    seededRandom(4),
-    start,
+    4,
   );
 });
 
