@@ -51,16 +51,17 @@ test('a compressed frost night on the frost page and in the explorer', async ({
   // Dusk: the canopy cools; the fans start in the running colour with their RPM.
   const readings: number[] = [];
   const running = page.locator('[data-testid="fan-row"][data-state="running"]');
-  await expect
-    .poll(
+  // How many fans run, polled through the night while the canopy's readings are kept.
+  const runningFans = () =>
+    expect.poll(
       async () => {
         const value = await canopyNow(page);
         if (value !== null) readings.push(value);
         return running.count();
       },
       { timeout: NIGHT_MINUTES * 60_000, intervals: [2_000] },
-    )
-    .toBeGreaterThan(0);
+    );
+  await runningFans().toBeGreaterThan(0);
   const first = running.first();
   await expect(first.getByTestId('fan-state')).toHaveCSS('background-color', RUNNING_RGB);
   const rpm = Number((await first.getByTestId('fan-rpm').textContent())?.replace(/\D/g, ''));
@@ -73,16 +74,7 @@ test('a compressed frost night on the frost page and in the explorer', async ({
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Through the night to after sunrise: the canopy falls below 0 °C and recovers, the fans stop.
-  await expect
-    .poll(
-      async () => {
-        const value = await canopyNow(page);
-        if (value !== null) readings.push(value);
-        return running.count();
-      },
-      { timeout: NIGHT_MINUTES * 60_000, intervals: [2_000] },
-    )
-    .toBe(0);
+  await runningFans().toBe(0);
   const lowest = Math.min(...readings);
   expect(lowest, `canopy readings ${readings.join(', ')}`).toBeLessThan(1);
   // After sunrise the canopy warms: the page's reading climbs more than 2 °C above the night's low.

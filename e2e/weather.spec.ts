@@ -35,6 +35,18 @@ async function weatherArea(playwright: { request: APIRequestContextFactory }, ba
   return { siteId: site.id, areaId: area.id };
 }
 
+/** Signs the staff user in and opens the weather page of the vineyard's weather area. */
+async function openWeatherPage(
+  page: Page,
+  playwright: { request: APIRequestContextFactory },
+  baseURL: string | undefined,
+) {
+  const { siteId, areaId } = await weatherArea(playwright, baseURL ?? '');
+  await signIn(page, DEMO_LOGINS.staff);
+  await page.goto(`/${siteId}/weather/${areaId}`);
+  return { siteId, areaId };
+}
+
 const markers = (page: Page, layer: string) =>
   page.locator(`.paddock-weather-marker[data-layer="${layer}"]`);
 
@@ -44,9 +56,7 @@ test.describe('Weather page (issue 14)', () => {
     playwright,
     baseURL,
   }) => {
-    const { siteId, areaId } = await weatherArea(playwright, baseURL ?? '');
-    await signIn(page, DEMO_LOGINS.staff);
-    await page.goto(`/${siteId}/weather/${areaId}`);
+    await openWeatherPage(page, playwright, baseURL);
     const temperature = markers(page, 'temperature');
     await expect(temperature.first()).toBeVisible({ timeout: 60_000 });
     const legend = page.getByTestId('weather-legend').locator('[data-layer="temperature"]');
@@ -70,9 +80,7 @@ test.describe('Weather page (issue 14)', () => {
     playwright,
     baseURL,
   }) => {
-    const { siteId, areaId } = await weatherArea(playwright, baseURL ?? '');
-    await signIn(page, DEMO_LOGINS.staff);
-    await page.goto(`/${siteId}/weather/${areaId}`);
+    const { siteId, areaId } = await openWeatherPage(page, playwright, baseURL);
     await expect(markers(page, 'temperature').first()).toBeVisible({ timeout: 60_000 });
     await expect(markers(page, 'windSpeed')).toHaveCount(0);
 

@@ -5,38 +5,12 @@
  *   const { user } = renderWithProviders(<LoginForm … />);
  *   await user.click(screen.getByRole('button', { name: 'Login' }));
  */
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach } from 'vitest';
-import { theme } from '../app/theme.ts';
-import { testI18n } from './test-i18n.ts';
+import { renderRoutes } from './render-routes.tsx';
 
-// Vitest runs without globals, so Testing Library cannot unmount by itself between tests.
-afterEach(() => cleanup());
-
+/** `ui` as the one route, matching any path. */
 export function renderWithProviders(ui: ReactElement, options: { path?: string } = {}) {
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
-  const router = createMemoryRouter([{ path: '*', element: ui }], {
-    initialEntries: [options.path ?? '/'],
-  });
-  const user = userEvent.setup();
-  const result = render(
-    <I18nextProvider i18n={testI18n}>
-      <MantineProvider theme={theme}>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </I18nextProvider>,
-  );
-  return { ...result, user, queryClient, router };
+  return renderRoutes([{ path: '*', element: ui }], options.path ?? '/');
 }
 
 /** A fetch that answers each call from the list in turn and records the requests. */
