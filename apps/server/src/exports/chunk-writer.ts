@@ -3,7 +3,7 @@
  * what is held in memory is one piece, whatever the file's size.
  */
 import type { Queryable } from '../db/database.ts';
-import { reportExportChunks } from '../db/schema.ts';
+import { insertExportChunk } from './export.repository.ts';
 
 const CHUNK_BYTES = 1 << 20;
 
@@ -23,9 +23,7 @@ export function chunkWriter(db: Queryable, requestId: number, chunkBytes = CHUNK
   let seq = 0;
   const flush = async () => {
     if (held === 0) return;
-    await db
-      .insert(reportExportChunks)
-      .values({ requestId, seq: seq++, bytes: chunk.subarray(0, held) });
+    await insertExportChunk(db, { requestId, seq: seq++, bytes: chunk.subarray(0, held) });
     held = 0;
   };
   return {

@@ -217,6 +217,14 @@ export async function clearExportChunks(db: Queryable, requestId: number) {
 }
 
 /** Stores one chunk of the file being made. */
+export async function insertExportChunk(
+  db: Queryable,
+  chunk: { requestId: number; seq: number; bytes: Buffer },
+) {
+  await db.insert(reportExportChunks).values(chunk);
+}
+
+/** The progress shown while the file is made. */
 export async function setExportProgress(db: Queryable, requestId: number, progress: number) {
   await db
     .update(reportExports)

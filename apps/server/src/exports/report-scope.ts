@@ -6,12 +6,12 @@
  * area holds series of that area's things only. Answers what the export row keeps.
  */
 import type { ExportRequestBody, ReportChoice, ReportSeries } from '@paddock/domain';
-import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { badRequest } from '../http/errors.ts';
 import { requireObject, requireSite } from '../permissions/access.ts';
 import { resolveSeries } from '../reports/generic-report.ts';
+import { seriesThingsOfArea } from './area-things.repository.ts';
 import type { ExportAsk } from './export.repository.ts';
 
 export type ReportScope = Omit<ExportAsk, 'from' | 'to'>;
@@ -72,19 +72,7 @@ async function seriesOutsideArea(
   areaId: number,
   series: readonly ReportSeries[],
 ): Promise<number | undefined> {
-  const inArea = await queryRows<{ thing_type: string; thing_id: number }>(
-    db,
-    sql`select thing_type, thing_id from (
-          select 'sensor' as thing_type, id as thing_id, area_id from sensors
-          union all select 'radio', id, area_id from radios
-          union all select 'control', id, area_id from controls
-        ) things
-        where area_id = ${areaId}
-          and (thing_type, thing_id) in (${sql.join(
-            series.map((one) => sql`(${one.thing.type}, ${one.thing.id}::int)`),
-            sql`, `,
-          )})`,
-  );
+  const inArea = await seriesThingsOfArea(db, areaId, series);
   const keys = new Set(inArea.map((row) => `${row.thing_type} ${Number(row.thing_id)}`));
   const index = series.findIndex((one) => !keys.has(`${one.thing.type} ${one.thing.id}`));
   return index === -1 ? undefined : index;

@@ -13,10 +13,8 @@ import {
   type ReportEvery,
   type ScheduledReport,
 } from '@paddock/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
-import { queryRows, type Database } from '../db/client.ts';
-import { scheduledReports } from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
 import { memorySink } from './chunk-writer.ts';
 import { makeReport } from './make-report.ts';
 import { paceOf } from './pace.ts';
@@ -26,6 +24,14 @@ import type { Log } from '../log.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
 import { readReportSite } from '../reports/report-site.ts';
+import {
+  allScheduledReports,
+  claimScheduledPeriod,
+  contactEmails,
+  recordPeriodSent,
+  recordScheduleError,
+  type ScheduledReportRow,
+} from './scheduled-report.repository.ts';
 
 /** A claimed period not sent by then is tried again. */
 const CLAIM_LOST_MS = 10 * 60_000;
@@ -62,9 +68,7 @@ export function lastWholePeriod(
   return { key: before.toISOString().slice(0, 10), from: at(before), to: at(monday) };
 }
 
-type Row = typeof scheduledReports.$inferSelect;
-
-export function presentScheduledReport(row: Row): ScheduledReport {
+export function presentScheduledReport(row: ScheduledReportRow): ScheduledReport {
   return {
     id: row.id,
     site: row.siteId,
@@ -78,21 +82,6 @@ export function presentScheduledReport(row: Row): ScheduledReport {
   };
 }
 
-/** The active email addresses of a contact of the site; empty when it is not of the site. */
-export async function contactEmails(
-  db: Database,
-  siteId: number,
-  contactId: number,
-): Promise<string[]> {
-  const rows = await queryRows<{ address: string }>(
-    db,
-    sql`select n.address from contacts c join contact_notifications n on n.contact_id = c.id
-        where c.id = ${contactId} and c.site_id = ${siteId} and n.method = 'email' and n.active
-        order by n.id`,
-  );
-  return rows.map((row) => row.address);
-}
-
 /** One round: sends every period due, one schedule at a time. */
 export async function sendDueReports(deps: {
   db: Database;
@@ -103,26 +92,19 @@ export async function sendDueReports(deps: {
   people?: PeopleFirst;
 }): Promise<boolean> {
   const { db, clock, log, mailer, people } = deps;
-  const rows = await db.select().from(scheduledReports).orderBy(scheduledReports.id);
+  const rows = await allScheduledReports(db);
   for (const row of rows) {
     const now = clock.now();
     const site = await readReportSite(db, row.siteId, null);
     const period = lastWholePeriod(row.every, now, site.timeZone);
     if (row.lastPeriod !== null && row.lastPeriod >= period.key) continue;
     // Claim the period before the slow part: another process finds it taken and skips it.
-    const claimed = await db
-      .update(scheduledReports)
-      .set({ claimedPeriod: period.key, claimedAt: now })
-      .where(
-        and(
-          eq(scheduledReports.id, row.id),
-          sql`(${scheduledReports.lastPeriod} is null or ${scheduledReports.lastPeriod} < ${period.key})`,
-          sql`(${scheduledReports.claimedPeriod} is distinct from ${period.key}
-               or ${scheduledReports.claimedAt} < ${new Date(now.getTime() - CLAIM_LOST_MS).toISOString()})`,
-        ),
-      )
-      .returning({ id: scheduledReports.id });
-    if (claimed.length === 0) continue;
+    const claimed = await claimScheduledPeriod(db, row.id, {
+      period: period.key,
+      now,
+      lostBefore: new Date(now.getTime() - CLAIM_LOST_MS),
+    });
+    if (!claimed) continue;
     try {
       const addresses = await contactEmails(db, row.siteId, row.contactId);
       if (addresses.length === 0) throw new Error('The contact has no active email address');
@@ -147,18 +129,12 @@ export async function sendDueReports(deps: {
           attachments: [{ filename: file.name, content: bytes }],
         });
       }
-      await db
-        .update(scheduledReports)
-        .set({ lastPeriod: period.key, lastSentAt: clock.now(), error: null, claimedPeriod: null })
-        .where(eq(scheduledReports.id, row.id));
+      await recordPeriodSent(db, row.id, period.key, clock.now());
       log.info({ scheduledReport: row.id, period: period.key }, 'scheduled report sent');
     } catch (error) {
       // The claim stays until it is lost: the period is tried again then, the reason shown meanwhile.
       log.error({ err: error, scheduledReport: row.id }, 'scheduled report failed');
-      await db
-        .update(scheduledReports)
-        .set({ error: error instanceof Error ? error.message : String(error) })
-        .where(eq(scheduledReports.id, row.id));
+      await recordScheduleError(db, row.id, error instanceof Error ? error.message : String(error));
     }
   }
   return false;

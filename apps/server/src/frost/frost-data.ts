@@ -20,9 +20,14 @@ import {
   type SiteTags,
   type TimedValue,
 } from '@paddock/domain';
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Queryable } from '../db/database.ts';
-import { areas, frostRules, radios, readings, sensors, series, sites } from '../db/schema.ts';
+import {
+  findFrostAreaRow,
+  findFrostRulesRow,
+  findSiteTags,
+  frostSensorRows,
+  sensorReadingRows,
+} from './frost.repository.ts';
 
 /** The fan controller's metrics the records read (docs/api.md "Frost"). */
 export const FROST_RECORD_METRICS = [
@@ -70,55 +75,17 @@ function rulesOf(
 }
 
 export async function readSiteFrostRules(db: Queryable, siteId: number) {
-  const [site] = await db.select({ tags: sites.tags }).from(sites).where(eq(sites.id, siteId));
+  const site = await findSiteTags(db, siteId);
   if (!site) return null;
-  const [row] = await db.select().from(frostRules).where(eq(frostRules.siteId, siteId));
+  const row = await findFrostRulesRow(db, siteId);
   return rulesOf(row, site.tags);
-}
-
-export async function writeSiteFrostRules(
-  db: Queryable,
-  siteId: number,
-  rules: FrostRules,
-  now: Date,
-) {
-  await db
-    .insert(frostRules)
-    .values({ siteId, rules, modifiedAt: now })
-    .onConflictDoUpdate({ target: frostRules.siteId, set: { rules, modifiedAt: now } });
 }
 
 /** The area's fans and canopy temperature sensors; null when the area is gone. */
 export async function readFrostArea(db: Queryable, areaId: number): Promise<FrostArea | null> {
-  const [area] = await db
-    .select({
-      id: areas.id,
-      label: areas.label,
-      siteId: areas.siteId,
-      siteLabel: sites.label,
-      config: sites.config,
-      tags: sites.tags,
-      rules: frostRules.rules,
-    })
-    .from(areas)
-    .innerJoin(sites, eq(sites.id, areas.siteId))
-    .leftJoin(frostRules, eq(frostRules.siteId, areas.siteId))
-    .where(eq(areas.id, areaId));
+  const area = await findFrostAreaRow(db, areaId);
   if (!area) return null;
-  const rows = await db
-    .select({
-      id: sensors.id,
-      type: sensors.type,
-      label: sensors.label,
-      radioId: sensors.radioId,
-      tags: sensors.tags,
-      topics: sensors.topics,
-      overdue: radios.overdue,
-    })
-    .from(sensors)
-    .leftJoin(radios, eq(radios.id, sensors.radioId))
-    .where(eq(sensors.areaId, areaId))
-    .orderBy(asc(sensors.id));
+  const rows = await frostSensorRows(db, areaId);
   const devices = rows.map((row) => ({
     id: row.id,
     label: row.label,
@@ -157,25 +124,7 @@ export async function readSensorReadings(
   out = new Map<number, Map<string, TimedValue[]>>(),
 ): Promise<Map<number, Map<string, TimedValue[]>>> {
   if (sensorIds.length === 0) return out;
-  const rows = await db
-    .select({
-      thingId: series.thingId,
-      metric: series.metric,
-      time: readings.time,
-      value: readings.value,
-    })
-    .from(series)
-    .innerJoin(readings, eq(readings.seriesId, series.id))
-    .where(
-      and(
-        eq(series.thingType, 'sensor'),
-        inArray(series.thingId, [...sensorIds]),
-        inArray(series.metric, [...metrics]),
-        gte(readings.time, from),
-        lt(readings.time, to),
-      ),
-    )
-    .orderBy(asc(readings.seriesId), asc(readings.time));
+  const rows = await sensorReadingRows(db, sensorIds, metrics, from, to);
   for (const row of rows) {
     let byMetric = out.get(row.thingId);
     if (!byMetric) out.set(row.thingId, (byMetric = new Map()));

@@ -16,9 +16,7 @@ import {
   type ReportDocument,
   type TimedValue,
 } from '@paddock/domain';
-import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { Queryable } from '../db/database.ts';
-import { alarms, controls, events, radios, sections, sensors, units } from '../db/schema.ts';
 import {
   CANOPY_METRIC,
   FROST_RECORD_METRICS,
@@ -26,31 +24,7 @@ import {
   readSensorReadings,
   type FrostArea,
 } from './frost-data.ts';
-
-type TargetName = { id: number; name: string };
-
-/** How each kind of event target is named: its label, or the serial number of hardware. */
-const TARGET_NAMES: Record<string, (db: Queryable, ids: number[]) => Promise<TargetName[]>> = {
-  sensor: (db, ids) =>
-    db
-      .select({ id: sensors.id, name: sensors.label })
-      .from(sensors)
-      .where(inArray(sensors.id, ids)),
-  section: (db, ids) =>
-    db
-      .select({ id: sections.id, name: sections.label })
-      .from(sections)
-      .where(inArray(sections.id, ids)),
-  control: (db, ids) =>
-    db
-      .select({ id: controls.id, name: controls.label })
-      .from(controls)
-      .where(inArray(controls.id, ids)),
-  radio: (db, ids) =>
-    db.select({ id: radios.id, name: radios.serialno }).from(radios).where(inArray(radios.id, ids)),
-  unit: (db, ids) =>
-    db.select({ id: units.id, name: units.serialno }).from(units).where(inArray(units.id, ids)),
-};
+import { frostEventRows, TARGET_NAMES } from './frost.repository.ts';
 
 /** The names of events' targets, by `type:id`; one query per kind of target the events name. */
 async function targetNames(
@@ -81,31 +55,7 @@ export async function frostEventsReport(
   range: { from: Date; to: Date },
   things: readonly number[],
 ): Promise<ReportDocument> {
-  const rows = await db
-    .select({
-      createdAt: events.createdAt,
-      type: events.type,
-      targetType: events.targetType,
-      targetId: events.targetId,
-      message: events.message,
-      open: events.open,
-      acknowledgedAt: events.acknowledgedAt,
-      acknowledgedBy: events.acknowledgedBy,
-      alarm: alarms.label,
-    })
-    .from(events)
-    .leftJoin(alarms, eq(alarms.id, events.alarmId))
-    .where(
-      and(
-        eq(events.areaId, area.areaId),
-        gte(events.createdAt, range.from),
-        lt(events.createdAt, range.to),
-        things.length === 0
-          ? undefined
-          : and(eq(events.targetType, 'sensor'), inArray(events.targetId, [...things])),
-      ),
-    )
-    .orderBy(asc(events.createdAt), asc(events.id));
+  const rows = await frostEventRows(db, area.areaId, range, things);
   const names = await targetNames(db, rows);
   const list: FrostEventRow[] = rows.map((row) => ({
     at: row.createdAt,

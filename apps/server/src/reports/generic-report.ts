@@ -15,11 +15,11 @@ import type {
 } from '@paddock/domain';
 // The csv writer by its own path: a csv export need not load the whole domain package.
 import { csvField, CSV_BOM } from '@paddock/domain/csv';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import type { ReportRange } from './irrigation-report.ts';
 import { isoWithOffset, localDay } from './local-day.ts';
 import { readReportSite, toMs, type ReportSite } from './report-site.ts';
+import { chosenSeriesRows, readingBatchRows, rollupRows } from './report.repository.ts';
 
 /** Readings read per statement while streaming. */
 const BATCH = 10_000;
@@ -42,27 +42,7 @@ export async function resolveSeries(
   siteId: number,
   chosen: readonly ReportSeries[],
 ): Promise<{ found: ResolvedSeries[]; missing: number[] }> {
-  const rows = await queryRows<{
-    id: number;
-    thing_type: string;
-    thing_id: number;
-    metric: string;
-    label: string | null;
-  }>(
-    db,
-    sql`select se.id, se.thing_type, se.thing_id, se.metric,
-          coalesce(s.label, c.label, ra.serialno, u.serialno) as label
-        from series se
-        left join sensors s on se.thing_type = 'sensor' and s.id = se.thing_id
-        left join controls c on se.thing_type = 'control' and c.id = se.thing_id
-        left join radios ra on se.thing_type = 'radio' and ra.id = se.thing_id
-        left join units u on se.thing_type = 'unit' and u.id = se.thing_id
-        where se.site_id = ${siteId}
-          and (se.thing_type, se.thing_id, se.metric) in (${sql.join(
-            chosen.map((one) => sql`(${one.thing.type}, ${one.thing.id}::int, ${one.metric})`),
-            sql`, `,
-          )})`,
-  );
+  const rows = await chosenSeriesRows(db, siteId, chosen);
   const byKey = new Map(
     rows.map((row) => [`${row.thing_type} ${row.thing_id} ${row.metric}`, row]),
   );
@@ -111,14 +91,7 @@ async function* readingBatches(
   const to = range.to.toISOString();
   for (;;) {
     const since = new Date(after).toISOString();
-    const rows = await queryRows<{ ms: number; value: number }>(
-      db,
-      sql`select (extract(epoch from time) * 1000)::float8 as ms, value from readings
-          where series_id = ${seriesId}
-            and ${first ? sql`time >= ${since}` : sql`time > ${since}`}
-            and time < ${to}
-          order by time limit ${BATCH}`,
-    );
+    const rows = await readingBatchRows(db, seriesId, { since, first, to, limit: BATCH });
     if (rows.length === 0) return;
     first = false;
     after = Number(rows[rows.length - 1]?.ms ?? range.to.getTime());
@@ -146,19 +119,7 @@ async function* seriesRows(
     }
     return;
   }
-  const rows = await queryRows<{
-    bucket: Date | string;
-    count: number;
-    sum: number;
-    min: number;
-    max: number;
-  }>(
-    db,
-    sql`select bucket, count, sum, min, max from reading_rollups
-        where series_id = ${series.id}
-          and bucket >= ${range.from.toISOString()} and bucket < ${range.to.toISOString()}
-        order by bucket`,
-  );
+  const rows = await rollupRows(db, series.id, range);
   type Fold = { start: number; count: number; sum: number; min: number; max: number };
   const folds: Fold[] = [];
   let key = '';

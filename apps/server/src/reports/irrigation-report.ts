@@ -14,12 +14,11 @@ import {
   type ReportDocument,
   type ZoneWaterRun,
 } from '@paddock/domain';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client.ts';
-import type { ProgramZone } from '@paddock/domain';
+import type { Database } from '../db/client.ts';
 import { readWaterUseSource } from '../resources/water-use/water-use.repository.ts';
 import { localDay } from './local-day.ts';
 import { chosen, dailyLine, readReportSite, round, toMs } from './report-site.ts';
+import { faultedOpenRows, findProgramZones, skippedStartRows } from './report.repository.ts';
 
 export type ReportRange = { from: Date; to: Date };
 
@@ -253,10 +252,7 @@ function irrigationDocument(
 
 /** Each zone's application rate (mm/h) from its area's program. */
 async function applicationRates(db: Database, areaId: number): Promise<Map<number, number>> {
-  const [program] = await queryRows<{ zones: ProgramZone[] }>(
-    db,
-    sql`select zones from programs where area_id = ${areaId}`,
-  );
+  const program = await findProgramZones(db, areaId);
   return new Map(
     (program?.zones ?? []).flatMap((zone) =>
       typeof zone.setting?.applicationRate === 'number'
@@ -272,13 +268,7 @@ async function skippedStarts(
   areaId: number,
   range: ReportRange,
 ): Promise<{ time: number; zones: number[] }[]> {
-  const rows = await queryRows<{ created_at: Date | string; payload: { zones?: unknown } }>(
-    db,
-    sql`select r.created_at, r.payload from requests r
-        join programs p on r.type = 'program' and r.target_id = p.id
-        where p.area_id = ${areaId} and r.action = 'start' and r.status in ('failed', 'cancelled')
-          and r.created_at >= ${range.from.toISOString()} and r.created_at < ${range.to.toISOString()}`,
-  );
+  const rows = await skippedStartRows(db, areaId, range);
   return rows.map((row) => ({
     time: toMs(row.created_at),
     zones: Array.isArray(row.payload?.zones)
@@ -293,15 +283,6 @@ async function faultedOpens(
   areaId: number,
   range: ReportRange,
 ): Promise<{ time: number; section: number }[]> {
-  const rows = await queryRows<{ sent_at: Date | string; section: number }>(
-    db,
-    sql`select distinct fc.id, fc.sent_at, c.section_id as section
-        from field_commands fc
-        join controls c on c.area_id = ${areaId} and c.section_id is not null
-          and c.type in ('valve', 'valveAddon')
-          and fc.payload->'controls' @> to_jsonb(c.id)
-        where fc.action = 'open' and fc.status in ('failed', 'timedOut')
-          and fc.sent_at >= ${range.from.toISOString()} and fc.sent_at < ${range.to.toISOString()}`,
-  );
+  const rows = await faultedOpenRows(db, areaId, range);
   return rows.map((row) => ({ time: toMs(row.sent_at), section: Number(row.section) }));
 }

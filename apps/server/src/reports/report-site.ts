@@ -4,8 +4,8 @@
  */
 import type { ReportChart } from '@paddock/domain';
 import { siteTimeZone } from '@paddock/domain/timezone';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import { findReportSiteRow, reportAreaRows } from './report.repository.ts';
 
 export type ReportSite = {
   id: number;
@@ -22,17 +22,9 @@ export async function readReportSite(
   siteId: number,
   areaId: number | null,
 ): Promise<ReportSite> {
-  const [site] = await queryRows<{ label: string; config: unknown; tags: { country?: string } }>(
-    db,
-    sql`select label, config, tags from sites where id = ${siteId}`,
-  );
+  const site = await findReportSiteRow(db, siteId);
   if (!site) throw new Error('The site no longer exists');
-  const areas = await queryRows<{ id: number; label: string }>(
-    db,
-    areaId === null
-      ? sql`select id, label from areas where site_id = ${siteId} order by id`
-      : sql`select id, label from areas where site_id = ${siteId} and id = ${areaId}`,
-  );
+  const areas = await reportAreaRows(db, siteId, areaId);
   if (areaId !== null && areas.length === 0) throw new Error('The area no longer exists');
   return {
     id: siteId,

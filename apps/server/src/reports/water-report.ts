@@ -6,11 +6,11 @@
  * water flowing; per tank per day, its lowest and highest level.
  */
 import type { ReportCell, ReportDocument } from '@paddock/domain';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import type { ReportRange } from './irrigation-report.ts';
 import { localDay } from './local-day.ts';
 import { chosen, dailyLine, readReportSite, round, toMs } from './report-site.ts';
+import { sensorReadingRows, waterSensorRows } from './report.repository.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -23,17 +23,7 @@ async function readingsOf(
   metrics: readonly string[],
   range: ReportRange,
 ): Promise<{ time: number; value: number }[]> {
-  const rows = await queryRows<{ time: Date | string; value: number }>(
-    db,
-    sql`select r.time, r.value from series se join readings r on r.series_id = se.id
-        where se.thing_type = 'sensor' and se.thing_id = ${sensorId}
-          and se.metric in (${sql.join(
-            metrics.map((metric) => sql`${metric}`),
-            sql`, `,
-          )})
-          and r.time >= ${range.from.toISOString()} and r.time < ${range.to.toISOString()}
-        order by r.time`,
-  );
+  const rows = await sensorReadingRows(db, sensorId, metrics, range);
   return rows.map((row) => ({ time: toMs(row.time), value: Number(row.value) }));
 }
 
@@ -48,18 +38,9 @@ export async function waterReport(
   const sensors =
     areaIds.length === 0
       ? []
-      : (
-          await queryRows<{ id: number; type: string; label: string; area_id: number }>(
-            db,
-            sql`select id, type, label, area_id from sensors
-                where site_id = ${ask.siteId} and type in ('watermeter', 'level')
-                  and area_id in (${sql.join(
-                    areaIds.map((id) => sql`${id}`),
-                    sql`, `,
-                  )})
-                order by label, id`,
-          )
-        ).filter((sensor) => chosen(ask.things, Number(sensor.id)));
+      : (await waterSensorRows(db, ask.siteId, areaIds)).filter((sensor) =>
+          chosen(ask.things, Number(sensor.id)),
+        );
   const meters = sensors.filter((sensor) => sensor.type === 'watermeter');
   const tanks = sensors.filter((sensor) => sensor.type === 'level');
 

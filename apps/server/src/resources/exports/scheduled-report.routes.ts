@@ -12,9 +12,10 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import {
   deleteScheduledReport,
   insertScheduledReport,
+  contactEmails,
   listScheduledReports,
 } from '../../exports/scheduled-report.repository.ts';
-import { contactEmails, presentScheduledReport } from '../../exports/scheduled-reports.ts';
+import { presentScheduledReport } from '../../exports/scheduled-reports.ts';
 import { requireKnownSite } from '../sites/site-access.ts';
 
 export async function scheduledReportRoutes(app: FastifyInstance) {

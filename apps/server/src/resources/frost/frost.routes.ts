@@ -9,8 +9,8 @@ import {
   readFrostArea,
   readFrostSummary,
   readSiteFrostRules,
-  writeSiteFrostRules,
 } from '../../frost/frost-data.ts';
+import { writeSiteFrostRules } from '../../frost/frost.repository.ts';
 import { frostRunsReport, RUN_FOLLOW_MS } from '../../frost/frost-report.ts';
 import { route } from '../../http/endpoint.ts';
 import { notFound } from '../../http/errors.ts';
