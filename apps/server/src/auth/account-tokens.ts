@@ -3,9 +3,13 @@
  * 256 random bits; only the hash is stored; consuming marks it used in the same statement, so
  * two concurrent uses cannot both succeed.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { accountTokens } from '../db/schema.ts';
+import {
+  findLiveAccountToken,
+  insertAccountToken,
+  useLiveAccountToken,
+  type AccountTokenRow,
+} from './account-token.repository.ts';
 import { hashToken, newOpaqueToken } from './secrets.ts';
 
 export type AccountTokenPurpose = 'reset' | 'activation' | 'invitation';
@@ -22,7 +26,7 @@ export async function issueAccountToken(
   input: { userId: number; purpose: AccountTokenPurpose; siteId?: number | null; now: Date },
 ): Promise<string> {
   const token = newOpaqueToken();
-  await db.insert(accountTokens).values({
+  await insertAccountToken(db, {
     userId: input.userId,
     purpose: input.purpose,
     tokenHash: hashToken(token),
@@ -33,17 +37,6 @@ export async function issueAccountToken(
   return token;
 }
 
-export type AccountTokenRow = typeof accountTokens.$inferSelect;
-
-/** The row of the token for that purpose, if it is neither used nor expired. */
-const isLive = (token: string, purpose: AccountTokenPurpose, now: Date) =>
-  and(
-    eq(accountTokens.tokenHash, hashToken(token)),
-    eq(accountTokens.purpose, purpose),
-    isNull(accountTokens.usedAt),
-    gt(accountTokens.expiresAt, now),
-  );
-
 /** The live token row (unused, unexpired) without using it up, e.g. to validate a link. */
 export async function peekAccountToken(
   db: Database,
@@ -51,11 +44,7 @@ export async function peekAccountToken(
   purpose: AccountTokenPurpose,
   now: Date,
 ): Promise<AccountTokenRow | null> {
-  const [row] = await db
-    .select()
-    .from(accountTokens)
-    .where(isLive(token, purpose, now));
-  return row ?? null;
+  return findLiveAccountToken(db, hashToken(token), purpose, now);
 }
 
 /** Uses the token up; null when it is unknown, of another purpose, used or expired. */
@@ -65,10 +54,5 @@ export async function consumeAccountToken(
   purpose: AccountTokenPurpose,
   now: Date,
 ): Promise<AccountTokenRow | null> {
-  const [row] = await db
-    .update(accountTokens)
-    .set({ usedAt: now })
-    .where(isLive(token, purpose, now))
-    .returning();
-  return row ?? null;
+  return useLiveAccountToken(db, hashToken(token), purpose, now);
 }

@@ -1,7 +1,6 @@
 import { randomBytes, createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { serverSettings } from '../db/schema.ts';
+import { findServerSetting, insertServerSettingUnlessKept } from './server-setting.repository.ts';
 
 /** A fresh unguessable token: 256 bits, URL-safe (reset, activation, invitation, refresh). */
 export function newOpaqueToken(): string {
@@ -35,13 +34,10 @@ export async function loadFieldSecret(db: Database, configured: string | null): 
 
 /** A random secret kept under `key`; the first process to ask makes it, the others read it. */
 async function keptSecret(db: Database, key: string): Promise<string> {
-  await db
-    .insert(serverSettings)
-    .values({ key, value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(serverSettings).where(eq(serverSettings.key, key));
-  if (!row) throw new Error(`${key} missing after insert`);
-  return row.value;
+  await insertServerSettingUnlessKept(db, key, randomBytes(48).toString('base64url'));
+  const value = await findServerSetting(db, key);
+  if (value === null) throw new Error(`${key} missing after insert`);
+  return value;
 }
 
 /**
@@ -57,11 +53,7 @@ export async function loadAlarmLinkSecret(db: Database): Promise<string> {
  * a key no link was ever signed, and a refused request must change nothing.
  */
 export async function findAlarmLinkSecret(db: Database): Promise<string | null> {
-  const [row] = await db
-    .select()
-    .from(serverSettings)
-    .where(eq(serverSettings.key, ALARM_LINK_SECRET));
-  return row?.value ?? null;
+  return findServerSetting(db, ALARM_LINK_SECRET);
 }
 
 const ALARM_LINK_SECRET = 'alarm_link_secret';

@@ -2,11 +2,18 @@
  * Sessions and their refresh tokens. Each refresh rotates the token; a token that was already
  * rotated away and comes back means it was copied, so the whole session is revoked.
  */
-import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
 import { RecentMap } from '../recent-map.ts';
 import { hashToken, newOpaqueToken } from './secrets.ts';
+import {
+  findLiveSession,
+  insertSession,
+  lockSessionByRefreshTokenHash,
+  revokeLiveSession,
+  revokeLiveSessionsOfUser,
+  setSessionRefreshToken,
+  setSessionRevoked,
+} from './session.repository.ts';
 
 export type IssuedSession = { sessionId: string; refreshToken: string };
 
@@ -37,17 +44,13 @@ export async function createSession(
   input: { userId: number; actorUserId: number | null; ttlSeconds: number; now: Date },
 ): Promise<IssuedSession> {
   const refreshToken = newOpaqueToken();
-  const [row] = await db
-    .insert(sessions)
-    .values({
-      userId: input.userId,
-      actorUserId: input.actorUserId,
-      refreshTokenHash: hashToken(refreshToken),
-      expiresAt: new Date(input.now.getTime() + input.ttlSeconds * 1000),
-    })
-    .returning({ id: sessions.id });
-  if (!row) throw new Error('session insert returned nothing');
-  return { sessionId: row.id, refreshToken };
+  const sessionId = await insertSession(db, {
+    userId: input.userId,
+    actorUserId: input.actorUserId,
+    refreshTokenHash: hashToken(refreshToken),
+    expiresAt: new Date(input.now.getTime() + input.ttlSeconds * 1000),
+  });
+  return { sessionId, refreshToken };
 }
 
 export type RotateResult =
@@ -67,29 +70,20 @@ export async function rotateRefreshToken(
 ): Promise<RotateResult> {
   const presentedHash = hashToken(presented);
   return db.transaction(async (tx) => {
-    const [session] = await tx
-      .select()
-      .from(sessions)
-      .where(
-        or(
-          eq(sessions.refreshTokenHash, presentedHash),
-          eq(sessions.previousRefreshTokenHash, presentedHash),
-        ),
-      )
-      .for('update');
+    const session = await lockSessionByRefreshTokenHash(tx, presentedHash);
     if (!session) return { ok: false, reason: 'unknown' } as const;
     if (session.revokedAt) return { ok: false, reason: 'revoked' } as const;
     if (session.refreshTokenHash !== presentedHash) {
-      await tx.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, session.id));
+      await setSessionRevoked(tx, session.id, now);
       liveSessions.delete(session.id);
       return { ok: false, reason: 'reused' } as const;
     }
     if (session.expiresAt <= now) return { ok: false, reason: 'expired' } as const;
     const refreshToken = newOpaqueToken();
-    await tx
-      .update(sessions)
-      .set({ refreshTokenHash: hashToken(refreshToken), previousRefreshTokenHash: presentedHash })
-      .where(eq(sessions.id, session.id));
+    await setSessionRefreshToken(tx, session.id, {
+      refreshTokenHash: hashToken(refreshToken),
+      previousRefreshTokenHash: presentedHash,
+    });
     return {
       ok: true,
       sessionId: session.id,
@@ -101,19 +95,13 @@ export async function rotateRefreshToken(
 }
 
 export async function revokeSession(db: Database, sessionId: string, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await revokeLiveSession(db, sessionId, now);
   liveSessions.delete(sessionId);
 }
 
 /** Every session of a user ends, e.g. after a password change or reset. */
 export async function revokeUserSessions(db: Database, userId: number, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await revokeLiveSessionsOfUser(db, userId, now);
   forgetLiveSessions(userId);
 }
 
@@ -128,12 +116,7 @@ export async function isSessionLive(db: Database, sessionId: string, now: Date):
   ) {
     return true;
   }
-  const [row] = await db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(
-      and(eq(sessions.id, sessionId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-    );
+  const row = await findLiveSession(db, sessionId, now);
   liveSessions.delete(sessionId);
   if (!row) return false;
   liveSessions.set(sessionId, {

@@ -3,12 +3,15 @@
  * With SMTP configured it is sent through nodemailer; without, it is written to the local
  * outbox folder as an .eml file that any mail program opens.
  */
-import { eq } from 'drizzle-orm';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Database } from '../db/client.ts';
-import { outboundEmails } from '../db/schema.ts';
+import {
+  markEmailFailed,
+  markEmailSent,
+  recordOutboundEmail,
+} from './outbound-email.repository.ts';
 
 export type Email = {
   to: string;
@@ -41,17 +44,15 @@ export function createMailer(options: {
   return {
     async send(email) {
       const { attachments, ...recorded } = email;
-      const [row] = await options.db
-        .insert(outboundEmails)
-        .values(
-          attachments?.length
-            ? {
-                ...recorded,
-                text: `${recorded.text}\n[attached: ${attachments.map((a) => a.filename).join(', ')}]`,
-              }
-            : recorded,
-        )
-        .returning({ id: outboundEmails.id });
+      const row = await recordOutboundEmail(
+        options.db,
+        attachments?.length
+          ? {
+              ...recorded,
+              text: `${recorded.text}\n[attached: ${attachments.map((a) => a.filename).join(', ')}]`,
+            }
+          : recorded,
+      );
       if (!row) throw new Error('email insert returned nothing');
       const message = { from: options.from, ...email };
       try {
@@ -65,19 +66,13 @@ export function createMailer(options: {
             info.message as Buffer,
           );
         }
-        await options.db
-          .update(outboundEmails)
-          .set({ sentAt: new Date() })
-          .where(eq(outboundEmails.id, row.id));
+        await markEmailSent(options.db, row.id, new Date());
         return { id: row.id, delivered: smtp ? 'smtp' : 'outbox' };
       } catch (error) {
         // Kept with its error for a later retry; the caller's action still succeeds.
         const reason = error instanceof Error ? error.message : String(error);
         options.log?.error({ err: error, emailId: row.id }, 'email delivery failed');
-        await options.db
-          .update(outboundEmails)
-          .set({ error: reason })
-          .where(eq(outboundEmails.id, row.id));
+        await markEmailFailed(options.db, row.id, reason);
         return { id: row.id, delivered: 'failed' };
       }
     },

@@ -9,27 +9,21 @@ import {
   type Privilege,
   type SitePrivileges,
 } from '@paddock/domain';
-import { and, eq, isNull, ne, or, sql, type Placeholder } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { perDatabase } from '../db/per-database.ts';
-import { KeptWhileUnchanged, type WatchedTable } from '../db/table-versions.ts';
-import {
-  alarms,
-  areaMembers,
-  areas,
-  contacts,
-  controls,
-  programs,
-  radios,
-  sections,
-  sensors,
-  siteMembers,
-  units,
-  users,
-} from '../db/schema.ts';
+import { KeptWhileUnchanged } from '../db/table-versions.ts';
 import { authOf } from '../http/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import {
+  findSiteMember,
+  listAreaMemberships,
+  listMemberSiteIds,
+  MEMBERSHIP_TABLES,
+  OBJECT_LOCATIONS,
+  prepareObjectAccess,
+  type ObjectKind,
+} from './access.repository.ts';
 
 export type SiteAccess = SitePrivileges & {
   siteId: number;
@@ -37,26 +31,15 @@ export type SiteAccess = SitePrivileges & {
   userPrivileges: Privilege[];
 };
 
-/** A revoked invitation is no membership, as at sign-in. */
-const isMember = or(isNull(siteMembers.signupStatus), ne(siteMembers.signupStatus, 'revoked'));
-
 /** The caller's privileges on a site, or null when they are not a member of it. */
 export async function loadSiteAccess(
   db: Database,
   userId: number,
   siteId: number,
 ): Promise<SiteAccess | null> {
-  const [member] = await db
-    .select({ privileges: siteMembers.privileges, userPrivileges: users.privileges })
-    .from(siteMembers)
-    .innerJoin(users, eq(users.id, siteMembers.userId))
-    .where(and(eq(siteMembers.userId, userId), eq(siteMembers.siteId, siteId), isMember));
+  const member = await findSiteMember(db, userId, siteId);
   if (!member) return null;
-  const areaRows = await db
-    .select({ areaId: areaMembers.areaId, privileges: areaMembers.privileges })
-    .from(areaMembers)
-    .innerJoin(areas, eq(areas.id, areaMembers.areaId))
-    .where(and(eq(areaMembers.userId, userId), eq(areas.siteId, siteId)));
+  const areaRows = await listAreaMemberships(db, userId, siteId);
   return {
     siteId,
     privileges: member.privileges,
@@ -85,65 +68,21 @@ export async function requireSite(
   return access;
 }
 
-// A name no joined table has: drizzle leaves aliased expressions of a subquery unqualified.
-const noArea = () => sql<number | null>`null::int`.as('located_area_id');
-
-/** An object with its site and area on its own row (radios, sensors, alarms). */
-const withOwnArea =
-  (table: typeof radios | typeof sensors | typeof alarms) => (db: Database, id: Placeholder) =>
-    db.select({ siteId: table.siteId, areaId: table.areaId }).from(table).where(eq(table.id, id));
-
-/** An object of an area, whose site is the area's (sections, controls, programs). */
-const inArea =
-  (table: typeof sections | typeof controls | typeof programs) => (db: Database, id: Placeholder) =>
-    db
-      .select({ siteId: areas.siteId, areaId: areas.id })
-      .from(table)
-      .innerJoin(areas, eq(areas.id, table.areaId))
-      .where(eq(table.id, id));
-
-/** A site-level object, in no area (units, contacts). */
-const ofSite = (table: typeof units | typeof contacts) => (db: Database, id: Placeholder) =>
-  db.select({ siteId: table.siteId, areaId: noArea() }).from(table).where(eq(table.id, id));
-
 /**
- * One entry per kind of object an endpoint can name by id: its label in messages, the tables
- * its access row is read from (its own and its area's; memberships are added for every kind),
- * and a one-row query naming its site and area (null for site-level objects). A new kind of
- * object (a tank, a meter, a fan, a report) is one entry here.
+ * Each kind's label in messages. Its tables and the query that locates it are in
+ * access.repository.ts (OBJECT_LOCATIONS), whose keys this record must match.
  */
-const OBJECT_KINDS = {
-  area: {
-    label: 'Area',
-    tables: ['areas'],
-    locate: (db: Database, id: Placeholder) =>
-      db.select({ siteId: areas.siteId, areaId: areas.id }).from(areas).where(eq(areas.id, id)),
-  },
-  section: { label: 'Section', tables: ['sections', 'areas'], locate: inArea(sections) },
-  radio: { label: 'Radio', tables: ['radios'], locate: withOwnArea(radios) },
-  unit: { label: 'Unit', tables: ['units'], locate: ofSite(units) },
-  sensor: { label: 'Sensor', tables: ['sensors'], locate: withOwnArea(sensors) },
-  control: { label: 'Control', tables: ['controls', 'areas'], locate: inArea(controls) },
-  program: { label: 'Program', tables: ['programs', 'areas'], locate: inArea(programs) },
-  alarm: { label: 'Alarm', tables: ['alarms'], locate: withOwnArea(alarms) },
-  contact: { label: 'Contact', tables: ['contacts'], locate: ofSite(contacts) },
-} satisfies Record<string, ObjectKindEntry>;
-
-type ObjectKindEntry = {
-  label: string;
-  tables: readonly WatchedTable[];
-  locate: (
-    db: Database,
-    id: Placeholder,
-  ) => {
-    as: (alias: 'located') => unknown;
-  };
+const OBJECT_LABELS: Record<ObjectKind, string> = {
+  area: 'Area',
+  section: 'Section',
+  radio: 'Radio',
+  unit: 'Unit',
+  sensor: 'Sensor',
+  control: 'Control',
+  program: 'Program',
+  alarm: 'Alarm',
+  contact: 'Contact',
 };
-
-/** The kinds of object an endpoint can name by id. */
-export type ObjectKind = keyof typeof OBJECT_KINDS;
-
-const MEMBERSHIP_TABLES: readonly WatchedTable[] = ['site_members', 'area_members', 'users'];
 
 /** Access rows kept per database and kind (embedded only; see db/table-versions.ts). */
 const ACCESS_ROWS_KEPT = 20_000;
@@ -164,7 +103,7 @@ const objectAccessOf = perDatabase((db) => {
         statement: prepareObjectAccess(db, kind),
         kept: new KeptWhileUnchanged(
           db,
-          [...OBJECT_KINDS[kind].tables, ...MEMBERSHIP_TABLES],
+          [...OBJECT_LOCATIONS[kind].tables, ...MEMBERSHIP_TABLES],
           ACCESS_ROWS_KEPT,
         ),
       };
@@ -173,30 +112,6 @@ const objectAccessOf = perDatabase((db) => {
     return made;
   };
 });
-
-function prepareObjectAccess(db: Database, kind: ObjectKind) {
-  const userId = sql.placeholder('userId');
-  const located = OBJECT_KINDS[kind].locate(db, sql.placeholder('id')).as('located');
-  return db
-    .select({
-      siteId: located.siteId,
-      areaId: located.areaId,
-      sitePrivileges: siteMembers.privileges,
-      areaPrivileges: areaMembers.privileges,
-      userPrivileges: users.privileges,
-    })
-    .from(located)
-    .leftJoin(
-      siteMembers,
-      and(eq(siteMembers.siteId, located.siteId), eq(siteMembers.userId, userId), isMember),
-    )
-    .leftJoin(
-      areaMembers,
-      and(eq(areaMembers.areaId, located.areaId), eq(areaMembers.userId, userId)),
-    )
-    .leftJoin(users, eq(users.id, userId))
-    .prepare(`object_access_${kind}`);
-}
 
 /**
  * Requires the action on the exact object: 404 when it does not exist, 403 when it belongs to a
@@ -218,7 +133,7 @@ export async function requireObject(
     `${id} ${userId}`,
     async () => (await statement.execute({ id, userId }))[0] ?? null,
   );
-  if (!row) throw notFound(OBJECT_KINDS[kind].label);
+  if (!row) throw notFound(OBJECT_LABELS[kind]);
   if (!row.sitePrivileges) throw forbidden('Not a member of this site');
   const access: SitePrivileges = {
     privileges: row.sitePrivileges,
@@ -232,9 +147,5 @@ export async function requireObject(
 
 /** Ids of the sites the caller is a member of: a user sees only their own sites (§6). */
 export async function memberSiteIds(db: Database, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ siteId: siteMembers.siteId })
-    .from(siteMembers)
-    .where(eq(siteMembers.userId, userId));
-  return rows.map((row) => row.siteId);
+  return listMemberSiteIds(db, userId);
 }

@@ -10,12 +10,15 @@
  * once it is given the handler) takes it. A handler that throws fails its request.
  */
 import type { RequestAction, RequestType } from '@paddock/domain';
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { requests } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
-import { setRequestStatus, type RequestRow } from './request.repository.ts';
+import {
+  newRequestClaimer,
+  setRequestStatus,
+  type HandledRequestKind,
+  type RequestRow,
+} from './request.repository.ts';
 import type { Log } from '../log.ts';
 
 /** Carries out a request; it arrives claimed (status pending) and the handler moves it on. */
@@ -49,27 +52,17 @@ export async function startDispatcher(deps: {
   const { db, clock, log, handlers } = deps;
 
   /** Only requests with a handler are claimed: the rest wait as new. */
-  const handled = Object.entries(handlers).flatMap(([type, byAction]) => {
+  const handled = Object.entries(handlers).flatMap(([type, byAction]): HandledRequestKind[] => {
     const actions = Object.keys(byAction ?? {}) as RequestAction[];
     if (actions.length === 0) return [];
-    return [and(eq(requests.type, type as RequestType), inArray(requests.action, actions))];
+    return [{ type: type as RequestType, actions }];
   });
+  const claimNewRequests = newRequestClaimer(handled);
 
   /** Claims a batch of new requests this dispatcher can carry out; answers how many. */
   async function dispatchOnce(): Promise<number> {
     if (handled.length === 0) return 0;
-    const waiting = db
-      .select({ id: requests.id })
-      .from(requests)
-      .where(and(eq(requests.status, 'new'), or(...handled)))
-      .orderBy(asc(requests.id))
-      .limit(CLAIM_BATCH)
-      .for('update', { skipLocked: true });
-    const claimed = await db
-      .update(requests)
-      .set({ status: 'pending', updatedAt: clock.now() })
-      .where(and(inArray(requests.id, waiting), eq(requests.status, 'new')))
-      .returning();
+    const claimed = await claimNewRequests(db, clock.now(), CLAIM_BATCH);
     for (const request of claimed.sort((a, b) => a.id - b.id)) {
       log.info({ requestId: request.id, type: request.type, action: request.action }, 'dispatch');
       try {

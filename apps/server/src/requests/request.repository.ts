@@ -13,7 +13,7 @@ import {
   type RequestStatus,
   type RequestType,
 } from '@paddock/domain';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { fieldCommands, requests } from '../db/schema.ts';
 
@@ -172,4 +172,35 @@ export async function advanceRequestsFromCommands(db: Database, requestIds: numb
         .where(eq(requests.id, requestId));
     }
   }
+}
+
+/** A kind of request a dispatcher carries out: a type and those of its actions it has handlers for. */
+export type HandledRequestKind = { type: RequestType; actions: RequestAction[] };
+
+/**
+ * The dispatcher's claim: up to `limit` new requests of the kinds given, oldest first, moved to
+ * pending in one conditional UPDATE; rows another process holds are skipped (SKIP LOCKED), so a
+ * request is claimed once. Answers the claimed rows. The kinds' filter is built once here, as the
+ * dispatcher claims several times a second.
+ */
+export function newRequestClaimer(
+  kinds: HandledRequestKind[],
+): (db: Database, now: Date, limit: number) => Promise<RequestRow[]> {
+  const handled = kinds.map(({ type, actions }) =>
+    and(eq(requests.type, type), inArray(requests.action, actions)),
+  );
+  return async (db, now, limit) => {
+    const waiting = db
+      .select({ id: requests.id })
+      .from(requests)
+      .where(and(eq(requests.status, 'new'), or(...handled)))
+      .orderBy(asc(requests.id))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    return db
+      .update(requests)
+      .set({ status: 'pending', updatedAt: now })
+      .where(and(inArray(requests.id, waiting), eq(requests.status, 'new')))
+      .returning();
+  };
 }

@@ -8,11 +8,9 @@ import {
   type AlarmRuleInput,
   refuse,
 } from '@paddock/domain';
-import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { sensors } from '../../db/schema.ts';
 import { findSiteNotificationIds } from './alarms.repository.ts';
-import { isThingOfArea, type AreaRef } from './area-things.repository.ts';
+import { findSensorOfArea, isThingOfArea, type AreaRef } from './area-things.repository.ts';
 
 /**
  * §5: alarm rule creation asserts target, target type and threshold (the stream-data condition's
@@ -57,11 +55,8 @@ export async function validateAlarmRule(
 
 /** Whether the sensor is a frost fan's engine controller of the area (the domain's isFrostFan). */
 async function isFanOfArea(db: Database, area: AreaRef, sensorId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ type: sensors.type, tags: sensors.tags, topics: sensors.topics })
-    .from(sensors)
-    .where(and(eq(sensors.id, sensorId), eq(sensors.areaId, area.id)));
-  return row !== undefined && isFrostFan(row);
+  const row = await findSensorOfArea(db, area, sensorId);
+  return row !== null && isFrostFan(row);
 }
 
 /** The ids, once each in the order given, when every one is a contact notification of the site. */

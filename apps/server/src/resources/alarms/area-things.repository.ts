@@ -1,4 +1,7 @@
-/** Whether an id names a thing of an area, by kind (§3 meta types): alarm and note targets. */
+/**
+ * Whether an id names a thing of an area, by kind (§3 meta types): alarm and note targets; and
+ * which sensor of the area a fan-should-run rule names.
+ */
 import type { MetaType } from '@paddock/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
@@ -64,4 +67,17 @@ export async function isThingOfArea(
           ),
       );
   }
+}
+
+/** The sensor's type, tags and topics (what tells a frost fan), only when it is one of the area's. */
+export async function findSensorOfArea(
+  db: Database,
+  area: AreaRef,
+  sensorId: number,
+): Promise<Pick<typeof sensors.$inferSelect, 'type' | 'tags' | 'topics'> | null> {
+  const [row] = await db
+    .select({ type: sensors.type, tags: sensors.tags, topics: sensors.topics })
+    .from(sensors)
+    .where(and(eq(sensors.id, sensorId), eq(sensors.areaId, area.id)));
+  return row ?? null;
 }

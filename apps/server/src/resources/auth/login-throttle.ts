@@ -3,11 +3,15 @@
  * server processes and restarts, and timed by the app clock so tests can move past a window.
  * Each key counts attempts in a fixed window that starts at its first attempt.
  */
-import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { loginFailures } from '../../db/schema.ts';
 import { tooManyRequests } from '../../http/errors.ts';
 import { findUserById } from './auth.repository.ts';
+import {
+  countLoginFailures,
+  deleteLoginFailures,
+  deleteLoginFailuresStartingWith,
+  findLoginFailures,
+} from './login-failure.repository.ts';
 
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
@@ -41,7 +45,7 @@ export async function assertNotThrottled(
   message: string,
 ): Promise<void> {
   for (const { key, max } of limits) {
-    const [row] = await db.select().from(loginFailures).where(eq(loginFailures.key, key));
+    const row = await findLoginFailures(db, key);
     if (!row) continue;
     const windowEnd = row.windowStart.getTime() + THROTTLE_WINDOW_MS;
     if (row.count >= max && windowEnd > now.getTime()) {
@@ -53,32 +57,16 @@ export async function assertNotThrottled(
 
 /** Counts one attempt against each key, starting a new window where the old one has ended. */
 export async function countAttempt(db: Database, keys: string[], now: Date): Promise<void> {
-  const windowFloor = new Date(now.getTime() - THROTTLE_WINDOW_MS).toISOString();
-  const at = now.toISOString();
-  const expired = sql`${loginFailures.windowStart} <= ${windowFloor}::timestamptz`;
-  for (const key of keys) {
-    await db
-      .insert(loginFailures)
-      .values({ key, count: 1, windowStart: now })
-      .onConflictDoUpdate({
-        target: loginFailures.key,
-        set: {
-          count: sql`case when ${expired} then 1 else ${loginFailures.count} + 1 end`,
-          windowStart: sql`case when ${expired} then ${at}::timestamptz else ${loginFailures.windowStart} end`,
-        },
-      });
-  }
+  await countLoginFailures(db, keys, now, new Date(now.getTime() - THROTTLE_WINDOW_MS));
 }
 
 export async function clearAttempts(db: Database, key: string): Promise<void> {
-  await db.delete(loginFailures).where(eq(loginFailures.key, key));
+  await deleteLoginFailures(db, key);
 }
 
 /** Whoever just set their password may sign in at once, from any address, even after failed attempts. */
 export async function clearAccountAttempts(db: Database, userId: number): Promise<void> {
   const user = await findUserById(db, userId);
   if (!user) return;
-  await db
-    .delete(loginFailures)
-    .where(sql`starts_with(${loginFailures.key}, ${accountPrefix(user.login)})`);
+  await deleteLoginFailuresStartingWith(db, accountPrefix(user.login));
 }

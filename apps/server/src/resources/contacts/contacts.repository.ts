@@ -3,6 +3,7 @@ import type { Contact, CountryCode } from '@paddock/domain';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import {
+  alarmNotifications,
   alarms,
   areas,
   contactNotifications,
@@ -254,6 +255,17 @@ export async function setContactTestStatus(
   status: ContactTestRow['status'],
 ): Promise<void> {
   await db.update(contactTests).set({ status }).where(eq(contactTests.id, id));
+}
+
+/**
+ * A test message by sms or voice, queued in the alarm outbox: the worker's sender calls the
+ * provider and moves the test on (alarms/sender.ts).
+ */
+export async function queueContactTestMessage(
+  db: Queryable,
+  values: typeof alarmNotifications.$inferInsert,
+): Promise<void> {
+  await db.insert(alarmNotifications).values(values);
 }
 
 /** A test's status, only when the test is of the contact. */

@@ -6,7 +6,6 @@
  */
 import { refuse } from '@paddock/domain';
 import type { Database } from '../../db/client.ts';
-import { alarmNotifications } from '../../db/schema.ts';
 import type { Clock } from '../../clock.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { ContactRow } from './contact.presenter.ts';
@@ -14,6 +13,7 @@ import {
   findAreaOfSite,
   findNotifications,
   insertContactTest,
+  queueContactTestMessage,
   setContactTestStatus,
 } from './contacts.repository.ts';
 
@@ -66,7 +66,7 @@ export async function startContactTest(
       notification.method === 'sms'
         ? `Paddock test: sms alarms for ${area.label} at ${area.siteLabel} will reach ${contact.name} at this number.`
         : `This is a Paddock test call for ${contact.name}. Alarms for ${area.label} at ${area.siteLabel} will call this number.`;
-    await db.insert(alarmNotifications).values({
+    await queueContactTestMessage(db, {
       siteId: contact.siteId,
       areaId: area.id,
       contactId: contact.id,

@@ -9,9 +9,8 @@ import {
   WIND_SPEED_UNIT,
   type WeatherLayer,
 } from '@paddock/domain';
-import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { metrics } from '../../db/schema.ts';
+import { upsertMetrics } from './metrics.repository.ts';
 
 /** Display label and unit per layer. Decision: §9 gives ids and paths only; these are ours. */
 const LAYER_METRICS: Record<WeatherLayer, { label: string; unit: string }> = {
@@ -37,15 +36,5 @@ const SEEDED_METRICS = (Object.keys(WEATHER_LAYERS) as WeatherLayer[]).map((laye
 }));
 
 export async function ensureMetrics(db: Database): Promise<void> {
-  await db
-    .insert(metrics)
-    .values(SEEDED_METRICS)
-    .onConflictDoUpdate({
-      target: metrics.id,
-      set: {
-        name: sql`excluded.name`,
-        label: sql`excluded.label`,
-        unit: sql`excluded.unit`,
-      },
-    });
+  await upsertMetrics(db, SEEDED_METRICS);
 }

@@ -12,6 +12,7 @@ import {
   contacts,
   siteRosters,
   sites,
+  users,
 } from '../../db/schema.ts';
 import { findAlarmStates } from '../alarms/alarms.repository.ts';
 
@@ -159,4 +160,16 @@ export async function recordProviderStatus(
         inArray(alarmNotifications.status, ['sent', 'delivered']),
       ),
     );
+}
+
+/** The names an acknowledgement is signed with (caller-name.ts); null: no such user. */
+export async function findCallerNameParts(
+  db: Database,
+  userId: number,
+): Promise<{ first: string; last: string; login: string } | null> {
+  const [user] = await db
+    .select({ first: users.firstName, last: users.lastName, login: users.login })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user ?? null;
 }
