@@ -45,16 +45,26 @@ export async function seedAlarmRules(
       label: input.name,
     });
   };
+  // A sensor's reading falling under a threshold: the soil drying out, the tank running low.
+  const readingBelow = (
+    area: Area,
+    sensor: { id: number },
+    path: string,
+    threshold: number,
+    name: string,
+  ) =>
+    alarm(area, ALARM_TEMPLATES.simpleSetPoint, {
+      target: sensor.id,
+      targetType: 'sensor',
+      path,
+      operator: 'lessThan',
+      threshold,
+      name,
+    });
   const soilSensor = sensorRows.find((row) => row.type === 'soilMoisture');
   if (soilSensor) {
-    alarm(firstIrrigation, ALARM_TEMPLATES.simpleSetPoint, {
-      target: soilSensor.id,
-      targetType: 'sensor',
-      path: 'soil.moisture',
-      operator: 'lessThan',
-      threshold: 18,
-      name: `${soilSensor.label.replace(/ soil probe$/, '')} soil moisture low`,
-    });
+    const probe = soilSensor.label.replace(/ soil probe$/, '');
+    readingBelow(firstIrrigation, soilSensor, 'soil.moisture', 18, `${probe} soil moisture low`);
   }
   alarm(firstIrrigation, ALARM_TEMPLATES.anyRadioOverdue, {
     target: firstIrrigation.id,
@@ -111,14 +121,7 @@ export async function seedAlarmRules(
   if (waterArea) {
     const level = sensorRows.find((row) => row.type === 'level');
     if (level) {
-      alarm(waterArea, ALARM_TEMPLATES.simpleSetPoint, {
-        target: level.id,
-        targetType: 'sensor',
-        path: 'level',
-        operator: 'lessThan',
-        threshold: 25,
-        name: `${level.label} low`,
-      });
+      readingBelow(waterArea, level, 'level', 25, `${level.label} low`);
     }
   }
   if (spec.irrigation.length > 1) {
