@@ -1,10 +1,9 @@
 import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { apiAs } from './support/api.ts';
+import { spawnOwnStack } from './support/own-stack.ts';
 import { signIn } from './support/sign-in.ts';
 import { demoSite } from './support/sites.ts';
 
@@ -30,18 +29,10 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  stack = spawn('node', ['--import', 'tsx', 'apps/devstack/src/main.ts'], {
+  stack = spawnOwnStack({
+    port,
+    name: 'maintenance',
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PADDOCK_ENVIRONMENT: 'testing',
-      BUGSNAG_API_KEY: 'e2e-key',
-      PADDOCK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'paddock-e2e-maintenance-')),
-      DATABASE_URL: '',
-      MQTT_URL: '',
-      MQTT_PORT: '0',
       SIMULATOR_CONTROL_PORT: String(controlPort),
       DEMO_REPORT_INTERVAL_SECONDS: String(REPORT_SECONDS),
       // No past: the 90 days `npm start` loads would keep the machine busy for minutes.

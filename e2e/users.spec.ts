@@ -8,13 +8,11 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { SMTPServer } from 'smtp-server';
 import { catchingSmtpServer, linkPath, splitMail, type CaughtMail } from './support/mail.ts';
+import { spawnOwnStack } from './support/own-stack.ts';
 
 /**
  * Issue 16, the Users page against a real SMTP server: the `smtp-server` package listens on a free
@@ -73,19 +71,11 @@ async function startSmtp(): Promise<number> {
 async function startPaddock(smtpPort: number): Promise<void> {
   const port = await freePort();
   baseURL = `http://127.0.0.1:${port}`;
-  server = spawn('node', ['--import', 'tsx', 'apps/devstack/src/main.ts'], {
+  server = spawnOwnStack({
+    port,
+    name: 'users',
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      PADDOCK_ENVIRONMENT: 'testing',
-      BUGSNAG_API_KEY: 'e2e-key',
-      PADDOCK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'paddock-e2e-users-')),
-      DATABASE_URL: '',
-      MQTT_URL: '',
-      MQTT_PORT: '0',
       PADDOCK_SIMULATOR: 'false',
       SIMULATOR_CONTROL_PORT: '0',
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
