@@ -217,5 +217,34 @@ export default tseslint.config(
       'max-lines-per-function': ['error', { max: 150 }],
     },
   },
+  {
+    // SQL lives in repositories: a query anywhere else hides what a resource or a subsystem
+    // stores and keeps it from running inside an action's transaction. typescript-eslint's rule
+    // (not the base one, so it adds to the blocks above rather than replacing them) lets a type
+    // import through, for row types such as `typeof sites.$inferSelect`. The database's own
+    // folder, the seed's row factories and tests write rows directly.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      'apps/server/src/**/*.repository.ts',
+      'apps/server/src/db/**',
+      'apps/server/src/seed/**',
+      'apps/server/src/**/*.test.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema.ts'],
+              allowTypeImports: true,
+              message:
+                'SQL lives in repositories: move this query into a <thing>.repository.ts beside its caller (ARCHITECTURE.md, Where things go).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

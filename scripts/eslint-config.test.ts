@@ -168,3 +168,38 @@ describe('no god files and no god closures', () => {
     expect(await sizeErrors(code, 'apps/server/src/db/schema.ts')).toEqual([]);
   });
 });
+
+describe('SQL lives in repositories', () => {
+  async function sqlErrors(code: string, filePath: string): Promise<string[]> {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((message) => message.ruleId === '@typescript-eslint/no-restricted-imports')
+      .map((message) => message.message);
+  }
+
+  it.each([
+    "import { eq } from 'drizzle-orm';\nvoid eq;\n",
+    "import { sql } from 'drizzle-orm/sql';\nvoid sql;\n",
+    "import { alarms } from '../db/schema.ts';\nvoid alarms;\n",
+  ])('refuses %j outside a repository', async (code) => {
+    const errors = await sqlErrors(code, 'apps/server/src/alarms/transitions.ts');
+    expect(errors).toEqual([expect.stringContaining('SQL lives in repositories')]);
+  });
+
+  it('lets a type import of the schema through, for row types', async () => {
+    const code =
+      "import type { alarms } from '../db/schema.ts';\nexport type AlarmRow = typeof alarms.$inferSelect;\n";
+    expect(await sqlErrors(code, 'apps/server/src/alarms/transitions.ts')).toEqual([]);
+  });
+
+  it.each([
+    'apps/server/src/alarms/alarm.repository.ts',
+    'apps/server/src/db/lanes.ts',
+    'apps/server/src/seed/seed-kit.ts',
+    'apps/server/src/alarms/transitions.test.ts',
+  ])('lets %s import drizzle and the schema', async (filePath) => {
+    const code =
+      "import { eq } from 'drizzle-orm';\nimport { alarms } from '../db/schema.ts';\nvoid eq;\nvoid alarms;\n";
+    expect(await sqlErrors(code, filePath)).toEqual([]);
+  });
+});
