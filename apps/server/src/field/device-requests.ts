@@ -7,17 +7,17 @@
  *   when the open is done. A delayed job closes it again after the test time (the open carries
  *   the same time as its fail-safe, so the device closes it even if the close never comes).
  */
-import { COMMAND_ADVANCED_REQUEST_TYPES, idSchema } from '@paddock/domain';
-import { and, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
+import { idSchema } from '@paddock/domain';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { controls, fieldCommands, radios, requests } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
 import type { RequestHandlers } from '../requests/dispatcher.ts';
 import { setRequestStatus, type RequestRow } from '../requests/request.repository.ts';
 import type { CommandSender } from './command-link.ts';
-import { controlDevices } from './control-devices.ts';
+import { deviceOfControl } from './control-device.repository.ts';
+import { radioAddress } from './device.repository.ts';
+import { failUnsentClaims } from './field-command.repository.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
 
@@ -34,12 +34,6 @@ const STALE_CLAIM_MS = 60_000;
 const STALE_CHECK_INTERVAL_MS = 30_000;
 
 const closeJobSchema = z.object({ requestId: idSchema, controlId: idSchema });
-
-/** Where a command to a control goes (control-devices.ts), or null for an unknown or unwired one. */
-async function deviceOfControl(db: Database, controlId: number) {
-  const [control] = await controlDevices(db, eq(controls.id, controlId));
-  return control?.device ?? null;
-}
 
 export async function startDeviceRequests(deps: {
   db: Database;
@@ -81,10 +75,7 @@ export async function startDeviceRequests(deps: {
   }
 
   async function ping(request: RequestRow) {
-    const [radio] = await db
-      .select({ siteId: radios.siteId, serialno: radios.serialno })
-      .from(radios)
-      .where(eq(radios.id, request.targetId));
+    const radio = await radioAddress(db, request.targetId);
     if (!radio) return fail(request, 'ping failed: no such radio');
     await commands.send({
       requestId: request.id,
@@ -113,23 +104,7 @@ export async function startDeviceRequests(deps: {
 
   async function failStaleClaims() {
     const before = new Date(clock.now().getTime() - STALE_CLAIM_MS);
-    const stale = await db
-      .update(requests)
-      .set({ status: 'failed', updatedAt: clock.now() })
-      .where(
-        and(
-          eq(requests.status, 'pending'),
-          inArray(requests.type, [...COMMAND_ADVANCED_REQUEST_TYPES]),
-          lt(requests.updatedAt, before),
-          notExists(
-            db
-              .select({ one: sql`1` })
-              .from(fieldCommands)
-              .where(eq(fieldCommands.requestId, requests.id)),
-          ),
-        ),
-      )
-      .returning({ id: requests.id });
+    const stale = await failUnsentClaims(db, before, clock.now());
     if (stale.length > 0) {
       log.warn({ requests: stale.map((row) => row.id) }, 'claimed requests never sent: failed');
     }

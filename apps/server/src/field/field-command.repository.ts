@@ -2,12 +2,13 @@
  * The command link's SQL (field_commands): a command recorded once under its id, every status
  * change one conditional UPDATE (so a redelivered or late ack, or two processes hearing the same
  * one, change a command once) in the transaction that moves its request and releases the
- * controls of a failed open; the deadline sweep; the settlements still to announce.
+ * controls of a failed open; the deadline sweep; the settlements still to announce; the claimed
+ * requests whose command was never sent.
  */
-import type { CommandDownlink } from '@paddock/domain';
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { COMMAND_ADVANCED_REQUEST_TYPES, type CommandDownlink } from '@paddock/domain';
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
-import { controls, deadLetters, fieldCommands } from '../db/schema.ts';
+import { controls, deadLetters, fieldCommands, requests } from '../db/schema.ts';
 import { advanceRequestsFromCommands } from '../requests/request.repository.ts';
 import {
   AWAITING_ACK_STATUSES,
@@ -183,4 +184,28 @@ export async function insertDeadLetter(
   now: Date,
 ) {
   await db.insert(deadLetters).values({ ...letter, receivedAt: now });
+}
+
+/**
+ * Fails the pending command-carried requests (COMMAND_ADVANCED_REQUEST_TYPES) claimed before
+ * `before` that have no command yet: their claimer died before sending. Returns their ids.
+ */
+export async function failUnsentClaims(db: Database, before: Date, now: Date) {
+  return db
+    .update(requests)
+    .set({ status: 'failed', updatedAt: now })
+    .where(
+      and(
+        eq(requests.status, 'pending'),
+        inArray(requests.type, [...COMMAND_ADVANCED_REQUEST_TYPES]),
+        lt(requests.updatedAt, before),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(fieldCommands)
+            .where(eq(fieldCommands.requestId, requests.id)),
+        ),
+      ),
+    )
+    .returning({ id: requests.id });
 }

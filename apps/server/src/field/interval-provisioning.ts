@@ -9,11 +9,11 @@
  * (a retained config published twice by two workers is the same message), and a worker that
  * restarts starts from a full provisioning anyway.
  */
-import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import type { Clock } from '../clock.ts';
 import type { Log } from '../log.ts';
 import type { BrokerEndpoint } from './connection.ts';
+import { deviceIntervals } from './device.repository.ts';
 import { publishDeviceConfigs } from './provisioning.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
 
@@ -22,16 +22,7 @@ export type PublishedIntervals = Map<string, number>;
 
 /** Every device's interval as the database holds it now. */
 export async function readIntervals(db: Database): Promise<PublishedIntervals> {
-  const rows = await queryRows<{
-    site_id: number;
-    serialno: string;
-    report_interval_seconds: number;
-  }>(
-    db,
-    sql`select site_id, serialno, report_interval_seconds from radios
-        union all
-        select site_id, serialno, report_interval_seconds from units`,
-  );
+  const rows = await deviceIntervals(db);
   return new Map(
     rows.map((row) => [`${row.site_id}:${row.serialno}`, Number(row.report_interval_seconds)]),
   );

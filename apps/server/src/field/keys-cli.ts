@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { loadFieldSecret } from '../auth/secrets.ts';
 import { loadConfig, runCommand } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import * as t from '../db/schema.ts';
+import { siteLabels } from './device.repository.ts';
 import { fieldKeysFor } from './provisioning.ts';
 
 const USAGE = 'usage: npm run field:keys -- [SITE_ID ...]';
@@ -52,10 +52,7 @@ async function main(): Promise<number> {
   const handle = await openDatabase(config.database);
   try {
     const secret = await loadFieldSecret(handle.db, config.field.fieldSecret);
-    const sites = await handle.db
-      .select({ id: t.sites.id, label: t.sites.label })
-      .from(t.sites)
-      .orderBy(t.sites.id);
+    const sites = await siteLabels(handle.db);
     const labels = new Map(sites.map((site) => [site.id, site.label]));
     const unknown = given.data.filter((id) => !labels.has(id));
     if (unknown.length > 0) {

@@ -17,15 +17,19 @@
  * Any number of processes may sweep: each flag and each recovery is a conditional UPDATE, so only
  * one process records a device's transition.
  */
-import {
-  BATTERY_VOLTAGE_THRESHOLD_V,
-  RADIO_MISSES_THRESHOLD,
-  SIGNAL_STRENGTH_THRESHOLD_DBM,
-} from '@paddock/domain';
-import { and, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { events, radios, units } from '../db/schema.ts';
+import type { events } from '../db/schema.ts';
 import type { Clock } from '../clock.ts';
+import {
+  clearRecoveredRadios,
+  clearRecoveredUnits,
+  closeOverdueEvents,
+  flagLateRadios,
+  flagLateUnits,
+  OVERDUE_MARK,
+  recordEvents,
+  refreshAreaHealth,
+} from './device-health.repository.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
 
@@ -33,8 +37,6 @@ import type { Log } from '../log.ts';
 export const OVERDUE_GRACE = 1.5;
 /** How often a worker looks for overdue and recovered devices. */
 const OVERDUE_SWEEP_INTERVAL_MS = 10_000;
-
-const OVERDUE_MARK = ' overdue: ';
 
 type EventInsert = typeof events.$inferInsert;
 
@@ -65,48 +67,6 @@ function radioLabel(config: { repeater?: boolean; coordinator?: boolean }) {
   return 'Radio';
 }
 
-/** The newest report a device may have given and still be on time, per its interval. */
-function dueSince(
-  interval: typeof radios.reportIntervalSeconds | typeof units.reportIntervalSeconds,
-  now: Date,
-  grace: number,
-) {
-  return sql`${now.toISOString()}::timestamptz - make_interval(secs => ${interval} * ${grace}::float8)`;
-}
-
-/**
- * Area health (§3 Area status, hasFaults) from its devices, the one rule for it (the demo seed
- * uses it too): fault when a radio or unit of the area is overdue, a radio faulted or a control
- * has faults; warning when a radio has a low battery, a weak signal or too many misses; otherwise
- * normal (an area never judged keeps null, which reads as normal).
- */
-export async function refreshAreaHealth(db: Database, areaIds: number[]): Promise<void> {
-  const ids = [...new Set(areaIds)];
-  if (ids.length === 0) return;
-  await db.execute(sql`
-    update areas set has_faults = health.faulty, status = health.status
-    from (
-      select id, faulty,
-        case when faulty then 'fault' when warning then 'warning'
-             when status is null then null else 'normal' end as status
-      from (
-        select a.id, a.status,
-          exists (select 1 from radios r where r.area_id = a.id and (r.overdue or r.fault))
-            or exists (select 1 from units u where a.id = any(u.area_ids) and u.overdue)
-            or exists (select 1 from controls c where c.area_id = a.id
-                       and coalesce((c.application->>'hasFaults')::boolean, false)) as faulty,
-          exists (select 1 from radios r where r.area_id = a.id and not r.overdue and not r.fault
-                  and (r.battery_value < ${BATTERY_VOLTAGE_THRESHOLD_V}::float8
-                       or r.signal_value < ${SIGNAL_STRENGTH_THRESHOLD_DBM}::float8
-                       or r.misses_value > ${RADIO_MISSES_THRESHOLD}::float8)) as warning
-        from areas a where a.id in ${ids}
-      ) judged
-    ) health
-    where areas.id = health.id
-      and (areas.has_faults is distinct from health.faulty
-           or areas.status is distinct from health.status)`);
-}
-
 export type OverdueSweepResult = {
   overdue: { kind: 'radio' | 'unit'; id: number }[];
   recovered: { kind: 'radio' | 'unit'; id: number }[];
@@ -119,22 +79,6 @@ type SweepRecord = {
   eventRows: EventInsert[];
 };
 
-/** Closes the open overdue events of these radios or units: they report again. */
-async function closeOverdueEvents(tx: Database, targetType: 'radio' | 'unit', ids: number[]) {
-  if (ids.length === 0) return;
-  await tx
-    .update(events)
-    .set({ open: false })
-    .where(
-      and(
-        eq(events.open, true),
-        eq(events.targetType, targetType),
-        inArray(events.targetId, ids),
-        like(events.message, `%${OVERDUE_MARK}%`),
-      ),
-    );
-}
-
 /** Flags the radios and units past their due time, each with an open overdue event. */
 async function flagOverdue(
   tx: Database,
@@ -144,16 +88,7 @@ async function flagOverdue(
   log: Log | undefined,
 ) {
   const { result, touchedAreas, eventRows } = sweep;
-  const lateRadios = await tx
-    .update(radios)
-    .set({ overdue: true })
-    .where(
-      and(
-        eq(radios.overdue, false),
-        sql`${radios.lastUpdate} < ${dueSince(radios.reportIntervalSeconds, now, grace)}`,
-      ),
-    )
-    .returning();
+  const lateRadios = await flagLateRadios(tx, now, grace);
   for (const radio of lateRadios) {
     result.overdue.push({ kind: 'radio', id: radio.id });
     touchedAreas.push(radio.areaId);
@@ -174,16 +109,7 @@ async function flagOverdue(
     });
   }
 
-  const lateUnits = await tx
-    .update(units)
-    .set({ overdue: true })
-    .where(
-      and(
-        eq(units.overdue, false),
-        sql`${units.lastUpdate} < ${dueSince(units.reportIntervalSeconds, now, grace)}`,
-      ),
-    )
-    .returning();
+  const lateUnits = await flagLateUnits(tx, now, grace);
   for (const unit of lateUnits) {
     result.overdue.push({ kind: 'unit', id: unit.id });
     if (unit.areaIds.length === 0) {
@@ -213,26 +139,8 @@ async function flagOverdue(
 /** Clears the flag of devices reporting again, closes their overdue events and records it. */
 async function clearRecovered(tx: Database, now: Date, grace: number, sweep: SweepRecord) {
   const { result, touchedAreas, eventRows } = sweep;
-  const backRadios = await tx
-    .update(radios)
-    .set({ overdue: false })
-    .where(
-      and(
-        eq(radios.overdue, true),
-        sql`${radios.lastUpdate} >= ${dueSince(radios.reportIntervalSeconds, now, grace)}`,
-      ),
-    )
-    .returning();
-  const backUnits = await tx
-    .update(units)
-    .set({ overdue: false })
-    .where(
-      and(
-        eq(units.overdue, true),
-        sql`${units.lastUpdate} >= ${dueSince(units.reportIntervalSeconds, now, grace)}`,
-      ),
-    )
-    .returning();
+  const backRadios = await clearRecoveredRadios(tx, now, grace);
+  const backUnits = await clearRecoveredUnits(tx, now, grace);
   await closeOverdueEvents(
     tx,
     'radio',
@@ -288,7 +196,7 @@ export async function sweepOverdue(
     const sweep: SweepRecord = { result, touchedAreas, eventRows };
     await flagOverdue(tx, now, grace, sweep, options.log);
     await clearRecovered(tx, now, grace, sweep);
-    if (eventRows.length > 0) await tx.insert(events).values(eventRows);
+    if (eventRows.length > 0) await recordEvents(tx, eventRows);
   });
 
   await refreshAreaHealth(db, touchedAreas);

@@ -12,13 +12,12 @@ import {
   parsePointText,
   type ConfigDownlink,
 } from '@paddock/domain';
-import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
-import { queryRows, type Database } from '../db/client.ts';
-import * as t from '../db/schema.ts';
+import type { Database } from '../db/client.ts';
 import { serverClientOptions, type BrokerEndpoint } from './connection.ts';
 import { fieldKey, gatewayUsername } from './credentials.ts';
+import { siteDevices, siteOfDevice } from './device.repository.ts';
 
 export type DeviceConfig = { siteId: number; serialno: string; config: ConfigDownlink };
 
@@ -49,22 +48,10 @@ export async function buildDeviceConfigs(
   refused: ProvisioningResult['refused'];
   unattached: ProvisioningResult['unattached'];
 }> {
-  const inSites = (column: Parameters<typeof inArray>[0]): SQL | undefined =>
-    siteIds ? inArray(column, [...siteIds]) : undefined;
   if (siteIds && siteIds.length === 0) {
     return { configs: [], refused: [], unattached: { sensors: [], controls: [] } };
   }
-  const [radios, units, sensors, controls] = await Promise.all([
-    db.select().from(t.radios).where(inSites(t.radios.siteId)).orderBy(t.radios.id),
-    db.select().from(t.units).where(inSites(t.units.siteId)).orderBy(t.units.id),
-    db.select().from(t.sensors).where(inSites(t.sensors.siteId)).orderBy(t.sensors.id),
-    db
-      .select({ control: t.controls, siteId: t.areas.siteId })
-      .from(t.controls)
-      .innerJoin(t.areas, eq(t.areas.id, t.controls.areaId))
-      .where(inSites(t.areas.siteId))
-      .orderBy(t.controls.id),
-  ]);
+  const [radios, units, sensors, controls] = await siteDevices(db, siteIds);
 
   const sensorsOf = (owner: { radioId: number | null; unitId: number | null }) =>
     sensors
@@ -248,23 +235,10 @@ export function fieldKeysFor(secret: string, siteIds: readonly number[]): Gatewa
   });
 }
 
-/** Ids of every site, in order: what `fieldKeysFor` is given (the devstack's simulator logs in with those keys). */
-export async function allSiteIds(db: Database): Promise<number[]> {
-  const rows = await db.select({ id: t.sites.id }).from(t.sites).orderBy(t.sites.id);
-  return rows.map((row) => row.id);
-}
-
 /**
  * The embedded broker's device lookup: the site of a radio or unit by serial number, or null for
  * a serial number the server does not know (the broker then refuses the login).
  */
 export function deviceSiteLookup(db: Database) {
-  return async (serialno: string): Promise<number | null> => {
-    const rows = await queryRows<{ site_id: number }>(
-      db,
-      sql`select site_id from radios where serialno = ${serialno}
-          union all select site_id from units where serialno = ${serialno}`,
-    );
-    return rows[0]?.site_id ?? null;
-  };
+  return (serialno: string): Promise<number | null> => siteOfDevice(db, serialno);
 }

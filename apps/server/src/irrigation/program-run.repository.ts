@@ -15,7 +15,7 @@ import type {
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Transaction } from '../db/client.ts';
 import { controls, events, programRuns, programs } from '../db/schema.ts';
-import { controlDevices } from '../field/control-devices.ts';
+import { controlDevices } from '../field/control-device.repository.ts';
 
 /** The run as stored (program_runs.state, read by the domain's stepStoredRun) and its version. */
 export async function loadRun(

@@ -15,7 +15,7 @@ export {
 } from '../db/client.ts';
 export { acquireDataDirLock } from '../db/data-dir-lock.ts';
 export * as schema from '../db/schema.ts';
-export { refreshAreaHealth } from '../field/overdue.ts';
+export { refreshAreaHealth } from '../field/device-health.repository.ts';
 export { lastWholePeriod } from '../exports/scheduled-reports.ts';
 export { ensureMetrics } from '../resources/metrics/ensure-metrics.ts';
 export {

@@ -33,3 +33,9 @@ export async function controlDevices(db: Database, where: SQL): Promise<RunContr
     };
   });
 }
+
+/** Where a command to a control goes, or null for an unknown or unwired one. */
+export async function deviceOfControl(db: Database, controlId: number) {
+  const [control] = await controlDevices(db, eq(controls.id, controlId));
+  return control?.device ?? null;
+}
