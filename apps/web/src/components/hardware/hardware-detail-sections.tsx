@@ -64,13 +64,16 @@ export function HardwareDetailHeading({ item }: { item: HardwareItem }) {
   );
 }
 
-interface HardwareFactsProps {
+/** What the facts need; the detail pane is given these and more (hardware-detail.tsx). */
+export interface HardwareFactsProps {
   readonly item: HardwareItem;
+  /** Every row of the area, to name the parent and children of a repeater or coordinator. */
   readonly items: readonly HardwareItem[];
   readonly siteId: number;
   readonly areaId: number;
   readonly timeZone: string;
   readonly now: Date;
+  /** §6 install: edit the reporting interval. */
   readonly canInstall: boolean;
   readonly onSelect: Select;
 }

@@ -11,9 +11,10 @@ import { useTranslation } from 'react-i18next';
 import {
   HardwareDetailHeading,
   HardwareFacts,
+  type HardwareFactsProps,
   HardwareRelays,
 } from './hardware-detail-sections.tsx';
-import type { HardwareItem, HardwareSelection } from './hardware-items.ts';
+import type { HardwareItem } from './hardware-items.ts';
 import { PingControl } from './radio-ping-control.tsx';
 
 /** A section a page adds to the detail pane (the chart work adds battery, signal, misses). */
@@ -22,19 +23,9 @@ export interface HardwareDetailSection {
   readonly render: (item: HardwareItem) => ReactNode;
 }
 
-export interface HardwareDetailProps {
-  readonly item: HardwareItem;
-  /** Every row of the area, to name the parent and children of a repeater or coordinator. */
-  readonly items: readonly HardwareItem[];
-  readonly siteId: number;
-  readonly areaId: number;
-  readonly timeZone: string;
-  readonly now: Date;
-  readonly onSelect: (selection: HardwareSelection) => void;
+export interface HardwareDetailProps extends HardwareFactsProps {
   /** §6 control: ping. */
   readonly canPing: boolean;
-  /** §6 install: edit the reporting interval. */
-  readonly canInstall: boolean;
   readonly sections?: readonly HardwareDetailSection[];
 }
 

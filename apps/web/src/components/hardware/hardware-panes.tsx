@@ -24,6 +24,10 @@ const AreaAlarmsPane = lazy(() =>
 );
 const PANE_LOADING = <Skeleton h={160} />;
 
+/** A lazily loaded side pane: a placeholder while the devices load, then while its code does. */
+const sidePane = (loading: boolean, pane: ReactNode) =>
+  loading ? PANE_LOADING : <Suspense fallback={PANE_LOADING}>{pane}</Suspense>;
+
 /** What every pane is given. */
 export interface HardwarePaneContext {
   readonly site: Site;
@@ -69,13 +73,7 @@ export const EVENTS_PANE: HardwarePane = {
   placement: 'side',
   // Once the devices are there: the events of a selected device are its own.
   render: ({ area, timeZone, selected, loading }) =>
-    loading ? (
-      PANE_LOADING
-    ) : (
-      <Suspense fallback={PANE_LOADING}>
-        <AreaEventsPane areaId={area.id} timeZone={timeZone} selected={selected} />
-      </Suspense>
-    ),
+    sidePane(loading, <AreaEventsPane areaId={area.id} timeZone={timeZone} selected={selected} />),
 };
 
 export const ALARMS_PANE: HardwarePane = {
@@ -83,13 +81,7 @@ export const ALARMS_PANE: HardwarePane = {
   labelKey: 'Hardware.Pane.Alarms',
   placement: 'side',
   render: ({ site, area, selected, loading }) =>
-    loading ? (
-      PANE_LOADING
-    ) : (
-      <Suspense fallback={PANE_LOADING}>
-        <AreaAlarmsPane siteId={site.id} areaId={area.id} selected={selected} />
-      </Suspense>
-    ),
+    sidePane(loading, <AreaAlarmsPane siteId={site.id} areaId={area.id} selected={selected} />),
 };
 
 /** Placeholders the views fill in: List, Map and Detail need the views' own state. */

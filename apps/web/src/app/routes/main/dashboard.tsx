@@ -2,13 +2,12 @@
  * /dashboard (§2): the multi-site map with filters from the query (country, region,
  * application). A user with fewer than 2 sites is sent to /{siteId}/summary.
  */
-import { Alert, Container } from '@mantine/core';
 import { dashboardPath, dashboardRedirect, type DashboardFilter, type Site } from '@paddock/domain';
-import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { DashboardView } from '../../../features/dashboard/components/dashboard-view.tsx';
 import { useSession } from '../../../features/session/hooks/use-session.ts';
 import { RouteLoading } from '../../../features/site-routing/components/route-loading.tsx';
+import { SitesLoadFailed } from '../../../features/site-routing/components/sites-load-failed.tsx';
 import { useRememberRoute } from '../../../features/site-routing/hooks/use-remember-route.ts';
 import { useUserSites } from '../../../data/sites/get-sites.ts';
 import { useNow } from '../../../lib/use-now.ts';
@@ -18,16 +17,9 @@ const AGE_TICK_MS = 15_000;
 const NO_FILTER: DashboardFilter = {};
 
 export function Component() {
-  const { t } = useTranslation();
   const sites = useUserSites();
   if (sites.isError) {
-    return (
-      <Container size="sm" py="xl">
-        <Alert color="fault" role="alert" title={t('SiteList.LoadFailedTitle')}>
-          {t('SiteList.LoadFailed')}
-        </Alert>
-      </Container>
-    );
+    return <SitesLoadFailed />;
   }
   if (!sites.data) return <RouteLoading />;
   const redirect = dashboardRedirect(sites.data);

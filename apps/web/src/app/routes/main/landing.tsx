@@ -3,15 +3,14 @@
  * route; after a site failed to load it picks another default site (or signs out when none is
  * left). See `landingDecision` for the rules.
  */
-import { Alert, Container } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { HomeLoadingPlaceholder } from '../../../features/layout/components/home-loading-placeholder.tsx';
 import { useLogout } from '../../../features/session/api/logout.ts';
 import { useSession } from '../../../features/session/hooks/use-session.ts';
 import { SiteList } from '../../../features/site-list/components/site-list.tsx';
 import { RouteLoading } from '../../../features/site-routing/components/route-loading.tsx';
+import { SitesLoadFailed } from '../../../features/site-routing/components/sites-load-failed.tsx';
 import { useLandingDecision } from '../../../features/site-routing/hooks/use-landing-decision.ts';
 import type { FallbackState } from '../../../features/site-routing/resolution.ts';
 import { useSiteFilter } from '../../../features/site-filter/hooks/use-site-filter.ts';
@@ -22,7 +21,6 @@ import { useNow } from '../../../lib/use-now.ts';
 const AGE_TICK_MS = 15_000;
 
 export function Component() {
-  const { t } = useTranslation();
   const { uid } = useSession();
   // The list shows the sites the site filter lets through; the default site is chosen among all.
   const { filter } = useSiteFilter();
@@ -45,13 +43,7 @@ export function Component() {
   }
   if (decision.kind !== 'showList') return <RouteLoading />;
   if (listed.isError) {
-    return (
-      <Container size="sm" py="xl">
-        <Alert color="fault" role="alert" title={t('SiteList.LoadFailedTitle')}>
-          {t('SiteList.LoadFailed')}
-        </Alert>
-      </Container>
-    );
+    return <SitesLoadFailed />;
   }
   if (!listed.data) return <HomeLoadingPlaceholder />;
   return <SiteList sites={listed.data} now={now} />;

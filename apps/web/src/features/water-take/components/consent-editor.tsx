@@ -15,26 +15,14 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import type { WaterConsent } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
-import { useConsentEditor } from './use-consent-editor.ts';
+import { useConsentEditor, type ConsentEditorProps } from './use-consent-editor.ts';
 
-export function ConsentEditor({
-  siteId,
-  areaIds,
-  consent,
-  onClose,
-}: {
-  siteId: number;
-  /** The site's areas, whose water meters the consent may name. */
-  areaIds: readonly number[];
-  /** The consent edited; null adds one. */
-  consent: WaterConsent | null;
-  onClose: () => void;
-}) {
+export function ConsentEditor(props: ConsentEditorProps) {
+  const { consent, onClose } = props;
   const { t } = useTranslation();
   const { draft, options, save, serverField, message, change, changeMeter, submit } =
-    useConsentEditor({ siteId, areaIds, consent, onClose });
+    useConsentEditor(props);
 
   return (
     <Modal

@@ -12,17 +12,17 @@ import { ApiError, callEndpoint } from '../../../lib/api-client.ts';
 import { checkConsent, consentBody, draftOf, type ConsentDraft } from '../consent-form.ts';
 import { waterTakeKeys } from '../../../data/water-take/keys.ts';
 
-export function useConsentEditor({
-  siteId,
-  areaIds,
-  consent,
-  onClose,
-}: {
+/** What the consent editor is opened with. */
+export interface ConsentEditorProps {
   siteId: number;
+  /** The site's areas, whose water meters the consent may name. */
   areaIds: readonly number[];
+  /** The consent edited; null adds one. */
   consent: WaterConsent | null;
   onClose: () => void;
-}) {
+}
+
+export function useConsentEditor({ siteId, areaIds, consent, onClose }: ConsentEditorProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<ConsentDraft>(() => draftOf(consent));
