@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 
-export type SessionRow = typeof sessions.$inferSelect;
+type SessionRow = typeof sessions.$inferSelect;
 
 /** A new session; answers its id. */
 export async function insertSession(

@@ -6,7 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema.ts';
 
-export type LoginFailureRow = typeof loginFailures.$inferSelect;
+type LoginFailureRow = typeof loginFailures.$inferSelect;
 
 export async function findLoginFailures(
   db: Database,
