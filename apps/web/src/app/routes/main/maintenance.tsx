@@ -3,10 +3,11 @@
  * "within N days" choice lives in the query (`?within=`), so a printed or shared link shows the
  * same list.
  */
-import { Alert, Container, Skeleton, Stack } from '@mantine/core';
+import { Skeleton, Stack } from '@mantine/core';
 import { MAINTENANCE_WITHIN_DAYS, type Site } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { PageAlert } from '../../../components/ui/page-alert.tsx';
 import { useMaintenance } from '../../../features/maintenance/api/get-maintenance.ts';
 import { WorklistView } from '../../../features/maintenance/components/worklist-view.tsx';
 import { useNow } from '../../../lib/use-now.ts';
@@ -55,11 +56,7 @@ function Maintenance({ site }: { site: Site }) {
   }
   if (list.isError) {
     return (
-      <Container size="sm" py="xl">
-        <Alert color="fault" role="alert" title={t('Maintenance.LoadFailedTitle')}>
-          {t('SiteSummary.LoadFailed')}
-        </Alert>
-      </Container>
+      <PageAlert title={t('Maintenance.LoadFailedTitle')}>{t('SiteSummary.LoadFailed')}</PageAlert>
     );
   }
   return (

@@ -1,7 +1,8 @@
 /** /{siteId}/summary (§2): per-area status, counts and last updates of one site. */
-import { Alert, Container, Skeleton, SimpleGrid, Stack } from '@mantine/core';
+import { Skeleton, SimpleGrid, Stack } from '@mantine/core';
 import type { Site } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
+import { PageAlert } from '../../../components/ui/page-alert.tsx';
 import { useSiteSummary } from '../../../features/summary/api/get-site-summary.ts';
 import { SiteSummaryView } from '../../../features/summary/components/site-summary-view.tsx';
 import { useNow } from '../../../lib/use-now.ts';
@@ -31,11 +32,7 @@ function Summary({ site }: { site: Site }) {
   }
   if (summary.isError) {
     return (
-      <Container size="sm" py="xl">
-        <Alert color="fault" role="alert" title={t('SiteSummary.LoadFailedTitle')}>
-          {t('SiteSummary.LoadFailed')}
-        </Alert>
-      </Container>
+      <PageAlert title={t('SiteSummary.LoadFailedTitle')}>{t('SiteSummary.LoadFailed')}</PageAlert>
     );
   }
   return (

@@ -1,8 +1,9 @@
-import { Alert, Button, Container, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import type { Site } from '@paddock/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageAlert } from '../../../components/ui/page-alert.tsx';
 import { useSiteGate } from '../hooks/use-site-gate.ts';
 import { RouteLoading } from './route-loading.tsx';
 
@@ -27,16 +28,14 @@ export function SiteGate({
   if (gate.status === 'ready') return children(gate.site);
   if (gate.status === 'offline') {
     return (
-      <Container size="sm" py="xl">
-        <Alert color="fault" role="alert" title={t('SiteRouting.OfflineTitle')}>
-          <Stack align="flex-start">
-            {t('SiteRouting.OfflineBody')}
-            <Button variant="light" onClick={gate.retry}>
-              {t('SiteRouting.Retry')}
-            </Button>
-          </Stack>
-        </Alert>
-      </Container>
+      <PageAlert title={t('SiteRouting.OfflineTitle')}>
+        <Stack align="flex-start">
+          {t('SiteRouting.OfflineBody')}
+          <Button variant="light" onClick={gate.retry}>
+            {t('SiteRouting.Retry')}
+          </Button>
+        </Stack>
+      </PageAlert>
     );
   }
   return <RouteLoading label={t('SiteRouting.LoadingSite')} />;
