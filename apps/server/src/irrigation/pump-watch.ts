@@ -17,13 +17,18 @@ import {
   shownActivity,
   topicValue,
 } from '@paddock/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { areas, controls, programPumpHolds, programs } from '../db/schema.ts';
 import { requestProgramAction } from '../resources/programs/request-program-action.ts';
 import type { FollowupHandler } from '../ingest/followups.ts';
 import type { Log } from '../log.ts';
+import {
+  holdProgramForPump,
+  pumpHold,
+  pumpsAmong,
+  programsFedBy,
+  releasePumpHold,
+} from './pump-hold.repository.ts';
 
 /** Checks the pumps a batch heard from against the programs they feed. */
 export async function watchPumps(
@@ -31,29 +36,12 @@ export async function watchPumps(
   input: { controlIds: readonly number[]; now: Date; log: Log },
 ): Promise<void> {
   if (input.controlIds.length === 0) return;
-  const pumps = await db
-    .select({ id: controls.id, topics: controls.topics })
-    .from(controls)
-    .where(and(inArray(controls.id, [...input.controlIds]), eq(controls.type, 'pump')));
+  const pumps = await pumpsAmong(db, input.controlIds);
   for (const pump of pumps) {
     const pumpFaulted = (topicValue(pump.topics, 'fault') ?? 0) !== 0;
-    const fed = await db
-      .select({
-        id: programs.id,
-        status: programs.status,
-        schedule: programs.schedule,
-        siteId: areas.siteId,
-      })
-      .from(programs)
-      .innerJoin(areas, eq(areas.id, programs.areaId))
-      .where(sql`${programs.schedule}->'attachments' @> ${JSON.stringify([pump.id])}::jsonb`);
+    const fed = await programsFedBy(db, pump.id);
     for (const program of fed) {
-      const [hold] = await db
-        .select()
-        .from(programPumpHolds)
-        .where(
-          and(eq(programPumpHolds.programId, program.id), eq(programPumpHolds.pumpId, pump.id)),
-        );
+      const hold = await pumpHold(db, program.id, pump.id);
       const decision = pumpFaultDecision({
         actions: pumpActionsOf(program.schedule),
         pumpFaulted,
@@ -90,16 +78,14 @@ export async function watchPumps(
         }
       }
       if (decision.hold && !hold) {
-        await db
-          .insert(programPumpHolds)
-          .values({ programId: program.id, pumpId: pump.id, since: input.now, requestId })
-          .onConflictDoNothing();
+        await holdProgramForPump(db, {
+          programId: program.id,
+          pumpId: pump.id,
+          since: input.now,
+          requestId,
+        });
       } else if (!decision.hold && hold) {
-        await db
-          .delete(programPumpHolds)
-          .where(
-            and(eq(programPumpHolds.programId, program.id), eq(programPumpHolds.pumpId, pump.id)),
-          );
+        await releasePumpHold(db, program.id, pump.id);
       }
     }
   }
