@@ -17,12 +17,18 @@ import {
   siteTimeZone,
   type WaterTakeDayStatus,
 } from '@paddock/domain';
-import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
 import { allConsents, type StoredConsent } from './consent.repository.ts';
+import {
+  completeDates,
+  dayStatusRows,
+  recordFailure,
+  siteZoneRows,
+  storeProducedDay,
+} from './water-take-day.repository.ts';
 import { consentMeterDays, renderWaterTakeCsv, summarise } from './water-take-file.ts';
 
 /** A day's file is written this long after the day ends. */
@@ -31,26 +37,13 @@ const PRODUCE_AFTER_MS = 60 * 60_000;
 const CATCH_UP_DAYS = 7;
 const WATER_TAKE_INTERVAL_MS = 5 * 60_000;
 
-type DayRow = {
-  day: string;
-  status: 'produced' | 'failed';
-  produced_at: Date | string | null;
-  amended_at: Date | string | null;
-  volume: number | null;
-  quality: number | null;
-  error: string | null;
-};
-
 /** True once the day's file may be written. */
 function dayIsDue(date: string, timeZone: string, now: Date, graceMs = PRODUCE_AFTER_MS) {
   return localDayBounds(date, timeZone).end + graceMs <= now.getTime();
 }
 
 async function siteTimeZones(db: Database): Promise<Map<number, string>> {
-  const rows = await queryRows<{ id: number; config: unknown; tags: { country?: string } }>(
-    db,
-    sql`select id, config, tags from sites`,
-  );
+  const rows = await siteZoneRows(db);
   return new Map(
     rows.map((row) => [
       Number(row.id),
@@ -75,48 +68,17 @@ async function produceDay(
   const file = renderWaterTakeCsv(consent, days);
   const { volume, quality } = summarise(days);
   const missing = days.reduce((sum, { day }) => sum + day.total.missing, 0);
-  const rows = await queryRows<{ amended: boolean }>(
-    db,
-    sql`insert into water_take_days
-          (consent_id, day, status, attempts, file, volume, quality, missing, produced_at, error,
-           modified_at)
-        values (${consent.id}, ${date}::date, 'produced', 1, ${file}, ${volume}, ${quality},
-                ${missing}, ${now.toISOString()}, null, ${now.toISOString()})
-        on conflict (consent_id, day) do update
-          set status = 'produced', attempts = water_take_days.attempts + 1, file = excluded.file,
-              volume = excluded.volume, quality = excluded.quality, missing = excluded.missing,
-              produced_at = coalesce(water_take_days.produced_at, excluded.produced_at),
-              amended_at = case when water_take_days.status = 'produced'
-                                then excluded.produced_at end,
-              error = null, modified_at = excluded.modified_at
-          where water_take_days.status <> 'produced' or water_take_days.missing > excluded.missing
-        returning amended_at is not null as amended`,
-  );
+  const rows = await storeProducedDay(db, {
+    consentId: consent.id,
+    date,
+    file,
+    volume,
+    quality,
+    missing,
+    now,
+  });
   const [row] = rows;
   return row ? (row.amended ? 'amended' : 'produced') : null;
-}
-
-async function recordFailure(db: Database, consentId: number, date: string, now: Date) {
-  await db.execute(
-    sql`insert into water_take_days (consent_id, day, status, attempts, error, modified_at)
-        values (${consentId}, ${date}::date, 'failed', 1, 'The file could not be made',
-                ${now.toISOString()})
-        on conflict (consent_id, day) do update
-          set status = 'failed', attempts = water_take_days.attempts + 1,
-              error = excluded.error, modified_at = excluded.modified_at
-          where water_take_days.status <> 'produced'`,
-  );
-}
-
-/** The days produced with every interval known: nothing more to do for them. */
-async function completeDates(db: Database, consentId: number, from: string) {
-  const rows = await queryRows<{ day: string }>(
-    db,
-    sql`select day::text as day from water_take_days
-        where consent_id = ${consentId} and day >= ${from}::date and status = 'produced'
-          and missing = 0`,
-  );
-  return new Set(rows.map((row) => row.day));
 }
 
 export type WaterTakeRound = { produced: number; amended: number; failed: number };
@@ -200,11 +162,7 @@ export async function listDayStatus(
 ): Promise<DayStatus[]> {
   const today = localDateOf(now.getTime(), timeZone);
   const first = addDays(today, -(count - 1));
-  const rows = await queryRows<DayRow>(
-    db,
-    sql`select day::text as day, status, produced_at, amended_at, volume, quality, error
-        from water_take_days where consent_id = ${consentId} and day >= ${first}::date`,
-  );
+  const rows = await dayStatusRows(db, consentId, first);
   const byDay = new Map(rows.map((row) => [row.day, row]));
   return datesBetween(first, today)
     .reverse()
@@ -220,18 +178,4 @@ export async function listDayStatus(
         error: row?.error ?? null,
       };
     });
-}
-
-/** The day's produced file, or null. */
-export async function readDayFile(
-  db: Database,
-  consentId: number,
-  date: string,
-): Promise<string | null> {
-  const [row] = await queryRows<{ file: string | null }>(
-    db,
-    sql`select file from water_take_days
-        where consent_id = ${consentId} and day = ${date}::date and status = 'produced'`,
-  );
-  return row?.file ?? null;
 }

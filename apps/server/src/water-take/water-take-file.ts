@@ -18,28 +18,16 @@ import {
   type WaterConsent,
   type WaterTakeMeterDay,
 } from '@paddock/domain';
-import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { queryRows, type Database } from '../db/client.ts';
-
-/** The metric a water meter reports its running total on (m³), as the simulator and devices do. */
-const METER_TOTAL_METRIC = 'water.total';
+import type { Database } from '../db/client.ts';
+import { meterTotalRows } from './water-take-day.repository.ts';
 
 async function readMeterReadings(
   db: Database,
   sensorId: number,
   window: { from: number; to: number },
 ): Promise<MeterReading[]> {
-  const rows = await queryRows<{ time: Date | string; value: number }>(
-    db,
-    sql`select r.time, r.value
-        from series se join readings r on r.series_id = se.id
-        where se.thing_type = 'sensor' and se.thing_id = ${sensorId}
-          and se.metric = ${METER_TOTAL_METRIC}
-          and r.time >= ${new Date(window.from).toISOString()}
-          and r.time <= ${new Date(window.to).toISOString()}
-        order by r.time`,
-  );
+  const rows = await meterTotalRows(db, sensorId, window);
   return rows.map((row) => ({ time: new Date(row.time).getTime(), total: Number(row.value) }));
 }
 

@@ -24,7 +24,8 @@ import {
   readSiteZone,
   updateConsent,
 } from '../../water-take/consent.repository.ts';
-import { listDayStatus, readDayFile } from '../../water-take/water-take-days.ts';
+import { listDayStatus } from '../../water-take/water-take-days.ts';
+import { readDayFile } from '../../water-take/water-take-day.repository.ts';
 import {
   consentMeterDays,
   renderWaterTakeCsv,
