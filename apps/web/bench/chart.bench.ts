@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { logIn } from './web/session.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const TARGET_CHART_DRAW_MS = 40;
@@ -46,26 +47,6 @@ export function seedChartHistory(env: NodeJS.ProcessEnv): ChartHistory {
   return JSON.parse(last) as ChartHistory;
 }
 
-interface Login {
-  loginId: string;
-  identityId: string;
-  identityPoolId: string;
-  token: string;
-  refreshToken: string;
-  expiresAt: number;
-}
-
-async function login(base: string, user: string, password: string): Promise<Login> {
-  const config = (await (await fetch(`${base}/appConfig.json`)).json()) as { awsRegion: string };
-  const response = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user, password, region: config.awsRegion }),
-  });
-  if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  return (await response.json()) as Login;
-}
-
 /** The draw measure after the chart shows `option`'s answer (the chart sets it on paint). */
 async function drawMeasure(page: Page, count: number): Promise<number> {
   await page.waitForFunction(
@@ -87,7 +68,7 @@ export async function measureChart(
   account: { user: string; password: string },
   setUpPage: (page: Page) => Promise<void> = async () => {},
 ): Promise<ChartRun> {
-  const tokens = await login(base, account.user, account.password);
+  const tokens = await logIn(base, account.user, account.password);
   const context = await browser.newContext({
     baseURL: base,
     viewport: { width: 1440, height: 900 },

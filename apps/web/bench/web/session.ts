@@ -6,13 +6,23 @@ import { type Browser } from 'playwright-core';
 import { ADMIN, BIG_BLOCK_LABEL, PASSWORD, type TokenSet } from './settings.ts';
 
 export async function signIn(base: string): Promise<TokenSet> {
+  return logIn(base, ADMIN, PASSWORD, 'admin sign-in');
+}
+
+/** Tokens for `user` as POST /user/login gives them; `what` names the step in the error. */
+export async function logIn(
+  base: string,
+  user: string,
+  password: string,
+  what = 'login',
+): Promise<TokenSet> {
   const config = (await (await fetch(`${base}/appConfig.json`)).json()) as { awsRegion: string };
   const response = await fetch(`${base}/api/user/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: ADMIN, password: PASSWORD, region: config.awsRegion }),
+    body: JSON.stringify({ user, password, region: config.awsRegion }),
   });
-  if (!response.ok) throw new Error(`admin sign-in failed: ${response.status}`);
+  if (!response.ok) throw new Error(`${what} failed: ${response.status}`);
   return (await response.json()) as TokenSet;
 }
 
