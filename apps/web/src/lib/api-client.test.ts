@@ -1,19 +1,11 @@
 import { INVALID_CREDENTIALS } from '@paddock/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { recordAuthEvents } from '../testing/auth-events.ts';
 import { jsonResponse, scriptedFetch, tokenSet } from '../testing/render.tsx';
 import { api, ApiError, configureApiClient, OFFLINE } from './api-client.ts';
-import { onAuthEvent, type AuthEvent } from './auth-events.ts';
 import { readAuth, writeAuth } from './auth-storage.ts';
 
-let events: AuthEvent[] = [];
-let stop: () => void = () => undefined;
-
-beforeEach(() => {
-  localStorage.clear();
-  events = [];
-  stop = onAuthEvent((event) => events.push(event));
-});
-afterEach(() => stop());
+const events = recordAuthEvents();
 
 function headerOf(init: RequestInit | undefined, name: string): string | undefined {
   return (init?.headers as Record<string, string> | undefined)?.[name];

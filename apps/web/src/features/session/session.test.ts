@@ -1,21 +1,14 @@
 import { INVALID_CREDENTIALS } from '@paddock/domain';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../lib/api-client.ts';
-import { emitAuthEvent, onAuthEvent, type AuthEvent } from '../../lib/auth-events.ts';
+import { emitAuthEvent } from '../../lib/auth-events.ts';
 import { readAuth, writeAuth } from '../../lib/auth-storage.ts';
+import { recordAuthEvents } from '../../testing/auth-events.ts';
 import { jsonResponse, scriptedFetch, tokenSet } from '../../testing/render.tsx';
 import { ensureValidSession } from './session.ts';
 
-let events: AuthEvent[] = [];
-let stop: () => void = () => undefined;
+const events = recordAuthEvents();
 const now = new Date();
-
-beforeEach(() => {
-  localStorage.clear();
-  events = [];
-  stop = onAuthEvent((event) => events.push(event));
-});
-afterEach(() => stop());
 
 describe('§5 credentials at start', () => {
   it('a stored, unexpired session is valid without a call', async () => {

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client.ts';
-import { onAuthEvent, type AuthEvent } from '../../../lib/auth-events.ts';
 import { readAuth, writeAuth } from '../../../lib/auth-storage.ts';
 import {
   jsonResponse,
@@ -9,18 +8,11 @@ import {
   scriptedFetch,
   tokenSet,
 } from '../../../testing/render.tsx';
+import { recordAuthEvents } from '../../../testing/auth-events.ts';
 import { Component as ActivateAccount } from './activate-account.tsx';
 
 const STRONG = 'Harvest#2026';
-let events: AuthEvent[] = [];
-let stop: () => void = () => undefined;
-
-beforeEach(() => {
-  localStorage.clear();
-  events = [];
-  stop = onAuthEvent((event) => events.push(event));
-});
-afterEach(() => stop());
+const events = recordAuthEvents();
 
 describe('/activateAccount (§2 Account activation)', () => {
   it('clears the stored credentials and sends a logged-out event on load', async () => {
