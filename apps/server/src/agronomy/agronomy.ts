@@ -23,24 +23,27 @@ import {
   parsePointText,
   siteTimeZone,
   type AgronomyPoint,
-  type ReadingPoint,
   type SensorTopic,
-  type SiteConfig,
-  type SiteTags,
-  type TemperatureBucket,
 } from '@paddock/domain';
-import { sql } from 'drizzle-orm';
 import type { Clock } from '../clock.ts';
-import { queryRows, type Database } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
 import { findOrCreateSeries } from '../ingest/catalog.repository.ts';
 import type { Log } from '../log.ts';
+import { insertReadings, ROLLUP_BUCKET_SECONDS } from '../telemetry/reading.repository.ts';
 import {
-  insertReadings,
-  rollup6hCell,
-  ROLLUP_6H_SECONDS,
-  ROLLUP_BUCKET_SECONDS,
-} from '../telemetry/reading.repository.ts';
+  countBefore,
+  lockAgronomyState,
+  lockSensorTopics,
+  readingsFrom,
+  replaceFrom,
+  rollupExtent,
+  saveAgronomyState,
+  seriesIdOf,
+  setSensorTopics,
+  temperatureBuckets,
+  weatherSensorRows,
+} from './agronomy.repository.ts';
 
 /** How often the worker looks for stations with new readings. */
 const AGRONOMY_INTERVAL_MS = 60_000;
@@ -83,22 +86,7 @@ export type AgronomyRun = { stations: number; computed: number; full: number; po
 
 /** Every station with a temperature sensor, read with its site's zone, season and chill start. */
 export async function findStations(db: Database, now: Date, siteId?: number): Promise<Station[]> {
-  const rows = await queryRows<{
-    id: number;
-    site_id: number;
-    area_id: number;
-    topics: SensorTopic[];
-    config: SiteConfig;
-    tags: SiteTags;
-    location: string;
-  }>(
-    db,
-    sql`select s.id, s.site_id, s.area_id, s.topics, si.config, si.tags, si.location
-        from sensors s join sites si on si.id = s.site_id
-        where s.tags->>'identifier' = 'weather' and s.area_id is not null
-        ${siteId === undefined ? sql`` : sql`and s.site_id = ${siteId}`}
-        order by s.id`,
-  );
+  const rows = await weatherSensorRows(db, siteId);
   const byArea = new Map<number, typeof rows>();
   for (const row of rows) {
     const list = byArea.get(row.area_id) ?? [];
@@ -293,23 +281,11 @@ export async function recomputeStation(
     const tx = txn as unknown as Database;
     const temperatureSeries = await seriesIdOf(tx, station.temperature.id, 'temperature');
     if (temperatureSeries === null) return null;
-    const [extent] = await queryRows<{ first: string | Date | null; last: string | Date | null }>(
-      tx,
-      sql`select min(bucket) as first, max(bucket) as last from reading_rollups
-          where series_id = ${temperatureSeries}`,
-    );
+    const extent = await rollupExtent(tx, temperatureSeries);
     if (!extent?.first || !extent.last) return null;
     const first = new Date(extent.first).getTime();
     const last = new Date(extent.last).getTime();
-    const [state] = await queryRows<{
-      counted_before: string | number;
-      counted_total: string | number;
-      until_bucket: string | Date;
-    }>(
-      tx,
-      sql`select counted_before, counted_total, until_bucket from agronomy_state
-          where sensor_id = ${station.temperature.id} for update`,
-    );
+    const state = await lockAgronomyState(tx, station.temperature.id);
     const total = await countBefore(tx, temperatureSeries, Number.POSITIVE_INFINITY);
 
     // Where to compute from: the last bucket seen, unless readings came in before it.
@@ -332,37 +308,16 @@ export async function recomputeStation(
     const points = await storeWrites(tx, station, writes);
 
     const counted = await countBefore(tx, temperatureSeries, last);
-    await tx.execute(sql`
-      insert into agronomy_state
-        (sensor_id, site_id, counted_before, counted_total, until_bucket, computed_at)
-      values (${station.temperature.id}, ${station.siteId}, ${counted}, ${total},
-              to_timestamp(${last / 1000}), ${now.toISOString()})
-      on conflict (sensor_id) do update set
-        counted_before = excluded.counted_before, counted_total = excluded.counted_total,
-        until_bucket = excluded.until_bucket, computed_at = excluded.computed_at`);
+    await saveAgronomyState(tx, {
+      sensorId: station.temperature.id,
+      siteId: station.siteId,
+      counted,
+      total,
+      last,
+      now,
+    });
     return { full, points };
   });
-}
-
-/** Readings of a series in buckets before `bucket` (all of them for +Infinity). */
-async function countBefore(tx: Database, seriesId: number, bucket: number): Promise<number> {
-  const [row] = await queryRows<{ counted: string | number | null }>(
-    tx,
-    Number.isFinite(bucket)
-      ? sql`select sum(count) as counted from reading_rollups
-            where series_id = ${seriesId} and bucket < to_timestamp(${bucket / 1000})`
-      : sql`select sum(count) as counted from reading_rollups where series_id = ${seriesId}`,
-  );
-  return Number(row?.counted ?? 0);
-}
-
-async function seriesIdOf(tx: Database, sensorId: number, metric: string): Promise<number | null> {
-  const [row] = await queryRows<{ id: number }>(
-    tx,
-    sql`select id from series where thing_type = 'sensor' and thing_id = ${sensorId}
-        and metric = ${metric}`,
-  );
-  return row?.id ?? null;
 }
 
 async function seriesIdOfAny(
@@ -378,82 +333,13 @@ async function seriesIdOfAny(
   return null;
 }
 
-async function temperatureBuckets(
-  tx: Database,
-  seriesId: number,
-  from: number,
-): Promise<TemperatureBucket[]> {
-  // Five arrays in one row: years of buckets as row objects took seconds to read on PGlite.
-  const [row] = await queryRows<{
-    starts: number[] | null;
-    counts: number[] | null;
-    sums: number[] | null;
-    mins: number[] | null;
-    maxes: number[] | null;
-  }>(
-    tx,
-    sql`select array_agg(extract(epoch from bucket)::float8 * 1000 order by bucket) as starts,
-               array_agg(count order by bucket) as counts, array_agg(sum order by bucket) as sums,
-               array_agg(min order by bucket) as mins, array_agg(max order by bucket) as maxes
-        from reading_rollups where series_id = ${seriesId} and bucket >= to_timestamp(${from / 1000})`,
-  );
-  const starts = row?.starts ?? [];
-  return starts.map((start, index) => ({
-    start: Number(start),
-    count: Number(row?.counts?.[index]),
-    sum: Number(row?.sums?.[index]),
-    min: Number(row?.mins?.[index]),
-    max: Number(row?.maxes?.[index]),
-  }));
-}
-
-async function readingsFrom(tx: Database, seriesId: number, from: number): Promise<ReadingPoint[]> {
-  const [row] = await queryRows<{ times: number[] | null; values: number[] | null }>(
-    tx,
-    sql`select array_agg(extract(epoch from time)::float8 * 1000 order by time) as times,
-               array_agg(value order by time) as values
-        from readings where series_id = ${seriesId} and time >= to_timestamp(${from / 1000})`,
-  );
-  const times = row?.times ?? [];
-  return times.map((time, index) => ({ time: Number(time), value: Number(row?.values?.[index]) }));
-}
-
-/**
- * Takes a computed series' readings from `from` (a bucket start) on, with their rollups, so the
- * recomputed ones replace them and the rollups stay the exact sums of what is stored. A 6-hour
- * rollup reaching past `from` is taken too, and what it held before `from` summed again from
- * the 30-minute rollups.
- */
-async function replaceFrom(tx: Database, seriesId: number, from: number): Promise<void> {
-  const bucket = Math.floor(from / BUCKET_MS) * BUCKET_MS;
-  const start = sql`to_timestamp(${bucket / 1000})`;
-  await tx.execute(sql`delete from readings where series_id = ${seriesId} and time >= ${start}`);
-  await tx.execute(sql`delete from reading_rollups where series_id = ${seriesId}
-    and bucket >= ${start}`);
-  const width = sql.raw(`interval '${ROLLUP_6H_SECONDS} seconds'`);
-  await tx.execute(sql`delete from reading_rollups_6h where series_id = ${seriesId}
-    and bucket > ${start} - ${width}`);
-  await tx.execute(sql`
-    insert into reading_rollups_6h (series_id, phase, bucket, count, sum, min, max)
-    select r.series_id, p.phase, ${rollup6hCell(sql`r.bucket`, sql`p.phase`)},
-           sum(r.count), sum(r.sum), min(r.min), max(r.max)
-    from reading_rollups r join reading_rollup_phases p on p.series_id = r.series_id
-    where r.series_id = ${seriesId} and r.bucket > ${start} - ${width}
-      and ${rollup6hCell(sql`r.bucket`, sql`p.phase`)} > ${start} - ${width}
-    group by 1, 2, 3
-    order by 1, 2, 3`);
-}
-
 /** The computed metrics' latest values on the sensor's topics, as ingest keeps measured ones. */
 async function updateTopics(
   tx: Database,
   sensorId: number,
   metrics: ReadonlyMap<string, AgronomyPoint>,
 ): Promise<void> {
-  const [row] = await queryRows<{ topics: SensorTopic[] }>(
-    tx,
-    sql`select topics from sensors where id = ${sensorId} for update`,
-  );
+  const row = await lockSensorTopics(tx, sensorId);
   if (!row) return;
   const topics = row.topics.filter(
     (topic) => !(metrics.has(topic.metric) && topic.type === COMPUTED_TOPIC_TYPE),
@@ -466,9 +352,7 @@ async function updateTopics(
       timestamp: new Date(point.time).toISOString(),
     });
   }
-  await tx.execute(
-    sql`update sensors set topics = ${JSON.stringify(topics)}::jsonb where id = ${sensorId}`,
-  );
+  await setSensorTopics(tx, sensorId, topics);
 }
 
 /** Recomputes every station's agronomy every `intervalMs` until closed (worker role). */
