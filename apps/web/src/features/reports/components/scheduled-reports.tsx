@@ -3,7 +3,7 @@
  * email each week or month. Anyone who may view the site sees the list; a manager (edit on the
  * site, as the server requires) adds and stops them.
  */
-import { Alert, Button, Card, Group, NativeSelect, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Table, Text } from '@mantine/core';
 import type { Contact, ReportEvery, ScheduledReport } from '@paddock/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import {
 } from '../../../data/exports/scheduled-reports.ts';
 import { scheduleBodyOf, type ReportSearch } from '../report-search.ts';
 import { frostKindLabelKey, reportTypeLabelKey } from './report-labels.ts';
+import { ReportSection } from './report-section.tsx';
 import { ReportTableHead } from './report-table-head.tsx';
 
 export interface ScheduledReportsProps {
@@ -65,116 +66,111 @@ export function ScheduledReports({
   };
 
   return (
-    <Card withBorder component="section" aria-labelledby="scheduled-reports-title">
-      <Stack gap="sm">
-        <Title order={3} id="scheduled-reports-title">
-          {t('Reports.Scheduled')}
-        </Title>
-        {schedules.isError && (
-          <Alert color="red" role="alert">
-            {t('Reports.ScheduledFailed')}
-          </Alert>
-        )}
-        {schedules.data && schedules.data.length === 0 && (
-          <Text size="sm" c="dimmed">
-            {t('Reports.NoScheduled')}
+    <ReportSection titleId="scheduled-reports-title" title={t('Reports.Scheduled')}>
+      {schedules.isError && (
+        <Alert color="red" role="alert">
+          {t('Reports.ScheduledFailed')}
+        </Alert>
+      )}
+      {schedules.data && schedules.data.length === 0 && (
+        <Text size="sm" c="dimmed">
+          {t('Reports.NoScheduled')}
+        </Text>
+      )}
+      {schedules.data && schedules.data.length > 0 && (
+        <Table.ScrollContainer minWidth={520}>
+          <Table aria-labelledby="scheduled-reports-title">
+            <ReportTableHead
+              headings={[
+                t('Reports.Contact'),
+                t('Reports.Column.Report'),
+                t('Reports.Every'),
+                t('Reports.LastSent'),
+              ]}
+            />
+            <Table.Tbody>
+              {schedules.data.map((schedule) => (
+                <Table.Tr key={schedule.id} data-testid={`scheduled-report-${schedule.id}`}>
+                  <Table.Td>{contactName(schedule.contact)}</Table.Td>
+                  <Table.Td>{what(schedule)}</Table.Td>
+                  <Table.Td>{t(`Reports.Every.${schedule.every}`)}</Table.Td>
+                  <Table.Td>
+                    {schedule.lastPeriod ?? t('Reports.NotYetSent')}
+                    {schedule.error && (
+                      <Text size="xs" c="red">
+                        {schedule.error}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {canManage && (
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconTrash size={14} aria-hidden />}
+                        loading={remove.isPending && remove.variables === schedule.id}
+                        onClick={() => remove.mutate(schedule.id)}
+                      >
+                        {t('Reports.Stop')}
+                      </Button>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {canManage && (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!choiceValid || chosenContact === '') return;
+            create.mutate(scheduleBodyOf(search, siteId, Number(chosenContact), every));
+          }}
+        >
+          <Group align="flex-end" wrap="wrap" gap="sm">
+            <NativeSelect
+              label={t('Reports.Contact')}
+              value={chosenContact}
+              onChange={(event) => setContact(event.currentTarget.value)}
+              data={
+                receivers.length === 0
+                  ? [{ value: '', label: t('Reports.NoEmailContact') }]
+                  : receivers.map((entry) => ({ value: String(entry.id), label: entry.name }))
+              }
+            />
+            <NativeSelect
+              label={t('Reports.Every')}
+              value={every}
+              onChange={(event) =>
+                setEvery(event.currentTarget.value === 'month' ? 'month' : 'week')
+              }
+              data={[
+                { value: 'week', label: t('Reports.Every.week') },
+                { value: 'month', label: t('Reports.Every.month') },
+              ]}
+            />
+            <Button
+              type="submit"
+              variant="light"
+              disabled={!choiceValid || chosenContact === ''}
+              loading={create.isPending}
+            >
+              {t('Reports.Schedule')}
+            </Button>
+          </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            {t('Reports.ScheduleNote')}
           </Text>
-        )}
-        {schedules.data && schedules.data.length > 0 && (
-          <Table.ScrollContainer minWidth={520}>
-            <Table aria-labelledby="scheduled-reports-title">
-              <ReportTableHead
-                headings={[
-                  t('Reports.Contact'),
-                  t('Reports.Column.Report'),
-                  t('Reports.Every'),
-                  t('Reports.LastSent'),
-                ]}
-              />
-              <Table.Tbody>
-                {schedules.data.map((schedule) => (
-                  <Table.Tr key={schedule.id} data-testid={`scheduled-report-${schedule.id}`}>
-                    <Table.Td>{contactName(schedule.contact)}</Table.Td>
-                    <Table.Td>{what(schedule)}</Table.Td>
-                    <Table.Td>{t(`Reports.Every.${schedule.every}`)}</Table.Td>
-                    <Table.Td>
-                      {schedule.lastPeriod ?? t('Reports.NotYetSent')}
-                      {schedule.error && (
-                        <Text size="xs" c="red">
-                          {schedule.error}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {canManage && (
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          leftSection={<IconTrash size={14} aria-hidden />}
-                          loading={remove.isPending && remove.variables === schedule.id}
-                          onClick={() => remove.mutate(schedule.id)}
-                        >
-                          {t('Reports.Stop')}
-                        </Button>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {canManage && (
-          <form
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!choiceValid || chosenContact === '') return;
-              create.mutate(scheduleBodyOf(search, siteId, Number(chosenContact), every));
-            }}
-          >
-            <Group align="flex-end" wrap="wrap" gap="sm">
-              <NativeSelect
-                label={t('Reports.Contact')}
-                value={chosenContact}
-                onChange={(event) => setContact(event.currentTarget.value)}
-                data={
-                  receivers.length === 0
-                    ? [{ value: '', label: t('Reports.NoEmailContact') }]
-                    : receivers.map((entry) => ({ value: String(entry.id), label: entry.name }))
-                }
-              />
-              <NativeSelect
-                label={t('Reports.Every')}
-                value={every}
-                onChange={(event) =>
-                  setEvery(event.currentTarget.value === 'month' ? 'month' : 'week')
-                }
-                data={[
-                  { value: 'week', label: t('Reports.Every.week') },
-                  { value: 'month', label: t('Reports.Every.month') },
-                ]}
-              />
-              <Button
-                type="submit"
-                variant="light"
-                disabled={!choiceValid || chosenContact === ''}
-                loading={create.isPending}
-              >
-                {t('Reports.Schedule')}
-              </Button>
-            </Group>
-            <Text size="xs" c="dimmed" mt={4}>
-              {t('Reports.ScheduleNote')}
-            </Text>
-          </form>
-        )}
-        {(create.isError || remove.isError) && (
-          <Alert color="red" role="alert">
-            {create.isError ? t('Reports.ScheduleFailed') : t('Reports.StopFailed')}
-          </Alert>
-        )}
-      </Stack>
-    </Card>
+        </form>
+      )}
+      {(create.isError || remove.isError) && (
+        <Alert color="red" role="alert">
+          {create.isError ? t('Reports.ScheduleFailed') : t('Reports.StopFailed')}
+        </Alert>
+      )}
+    </ReportSection>
   );
 }
