@@ -8,29 +8,32 @@
  */
 import { alarmRuleFromTemplate, ALARM_TEMPLATES, uplinkTopic } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
-import { randomUUID } from 'node:crypto';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alarmFollowupHandler } from './engine.ts';
 import { evaluateFanShouldRun } from './fan-rules.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { gatewayUsername } from '../field/credentials.ts';
-import { serverLogin } from '../field/connection.ts';
-import { deviceSiteLookup } from '../field/provisioning.ts';
 import { meshRole } from '../seed/rows.ts';
 import { runFollowups } from '../ingest/followups.ts';
-import { startIngest, type Ingest } from '../ingest/ingest.ts';
-import { quietLog, waitFor } from '../../test/helpers/field-kit.ts';
-import { createTestDatabase } from '../../test/helpers/database.ts';
-import { seedTestFarm, type TestFarm } from '../../test/helpers/farm.ts';
-import { startTestBroker, type TestBroker } from '../../test/helpers/field.ts';
+import type { Ingest } from '../ingest/ingest.ts';
+import type { TestFarm } from '../../test/helpers/farm.ts';
+import {
+  connectGateway,
+  quietLog,
+  startTestField,
+  startTestIngest,
+  waitFor,
+  type TestBroker,
+  type TestField,
+} from '../../test/helpers/field.ts';
 import { testClock } from '../../test/helpers/test-app.ts';
 
 const MIN = 60_000;
 /** 02:00 NZDT: a frost night at the test farm (Hawke's Bay). */
 const T0 = new Date('2026-11-20T13:00:00.000Z');
 
+let field: TestField;
 let handle: DatabaseHandle;
 let farm: TestFarm;
 let broker: TestBroker;
@@ -43,8 +46,8 @@ let alarmId = 0;
 let seq = 1;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  farm = await seedTestFarm(handle.db);
+  field = await startTestField({ deviceSite: true });
+  ({ handle, farm, broker } = field);
   const [radio] = await handle.db
     .insert(t.radios)
     .values({
@@ -89,28 +92,14 @@ beforeAll(async () => {
   fanId = fan.id;
   canopyId = canopy.id;
 
-  broker = await startTestBroker({ deviceSite: deviceSiteLookup(handle.db) });
-  ingest = await startIngest({
-    db: handle.db,
-    clock,
-    log: quietLog,
-    broker: serverLogin(broker),
-    topicRoot: broker.topicRoot,
-    clientId: `fan-alarms-test-${randomUUID()}`,
-    batch: { maxMessages: 50, maxDelayMs: 10 },
-    sessionExpirySeconds: 60,
-  });
-  gateway = await mqtt.connectAsync(
-    broker.url,
-    broker.clientOptions(gatewayUsername(farm.sites.a.id)),
-  );
+  ingest = await startTestIngest(handle, broker, { name: 'fan-alarms', clock });
+  gateway = await connectGateway(broker, farm.sites.a.id);
 }, 120_000);
 
 afterAll(async () => {
   await gateway?.endAsync();
   await ingest?.close();
-  await broker?.close();
-  await handle?.close();
+  await field?.close();
 });
 
 beforeEach(async () => {

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.ts';
 import { fieldKey, gatewayUsername, SERVER_USERNAME } from './credentials.ts';
 import { startIngestClient } from '../ingest/mqtt-client.ts';
-import { waitFor } from '../../test/helpers/field-kit.ts';
+import { waitFor } from '../../test/helpers/field.ts';
 
 const ROOT = 'paddock/v1';
 const SITE = 7;

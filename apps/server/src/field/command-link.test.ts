@@ -10,24 +10,17 @@ import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
-import {
-  startCommands,
-  type CommandSender,
-  type CommandSettled,
-} from './command-link.ts';
+import { startCommands, type CommandSender, type CommandSettled } from './command-link.ts';
 import { gatewayUsername } from './credentials.ts';
 import { startDeviceRequests } from './device-requests.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import { startDispatcher, type RequestHandler } from '../requests/dispatcher.ts';
 import type { RequestRow } from '../requests/request.repository.ts';
-import { startTestBroker, type TestBroker } from '../../test/helpers/field.ts';
+import { startTestBroker, type TestBroker, waitFor, quietLog } from '../../test/helpers/field.ts';
 import { countRows } from '../../test/helpers/rows.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { deviceSiteLookup } from './provisioning.ts';
-import { waitFor } from '../../test/helpers/field-kit.ts';
-import type { Log } from '../log.ts';
 
-const quietLog: Log = { info: () => {}, warn: () => {}, error: () => {} };
 const TIMEOUT_SECONDS = 30;
 const TEST_SECONDS = 1;
 

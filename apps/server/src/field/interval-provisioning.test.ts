@@ -6,7 +6,7 @@ import { configDownlinkSchema, downlinkTopic, siteDownlinksFilter } from '@paddo
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database, DatabaseHandle } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { gatewayUsername } from './credentials.ts';
 import {
@@ -15,29 +15,30 @@ import {
   sitesWithChangedIntervals,
 } from './interval-provisioning.ts';
 import { publishDeviceConfigs } from './provisioning.ts';
-import { createTestDatabase } from '../../test/helpers/database.ts';
-import { seedTestFarm, type TestFarm } from '../../test/helpers/farm.ts';
-import { startTestBroker, type TestBroker } from '../../test/helpers/field.ts';
-import { waitFor } from '../../test/helpers/field-kit.ts';
+import type { TestFarm } from '../../test/helpers/farm.ts';
+import {
+  startTestField,
+  waitFor,
+  type TestBroker,
+  type TestField,
+} from '../../test/helpers/field.ts';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 const clock = { now: () => NOW };
 const log = { info: () => undefined };
 
-let handle: DatabaseHandle;
+let field: TestField;
 let db: Database;
 let farm: TestFarm;
 let broker: TestBroker;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-  farm = await seedTestFarm(db);
-  broker = await startTestBroker();
+  field = await startTestField();
+  ({ farm, broker } = field);
+  db = field.handle.db;
 });
 afterAll(async () => {
-  await broker.close();
-  await handle.close();
+  await field.close();
 });
 
 describe('sites with changed intervals', () => {

@@ -8,10 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
 import { OVERDUE_GRACE, startOverdueSweep, sweepOverdue } from './overdue.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
-import { waitFor } from '../../test/helpers/field-kit.ts';
-import type { Log } from '../log.ts';
+import { waitFor, quietLog } from '../../test/helpers/field.ts';
 
-const quietLog: Log = { info: () => {}, warn: () => {}, error: () => {} };
 let testApp: TestApp;
 
 beforeAll(async () => {

@@ -14,7 +14,7 @@ import { startEmbeddedBroker, type EmbeddedBroker } from './broker.ts';
 import { fieldKey, SERVER_USERNAME } from './credentials.ts';
 import { MAX_FIELD_PACKET_BYTES } from './packet-size-limit.ts';
 import { startIngestClient, type IncomingMessage } from '../ingest/mqtt-client.ts';
-import { waitFor } from '../../test/helpers/field-kit.ts';
+import { waitFor } from '../../test/helpers/field.ts';
 
 const ROOT = 'paddock/v1';
 const SITE = 7;

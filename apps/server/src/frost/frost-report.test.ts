@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
 import { createExport, findExport } from '../exports/export.repository.ts';
-import { waitFor } from '../../test/helpers/field-kit.ts';
+import { waitFor } from '../../test/helpers/field.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import {
   MIN,

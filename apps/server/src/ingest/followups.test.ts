@@ -13,7 +13,7 @@ import {
   type CommittedFollowup,
   type IngestFollowup,
 } from './followups.ts';
-import { waitFor } from '../../test/helpers/field-kit.ts';
+import { waitFor } from '../../test/helpers/field.ts';
 import { createTestDatabase } from '../../test/helpers/database.ts';
 
 let handle: DatabaseHandle;

@@ -6,21 +6,24 @@
 import { uplinkTopic } from '@paddock/domain';
 import { eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema.ts';
-import { gatewayUsername } from '../field/credentials.ts';
-import { serverLogin } from '../field/connection.ts';
 import { runFollowups, type CommittedFollowup } from './followups.ts';
-import { startIngest, type Ingest } from './ingest.ts';
-import { createTestDatabase } from '../../test/helpers/database.ts';
-import { seedTestFarm, type TestFarm } from '../../test/helpers/farm.ts';
-import { startTestBroker, type TestBroker } from '../../test/helpers/field.ts';
+import type { Ingest } from './ingest.ts';
+import type { TestFarm } from '../../test/helpers/farm.ts';
+import {
+  connectGateway,
+  quietLog,
+  startTestField,
+  startTestIngest,
+  waitFor,
+  type TestBroker,
+  type TestField,
+} from '../../test/helpers/field.ts';
 import { testClock } from '../../test/helpers/test-app.ts';
-import { deviceSiteLookup } from '../field/provisioning.ts';
-import { quietLog, waitFor } from '../../test/helpers/field-kit.ts';
 
+let field: TestField;
 let handle: DatabaseHandle;
 let farm: TestFarm;
 let broker: TestBroker;
@@ -28,34 +31,21 @@ let ingest: Ingest;
 let gateway: MqttClient;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  farm = await seedTestFarm(handle.db);
-  broker = await startTestBroker({ deviceSite: deviceSiteLookup(handle.db) });
-  ingest = await startIngest({
-    db: handle.db,
+  field = await startTestField({ deviceSite: true });
+  ({ handle, farm, broker } = field);
+  ingest = await startTestIngest(handle, broker, {
+    name: 'ingest',
     clock: testClock(),
-    log: quietLog,
-    broker: serverLogin(broker),
-    topicRoot: broker.topicRoot,
-    clientId: `ingest-test-${randomUUID()}`,
-    batch: { maxMessages: 50, maxDelayMs: 10 },
     // Several lanes, as on PostgreSQL in production (PGlite runs their transactions in turn).
     parallelBatches: 3,
-    // A shared test broker should forget this test's session soon after it ends.
-    sessionExpirySeconds: 60,
   });
-  // The site gateway speaks for every device of site a (and may publish to any of its branches).
-  gateway = await mqtt.connectAsync(
-    broker.url,
-    broker.clientOptions(gatewayUsername(farm.sites.a.id)),
-  );
+  gateway = await connectGateway(broker, farm.sites.a.id);
 });
 
 afterAll(async () => {
   await gateway?.endAsync();
   await ingest?.close();
-  await broker?.close();
-  await handle?.close();
+  await field?.close();
 });
 
 /**

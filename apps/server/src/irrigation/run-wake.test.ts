@@ -9,12 +9,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CommandSettled } from '../field/command-link.ts';
 import { PROGRAM_RUNNER_QUEUE } from './runner-plan.ts';
 import type { startProgramRunner } from './runner-service.ts';
-import { requestById } from '../requests/request.repository.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
-import { waitFor } from '../../test/helpers/field-kit.ts';
+import { waitFor } from '../../test/helpers/field.ts';
 import {
   fakeCommandLink,
   present,
+  startProgramAsManager,
   startRunnerOnFakeLink,
   storedRun,
   type Sent,
@@ -62,15 +62,7 @@ afterAll(async () => {
 describe('a settled command', () => {
   it('wakes the run it names, and a command naming no run wakes none', async () => {
     testApp.clock.set(new Date());
-    const posted = await testApp.as(testApp.farm.users.manager.id, {
-      method: 'POST',
-      url: `/api/programs/${programId()}/start`,
-      payload: {},
-    });
-    expect(posted.statusCode).toBe(202);
-    const request = present(
-      await requestById(testApp.db, posted.json<{ requestId: number }>().requestId),
-    );
+    const request = await startProgramAsManager(testApp, programId());
     await present(runner.handlers.program?.start)(request);
 
     await waitFor('the first commands', () => sent.length > 0);

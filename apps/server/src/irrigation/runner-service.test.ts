@@ -24,10 +24,9 @@ import { startDeviceRequests } from '../field/device-requests.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import { startProgramRunner } from './runner-service.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
-import { startTestBroker, type TestBroker } from '../../test/helpers/field.ts';
+import { startTestBroker, type TestBroker, quietLog, waitFor } from '../../test/helpers/field.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { deviceSiteLookup } from '../field/provisioning.ts';
-import { quietLog, waitFor } from '../../test/helpers/field-kit.ts';
 import {
   controlRow,
   present,

@@ -13,7 +13,7 @@ import * as t from '../db/schema.ts';
 import type { CommandSettled } from '../field/command-link.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
-import { quietLog, waitFor } from '../../test/helpers/field-kit.ts';
+import { quietLog, waitFor } from '../../test/helpers/field.ts';
 import {
   controlRow,
   fakeCommandLink,

@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { queryRows } from '../db/client.ts';
 import { startJobs } from './jobs.ts';
 import { createTestDatabase } from '../../test/helpers/database.ts';
-import { waitFor } from '../../test/helpers/field-kit.ts';
+import { waitFor } from '../../test/helpers/field.ts';
 import { sql } from 'drizzle-orm';
 
 const silentLog = { info: () => {}, error: () => {} };

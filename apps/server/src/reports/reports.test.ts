@@ -26,7 +26,7 @@ import { startJobs } from '../jobs/jobs.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { sendDueReports } from '../exports/scheduled-reports.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
-import { quietLog, waitFor } from '../../test/helpers/field-kit.ts';
+import { quietLog, waitFor } from '../../test/helpers/field.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
 let testApp: TestApp;

@@ -11,12 +11,8 @@ import {
   type RequestHandler,
   type RequestHandlers,
 } from './dispatcher.ts';
-import {
-  createRequest,
-  requestById,
-  type RequestRow,
-} from './request.repository.ts';
-import { quietLog, waitFor } from '../../test/helpers/field-kit.ts';
+import { createRequest, requestById, type RequestRow } from './request.repository.ts';
+import { quietLog, waitFor } from '../../test/helpers/field.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
 let testApp: TestApp;

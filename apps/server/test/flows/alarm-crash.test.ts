@@ -6,12 +6,8 @@
  * followup the worker takes at start.
  */
 import { alarmRuleFromTemplate, ALARM_TEMPLATES } from '@paddock/domain';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   startTwilioStandin,
@@ -20,31 +16,28 @@ import {
 import { openDatabase, type DatabaseTarget } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
 import { commitSensorReport } from '../helpers/sensor-report.ts';
-import { createScratchDatabase } from '../helpers/database.ts';
 import { seedTestFarm } from '../helpers/farm.ts';
-import { freePort } from '../helpers/field-kit.ts';
+import { freePort } from '../helpers/field.ts';
+import {
+  createServerData,
+  startServerProcess,
+  stopProcess,
+  type ServerData,
+} from '../helpers/server-process.ts';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const MAIN = path.join(REPO, 'apps/server/src/main.ts');
 /** The raise's message waits this long for others of the site: the window the kill falls in. */
 const GROUP_SECONDS = 4;
 
+let data: ServerData | undefined;
 let dataDir: string;
 let target: DatabaseTarget;
-let dropDatabase: () => Promise<void> = async () => {};
 let standin: TwilioStandin;
 let env: NodeJS.ProcessEnv;
 let server: ChildProcess | null = null;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-alarm-crash-'));
-  if (process.env.DATABASE_URL) {
-    const scratch = await createScratchDatabase(process.env.DATABASE_URL);
-    target = { kind: 'postgres', url: scratch.url, poolSize: 2 };
-    dropDatabase = scratch.drop;
-  } else {
-    target = { kind: 'pglite', dataDir };
-  }
+  data = await createServerData('paddock-alarm-crash-');
+  ({ dataDir, target } = data);
   standin = await startTwilioStandin({ callbackDelayMs: 60_000 });
 
   // The farm, an sms-only alarm on the soil sensor, and a committed batch that crossed it.
@@ -102,38 +95,16 @@ beforeAll(async () => {
 afterAll(async () => {
   if (server && server.exitCode === null) server.kill('SIGKILL');
   await standin.close();
-  await dropDatabase();
-  rmSync(dataDir, { recursive: true, force: true });
+  await data?.remove();
 });
 
 /** Starts the server; resolves when its log has a line containing `waitFor`. */
-async function startServer(waitFor: string): Promise<ChildProcess> {
-  const started = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: REPO,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (output.includes(waitFor)) {
-        started.stdout?.off('data', onData);
-        started.stdout?.resume();
-        resolve();
-      }
-    };
-    started.stdout?.on('data', onData);
-    started.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-  });
-  return started;
+function startServer(waitFor: string): Promise<ChildProcess> {
+  return startServerProcess(env, waitFor);
 }
 
-async function kill(process: ChildProcess): Promise<void> {
-  if (process.exitCode !== null || process.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => process.once('exit', () => resolve()));
-  process.kill('SIGKILL');
-  await exited;
+function kill(process: ChildProcess): Promise<void> {
+  return stopProcess(process, 'SIGKILL');
 }
 
 it('sends the message of a transition exactly once across a SIGKILL before the send', async () => {

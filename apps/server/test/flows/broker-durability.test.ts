@@ -6,7 +6,7 @@ import { generate } from 'mqtt-packet';
 import { createServer, connect, type Socket, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PubackGate } from '../../src/field/broker-durability.ts';
-import { waitFor } from '../helpers/field-kit.ts';
+import { waitFor } from '../helpers/field.ts';
 
 const open: Socket[] = [];
 

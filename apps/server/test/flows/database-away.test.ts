@@ -15,7 +15,7 @@ import { queryRows, type Database } from '../../src/db/client.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import * as schema from '../../src/db/schema.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../src/http/errors.ts';
-import { freePort } from '../helpers/field-kit.ts';
+import { freePort } from '../helpers/field.ts';
 
 let pool: pg.Pool;
 let app: Awaited<ReturnType<typeof buildApp>>;

@@ -5,33 +5,34 @@
  */
 import { uplinkTopic } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows, type DatabaseHandle } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
-import { serverLogin } from '../../src/field/connection.ts';
-import { startIngest, type Ingest } from '../../src/ingest/ingest.ts';
-import { createTestDatabase } from '../helpers/database.ts';
-import { seedTestFarm, type TestFarm } from '../helpers/farm.ts';
-import { startTestBroker, type TestBroker } from '../helpers/field.ts';
+import type { Ingest } from '../../src/ingest/ingest.ts';
+import type { TestFarm } from '../helpers/farm.ts';
+import {
+  startTestField,
+  startTestIngest,
+  waitFor,
+  type TestBroker,
+  type TestField,
+} from '../helpers/field.ts';
 import { testClock } from '../helpers/test-app.ts';
-import { quietLog, waitFor } from '../helpers/field-kit.ts';
 
+let field: TestField;
 let handle: DatabaseHandle;
 let farm: TestFarm;
 let broker: TestBroker;
 let ingest: Ingest;
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  farm = await seedTestFarm(handle.db);
-  broker = await startTestBroker();
+  field = await startTestField();
+  ({ handle, farm, broker } = field);
 });
 
 afterAll(async () => {
   await ingest?.close();
-  await broker?.close();
-  await handle?.close();
+  await field?.close();
 });
 
 it('stores again the readings a full disk made dead letters, and keeps the others', async () => {
@@ -66,14 +67,11 @@ it('stores again the readings a full disk made dead letters, and keeps the other
       .returning()
   ).map((row) => row.id);
 
-  ingest = await startIngest({
-    db: handle.db,
+  ingest = await startTestIngest(handle, broker, {
+    name: 'replay',
     clock: testClock(),
-    log: quietLog,
-    broker: serverLogin(broker),
-    topicRoot: broker.topicRoot,
-    clientId: `replay-test-${randomUUID()}`,
-    sessionExpirySeconds: 60,
+    // The production batch limits.
+    batch: undefined,
     deadLetterRetryMs: 100,
   });
 

@@ -7,21 +7,20 @@
 import { uplinkTopic } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, queryRows, type DatabaseTarget } from '../../src/db/client.ts';
 import { fieldKey, gatewayUsername } from '../../src/field/credentials.ts';
-import { createScratchDatabase } from '../helpers/database.ts';
 import { seedTestFarm } from '../helpers/farm.ts';
-import { freePort } from '../helpers/field-kit.ts';
+import { freePort } from '../helpers/field.ts';
+import {
+  createServerData,
+  startServerProcess,
+  stopProcess,
+  type ServerData,
+} from '../helpers/server-process.ts';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const MAIN = path.join(REPO, 'apps/server/src/main.ts');
 /** Messages per stream, and the pause between two of a stream's messages. */
 const MESSAGES = 300;
 const INTERVAL_MS = 20;
@@ -29,9 +28,9 @@ const BASE_TIME = Date.parse('2026-11-21T00:00:00.000Z');
 
 type Stream = { siteId: number; serialno: string; sensorId: number; metrics: [string, string] };
 
+let data: ServerData | undefined;
 let dataDir: string;
 let target: DatabaseTarget;
-let dropDatabase: () => Promise<void> = async () => {};
 let env: NodeJS.ProcessEnv;
 let brokerUrl: string;
 let fieldSecret: string;
@@ -42,15 +41,8 @@ let server: ChildProcess | null = null;
 const devices: MqttClient[] = [];
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-crash-'));
-  const databaseUrl = process.env.DATABASE_URL;
-  if (databaseUrl) {
-    const scratch = await createScratchDatabase(databaseUrl);
-    target = { kind: 'postgres', url: scratch.url, poolSize: 2 };
-    dropDatabase = scratch.drop;
-  } else {
-    target = { kind: 'pglite', dataDir };
-  }
+  data = await createServerData('paddock-crash-');
+  ({ dataDir, target } = data);
 
   // Seed, then let go of the database: PGlite allows one process per data folder.
   const handle = await openDatabase(target);
@@ -100,38 +92,12 @@ afterAll(async () => {
     });
     await session.endAsync();
   }
-  await dropDatabase();
-  rmSync(dataDir, { recursive: true, force: true });
+  await data?.remove();
 });
 
 /** Starts the server and resolves once ingest has subscribed (its log says so). */
-async function startServer(): Promise<ChildProcess> {
-  const started = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: REPO,
-    env,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString('utf8');
-      if (output.includes('ingest subscribed')) {
-        started.stdout?.off('data', onData);
-        started.stdout?.resume();
-        resolve();
-      }
-    };
-    started.stdout?.on('data', onData);
-    started.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${output}`)));
-  });
-  return started;
-}
-
-async function stop(process: ChildProcess, signal: 'SIGKILL' | 'SIGTERM'): Promise<void> {
-  if (process.exitCode !== null || process.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => process.once('exit', () => resolve()));
-  process.kill(signal);
-  await exited;
+function startServer(): Promise<ChildProcess> {
+  return startServerProcess(env, 'ingest subscribed');
 }
 
 function messageTime(index: number) {
@@ -222,7 +188,7 @@ it(
     // Kill it while messages flow: some stored, some in a batch, some at the broker.
     const total = streams.length * MESSAGES;
     while (acked.count < total / 4) await new Promise((resolve) => setTimeout(resolve, 10));
-    await stop(server, 'SIGKILL');
+    await stopProcess(server, 'SIGKILL');
     server = await startServer();
     await publishing;
 
@@ -231,7 +197,7 @@ it(
     let series: SeriesRow[] = [];
     for (let round = 0; round < 5; round++) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      await stop(server, 'SIGTERM');
+      await stopProcess(server, 'SIGTERM');
       series = await storedSeries();
       if (series.every((row) => row.readings >= MESSAGES) && series.length === 8) break;
       server = await startServer();

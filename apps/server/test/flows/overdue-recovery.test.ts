@@ -6,22 +6,24 @@
  */
 import { uplinkTopic } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
-import { randomUUID } from 'node:crypto';
+import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
-import { serverLogin } from '../../src/field/connection.ts';
-import { gatewayUsername } from '../../src/field/credentials.ts';
 import { sweepOverdue } from '../../src/field/overdue.ts';
-import { deviceSiteLookup } from '../../src/field/provisioning.ts';
-import { startIngest, type Ingest } from '../../src/ingest/ingest.ts';
-import { createTestDatabase } from '../helpers/database.ts';
-import { seedTestFarm, type TestFarm } from '../helpers/farm.ts';
-import { startTestBroker, type TestBroker } from '../helpers/field.ts';
+import type { Ingest } from '../../src/ingest/ingest.ts';
+import type { TestFarm } from '../helpers/farm.ts';
+import {
+  connectGateway,
+  startTestField,
+  startTestIngest,
+  waitFor,
+  type TestBroker,
+  type TestField,
+} from '../helpers/field.ts';
 import { testClock, type TestClock } from '../helpers/test-app.ts';
-import { quietLog, waitFor } from '../helpers/field-kit.ts';
 
+let field: TestField;
 let handle: DatabaseHandle;
 let farm: TestFarm;
 let broker: TestBroker;
@@ -30,30 +32,16 @@ let gateway: MqttClient;
 const clock: TestClock = testClock();
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  farm = await seedTestFarm(handle.db);
-  broker = await startTestBroker({ deviceSite: deviceSiteLookup(handle.db) });
-  ingest = await startIngest({
-    db: handle.db,
-    clock,
-    log: quietLog,
-    broker: serverLogin(broker),
-    topicRoot: broker.topicRoot,
-    clientId: `overdue-recovery-test-${randomUUID()}`,
-    batch: { maxMessages: 50, maxDelayMs: 10 },
-    sessionExpirySeconds: 60,
-  });
-  gateway = await mqtt.connectAsync(
-    broker.url,
-    broker.clientOptions(gatewayUsername(farm.sites.a.id)),
-  );
+  field = await startTestField({ deviceSite: true });
+  ({ handle, farm, broker } = field);
+  ingest = await startTestIngest(handle, broker, { name: 'overdue-recovery', clock });
+  gateway = await connectGateway(broker, farm.sites.a.id);
 });
 
 afterAll(async () => {
   await gateway?.endAsync();
   await ingest?.close();
-  await broker?.close();
-  await handle?.close();
+  await field?.close();
 });
 
 async function publish(serialno: string, kind: 'readings' | 'status', payload: object) {

@@ -10,7 +10,7 @@ import { startJobs } from '../../src/jobs/jobs.ts';
 import { startProgramRunner } from '../../src/irrigation/runner-service.ts';
 import { startDispatcher } from '../../src/requests/dispatcher.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
-import { quietLog, waitFor } from '../helpers/field-kit.ts';
+import { quietLog, waitFor } from '../helpers/field.ts';
 import { fakeCommandLink, realClock, requestStatus, storedRun } from '../helpers/run-kit.ts';
 
 let testApp: TestApp;

@@ -15,9 +15,8 @@ import {
 } from '../../src/field/command-link.ts';
 import { startJobs } from '../../src/jobs/jobs.ts';
 import { deviceSiteLookup } from '../../src/field/provisioning.ts';
-import { startTestBroker, type TestBroker } from '../helpers/field.ts';
+import { startTestBroker, type TestBroker, quietLog, waitFor } from '../helpers/field.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
-import { quietLog, waitFor } from '../helpers/field-kit.ts';
 import { realClock } from '../helpers/run-kit.ts';
 
 let testApp: TestApp;

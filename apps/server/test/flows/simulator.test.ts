@@ -34,8 +34,7 @@ import {
 } from '../../src/field/provisioning.ts';
 import { createTestDatabase } from '../helpers/database.ts';
 import { seedTestFarm, type TestFarm } from '../helpers/farm.ts';
-import { startTestBroker, type TestBroker } from '../helpers/field.ts';
-import { quietLog, waitFor } from '../helpers/field-kit.ts';
+import { startTestBroker, type TestBroker, quietLog, waitFor } from '../helpers/field.ts';
 
 type Uplink =
   | { kind: 'readings'; serialno: string; siteId: number; message: ReadingsUplink; at: number }

@@ -8,12 +8,12 @@
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { startProgramRunner } from '../../src/irrigation/runner-service.ts';
-import { requestById } from '../../src/requests/request.repository.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
-import { waitFor } from '../helpers/field-kit.ts';
+import { waitFor } from '../helpers/field.ts';
 import {
   fakeCommandLink,
   present,
+  startProgramAsManager,
   startRunnerOnFakeLink,
   storedRun,
 } from '../helpers/run-kit.ts';
@@ -41,15 +41,7 @@ describe('commands a dead worker saved and never sent', () => {
     const first = fakeCommandLink();
     const one = await startRunnerOnFakeLink(testApp, first);
     started.push(one);
-    const posted = await testApp.as(testApp.farm.users.manager.id, {
-      method: 'POST',
-      url: `/api/programs/${programId()}/start`,
-      payload: {},
-    });
-    expect(posted.statusCode).toBe(202);
-    const request = present(
-      await requestById(testApp.db, posted.json<{ requestId: number }>().requestId),
-    );
+    const request = await startProgramAsManager(testApp, programId());
     await present(one.runner.handlers.program?.start)(request);
     await waitFor('the first commands', () => first.sent.length > 0);
 

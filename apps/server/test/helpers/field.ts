@@ -1,13 +1,48 @@
 /**
- * A broker for tests: the embedded one (in memory) by default, or the machine's Mosquitto when
- * MQTT_URL is set (CI). On a shared broker every test uses its own topic root, so retained
- * configs and queued messages of one test never reach another.
+ * The field side of a test, set up in one place: a broker (the embedded one, in memory, by
+ * default, or the machine's Mosquitto when MQTT_URL is set, as in CI), a database with the test
+ * farm beside it, ingest reading from the broker, a site gateway publishing to it; and the small
+ * pieces field tests share (a quiet log, waiting for a condition, a free port). On a shared
+ * broker every test uses its own topic root, so retained configs and queued messages of one test
+ * never reach another.
  */
+import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { IClientOptions } from 'mqtt';
+import { createServer, type AddressInfo } from 'node:net';
+import type { Clock } from '../../src/clock.ts';
+import type { DatabaseHandle } from '../../src/db/client.ts';
 import { startEmbeddedBroker } from '../../src/field/broker.ts';
-import type { BrokerEndpoint } from '../../src/field/connection.ts';
-import { fieldKey } from '../../src/field/credentials.ts';
+import { serverLogin, type BrokerEndpoint } from '../../src/field/connection.ts';
+import { fieldKey, gatewayUsername } from '../../src/field/credentials.ts';
+import { deviceSiteLookup } from '../../src/field/provisioning.ts';
+import { startIngest, type Ingest, type IngestOptions } from '../../src/ingest/ingest.ts';
+import type { Log } from '../../src/log.ts';
+import { createTestDatabase } from './database.ts';
+import { seedTestFarm, type TestFarm } from './farm.ts';
+
+export const quietLog: Log = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Resolves once `check` holds; fails with `what` after `timeoutMs`. */
+export async function waitFor(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/** A port nothing listens on right now, for a server process a test starts. */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
 
 export type TestBroker = BrokerEndpoint & {
   topicRoot: string;
@@ -53,4 +88,62 @@ export async function startTestBroker(
     clientOptions,
     close: broker.close,
   };
+}
+
+/** A fresh database with the test farm in it, and a broker beside it. */
+export type TestField = {
+  handle: DatabaseHandle;
+  farm: TestFarm;
+  broker: TestBroker;
+  /** Closes the broker, then the database (what runs on them is closed before). */
+  close: () => Promise<void>;
+};
+
+/**
+ * `deviceSite`: the broker asks the database which site a device belongs to (as in production),
+ * for tests whose devices publish on their own; without it the broker knows no device's site.
+ */
+export async function startTestField(options: { deviceSite?: boolean } = {}): Promise<TestField> {
+  const handle = await createTestDatabase();
+  const farm = await seedTestFarm(handle.db);
+  const broker = await startTestBroker(
+    options.deviceSite ? { deviceSite: deviceSiteLookup(handle.db) } : {},
+  );
+  return {
+    handle,
+    farm,
+    broker,
+    close: async () => {
+      await broker.close();
+      await handle.close();
+    },
+  };
+}
+
+/**
+ * Ingest on the test broker with a quiet log and small, quick batches; `name` makes its client
+ * id, which is new per run so no two tests share a broker session.
+ */
+export function startTestIngest(
+  handle: DatabaseHandle,
+  broker: TestBroker,
+  options: { name: string; clock: Clock } & Partial<IngestOptions>,
+): Promise<Ingest> {
+  const { name, ...overrides } = options;
+  return startIngest({
+    db: handle.db,
+    log: quietLog,
+    broker: serverLogin(broker),
+    topicRoot: broker.topicRoot,
+    clientId: `${name}-test-${randomUUID()}`,
+    batch: { maxMessages: 50, maxDelayMs: 10 },
+    // A shared test broker should forget this test's session soon after it ends.
+    sessionExpirySeconds: 60,
+    ...overrides,
+  });
+}
+
+/** The site gateway, which speaks for every device of its site (and may publish to any branch). */
+export function connectGateway(broker: TestBroker, siteId: number): Promise<MqttClient> {
+  return mqtt.connectAsync(broker.url, broker.clientOptions(gatewayUsername(siteId)));
 }

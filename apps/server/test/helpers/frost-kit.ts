@@ -14,7 +14,7 @@ import * as t from '../../src/db/schema.ts';
 import { startExports } from '../../src/exports/export-service.ts';
 import { startJobs } from '../../src/jobs/jobs.ts';
 import { startDispatcher } from '../../src/requests/dispatcher.ts';
-import { quietLog, waitFor } from './field-kit.ts';
+import { quietLog, waitFor } from './field.ts';
 import type { TestApp } from './test-app.ts';
 
 export const MIN = 60_000;

@@ -2,13 +2,15 @@
 import { runStateSchema, type RunState } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
 import type { CommandSender, CommandSettled } from '../../src/field/command-link.ts';
 import { startJobs } from '../../src/jobs/jobs.ts';
 import { startProgramRunner } from '../../src/irrigation/runner-service.ts';
+import { requestById, type RequestRow } from '../../src/requests/request.repository.ts';
 import type { TestApp } from './test-app.ts';
-import { quietLog } from './field-kit.ts';
+import { quietLog } from './field.ts';
 
 /** Jobs move on real time: the runner must see the time pg-boss sees. */
 export const realClock = { now: () => new Date() };
@@ -92,4 +94,18 @@ export async function startRunnerOnFakeLink(
     pollingIntervalSeconds: 0.5,
   });
   return { jobs, runner };
+}
+
+/** The farm's manager starts the program through the API; the request it queued (accepted, 202). */
+export async function startProgramAsManager(
+  testApp: TestApp,
+  programId: number,
+): Promise<RequestRow> {
+  const posted = await testApp.as(testApp.farm.users.manager.id, {
+    method: 'POST',
+    url: `/api/programs/${programId}/start`,
+    payload: {},
+  });
+  expect(posted.statusCode).toBe(202);
+  return present(await requestById(testApp.db, posted.json<{ requestId: number }>().requestId));
 }

@@ -16,7 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema.ts';
 import { produceDueDays } from '../../src/water-take/water-take-days.ts';
-import { quietLog } from '../helpers/field-kit.ts';
+import { quietLog } from '../helpers/field.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
