@@ -7,8 +7,8 @@
  *   only when the station does not report them itself.
  * A station is the sensors of an area tagged `weather` (the demo farm's and the field protocol's
  * identifier). Day extremes and hourly means come from the rollups, which are exact aggregates of
- * the raw readings (telemetry/reading.repository.ts); a rollup's half hour never straddles a local hour in a
- * zone whose offset is a whole number of half hours (every AU and NZ zone but the Chathams').
+ * the raw readings (telemetry/reading.repository.ts); a rollup's half hour never straddles a
+ * local hour in a zone whose offset is a whole number of half hours (every AU and NZ zone but the Chathams').
  *
  * Run by the worker every minute: a station whose temperature count is unchanged costs two
  * aggregate reads. New readings after the last computed bucket recompute the current

@@ -1,7 +1,7 @@
 /**
  * Applies a batch's plan (plan.ts) in one transaction: the readings and their rollups
- * (telemetry/reading.repository.ts), the sensors' and controls' latest values, the radios' and units' health,
- * the dead letters and the batch's followup. Either all of it is stored or none, so the batch is
+ * (telemetry/reading.repository.ts), the sensors' and controls' latest values, the radios' and
+ * units' health, the dead letters and the batch's followup. Either all of it is stored or none, so the batch is
  * acknowledged only once this resolves (docs/field-protocol.md "Batches").
  *
  * Things and devices are updated in id order and rollups in key order, so concurrent batches of

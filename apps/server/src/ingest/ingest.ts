@@ -6,8 +6,8 @@
  * - uplink.ts reads it (topic, UTF-8, JSON, schema);
  * - lanes.ts queues it in its device's lane until the lane's batch is due;
  * - batch-store.ts stores each batch: catalog.ts finds its devices, things and series; plan.ts
- *   decides, without I/O, what it writes; batch.repository.ts writes it in one transaction, with the
- *   batch's followup (followups.ts, the durable step after a commit, which the worker runs);
+ *   decides, without I/O, what it writes; batch.repository.ts writes it in one transaction,
+ *   with the batch's followup (followups.ts, the durable step after a commit, which the worker runs);
  *   only after the commit are the batch's messages acknowledged;
  * - dead-letter-replay.ts stores again what a passing database fault dead-lettered.
  *

@@ -2,7 +2,8 @@
  * What one batch writes, decided without the database: from the batch's messages and the rows
  * they concern (devices with their wired things, series ids; the things' stored topics) to the
  * readings, latest values, device health, dead letters and followup of one transaction
- * (docs/field-protocol.md "Ingest"). batch.repository.ts applies it; nothing here does I/O or reads a clock.
+ * (docs/field-protocol.md "Ingest"). batch.repository.ts applies it; nothing here does I/O or
+ * reads a clock.
  *
  * Choices:
  * - A metric a sensor or control does not list yet is taken and added to its topics: devices
