@@ -1,6 +1,7 @@
 /**
  * bench:web's Add-ons and Weather pages (issue 14) of their largest demo areas: LCP cold and warm.
  */
+import { CONTROL_ADDON_TYPES, SENSOR_ADDON_TYPES } from '@paddock/domain';
 import { type Browser, type Page } from 'playwright-core';
 import { coldAndWarmLcp } from './page-tools.ts';
 import { apiGet, signIn, type SiteInfo } from './session.ts';
@@ -13,19 +14,16 @@ export interface AddonsArea {
   readonly things: number;
 }
 
+/** The types a domain table names an add-on thing type for (the rest are no add-ons). */
+const addonTypes = (table: Readonly<Record<string, string | null>>): ReadonlySet<string> =>
+  new Set(
+    Object.entries(table)
+      .filter(([, thing]) => thing !== null)
+      .map(([type]) => type),
+  );
 /** Sensor and control types the Add-ons page lists (the domain's add-on types). */
-const ADDON_SENSOR_TYPES = new Set([
-  'soilMoisture',
-  'pump',
-  'external',
-  'combine',
-  'watermeter',
-  'rainbucket',
-  'power',
-  'pressure',
-  'level',
-]);
-const ADDON_CONTROL_TYPES = new Set(['pump', 'valveAddon', 'pivot']);
+const ADDON_SENSOR_TYPES = addonTypes(SENSOR_ADDON_TYPES);
+const ADDON_CONTROL_TYPES = addonTypes(CONTROL_ADDON_TYPES);
 
 /** The demo farm's area with the most add-ons (scale sites left out: they are not the demo's). */
 export async function largestAddonsArea(base: string): Promise<AddonsArea> {

@@ -1,4 +1,4 @@
-import type { Program, ProgramStatus } from '@paddock/domain';
+import { neverRunProgramStatus, type Program, type ProgramStatus } from '@paddock/domain';
 import { buildProgram, buildProgramZone, buildSection } from '@paddock/domain/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,14 +15,7 @@ const NOW = new Date('2026-11-21T08:00:00Z');
 const SECTIONS = [1, 2, 3].map((id) =>
   buildSection({ id, number: id, label: `Block ${id}`, area: 10 }),
 );
-const STOPPED: ProgramStatus = {
-  activity: 'stopped',
-  startTime: null,
-  endTime: null,
-  stoppedTime: null,
-  requestActive: false,
-  requestId: null,
-};
+const STOPPED: ProgramStatus = neverRunProgramStatus();
 
 function program(status: Partial<ProgramStatus> = {}, manual = false): Program {
   return buildProgram({
