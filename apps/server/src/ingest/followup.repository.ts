@@ -8,7 +8,7 @@ import { queryRows, type Queryable } from '../db/client.ts';
 import { ingestFollowups } from '../db/schema.ts';
 
 /** A followup row as taken: its payload (`batch`) is parsed by followups.ts. */
-export type FollowupRow = {
+type FollowupRow = {
   id: number | string;
   batch: unknown;
   committed_at: Date | string;
