@@ -43,6 +43,28 @@ export async function addSiteMember(
   return user;
 }
 
+/** One more water meter, on site a's unit in its irrigation area; its id. */
+export async function addWaterMeter(
+  db: Database,
+  farm: TestFarm,
+  names: { label: string; serialno: string },
+): Promise<number> {
+  const [meter] = await db
+    .insert(t.sensors)
+    .values({
+      siteId: farm.sites.a.id,
+      areaId: farm.areas.irrigation.id,
+      type: 'watermeter',
+      unitId: farm.units.a.id,
+      tags: {},
+      topics: [],
+      ...names,
+    })
+    .returning();
+  if (!meter) throw new Error('meter not inserted');
+  return meter.id;
+}
+
 /** The two sites and the first site's irrigation, water and frost areas, the other's one. */
 async function seedSitesAndAreas(db: Database) {
   const siteValues = (label: string, country: 'nz' | 'au', region: string) => ({

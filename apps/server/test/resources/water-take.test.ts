@@ -16,6 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema.ts';
 import { produceDueDays } from '../../src/water-take/water-take-days.ts';
+import { addWaterMeter } from '../helpers/farm.ts';
 import { quietLog } from '../helpers/field.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -32,27 +33,13 @@ const GAP_DAY = '2026-11-20';
 beforeAll(async () => {
   t = await buildTestApp();
   const farm = t.farm;
-  const [meter] = await t.db
-    .insert(s.sensors)
-    .values({
-      siteId: farm.sites.a.id,
-      areaId: farm.areas.irrigation.id,
-      type: 'watermeter',
-      unitId: farm.units.a.id,
-      tags: {},
-      topics: [],
-      label: 'Bore, pump 1',
-      serialno: 'WM-77',
-    })
-    .returning();
-  if (!meter) throw new Error('meter not inserted');
-  meterId = meter.id;
+  meterId = await addWaterMeter(t.db, farm, { label: 'Bore, pump 1', serialno: 'WM-77' });
   const [series] = await t.db
     .insert(s.series)
     .values({
       siteId: farm.sites.a.id,
       thingType: 'sensor',
-      thingId: meter.id,
+      thingId: meterId,
       metric: 'water.total',
     })
     .returning();

@@ -6,6 +6,7 @@
 import { waterUseSchema } from '@paddock/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema.ts';
+import { addWaterMeter } from '../helpers/farm.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -36,23 +37,13 @@ beforeAll(async () => {
   t = await buildTestApp();
   now = t.clock.now().getTime();
   const farm = t.farm;
-  const [meter] = await t.db
-    .insert(s.sensors)
-    .values({
-      siteId: farm.sites.a.id,
-      areaId: farm.areas.irrigation.id,
-      type: 'watermeter',
-      unitId: farm.units.a.id,
-      tags: {},
-      topics: [],
-      label: 'Mainline flow meter',
-      serialno: 'WM-1',
-    })
-    .returning();
-  if (!meter) throw new Error('meter not inserted');
+  const meterId = await addWaterMeter(t.db, farm, {
+    label: 'Mainline flow meter',
+    serialno: 'WM-1',
+  });
   // Hourly totals over the last 6 hours: zone 1 ran 6h→4h ago at 9 m³/h; zones 1 and 2 together
   // 4h→3h ago (18 m³); nothing 3h→2h ago but 1 m³ (unattributed); zone 2 alone 2h→0h at 14 m³/h.
-  await readings(await seriesOf('sensor', meter.id, 'water.total'), [
+  await readings(await seriesOf('sensor', meterId, 'water.total'), [
     [6, 1000],
     [5, 1009],
     [4, 1018],
