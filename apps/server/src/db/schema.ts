@@ -657,7 +657,7 @@ export const readingRollups = pgTable(
 );
 
 /**
- * The phases at which a series has 6-hour rollups (telemetry/store.ts ROLLUP_6H_SECONDS): the
+ * The phases at which a series has 6-hour rollups (telemetry/reading.repository.ts ROLLUP_6H_SECONDS): the
  * minute of the 6-hour UTC cycle their cells start at, one per local midnight its charts met.
  */
 export const readingRollupPhases = pgTable(
