@@ -20,7 +20,7 @@ describe('the server does not import the simulator', () => {
     "import { startSimulator } from '../../../simulator/src/simulator.ts';\nvoid startSimulator;\n",
     "export { startSimulator } from '@paddock/simulator';\n",
   ])('refuses %j in the server', async (code) => {
-    const errors = await ruleErrors(code, 'apps/server/src/field/field-services.ts');
+    const errors = await ruleErrors(code, 'apps/server/src/start/worker.ts');
     expect(errors).toEqual([expect.stringContaining('never imports the simulator')]);
   });
 
