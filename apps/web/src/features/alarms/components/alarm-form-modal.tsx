@@ -6,7 +6,7 @@
  * contact notifications it tells. On a frost area the fan set points (§9: fuel, battery, RPM,
  * canopy) fill the form in one pick.
  */
-import { Alert, Button, Group, Modal, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Switch, Text, TextInput } from '@mantine/core';
 import {
   alarmTemplateTargets,
   LABEL_MAX_LENGTH,
@@ -42,6 +42,7 @@ import {
   TargetSelect,
 } from './alarm-form-sections.tsx';
 import { useAlarmForm } from './use-alarm-form.ts';
+import { StackedForm } from '../../../components/ui/stacked-form.tsx';
 
 export interface AlarmFormModalProps {
   readonly area: Area;
@@ -92,95 +93,87 @@ function AlarmFormView({
   const frost = area.type === 'frost';
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
-      <Stack gap="sm">
-        {frost && alarm === undefined && <FanPresetSelect sensors={sensors} setForm={setForm} />}
-        <Select
-          label={t('Alarms.Form.Template')}
-          data={templateChoices(area).map((template) => ({
-            value: String(template),
-            label: t(templateLabel(template)),
-          }))}
-          value={String(form.template)}
-          allowDeselect={false}
-          disabled={alarm !== undefined}
-          onChange={(value) =>
-            value !== null &&
-            setForm((current) => withTemplate(current, Number(value) as AlarmTemplate))
-          }
+    <StackedForm onSubmit={submit}>
+      {frost && alarm === undefined && <FanPresetSelect sensors={sensors} setForm={setForm} />}
+      <Select
+        label={t('Alarms.Form.Template')}
+        data={templateChoices(area).map((template) => ({
+          value: String(template),
+          label: t(templateLabel(template)),
+        }))}
+        value={String(form.template)}
+        allowDeselect={false}
+        disabled={alarm !== undefined}
+        onChange={(value) =>
+          value !== null &&
+          setForm((current) => withTemplate(current, Number(value) as AlarmTemplate))
+        }
+      />
+      <TextInput
+        label={t('Alarms.Form.Name')}
+        {...text('name')}
+        maxLength={LABEL_MAX_LENGTH}
+        required
+      />
+      {watchesSensor(form.template) && (
+        <TargetSelect
+          form={form}
+          setForm={setForm}
+          shown={shown}
+          targets={targetSensors(form.template, sensors)}
+          fan={fan}
         />
-        <TextInput
-          label={t('Alarms.Form.Name')}
-          {...text('name')}
-          maxLength={LABEL_MAX_LENGTH}
-          required
+      )}
+      {setPoint && (
+        <SetPointFields
+          form={form}
+          set={set}
+          shown={shown}
+          text={text}
+          sensor={sensor}
+          unit={unit}
         />
-        {watchesSensor(form.template) && (
-          <TargetSelect
-            form={form}
-            setForm={setForm}
-            shown={shown}
-            targets={targetSensors(form.template, sensors)}
-            fan={fan}
-          />
-        )}
-        {setPoint && (
-          <SetPointFields
-            form={form}
-            set={set}
-            shown={shown}
-            text={text}
-            sensor={sensor}
-            unit={unit}
-          />
-        )}
-        {fan && <FanShouldRunFields text={text} />}
-        {watched && (
-          <Text size="sm" c="dimmed">
-            {t('Alarms.Form.Watches', { count: watched.targets.length })}
-          </Text>
-        )}
-        <DurationFields text={text} />
-        <Select
-          label={t('Alarms.Form.Severity')}
-          data={SEVERITIES.map((severity) => ({
-            value: severity,
-            label: t(`Alarms.Severity.${severity}`),
-          }))}
-          value={form.severity}
-          allowDeselect={false}
-          onChange={(value) => value && set('severity', value as AlarmForm['severity'])}
-        />
-        <Switch
-          checked={form.enabled}
-          onChange={(event) => set('enabled', event.currentTarget.checked)}
-          label={t('Alarms.Form.Enabled')}
-        />
-        <NotificationChoices
-          contacts={contacts}
-          value={form.notifications}
-          onChange={(notifications) => set('notifications', notifications)}
-        />
-        {save.isError && (
-          <Alert color="fault" role="alert" title={t('Alarms.Form.SaveFailed')}>
-            {errorText(save.error, t)}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => onClose()}>
-            {t('Common.Cancel')}
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {t('Common.Save')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      )}
+      {fan && <FanShouldRunFields text={text} />}
+      {watched && (
+        <Text size="sm" c="dimmed">
+          {t('Alarms.Form.Watches', { count: watched.targets.length })}
+        </Text>
+      )}
+      <DurationFields text={text} />
+      <Select
+        label={t('Alarms.Form.Severity')}
+        data={SEVERITIES.map((severity) => ({
+          value: severity,
+          label: t(`Alarms.Severity.${severity}`),
+        }))}
+        value={form.severity}
+        allowDeselect={false}
+        onChange={(value) => value && set('severity', value as AlarmForm['severity'])}
+      />
+      <Switch
+        checked={form.enabled}
+        onChange={(event) => set('enabled', event.currentTarget.checked)}
+        label={t('Alarms.Form.Enabled')}
+      />
+      <NotificationChoices
+        contacts={contacts}
+        value={form.notifications}
+        onChange={(notifications) => set('notifications', notifications)}
+      />
+      {save.isError && (
+        <Alert color="fault" role="alert" title={t('Alarms.Form.SaveFailed')}>
+          {errorText(save.error, t)}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => onClose()}>
+          {t('Common.Cancel')}
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          {t('Common.Save')}
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }

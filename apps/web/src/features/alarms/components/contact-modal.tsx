@@ -2,7 +2,7 @@
  * Add or edit a contact (§3 Contact, §5 validation): the name, the company, and the email, sms
  * and voice notifications that reach them; national phone numbers read by the site's country.
  */
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import {
   contactMethodSchema,
   NAME_MAX_LENGTH,
@@ -15,6 +15,7 @@ import { errorText } from '../error-text.ts';
 import { METHOD_ICONS } from './contact-method-icons.tsx';
 import { NotificationFields } from './contact-notification-fields.tsx';
 import { useContactForm } from './use-contact-form.ts';
+import { StackedForm } from '../../../components/ui/stacked-form.tsx';
 
 export function ContactModal({
   siteId,
@@ -48,61 +49,53 @@ export function ContactModal({
       size="lg"
       centered
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          <TextInput
-            label={t('Alarms.Contacts.Name')}
-            value={form.name}
-            maxLength={NAME_MAX_LENGTH}
-            onChange={(event) => setForm({ ...form, name: event.currentTarget.value })}
-            onBlur={() => touch('name')}
-            error={error('name')}
-            required
-          />
-          <TextInput
-            label={t('Alarms.Contacts.Company')}
-            value={form.company}
-            maxLength={NAME_MAX_LENGTH}
-            onChange={(event) => setForm({ ...form, company: event.currentTarget.value })}
-          />
-          <Text size="sm" fw={500}>
-            {t('Alarms.Contacts.Notifications')}
-          </Text>
-          {form.notifications.map((notification, index) => {
-            const field = `notifications.${index}`;
-            return (
-              <NotificationFields
-                key={notification.id ?? `new-${index}`}
-                notification={notification}
-                error={error(field)}
-                onChange={(change) => setNotification(index, change)}
-                onBlurAddress={() => touch(field)}
-                onRemove={() => removeNotification(index)}
-              />
-            );
-          })}
-          <AddNotificationButtons onAdd={addNotification} />
-          {save.isError && (
-            <Alert color="fault" role="alert" title={t('Contact.UpdateFailed')}>
-              {errorText(save.error, t)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('Common.Cancel')}
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {t('Common.Save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <StackedForm onSubmit={submit}>
+        <TextInput
+          label={t('Alarms.Contacts.Name')}
+          value={form.name}
+          maxLength={NAME_MAX_LENGTH}
+          onChange={(event) => setForm({ ...form, name: event.currentTarget.value })}
+          onBlur={() => touch('name')}
+          error={error('name')}
+          required
+        />
+        <TextInput
+          label={t('Alarms.Contacts.Company')}
+          value={form.company}
+          maxLength={NAME_MAX_LENGTH}
+          onChange={(event) => setForm({ ...form, company: event.currentTarget.value })}
+        />
+        <Text size="sm" fw={500}>
+          {t('Alarms.Contacts.Notifications')}
+        </Text>
+        {form.notifications.map((notification, index) => {
+          const field = `notifications.${index}`;
+          return (
+            <NotificationFields
+              key={notification.id ?? `new-${index}`}
+              notification={notification}
+              error={error(field)}
+              onChange={(change) => setNotification(index, change)}
+              onBlurAddress={() => touch(field)}
+              onRemove={() => removeNotification(index)}
+            />
+          );
+        })}
+        <AddNotificationButtons onAdd={addNotification} />
+        {save.isError && (
+          <Alert color="fault" role="alert" title={t('Contact.UpdateFailed')}>
+            {errorText(save.error, t)}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('Common.Cancel')}
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {t('Common.Save')}
+          </Button>
+        </Group>
+      </StackedForm>
     </Modal>
   );
 }

@@ -4,7 +4,7 @@
  * (read in the site's timezone) and the format. Each field shows its own message; the search is
  * remembered as `lastReportSearch` when it is asked for.
  */
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
 import type { Area, ExportCreateBody, ReportType } from '@paddock/domain';
 import { IconFileDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -23,6 +23,7 @@ import {
   ReportScopeFields,
   useReportScopeOptions,
 } from './report-request-fields.tsx';
+import { StackedForm } from '../../../components/ui/stacked-form.tsx';
 
 export interface ReportRequestFormProps {
   siteId: number;
@@ -89,44 +90,36 @@ export function ReportRequestForm({
 
   return (
     <Card withBorder component="section" aria-labelledby="report-request-title">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          submit();
-        }}
-      >
-        <Stack gap="sm">
-          <Title order={3} id="report-request-title">
-            {t('Reports.RequestTitle')}
-          </Title>
-          <ReportScopeFields
-            search={search}
-            setSearch={setSearch}
-            message={message}
-            options={options}
-            onPickType={pickType}
-          />
-          <ReportDaysFields search={search} setSearch={setSearch} message={message} />
-          <Text size="xs" c="dimmed">
-            {t('Reports.TimeZoneNote', { timeZone })}
-          </Text>
-          {submitError && (
-            <Alert color="red" role="alert">
-              {submitError}
-            </Alert>
-          )}
-          <Group>
-            <Button
-              type="submit"
-              loading={submitting}
-              leftSection={<IconFileDownload size={16} aria-hidden />}
-            >
-              {t('Reports.Request')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+      <StackedForm onSubmit={submit}>
+        <Title order={3} id="report-request-title">
+          {t('Reports.RequestTitle')}
+        </Title>
+        <ReportScopeFields
+          search={search}
+          setSearch={setSearch}
+          message={message}
+          options={options}
+          onPickType={pickType}
+        />
+        <ReportDaysFields search={search} setSearch={setSearch} message={message} />
+        <Text size="xs" c="dimmed">
+          {t('Reports.TimeZoneNote', { timeZone })}
+        </Text>
+        {submitError && (
+          <Alert color="red" role="alert">
+            {submitError}
+          </Alert>
+        )}
+        <Group>
+          <Button
+            type="submit"
+            loading={submitting}
+            leftSection={<IconFileDownload size={16} aria-hidden />}
+          >
+            {t('Reports.Request')}
+          </Button>
+        </Group>
+      </StackedForm>
     </Card>
   );
 }
