@@ -35,7 +35,10 @@ import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { sensors, series, sites } from '../src/db/schema.ts';
 import { seedDemoFarm } from '../../devstack/src/demo-farm/demo-farm.ts';
-import { readSeriesAverages, readSeriesHighLows } from '../src/telemetry/series-summary.repository.ts';
+import {
+  readSeriesAverages,
+  readSeriesHighLows,
+} from '../src/telemetry/series-summary.repository.ts';
 import { insertReadings, type ReadingRow } from '../src/telemetry/reading.repository.ts';
 import { parseEngines, positive, printTable, type Engine } from './report.ts';
 import { temporaryPostgres } from './temporary-postgres.ts';
