@@ -61,6 +61,8 @@ export default defineConfig({
           root: '.',
           include: ['scripts/**/*.test.ts'],
           environment: 'node',
+          // The lint rules' tests load ESLint and typescript-eslint's config on their first case.
+          testTimeout: 30_000,
         },
       },
       {
