@@ -54,6 +54,9 @@ export default defineConfig({
   outputDir: 'test-results/e2e',
   fullyParallel: false,
   workers: 2,
+  // Two specs at a time, beside the server suite's run on PGlite (scripts/test.sh): a test's
+  // steps take longer than on an idle machine, so each test has 60 s by default, not 30.
+  timeout: 60_000,
   projects: [
     { name: 'frost nights', testMatch: FROST_NIGHTS, workers: 1 },
     { name: 'irrigation field', testMatch: IRRIGATION_FIELD, workers: 1 },
