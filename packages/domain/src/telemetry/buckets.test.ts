@@ -9,7 +9,6 @@ import {
   seriesBucketFor,
   seriesBucketStarts,
   seriesGrid,
-  type SeriesGrid,
 } from './buckets.ts';
 
 const MINUTE = 60_000;
@@ -151,38 +150,20 @@ describe('the grid of a window', () => {
 });
 
 describe('grids and 30-minute rollups', () => {
-  const grid = (from: string, to: string, width: number, timeZone: string): SeriesGrid =>
-    seriesGrid(range(from, to), width, timeZone);
+  // Spans that give hour, day and 10-minute buckets on a 1000 px chart.
+  const halfYear = range('2026-01-01T00:00Z', '2026-07-01T00:00Z');
+  const threeYears = range('2024-01-01T00:00Z', '2027-01-01T00:00Z');
+  const week = range('2026-01-01T00:00Z', '2026-01-08T00:00Z');
 
   it.each([
-    [
-      'hour buckets in Auckland',
-      grid('2026-01-01T00:00Z', '2026-07-01T00:00Z', 1000, 'Pacific/Auckland'),
-      true,
-    ],
-    [
-      'day buckets in Auckland',
-      grid('2024-01-01T00:00Z', '2027-01-01T00:00Z', 1000, 'Pacific/Auckland'),
-      true,
-    ],
-    [
-      'day buckets in Adelaide (+9:30)',
-      grid('2024-01-01T00:00Z', '2027-01-01T00:00Z', 1000, 'Australia/Adelaide'),
-      true,
-    ],
-    [
-      'day buckets on the Chatham Islands (+12:45)',
-      grid('2024-01-01T00:00Z', '2027-01-01T00:00Z', 1000, 'Pacific/Chatham'),
-      false,
-    ],
-    [
-      'hour buckets on the Chatham Islands',
-      grid('2026-01-01T00:00Z', '2026-07-01T00:00Z', 1000, 'Pacific/Chatham'),
-      false,
-    ],
-    ['10-minute buckets', grid('2026-01-01T00:00Z', '2026-01-08T00:00Z', 1000, 'UTC'), false],
-  ])('%s: %s', (_name, value, aligned) => {
-    expect(isGridAlignedTo(value, 1800)).toBe(aligned);
+    ['hour buckets in Auckland', true, halfYear, 'Pacific/Auckland'],
+    ['day buckets in Auckland', true, threeYears, 'Pacific/Auckland'],
+    ['day buckets in Adelaide (+9:30)', true, threeYears, 'Australia/Adelaide'],
+    ['day buckets on the Chatham Islands (+12:45)', false, threeYears, 'Pacific/Chatham'],
+    ['hour buckets on the Chatham Islands', false, halfYear, 'Pacific/Chatham'],
+    ['10-minute buckets', false, week, 'UTC'],
+  ])('%s: %s', (_name, aligned, span, timeZone) => {
+    expect(isGridAlignedTo(seriesGrid(span, 1000, timeZone), 1800)).toBe(aligned);
   });
 });
 

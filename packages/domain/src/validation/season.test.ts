@@ -46,46 +46,21 @@ describe('§5 default season: start 8 months after start of year; end at the end
 });
 
 describe('§5 season as dates for the day-month pickers', () => {
-  it.each<[string, SeasonInput, Date, Date | null, Date | null]>([
-    [
-      'across New Year',
-      { start: '0109', end: '3105' },
-      utc(2026, 6, 1),
-      utc(2026, 9, 1),
-      utc(2027, 5, 31),
-    ],
-    [
-      'within a year',
-      { start: '0103', end: '3010' },
-      utc(2026, 6, 1),
-      utc(2026, 3, 1),
-      utc(2026, 10, 30),
-    ],
-    [
-      'same day ends a year later',
-      { start: '0109', end: '0109' },
-      utc(2026, 6, 1),
-      utc(2026, 9, 1),
-      utc(2027, 9, 1),
-    ],
-    [
-      '29 February in a non-leap year becomes 28',
-      { start: '2902', end: '0103' },
-      utc(2026, 6, 1),
-      utc(2026, 2, 28),
-      utc(2026, 3, 1),
-    ],
-    [
-      '29 February kept in a leap year',
-      { start: '2902', end: '0103' },
-      utc(2028, 6, 1),
-      utc(2028, 2, 29),
-      utc(2028, 3, 1),
-    ],
-    ['missing end', { start: '0109' }, utc(2026, 6, 1), utc(2026, 9, 1), null],
-    ['malformed start', { start: 'abcd', end: '3105' }, utc(2026, 6, 1), null, utc(2026, 5, 31)],
-  ])('%s', (_label, season, now, start, end) => {
-    expect(seasonDates(season, now)).toEqual({ start, end });
+  // Start and end as DDMM, the year of `now` (taken at 1 June), then the expected UTC midnights.
+  it.each<[string, string | undefined, string | undefined, number, string | null, string | null]>([
+    ['across New Year', '0109', '3105', 2026, '2026-09-01', '2027-05-31'],
+    ['within a year', '0103', '3010', 2026, '2026-03-01', '2026-10-30'],
+    ['same day ends a year later', '0109', '0109', 2026, '2026-09-01', '2027-09-01'],
+    ['29 February in a non-leap year becomes 28', '2902', '0103', 2026, '2026-02-28', '2026-03-01'],
+    ['29 February kept in a leap year', '2902', '0103', 2028, '2028-02-29', '2028-03-01'],
+    ['missing end', '0109', undefined, 2026, '2026-09-01', null],
+    ['malformed start', 'abcd', '3105', 2026, null, '2026-05-31'],
+  ])('%s', (_label, start, end, year, startDate, endDate) => {
+    const date = (day: string | null) => (day === null ? null : new Date(day));
+    expect(seasonDates({ start, end }, utc(year, 6, 1))).toEqual({
+      start: date(startDate),
+      end: date(endDate),
+    });
   });
 
   it.each(['0109', '3105', '2902', '3112', '0101'])('%s round-trips through a date', (dayMonth) => {
