@@ -129,44 +129,21 @@ describe('§2 Sidebar', () => {
     { id: 4, label: 'apples', type: 'irrigation', capabilities: [] },
   ];
 
+  /** An area of site 4 as the sidebar lists it: each entry links to its module of the area. */
+  const listed = (areaId: number, label: string, entries: string[]) => ({
+    areaId,
+    label,
+    entries: entries.map((entry) => ({ entry, path: `/4/${entry}/${areaId}` })),
+  });
+
   it('areas sorted by label (case-insensitive, numbers in order, ties by id), entries in order AddOns, Irrigation, Frost, Weather, Telemetry', () => {
     expect(sidebarAreaEntries(4, areas)).toEqual({
       expandable: true,
       areas: [
-        {
-          areaId: 2,
-          label: 'Apples',
-          entries: [
-            { entry: 'frost', path: '/4/frost/2' },
-            { entry: 'telemetry', path: '/4/telemetry/2' },
-          ],
-        },
-        {
-          areaId: 4,
-          label: 'apples',
-          entries: [
-            { entry: 'irrigation', path: '/4/irrigation/4' },
-            { entry: 'telemetry', path: '/4/telemetry/4' },
-          ],
-        },
-        {
-          areaId: 1,
-          label: 'Block 2',
-          entries: [
-            { entry: 'addons', path: '/4/addons/1' },
-            { entry: 'telemetry', path: '/4/telemetry/1' },
-          ],
-        },
-        {
-          areaId: 3,
-          label: 'block 10',
-          entries: [
-            { entry: 'addons', path: '/4/addons/3' },
-            { entry: 'irrigation', path: '/4/irrigation/3' },
-            { entry: 'weather', path: '/4/weather/3' },
-            { entry: 'telemetry', path: '/4/telemetry/3' },
-          ],
-        },
+        listed(2, 'Apples', ['frost', 'telemetry']),
+        listed(4, 'apples', ['irrigation', 'telemetry']),
+        listed(1, 'Block 2', ['addons', 'telemetry']),
+        listed(3, 'block 10', ['addons', 'irrigation', 'weather', 'telemetry']),
       ],
     });
   });
