@@ -124,7 +124,7 @@ describe('§7 auth call bodies', () => {
   const activation = { token, password, name };
   const recovery = { token: 't', identityId: 'i', loginId: 'l', identityPoolId: 'p' };
   /** A body with one field left out. */
-  const without = (body: object, field: string) =>
+  const omit = (body: object, field: string) =>
     Object.fromEntries(Object.entries(body).filter(([key]) => key !== field));
 
   it.each([
@@ -135,7 +135,7 @@ describe('§7 auth call bodies', () => {
       { ...signUp, fullName: ' ' },
       false,
     ],
-    ['sign-up complete without token', signUpCompleteBodySchema, without(signUp, 'token'), false],
+    ['sign-up complete without token', signUpCompleteBodySchema, omit(signUp, 'token'), false],
     ['refresh', refreshBodySchema, { refreshToken: 'r-1' }, true],
     ['refresh without token', refreshBodySchema, { refreshToken: '' }, false],
     ['sign-up status query', signupStatusQuerySchema, { token }, true],
@@ -147,12 +147,7 @@ describe('§7 auth call bodies', () => {
     ['activation validate', activationValidateBodySchema, { token }, true],
     ['activation validate without token', activationValidateBodySchema, {}, false],
     ['activation finish', activationFinishBodySchema, activation, true],
-    [
-      'activation finish without name',
-      activationFinishBodySchema,
-      without(activation, 'name'),
-      false,
-    ],
+    ['activation finish without name', activationFinishBodySchema, omit(activation, 'name'), false],
     ['reset begin', resetPasswordBeginBodySchema, { email, legacy: false }, true],
     ['reset begin without legacy', resetPasswordBeginBodySchema, { email }, false],
     ['reset finish', resetPasswordFinishBodySchema, { token, newPassword: password }, true],
@@ -160,12 +155,7 @@ describe('§7 auth call bodies', () => {
     ['change password', changePasswordBodySchema, { password: 'secret' }, true],
     ['change password empty', changePasswordBodySchema, { password: '' }, false],
     ['recovery token', recoveryTokenSchema, recovery, true],
-    [
-      'recovery token without pool',
-      recoveryTokenSchema,
-      without(recovery, 'identityPoolId'),
-      false,
-    ],
+    ['recovery token without pool', recoveryTokenSchema, omit(recovery, 'identityPoolId'), false],
   ])('%s is accepted: %s', (_why, schema, body, ok) => {
     expect(schema.safeParse(body).success).toBe(ok);
   });
