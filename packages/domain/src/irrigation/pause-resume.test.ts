@@ -45,17 +45,38 @@ describe('pause and resume', () => {
     for (const valve of [11, 12, 13, 14]) expect(field.watered(valve)).toBe(MINUTE);
   });
 
-  it('pauses a run that has not opened anything yet, cancelling its start', () => {
+  it('a pause before the start time cancels the start: stopped, nothing opened, the time passes by', () => {
     const field = new Field(farm());
     field.request({ id: 1, action: 'start', startTime: new Date(T0 + MINUTE) });
     field.request({ id: 2, action: 'pause' });
-    expect(field.state?.activity).toBe('paused');
+    expect(field.state?.activity).toBe('stopped');
     expect(field.statuses(1)).toEqual(['inProgress', 'pending', 'cancelled']);
     expect(field.statuses(2)).toEqual(['inProgress', 'done']);
+    expect(runProgramStatus(field.state as RunState, new Date(T0))).toMatchObject({
+      activity: 'stopped',
+      requestActive: false,
+      stoppedTime: null,
+    });
+    // Stopped, not paused: resume is refused, and the start time passes with nothing opened.
     field.request({ id: 3, action: 'resume' });
+    expect(field.statuses(3)).toEqual(['failed']);
+    field.runUntil(T0 + 10 * MINUTE);
+    expect(field.sent).toEqual([]);
+    // It starts again as any stopped program does.
+    field.request({ id: 4, action: 'start' });
     field.runUntil();
-    expect(field.state?.activity).toBe('stopped');
+    expect(field.statuses(4).at(-1)).toBe('done');
     expect(field.watered(11)).toBe(MINUTE);
+  });
+
+  it('a pause once the start time has come pauses as usual', () => {
+    const field = new Field(farm());
+    field.request({ id: 1, action: 'start', startTime: new Date(T0 + MINUTE) });
+    field.runUntil(T0 + MINUTE + 20_000);
+    field.request({ id: 2, action: 'pause' });
+    field.runUntil(T0 + MINUTE + 20_500);
+    expect(field.state?.activity).toBe('paused');
+    expect(field.statuses(2)).toEqual(['inProgress', 'done']);
   });
 
   it('stops just the named zones on a zone pause, and their lane moves on', () => {

@@ -4,7 +4,7 @@
  */
 import type { RunRequestInput } from './run-step.ts';
 import { zoneOf } from './run-queries.ts';
-import { send, stopWatering, takeRequest, type Ctx } from './run-context.ts';
+import { send, setRequestStatus, stopWatering, takeRequest, type Ctx } from './run-context.ts';
 import { advance } from './run-advance.ts';
 
 export function pauseRun(ctx: Ctx, request: RunRequestInput) {
@@ -12,6 +12,9 @@ export function pauseRun(ctx: Ctx, request: RunRequestInput) {
   takeRequest(ctx, request);
   if (request.zones) {
     stopZones(ctx, request.zones);
+  } else if (s.activity === 'starting' && ctx.now < s.startTime) {
+    cancelPendingStart(ctx);
+    return;
   } else if (s.activity !== 'paused') {
     // A pause while pausing is the operator asking again: every close still unanswered is sent
     // again (its earlier answer becomes stale), so a stop never waits on a lost command.
@@ -40,6 +43,24 @@ export function pauseRun(ctx: Ctx, request: RunRequestInput) {
       );
   }
   advance(ctx);
+}
+
+/**
+ * A pause before the start time calls the start off (the console's "Cancel start"): nothing has
+ * been opened, so the program is stopped, not paused, as a resume would start it at once; the
+ * start's request ends cancelled (overtaken) and the pause is done.
+ */
+function cancelPendingStart(ctx: Ctx) {
+  const { s } = ctx;
+  for (const lane of s.lanes) {
+    lane.current = null;
+    lane.queue = [];
+  }
+  for (const zone of s.zones) zone.phase = 'done';
+  s.activity = 'stopped';
+  s.endTime = null;
+  s.stoppedTime = null;
+  setRequestStatus(ctx, 'done');
 }
 
 /** §4 zone pause: the zones stop for this run (their valves close) and their lanes move on. */

@@ -41,7 +41,8 @@
  *   shows the program starting then running like a run, so it can be paused.
  * - Requests: start and test are done once a valve is confirmed open (failed if the run ends with
  *   none opened); pause once everything is confirmed closed; resume once every resumed zone is
- *   running again. A start at a future start time is `pending` until then. A newer request
+ *   running again. A start at a future start time is `pending` until then; a pause before then
+ *   calls it off and leaves the program stopped (nothing was opened). A newer request
  *   overtakes one still in flight, which is `cancelled`.
  *
  * Where each part lives: what goes in and out of a step (run-step.ts), the step's working copy

@@ -11,3 +11,4 @@ export * from './credentials.ts';
 export * from './form-validator.ts';
 export * from './new-user.ts';
 export * from './contact.ts';
+export * from './program-start-time.ts';
