@@ -62,7 +62,9 @@ export const FAN_METRIC_LABELS = {
   rpm: 'RPM',
   windSpeed: 'Wind Speed (kph)',
   fuelLevel: 'Fuel Level (%)',
+  /** Engine hours since the last service. */
   trip: 'Trip (hrs)',
+  /** Engine hours over the engine's life. */
   total: 'Total (hrs)',
   oilPressure: 'Oil pressure (kpa)',
   coolantTemperature: 'Coolant temperature',

@@ -3,7 +3,7 @@
  * list one's own exports. The worker makes the file; see docs/api.md.
  */
 import { z } from 'zod';
-import { idParamSchema, idParamValueSchema } from '../entities/params.ts';
+import { idParamSchema, idParamsSchema } from '../entities/params.ts';
 import {
   exportCreateBodySchema,
   exportListQuerySchema,
@@ -85,7 +85,7 @@ export const exportEndpoints = {
     path: '/sites/:id/scheduled-reports/:reportId',
     tag: 'exports',
     summary: 'Stop a scheduled report (manage on the site)',
-    params: z.object({ id: idParamValueSchema, reportId: idParamValueSchema }),
+    params: idParamsSchema('id', 'reportId'),
     responses: { 204: z.null().describe('Deleted') },
   }),
 };

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { COMMENT_MAX_LENGTH } from '../constants/limits.ts';
-import { idParamValueSchema } from './params.ts';
+import { idParamsSchema } from './params.ts';
 import { idSchema, isoDateTimeSchema, textSchema } from './primitives.ts';
 import { contactMethodSchema } from './vocabulary.ts';
 
@@ -124,7 +124,7 @@ export type Roster = z.infer<typeof rosterSchema>;
 export const EMPTY_ROSTER: Roster = { steps: [], repeat: 0, repeatMinutes: 30 };
 
 /** sites/{site}/roster and sites/{site}/notifications. */
-export const siteParamSchema = z.object({ site: idParamValueSchema });
+export const siteParamSchema = idParamsSchema('site');
 
 /** An acknowledgement link's token: base64url, as the server signs it. */
 export const ackTokenSchema = z

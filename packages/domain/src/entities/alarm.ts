@@ -1,6 +1,6 @@
 /** Alarm and alarm rule (§3): a threshold or overdue check on a target, with its notifications. */
 import { z } from 'zod';
-import { idParamValueSchema } from './params.ts';
+import { idParamsSchema } from './params.ts';
 import { LABEL_MAX_LENGTH, METRIC_MAX_LENGTH } from '../constants/limits.ts';
 import { FAN_START_TEMPERATURE_C } from '../frost/fans.ts';
 import { idSchema, nonEmptyStringSchema, nonEmptyTextSchema } from './primitives.ts';
@@ -119,12 +119,9 @@ export const alarmUpdateBodySchema = alarmCreateBodySchema
 export type AlarmUpdateBody = z.infer<typeof alarmUpdateBodySchema>;
 
 /** areas/{areaId}/alarms (§7): the area in the path is named areaId. */
-export const areaAlarmsParamSchema = z.object({ areaId: idParamValueSchema });
+export const areaAlarmsParamSchema = idParamsSchema('areaId');
 export type AreaAlarmsParam = z.infer<typeof areaAlarmsParamSchema>;
 
 /** areas/{areaId}/alarms/{id} (§7). */
-export const areaAlarmParamSchema = z.object({
-  areaId: idParamValueSchema,
-  id: idParamValueSchema,
-});
+export const areaAlarmParamSchema = idParamsSchema('areaId', 'id');
 export type AreaAlarmParam = z.infer<typeof areaAlarmParamSchema>;

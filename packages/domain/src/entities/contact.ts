@@ -1,6 +1,6 @@
 /** Contact (§3): a person of a site and the ways (email, sms, voice) alarms reach them. */
 import { z } from 'zod';
-import { idParamValueSchema } from './params.ts';
+import { idParamsSchema } from './params.ts';
 import { ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
 import { idSchema, nonEmptyStringSchema, nonEmptyTextSchema, textSchema } from './primitives.ts';
 
@@ -56,13 +56,9 @@ export const contactCreateBodySchema = z.strictObject({
 });
 export type ContactCreateBody = z.infer<typeof contactCreateBodySchema>;
 
-/** PUT contacts/{id} (§7): name, company, site, notifications; locale and id optional. */
-export const contactUpdateBodySchema = z.strictObject({
-  name: contactNameSchema,
+/** PUT contacts/{id} (§7): the create body, with company required (null clears it) and id optional. */
+export const contactUpdateBodySchema = contactCreateBodySchema.extend({
   company: companySchema.nullable(),
-  site: idSchema,
-  notifications: z.array(contactNotificationBodySchema),
-  locale: localeSchema.optional(),
   id: idSchema.optional(),
 });
 export type ContactUpdateBody = z.infer<typeof contactUpdateBodySchema>;
@@ -80,12 +76,9 @@ export const contactTestStatusSchema = z.object({ status: requestStatusSchema })
 export type ContactTestStatus = z.infer<typeof contactTestStatusSchema>;
 
 /** POST sites/{site}/contacts (§7): the site in the path is named site. */
-export const siteContactsParamSchema = z.object({ site: idParamValueSchema });
+export const siteContactsParamSchema = idParamsSchema('site');
 export type SiteContactsParam = z.infer<typeof siteContactsParamSchema>;
 
 /** DELETE sites/{site}/contacts/{id} (§7). */
-export const siteContactParamSchema = z.object({
-  site: idParamValueSchema,
-  id: idParamValueSchema,
-});
+export const siteContactParamSchema = idParamsSchema('site', 'id');
 export type SiteContactParam = z.infer<typeof siteContactParamSchema>;

@@ -8,31 +8,37 @@ import { ID_MAX } from '../constants/limits.ts';
 /** A positive integer id taken from a path segment or a query value; it fits an id column. */
 export const idParamValueSchema = z.coerce.number().int().positive().max(ID_MAX);
 
+/**
+ * The ids a path or query carries, each under its own name: one builder for every `{id}` object
+ * of §7, so each call's names are all that is written.
+ */
+export function idParamsSchema<const Name extends string>(...names: readonly Name[]) {
+  const shape = Object.fromEntries(names.map((name) => [name, idParamValueSchema]));
+  return z.object(shape as Record<Name, typeof idParamValueSchema>);
+}
+
 /** `…/{id}` in every resource path of §7 (sites/{id}, areas/{id}, programs/{id}, …). */
-export const idParamSchema = z.object({ id: idParamValueSchema });
+export const idParamSchema = idParamsSchema('id');
 export type IdParam = z.infer<typeof idParamSchema>;
 
 /** GET sections|programs|controls|sensors|radios?area={id} (§7). */
-export const areaQuerySchema = z.object({ area: idParamValueSchema });
+export const areaQuerySchema = idParamsSchema('area');
 export type AreaQuery = z.infer<typeof areaQuerySchema>;
 
 /** GET contacts?site={id} (§7). */
-export const siteQuerySchema = z.object({ site: idParamValueSchema });
+export const siteQuerySchema = idParamsSchema('site');
 export type SiteQuery = z.infer<typeof siteQuerySchema>;
 
 /** GET sites/{siteId}/users (§7). */
-export const siteIdParamSchema = z.object({ siteId: idParamValueSchema });
+export const siteIdParamSchema = idParamsSchema('siteId');
 export type SiteIdParam = z.infer<typeof siteIdParamSchema>;
 
 /** POST users/{userId}/resend-activation-email (§7). */
-export const userIdParamSchema = z.object({ userId: idParamValueSchema });
+export const userIdParamSchema = idParamsSchema('userId');
 export type UserIdParam = z.infer<typeof userIdParamSchema>;
 
 /** DELETE sites/{siteId}/users/{userId}: a member of the site. */
-export const siteUserParamSchema = z.object({
-  siteId: idParamValueSchema,
-  userId: idParamValueSchema,
-});
+export const siteUserParamSchema = idParamsSchema('siteId', 'userId');
 export type SiteUserParam = z.infer<typeof siteUserParamSchema>;
 
 /** GET status/summary: the console adds a timestamp so no cache in between answers an old one. */
@@ -46,15 +52,9 @@ export const areaGetQuerySchema = z.object({ withoutSections: z.stringbool().opt
 export type AreaGetQuery = z.infer<typeof areaGetQuerySchema>;
 
 /** GET radios/{id}/requests/{requestId} (§7). */
-export const requestParamSchema = z.object({
-  id: idParamValueSchema,
-  requestId: idParamValueSchema,
-});
+export const requestParamSchema = idParamsSchema('id', 'requestId');
 export type RequestParam = z.infer<typeof requestParamSchema>;
 
 /** GET contacts/{id}/test/{testId} (§7). */
-export const contactTestParamSchema = z.object({
-  id: idParamValueSchema,
-  testId: idParamValueSchema,
-});
+export const contactTestParamSchema = idParamsSchema('id', 'testId');
 export type ContactTestParam = z.infer<typeof contactTestParamSchema>;

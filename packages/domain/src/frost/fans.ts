@@ -8,40 +8,37 @@ import { FAN_METRIC_LABELS, type FanMetric } from '../constants/charts.ts';
 /** The identifier tag that marks a sensor as a fan's engine controller (§3 has no fan type). */
 export const FROST_FAN_IDENTIFIER = 'frostFan';
 
+/** §9's fan chart metrics, in display order. */
+const FAN_CHART_KEYS = Object.keys(FAN_METRIC_LABELS) as FanMetric[];
+
+/** A fan controller metric's name: the key under the fan. prefix. */
+type FanMetricName<Key extends string> = `fan.${Key}`;
+
+function fanMetricNames<const Key extends string>(keys: readonly Key[]) {
+  const names = Object.fromEntries(keys.map((key) => [key, `fan.${key}`]));
+  return names as { readonly [K in Key]: FanMetricName<K> };
+}
+
 /**
- * The fan controller's metric names: §9's fan chart metrics (fan.{key}), and what the frost
- * records read besides (docs/api.md "Frost").
+ * The fan controller's metric names: §9's fan chart metrics (fan.{key}, FAN_METRIC_LABELS), and
+ * what the frost records read besides (docs/api.md "Frost"): towerTemperature, °C at the top of
+ * the tower; canopyTemperature, the canopy probe as the controller reads it, when it reports it
+ * itself; trigger, 0 auto, 1 manual, 2 test, reported at a start.
  */
-export const FAN_METRICS = {
-  battery: 'fan.battery',
-  rpm: 'fan.rpm',
-  windSpeed: 'fan.windSpeed',
-  fuelLevel: 'fan.fuelLevel',
-  /** Engine hours since the last service. */
-  trip: 'fan.trip',
-  /** Engine hours over the engine's life. */
-  total: 'fan.total',
-  oilPressure: 'fan.oilPressure',
-  coolantTemperature: 'fan.coolantTemperature',
-  torque: 'fan.torque',
-  canopyOffset: 'fan.canopyOffset',
-  towerOffset: 'fan.towerOffset',
-  backupOffset: 'fan.backupOffset',
-  /** °C at the top of the tower. */
-  towerTemperature: 'fan.towerTemperature',
-  /** The canopy probe as the controller reads it, when it reports it itself. */
-  canopyTemperature: 'fan.canopyTemperature',
-  /** 0 auto, 1 manual, 2 test, reported at a start. */
-  trigger: 'fan.trigger',
-} as const satisfies { readonly [K in FanMetric]: `fan.${K}` } & Record<string, `fan.${string}`>;
+export const FAN_METRICS = fanMetricNames([
+  ...FAN_CHART_KEYS,
+  'towerTemperature',
+  'canopyTemperature',
+  'trigger',
+]);
 
 /** The controller's engine fault, digital 0/1: a device's generic fault metric, no fan. prefix. */
 export const FAN_ENGINE_FAULT_METRIC = 'fault';
 
 /** §9's fan chart metrics by name, in display order (FAN_METRIC_LABELS). */
-export const FAN_CHART_METRICS: readonly (typeof FAN_METRICS)[FanMetric][] = (
-  Object.keys(FAN_METRIC_LABELS) as FanMetric[]
-).map((key) => FAN_METRICS[key]);
+export const FAN_CHART_METRICS: readonly FanMetricName<FanMetric>[] = FAN_CHART_KEYS.map(
+  (key) => FAN_METRICS[key],
+);
 
 /**
  * The canopy temperatures (°C) a fan's start may be set at, in a site's frost rules or a

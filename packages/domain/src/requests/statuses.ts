@@ -3,7 +3,8 @@
  * later time), goes `inProgress` once the field has taken it, and ends `done`, `failed` or
  * `cancelled`. A final status never moves again.
  */
-import type { RequestStatus } from '../entities/vocabulary.ts';
+import type { z } from 'zod';
+import { requestStatusSchema, type RequestStatus } from '../entities/vocabulary.ts';
 
 /** The field has not finished with the request yet: it may still change. */
 export const OPEN_REQUEST_STATUSES = [
@@ -13,13 +14,10 @@ export const OPEN_REQUEST_STATUSES = [
 ] as const satisfies readonly RequestStatus[];
 export type OpenRequestStatus = (typeof OPEN_REQUEST_STATUSES)[number];
 
-/** The request is over and its status stays. */
-export const FINAL_REQUEST_STATUSES = [
-  'done',
-  'failed',
-  'cancelled',
-] as const satisfies readonly RequestStatus[];
-export type FinalRequestStatus = (typeof FINAL_REQUEST_STATUSES)[number];
+/** The request is over and its status stays: every status that is not open, so none is both. */
+const finalRequestStatusSchema = requestStatusSchema.exclude(OPEN_REQUEST_STATUSES);
+export const FINAL_REQUEST_STATUSES = finalRequestStatusSchema.options;
+export type FinalRequestStatus = z.infer<typeof finalRequestStatusSchema>;
 
 export function isOpenRequestStatus(status: RequestStatus): status is OpenRequestStatus {
   return (OPEN_REQUEST_STATUSES as readonly RequestStatus[]).includes(status);

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { idSchema, trimmedTextSchema } from '../entities/primitives.ts';
-import { idParamValueSchema } from '../entities/params.ts';
+import { idParamsSchema } from '../entities/params.ts';
 import { calendarDateSchema } from './days.ts';
 import { qualityCodeSchema } from './quality.ts';
 
@@ -74,10 +74,7 @@ export const waterConsentListSchema = z.object({
   consents: z.array(waterConsentSchema),
 });
 
-export const consentParamSchema = z.object({
-  id: idParamValueSchema,
-  consentId: idParamValueSchema,
-});
+export const consentParamSchema = idParamsSchema('id', 'consentId');
 
 export const waterTakeFormatSchema = z.enum(['csv', 'xlsx']);
 export type WaterTakeFormat = z.infer<typeof waterTakeFormatSchema>;
@@ -129,8 +126,4 @@ export const waterTakeDaysSchema = z.object({
   ),
 });
 
-export const waterTakeDayParamSchema = z.object({
-  id: idParamValueSchema,
-  consentId: idParamValueSchema,
-  date: calendarDateSchema,
-});
+export const waterTakeDayParamSchema = consentParamSchema.extend({ date: calendarDateSchema });
