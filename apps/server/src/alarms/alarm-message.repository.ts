@@ -5,14 +5,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
-import {
-  alarmNotifications,
-  alarmStates,
-  alarms,
-  areas,
-  contactTests,
-  sites,
-} from '../db/schema.ts';
+import { alarmNotifications, alarmStates, alarms, areas, contactTests } from '../db/schema.ts';
 
 export type AlarmMessageRow = typeof alarmNotifications.$inferSelect;
 
@@ -75,12 +68,6 @@ export async function alarmStateOfMessage(db: Database, alarmId: number) {
     .innerJoin(areas, eq(areas.id, alarms.areaId))
     .where(eq(alarmStates.alarmId, alarmId));
   return state;
-}
-
-/** The site's label; undefined when the site is gone. */
-export async function siteLabelOf(db: Database, siteId: number) {
-  const [site] = await db.select({ label: sites.label }).from(sites).where(eq(sites.id, siteId));
-  return site?.label;
 }
 
 /** The alarm's label and its area's; undefined when the alarm is gone. */

@@ -28,13 +28,13 @@ import {
   recordMessageSuppressed,
   recordMessagesNotSent,
   recordMessagesSent,
-  siteLabelOf,
   startContactTests,
   type AlarmMessageRow,
 } from './alarm-message.repository.ts';
 import { signAckToken } from './ack-links.ts';
 import { alarmCallTwiml, ProviderError, type Twilio } from './twilio.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
+import { siteLabelOf } from '../sites/site.repository.ts';
 
 const MAX_ATTEMPTS = 5;
 /** A claimed message is due again after this long if its worker never reports back. */

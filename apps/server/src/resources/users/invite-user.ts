@@ -23,9 +23,9 @@ import {
   insertAuditEntry,
   insertMember,
   insertUser,
-  siteLabel,
 } from './users.repository.ts';
 import type { AuditActor } from './audit-actor.ts';
+import { siteLabelOf } from '../../sites/site.repository.ts';
 
 export type InvitationContext = { db: Database; config: ServerConfig; mailer: Mailer };
 
@@ -78,7 +78,7 @@ export async function inviteUser(
   const { payload, actor } = input;
   const privileges = checkNewMemberPrivileges(payload, input.actorPrivileges);
   const login = payload.email.trim().toLowerCase();
-  const label = (await siteLabel(db, payload.siteId)) ?? '';
+  const label = (await siteLabelOf(db, payload.siteId)) ?? '';
 
   const existing = await findUserByLogin(db, login);
   if (existing && (await findMember(db, existing.id, payload.siteId))) {

@@ -11,9 +11,9 @@ import {
   findUserById,
   insertAuditEntry,
   setSignupStatus,
-  siteLabel,
 } from './users.repository.ts';
 import type { AuditActor } from './audit-actor.ts';
+import { siteLabelOf } from '../../sites/site.repository.ts';
 import type { InvitationContext } from './invite-user.ts';
 
 export async function resendInvitation(
@@ -32,7 +32,7 @@ export async function resendInvitation(
   if (member.signupStatus === 'revoked')
     throw refuse.conflict("This user's invitation was revoked");
 
-  const label = (await siteLabel(db, siteId)) ?? '';
+  const label = (await siteLabelOf(db, siteId)) ?? '';
   const token = await db.transaction(async (tx) => {
     await expireInvitations(tx, { userId, siteId, now });
     await setSignupStatus(tx, { userId, siteId, signupStatus: 'resent' });

@@ -14,7 +14,6 @@ import {
   auditLog,
   contacts,
   siteMembers,
-  sites,
   users,
 } from '../../db/schema.ts';
 import { listContacts } from '../contacts/contacts.repository.ts';
@@ -125,11 +124,6 @@ export async function findUserByLogin(db: Queryable, login: string) {
 export async function findUserById(db: Queryable, id: number) {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   return row ?? null;
-}
-
-export async function siteLabel(db: Queryable, siteId: number): Promise<string | null> {
-  const [row] = await db.select({ label: sites.label }).from(sites).where(eq(sites.id, siteId));
-  return row?.label ?? null;
 }
 
 /** Ends the user's open invitation links to the site: only the newest link works after a resend. */
