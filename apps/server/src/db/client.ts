@@ -6,7 +6,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -199,4 +199,17 @@ export function peopleOf(db: Database): PeopleFirst | null {
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+/**
+ * Whether the database answers a trivial query; false on any error. The health check reports it,
+ * and ingest asks it to tell a batch that fails for its content from one the database failed.
+ */
+export async function databaseAnswers(db: Database): Promise<boolean> {
+  try {
+    await queryRows(db, sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -4,12 +4,12 @@
  * dead-letters it (ingest.ts "A batch that cannot be committed").
  */
 import type { Clock } from '../clock.ts';
-import type { Database } from '../db/client.ts';
+import { databaseAnswers, type Database } from '../db/client.ts';
 import type { Catalog } from './catalog.ts';
 import type { IngestClientLog } from './mqtt-client.ts';
 import { deadLetterPlan, planBatch, type AcceptedUplink, type PlanMessage } from './plan.ts';
 import { backoff, errorText, isTransient, sleep } from './store-errors.ts';
-import { databaseAnswers, writePlan } from './batch.repository.ts';
+import { writePlan } from './batch.repository.ts';
 
 /** A message as ingest holds it until its batch is committed. */
 export type Received = PlanMessage & { ack: () => void };

@@ -140,13 +140,3 @@ async function updateDevices(
     where radios.id = v.id
   `);
 }
-
-/** Whether the database answers at all: a batch that fails while it does fails for its content. */
-export async function databaseAnswers(db: Database): Promise<boolean> {
-  try {
-    await queryRows(db, sql`select 1`);
-    return true;
-  } catch {
-    return false;
-  }
-}

@@ -5,9 +5,9 @@
 import { statusEndpoints } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
 import { createStatusPage } from '../../adapters/status-page.ts';
+import { databaseAnswers } from '../../db/client.ts';
 import { route } from '../../http/endpoint.ts';
 import { DATABASE_UNAVAILABLE_MESSAGE } from '../../http/errors.ts';
-import { databaseAnswers } from './status.repository.ts';
 
 /** A health check answers within this, so a probe tells a hung database from a slow one. */
 const HEALTH_DATABASE_TIMEOUT_MS = 3000;
