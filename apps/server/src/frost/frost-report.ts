@@ -17,16 +17,28 @@ import type { FrostArea } from './frost-data.ts';
 /** A run still going at the range's end is followed this far past it, to find its stop. */
 export const RUN_FOLLOW_MS = 12 * 3_600_000;
 
-export function frostRunsReport(
-  area: Pick<FrostArea, 'areaId' | 'timeZone' | 'rules'>,
-  fans: readonly FanReadings[],
+/** Runs of several fans in one list: by start, then by fan. */
+const byStartThenFan = (a: FrostRun, b: FrostRun) =>
+  a.start.localeCompare(b.start) || a.fan - b.fan;
+
+/** The fan's runs that start in the range, by the area's rules. */
+function runsOfFan(
+  area: Pick<FrostArea, 'timeZone' | 'rules'>,
+  fan: FanReadings,
   range: { from: Date; to: Date },
   now: Date,
-): FrostRuns {
+): FrostRun[] {
   const window = { from: range.from.getTime(), to: range.to.getTime() };
-  const runs = fans
-    .flatMap((fan) => frostRuns(fan, area.rules, area.timeZone, window, now.getTime()))
-    .sort((a, b) => a.start.localeCompare(b.start) || a.fan - b.fan);
+  return frostRuns(fan, area.rules, area.timeZone, window, now.getTime());
+}
+
+/** The area's runs report over the range: every fan's runs in start order, and each fan's totals. */
+function runsReport(
+  area: Pick<FrostArea, 'areaId' | 'timeZone' | 'rules'>,
+  range: { from: Date; to: Date },
+  runs: FrostRun[],
+  totals: FrostFanTotals[],
+): FrostRuns {
   return {
     area: area.areaId,
     from: range.from.toISOString(),
@@ -34,8 +46,23 @@ export function frostRunsReport(
     timeZone: area.timeZone,
     rules: area.rules,
     runs,
-    totals: fans.map((fan) => frostFanTotals(fan, runs)),
+    totals,
   };
+}
+
+export function frostRunsReport(
+  area: Pick<FrostArea, 'areaId' | 'timeZone' | 'rules'>,
+  fans: readonly FanReadings[],
+  range: { from: Date; to: Date },
+  now: Date,
+): FrostRuns {
+  const runs = fans.flatMap((fan) => runsOfFan(area, fan, range, now)).sort(byStartThenFan);
+  return runsReport(
+    area,
+    range,
+    runs,
+    fans.map((fan) => frostFanTotals(fan, runs)),
+  );
 }
 
 /** What a report keeps of one fan once its readings are worked through (and can be let go). */
@@ -47,8 +74,7 @@ export function fanReportPart(
   range: { from: Date; to: Date },
   now: Date,
 ): FanReportPart {
-  const window = { from: range.from.getTime(), to: range.to.getTime() };
-  const runs = frostRuns(fan, area.rules, area.timeZone, window, now.getTime());
+  const runs = runsOfFan(area, fan, range, now);
   return {
     runs,
     totals: frostFanTotals(fan, runs),
@@ -62,15 +88,10 @@ export function runsOfParts(
   parts: readonly FanReportPart[],
   range: { from: Date; to: Date },
 ): FrostRuns {
-  return {
-    area: area.areaId,
-    from: range.from.toISOString(),
-    to: range.to.toISOString(),
-    timeZone: area.timeZone,
-    rules: area.rules,
-    runs: parts
-      .flatMap((part) => part.runs)
-      .sort((a, b) => a.start.localeCompare(b.start) || a.fan - b.fan),
-    totals: parts.map((part) => part.totals),
-  };
+  return runsReport(
+    area,
+    range,
+    parts.flatMap((part) => part.runs).sort(byStartThenFan),
+    parts.map((part) => part.totals),
+  );
 }

@@ -17,7 +17,7 @@ import {
 import type { Database } from '../db/client.ts';
 import { readWaterUseSource } from '../resources/water-use/water-use.repository.ts';
 import { localDay } from './local-day.ts';
-import { chosen, dailyLine, readReportSite, round, toMs } from './report-site.ts';
+import { chosen, dailyChart, readReportSite, reportHeading, round, toMs } from './report-site.ts';
 import { faultedOpenRows, findProgramZones, skippedStartRows } from './report.repository.ts';
 
 export type ReportRange = { from: Date; to: Date };
@@ -202,12 +202,7 @@ function irrigationDocument(
   const { timeZone } = site;
   const { rows, runRows, dayTotals } = tables;
   return {
-    title: 'Irrigation report',
-    site: site.label,
-    area: site.scopeLabel,
-    timeZone,
-    from: ask.from,
-    to: ask.to,
+    ...reportHeading('Irrigation report', site, ask),
     notes: [
       `Times and days in ${timeZone}; a run counts on the day it started.`,
       'Water used is blank for a zone without a meter measuring it.',
@@ -242,11 +237,10 @@ function irrigationDocument(
         rows: runRows,
       },
     ],
-    chart: {
-      title: 'Irrigation runtime per day, all zones',
-      unit: 'h',
-      lines: [dailyLine('Runtime', dayTotals, 2)],
-    },
+    chart: dailyChart(
+      { title: 'Irrigation runtime per day, all zones', unit: 'h', label: 'Runtime', digits: 2 },
+      dayTotals,
+    ),
   };
 }
 

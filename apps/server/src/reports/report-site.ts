@@ -2,7 +2,7 @@
  * What every report reads first: the site's label and timezone, and the areas in scope (the one
  * named, or all of the site's), each report's things narrowed to `things` when given.
  */
-import type { ReportChart } from '@paddock/domain';
+import type { ReportChart, ReportDocument } from '@paddock/domain';
 import { siteTimeZone } from '@paddock/domain/timezone';
 import type { Database } from '../db/client.ts';
 import { findReportSiteRow, reportAreaRows } from './report.repository.ts';
@@ -35,6 +35,22 @@ export async function readReportSite(
   };
 }
 
+/** How a site report opens: its title, the site and areas in scope, its timezone and range. */
+export function reportHeading(
+  title: string,
+  site: ReportSite,
+  range: Pick<ReportDocument, 'from' | 'to'>,
+): Pick<ReportDocument, 'title' | 'site' | 'area' | 'timeZone' | 'from' | 'to'> {
+  return {
+    title,
+    site: site.label,
+    area: site.scopeLabel,
+    timeZone: site.timeZone,
+    from: range.from,
+    to: range.to,
+  };
+}
+
 /** Whether a thing is in the report: every thing when none were chosen. */
 export function chosen(things: readonly number[], id: number): boolean {
   return things.length === 0 || things.includes(id);
@@ -47,8 +63,20 @@ export const toMs = (value: Date | string) => new Date(value).getTime();
 export const round = (value: number, digits: number) =>
   Math.round(value * 10 ** digits) / 10 ** digits;
 
+/** A report's chart of one line: per-day totals, as dailyLine draws them. */
+export function dailyChart(
+  chart: { title: string; unit: string; label: string; digits: number },
+  totals: ReadonlyMap<string, number>,
+): ReportChart {
+  return {
+    title: chart.title,
+    unit: chart.unit,
+    lines: [dailyLine(chart.label, totals, chart.digits)],
+  };
+}
+
 /** A chart line of per-day totals (by local day), each drawn at its day's noon, in day order. */
-export function dailyLine(
+function dailyLine(
   label: string,
   totals: ReadonlyMap<string, number>,
   digits: number,

@@ -9,7 +9,7 @@ import type { ReportCell, ReportDocument } from '@paddock/domain';
 import type { Database } from '../db/client.ts';
 import type { ReportRange } from './irrigation-report.ts';
 import { localDay } from './local-day.ts';
-import { chosen, dailyLine, readReportSite, round, toMs } from './report-site.ts';
+import { chosen, dailyChart, readReportSite, reportHeading, round, toMs } from './report-site.ts';
 import { sensorReadingRows, waterSensorRows } from './report.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -114,12 +114,7 @@ export async function waterReport(
   }
 
   return {
-    title: 'Water report',
-    site: site.label,
-    area: site.scopeLabel,
-    timeZone,
-    from: ask.from,
-    to: ask.to,
+    ...reportHeading('Water report', site, ask),
     notes: [
       `Days in ${timeZone}. A meter's volume is the rise of its total between readings, each ` +
         'interval on the day of its middle; a fall (a meter reset) counts nothing.',
@@ -151,10 +146,9 @@ export async function waterReport(
         rows: tankRows,
       },
     ],
-    chart: {
-      title: 'Water measured per day, all meters',
-      unit: 'm³',
-      lines: [dailyLine('Volume', dayVolumes, 3)],
-    },
+    chart: dailyChart(
+      { title: 'Water measured per day, all meters', unit: 'm³', label: 'Volume', digits: 3 },
+      dayVolumes,
+    ),
   };
 }
