@@ -3,7 +3,7 @@
  * in every condition, so a consent is only ever reached through the site it belongs to.
  */
 import { verificationCovers, type WaterConsent, type WaterConsentBody } from '@paddock/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 
 type ConsentRow = {
@@ -134,6 +134,25 @@ export async function consentNumberTaken(
   return rows.length > 0;
 }
 
+/**
+ * Writes the consent's row by `statement` (which returns its id) and then its meters, in one
+ * transaction, so a consent is never saved without its meters; null when no row was written.
+ */
+async function writeConsent(
+  db: Database,
+  statement: SQL,
+  body: WaterConsentBody,
+): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const result = (await tx.execute(statement)) as unknown as { rows: { id: number }[] };
+    const row = result.rows[0];
+    if (!row) return null;
+    const id = Number(row.id);
+    await writeMeters(tx, id, body);
+    return id;
+  });
+}
+
 async function writeMeters(
   db: Pick<Database, 'execute'>,
   consentId: number,
@@ -154,18 +173,17 @@ export async function createConsent(
   body: WaterConsentBody,
   now: Date,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    const result = (await tx.execute(
-      sql`insert into water_consents
-            (site_id, consent_number, label, max_rate_lps, max_daily_volume_m3, created_at, modified_at)
-          values (${siteId}, ${body.consentNumber}, ${body.label}, ${body.maxRateLps},
-                  ${body.maxDailyVolumeM3}, ${now.toISOString()}, ${now.toISOString()})
-          returning id`,
-    )) as unknown as { rows: { id: number }[] };
-    const id = Number(result.rows[0]?.id);
-    await writeMeters(tx, id, body);
-    return id;
-  });
+  const id = await writeConsent(
+    db,
+    sql`insert into water_consents
+          (site_id, consent_number, label, max_rate_lps, max_daily_volume_m3, created_at, modified_at)
+        values (${siteId}, ${body.consentNumber}, ${body.label}, ${body.maxRateLps},
+                ${body.maxDailyVolumeM3}, ${now.toISOString()}, ${now.toISOString()})
+        returning id`,
+    body,
+  );
+  if (id === null) throw new Error('The consent was not inserted');
+  return id;
 }
 
 /** False when the consent is not (or no longer) the site's. */
@@ -176,19 +194,17 @@ export async function updateConsent(
   body: WaterConsentBody,
   now: Date,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const result = (await tx.execute(
-      sql`update water_consents
-          set consent_number = ${body.consentNumber}, label = ${body.label},
-              max_rate_lps = ${body.maxRateLps}, max_daily_volume_m3 = ${body.maxDailyVolumeM3},
-              modified_at = ${now.toISOString()}
-          where id = ${consentId} and site_id = ${siteId}
-          returning id`,
-    )) as unknown as { rows: { id: number }[] };
-    if (result.rows.length === 0) return false;
-    await writeMeters(tx, consentId, body);
-    return true;
-  });
+  const id = await writeConsent(
+    db,
+    sql`update water_consents
+        set consent_number = ${body.consentNumber}, label = ${body.label},
+            max_rate_lps = ${body.maxRateLps}, max_daily_volume_m3 = ${body.maxDailyVolumeM3},
+            modified_at = ${now.toISOString()}
+        where id = ${consentId} and site_id = ${siteId}
+        returning id`,
+    body,
+  );
+  return id !== null;
 }
 
 export async function deleteConsent(

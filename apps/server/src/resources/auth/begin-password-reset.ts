@@ -29,13 +29,14 @@ export async function beginPasswordReset(
 ): Promise<void> {
   const { db } = ctx;
   const now = ctx.clock.now();
+  // Both limits refuse alike: 429, with the seconds to wait told through onRetryAfter.
+  const refuseOverLimit = (key: string, max: number, message: string) =>
+    assertNotThrottled(db, [{ key, max }], now, input.onRetryAfter, message);
   const addressKey = throttleKey.address(input.address);
   // Probing emails here counts against the address like failed sign-ins do.
-  await assertNotThrottled(
-    db,
-    [{ key: addressKey, max: MAX_FAILURES_PER_ADDRESS }],
-    now,
-    input.onRetryAfter,
+  await refuseOverLimit(
+    addressKey,
+    MAX_FAILURES_PER_ADDRESS,
     'Too many attempts from this address. Try again in 15 minutes.',
   );
   const user = await findUserByLogin(db, input.email);
@@ -44,11 +45,9 @@ export async function beginPasswordReset(
     throw new Refusal('notFound', FORGOT_PASSWORD_USER_NOT_FOUND);
   }
   const resetKey = throttleKey.resetEmail(user.id);
-  await assertNotThrottled(
-    db,
-    [{ key: resetKey, max: MAX_RESET_EMAILS_PER_ACCOUNT }],
-    now,
-    input.onRetryAfter,
+  await refuseOverLimit(
+    resetKey,
+    MAX_RESET_EMAILS_PER_ACCOUNT,
     'Too many reset emails for this account. Check your inbox, or try again in 15 minutes.',
   );
   await countAttempt(db, [resetKey], now);

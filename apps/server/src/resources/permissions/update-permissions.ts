@@ -13,7 +13,7 @@ import {
   type PermissionUpdateBody,
   type Privilege,
 } from '@paddock/domain';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import {
   areaLists,
   areaSite,
@@ -26,28 +26,27 @@ import type { AuditActor } from '../users/audit-actor.ts';
 
 type Change = { userId: number; siteId: number; before: Privilege[]; after: Privilege[] };
 
+type UpdatePermissionsInput = {
+  body: PermissionUpdateBody;
+  /** The user whose privileges act (the one acted as, under login/as). */
+  userId: number;
+  /**
+   * The acting user's privileges on a target site; refuses a site that does not exist or that
+   * they cannot view (a route checks it against the caller's session).
+   */
+  privilegesOn: (siteId: number, areaId?: number | null) => Promise<Privilege[]>;
+  actor: AuditActor;
+};
+
 export async function updatePermissions(
   db: Database,
-  input: {
-    body: PermissionUpdateBody;
-    /** The user whose privileges act (the one acted as, under login/as). */
-    userId: number;
-    /**
-     * The acting user's privileges on a target site; refuses a site that does not exist or that
-     * they cannot view (a route checks it against the caller's session).
-     */
-    privilegesOn: (siteId: number, areaId?: number | null) => Promise<Privilege[]>;
-    actor: AuditActor;
-  },
+  input: UpdatePermissionsInput,
   now: Date,
 ): Promise<void> {
   if (input.body.privilege.target.type === 'area') return updateAreaPermissions(db, input, now);
   const { actions, target, allowed } = input.body.privilege;
   const siteIds = [...new Set(target.ids)];
-  const ownerIds = [...new Set(input.body.owners.map((owner) => owner.id))];
-  if (ownerIds.includes(input.userId)) {
-    throw refuse.forbidden('You cannot change your own permissions');
-  }
+  const ownerIds = ownersToChange(input);
 
   const actorOnSite = new Map<number, Privilege[]>();
   for (const siteId of siteIds) {
@@ -61,8 +60,7 @@ export async function updatePermissions(
   }
 
   const members = await membersOnSites(db, siteIds, ownerIds);
-  const missing = ownerIds.filter((id) => !members.some((member) => member.userId === id));
-  if (missing.length > 0) throw refuse.notFound(`User ${missing.join(', ')} on these sites`);
+  assertAllMembers(members, ownerIds, 'on these sites');
 
   const changes: Change[] = [];
   for (const member of members) {
@@ -71,28 +69,14 @@ export async function updatePermissions(
     const refusal = checkRoleChange(actor, member.privileges, after);
     if (refusal) throw refuse.forbidden(refusal.reason);
     // A member who already has (or lacks) every action is left as is, without an audit row.
-    const same =
-      after.length === member.privileges.length &&
-      after.every((action) => member.privileges.includes(action));
-    if (!same) changes.push({ ...member, before: member.privileges, after });
+    if (!sameActions(member.privileges, after))
+      changes.push({ ...member, before: member.privileges, after });
   }
 
   await db.transaction(async (tx) => {
     for (const change of changes) {
       await setMemberPrivileges(tx, { ...change, privileges: change.after });
-      await insertAuditEntry(tx, {
-        actorUserId: input.actor.actorUserId,
-        action: allowed ? 'permissions.grant' : 'permissions.revoke',
-        targetUserId: change.userId,
-        siteId: change.siteId,
-        detail: {
-          actions,
-          before: change.before,
-          after: change.after,
-          onBehalfOf: input.actor.onBehalfOf,
-        },
-        createdAt: now,
-      });
+      await auditChange(tx, input, change, now);
     }
   });
 }
@@ -103,15 +87,12 @@ export async function updatePermissions(
  */
 async function updateAreaPermissions(
   db: Database,
-  input: Parameters<typeof updatePermissions>[1],
+  input: UpdatePermissionsInput,
   now: Date,
 ): Promise<void> {
   const { actions, target, allowed } = input.body.privilege;
   const areaIds = [...new Set(target.ids)];
-  const ownerIds = [...new Set(input.body.owners.map((owner) => owner.id))];
-  if (ownerIds.includes(input.userId)) {
-    throw refuse.forbidden('You cannot change your own permissions');
-  }
+  const ownerIds = ownersToChange(input);
 
   const changes: (Change & { areaId: number })[] = [];
   for (const areaId of areaIds) {
@@ -125,8 +106,7 @@ async function updateAreaPermissions(
     if (refusal) throw refuse.forbidden(refusal.reason);
 
     const members = await membersOnSites(db, [siteId], ownerIds);
-    const missing = ownerIds.filter((id) => !members.some((member) => member.userId === id));
-    if (missing.length > 0) throw refuse.notFound(`User ${missing.join(', ')} on this site`);
+    assertAllMembers(members, ownerIds, 'on this site');
     const lists = await areaLists(db, areaId, ownerIds);
     for (const member of members) {
       const before = lists.get(member.userId) ?? [];
@@ -137,8 +117,8 @@ async function updateAreaPermissions(
         applyChange(member.privileges, after, true),
       );
       if (roleRefusal) throw refuse.forbidden(roleRefusal.reason);
-      const same = after.length === before.length && after.every((a) => before.includes(a));
-      if (!same) changes.push({ userId: member.userId, siteId, areaId, before, after });
+      if (!sameActions(before, after))
+        changes.push({ userId: member.userId, siteId, areaId, before, after });
     }
   }
 
@@ -149,20 +129,55 @@ async function updateAreaPermissions(
         areaId: change.areaId,
         privileges: change.after,
       });
-      await insertAuditEntry(tx, {
-        actorUserId: input.actor.actorUserId,
-        action: allowed ? 'permissions.grant' : 'permissions.revoke',
-        targetUserId: change.userId,
-        siteId: change.siteId,
-        detail: {
-          areaId: change.areaId,
-          actions,
-          before: change.before,
-          after: change.after,
-          onBehalfOf: input.actor.onBehalfOf,
-        },
-        createdAt: now,
-      });
+      await auditChange(tx, input, change, now);
     }
+  });
+}
+
+/** The users whose permissions change; refuses a change to the caller's own. */
+function ownersToChange(input: UpdatePermissionsInput): number[] {
+  const ownerIds = [...new Set(input.body.owners.map((owner) => owner.id))];
+  if (ownerIds.includes(input.userId)) {
+    throw refuse.forbidden('You cannot change your own permissions');
+  }
+  return ownerIds;
+}
+
+/** Refuses (404) when any of the owners is not a member where the change applies. */
+function assertAllMembers(
+  members: readonly { userId: number }[],
+  ownerIds: readonly number[],
+  where: string,
+): void {
+  const missing = ownerIds.filter((id) => !members.some((member) => member.userId === id));
+  if (missing.length > 0) throw refuse.notFound(`User ${missing.join(', ')} ${where}`);
+}
+
+/** Whether a list holds the same actions as before (order aside). */
+function sameActions(before: readonly Privilege[], after: readonly Privilege[]): boolean {
+  return after.length === before.length && after.every((action) => before.includes(action));
+}
+
+/** A change's audit_log row: the actions granted or revoked, the list before and after. */
+async function auditChange(
+  tx: Queryable,
+  input: UpdatePermissionsInput,
+  change: Change & { areaId?: number },
+  now: Date,
+): Promise<void> {
+  const { actions, allowed } = input.body.privilege;
+  await insertAuditEntry(tx, {
+    actorUserId: input.actor.actorUserId,
+    action: allowed ? 'permissions.grant' : 'permissions.revoke',
+    targetUserId: change.userId,
+    siteId: change.siteId,
+    detail: {
+      ...(change.areaId !== undefined && { areaId: change.areaId }),
+      actions,
+      before: change.before,
+      after: change.after,
+      onBehalfOf: input.actor.onBehalfOf,
+    },
+    createdAt: now,
   });
 }
