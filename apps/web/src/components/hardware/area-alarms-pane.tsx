@@ -4,7 +4,7 @@
  * selected radio or unit come before the rest of their state. A raised alarm can be acknowledged
  * here; the alarm's page (its link) has the rest.
  */
-import { Anchor, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { alarmsPath, type Alarm } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import {
   sortAlarms,
 } from '../ui/alarm-state.ts';
 import type { HardwareItem } from './hardware-items.ts';
+import { PaneListNotLoaded } from './hardware-load-state.tsx';
 
 export function AreaAlarmsPane({
   siteId,
@@ -32,8 +33,9 @@ export function AreaAlarmsPane({
   const { t } = useTranslation();
   const alarms = useAreaAlarms(areaId);
   const acknowledge = useAcknowledgeAlarm(areaId);
-  if (alarms.isPending) return <Skeleton h={120} aria-label={t('Common.Loading')} />;
-  if (alarms.isError) return <Text size="sm">{t('Hardware.Alarms.LoadFailed')}</Text>;
+  if (!alarms.isSuccess) {
+    return <PaneListNotLoaded failed={alarms.isError} failure={t('Hardware.Alarms.LoadFailed')} />;
+  }
   const about = (alarm: Alarm) =>
     selected !== null &&
     alarm.rule.target === selected.id &&

@@ -6,7 +6,7 @@
  * is kept per area in the 'last acknowledged events' preference (§3), so events that came after
  * it are marked new.
  */
-import { Badge, Button, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { formatSiteDateTime, type Event } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import {
   withAcknowledged,
 } from './event-acknowledgement.ts';
 import type { HardwareItem } from './hardware-items.ts';
+import { PaneListNotLoaded } from './hardware-load-state.tsx';
 
 const TYPE_COLOUR: Record<Event['type'], string> = {
   error: 'fault',
@@ -41,8 +42,9 @@ export function AreaEventsPane({
   const acknowledge = useAcknowledgeEvents(areaId);
   const [lastAcknowledged, setLastAcknowledged] = usePreference('lastAcknowledgedEvents');
   const [onlySelected, setOnlySelected] = useState(false);
-  if (events.isPending) return <Skeleton h={120} aria-label={t('Common.Loading')} />;
-  if (events.isError) return <Text size="sm">{t('Hardware.Events.LoadFailed')}</Text>;
+  if (!events.isSuccess) {
+    return <PaneListNotLoaded failed={events.isError} failure={t('Hardware.Events.LoadFailed')} />;
+  }
   const about = (event: Event) =>
     selected !== null && event.target === selected.id && event.targetType === selected.kind;
   const list = onlySelected && selected ? events.data.events.filter(about) : events.data.events;

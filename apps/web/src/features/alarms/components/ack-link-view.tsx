@@ -3,13 +3,13 @@
  * whether it is still raised, and Acknowledge with an optional comment. A used link says who
  * acknowledged and when; a link that is not genuine says so.
  */
-import { Alert, Button, Stack, Text, Textarea, Title } from '@mantine/core';
-import { COMMENT_MAX_LENGTH } from '@paddock/domain';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useAckLink, useUseAckLink } from '../api/ack-link.ts';
 import { errorText } from '../error-text.ts';
+import { AcknowledgeComment } from './alarm-detail-cards.tsx';
 
 export function AckLinkView({ token }: { readonly token: string }) {
   const { t, i18n } = useTranslation();
@@ -62,14 +62,7 @@ export function AckLinkView({ token }: { readonly token: string }) {
           }}
         >
           <Stack gap="sm">
-            <Textarea
-              label={t('Alarms.Detail.Comment')}
-              value={comment}
-              maxLength={COMMENT_MAX_LENGTH}
-              autosize
-              minRows={2}
-              onChange={(event) => setComment(event.currentTarget.value)}
-            />
+            <AcknowledgeComment comment={comment} onComment={setComment} minRows={2} />
             {use.isError && (
               <Alert color="fault" role="alert">
                 {isApiError(use.error) && use.error.status === 410

@@ -128,14 +128,7 @@ export function AcknowledgeCard({
       >
         <Stack gap="xs">
           <Text size="sm">{t('Alarms.Detail.AcknowledgeHint')}</Text>
-          <Textarea
-            label={t('Alarms.Detail.Comment')}
-            value={comment}
-            maxLength={COMMENT_MAX_LENGTH}
-            autosize
-            minRows={1}
-            onChange={(event) => onComment(event.currentTarget.value)}
-          />
+          <AcknowledgeComment comment={comment} onComment={onComment} minRows={1} />
           <Group justify="flex-end">
             <Button type="submit" color="fault" loading={pending}>
               {t('Alarms.Acknowledge')}
@@ -144,6 +137,29 @@ export function AcknowledgeCard({
         </Stack>
       </form>
     </Card>
+  );
+}
+
+/** The optional comment an acknowledgement carries, on the alarm's page and its email's link. */
+export function AcknowledgeComment({
+  comment,
+  onComment,
+  minRows,
+}: {
+  comment: string;
+  onComment: (comment: string) => void;
+  minRows: number;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Textarea
+      label={t('Alarms.Detail.Comment')}
+      value={comment}
+      maxLength={COMMENT_MAX_LENGTH}
+      autosize
+      minRows={minRows}
+      onChange={(event) => onComment(event.currentTarget.value)}
+    />
   );
 }
 

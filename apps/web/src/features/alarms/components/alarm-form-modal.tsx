@@ -6,7 +6,7 @@
  * contact notifications it tells. On a frost area the fan set points (§9: fuel, battery, RPM,
  * canopy) fill the form in one pick.
  */
-import { Alert, Button, Group, Modal, Select, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Modal, Select, Switch, Text, TextInput } from '@mantine/core';
 import {
   alarmTemplateTargets,
   LABEL_MAX_LENGTH,
@@ -43,6 +43,7 @@ import {
 } from './alarm-form-sections.tsx';
 import { useAlarmForm } from './use-alarm-form.ts';
 import { StackedForm } from '../../../components/ui/stacked-form.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 export interface AlarmFormModalProps {
   readonly area: Area;
@@ -166,14 +167,11 @@ function AlarmFormView({
           {errorText(save.error, t)}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => onClose()}>
-          {t('Common.Cancel')}
-        </Button>
+      <FormActions onCancel={onClose}>
         <Button type="submit" loading={save.isPending}>
           {t('Common.Save')}
         </Button>
-      </Group>
+      </FormActions>
     </StackedForm>
   );
 }

@@ -2,8 +2,9 @@
  * The confirmation before an alarm or a contact is deleted: what goes, the server's refusal when
  * the delete failed, Cancel and the delete button (loading while the call runs).
  */
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 export function ConfirmDelete({
   opened,
@@ -33,14 +34,11 @@ export function ConfirmDelete({
             {error}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            {t('Common.Cancel')}
-          </Button>
+        <FormActions onCancel={onCancel}>
           <Button color="fault" loading={pending} onClick={onConfirm}>
             {t('Alarms.Delete')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </Modal>
   );

@@ -16,6 +16,7 @@ import { METHOD_ICONS } from './contact-method-icons.tsx';
 import { NotificationFields } from './contact-notification-fields.tsx';
 import { useContactForm } from './use-contact-form.ts';
 import { StackedForm } from '../../../components/ui/stacked-form.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 export function ContactModal({
   siteId,
@@ -87,14 +88,11 @@ export function ContactModal({
             {errorText(save.error, t)}
           </Alert>
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('Common.Cancel')}
-          </Button>
+        <FormActions onCancel={onClose}>
           <Button type="submit" loading={save.isPending}>
             {t('Common.Save')}
           </Button>
-        </Group>
+        </FormActions>
       </StackedForm>
     </Modal>
   );

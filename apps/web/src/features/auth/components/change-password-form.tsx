@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import {
   CHANGE_PASSWORD_FAILED,
   CHANGE_PASSWORD_SUCCESS,
@@ -11,6 +11,7 @@ import { useChangePassword } from '../api/change-password.ts';
 import { FormAlert } from './form-alert.tsx';
 import { NewPasswordFields, type NewPasswordValues } from './new-password-fields.tsx';
 import { SupportPhones } from './support-phones.tsx';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 /** How the page is left: Login (external or legacy arrivals, §2) or Continue. */
 export type ChangePasswordExit = 'login' | 'continue';
@@ -73,14 +74,11 @@ export function ChangePasswordForm({
           disabled={change.isPending}
           strong={false}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onExit}>
-            {t('Common.Cancel')}
-          </Button>
+        <FormActions onCancel={onExit}>
           <Button type="submit" loading={change.isPending}>
             {t('ChangePassword.Submit')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

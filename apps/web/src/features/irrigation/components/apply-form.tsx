@@ -2,10 +2,11 @@
  * What every program edit form shares: Apply saves with PUT programs (the caller's onApply), the
  * form shows Saving… and keeps the server's refusal in view, and closes once the edit is saved.
  */
-import { Alert, Button, Group } from '@mantine/core';
+import { Alert, Button } from '@mantine/core';
 import type { ProgramUpdateBody } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 export function useApplyForm(
   onApply: (body: ProgramUpdateBody) => Promise<string | null>,
@@ -46,14 +47,11 @@ export function ApplyFooter({
           {failure}
         </Alert>
       )}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>
-          {t('Common.Cancel')}
-        </Button>
+      <FormActions onCancel={onCancel}>
         <Button onClick={onApply} loading={saving} disabled={disabled}>
           {t('Irrigation.Apply')}
         </Button>
-      </Group>
+      </FormActions>
     </>
   );
 }

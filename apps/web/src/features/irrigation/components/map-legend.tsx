@@ -83,16 +83,7 @@ export function MapLegend({
             </Group>
           ))}
           <Group gap={8} wrap="nowrap">
-            <Box
-              aria-hidden
-              style={{
-                width: 14,
-                height: 14,
-                flex: '0 0 14px',
-                borderRadius: 3,
-                border: `2px dashed ${OUTLINE_COLOUR}`,
-              }}
-            />
+            <ColourSwatch stroke={OUTLINE_COLOUR} dashed />
             <Text size="xs">{t('Irrigation.Legend.Banned')}</Text>
           </Group>
           {layerRows.map(([layer, key, radius]) => (

@@ -39,8 +39,19 @@ export function StateBadge({
   );
 }
 
-/** A square of a zone's fill with its stroke around it (decorative: words go beside it). */
-export function ColourSwatch({ fill, stroke }: { fill: string; stroke?: string }) {
+/**
+ * A square of a zone's fill with its stroke around it (decorative: words go beside it); dashed
+ * and empty, it is an outline alone (a ban's).
+ */
+export function ColourSwatch({
+  fill,
+  stroke,
+  dashed = false,
+}: {
+  fill?: string;
+  stroke?: string;
+  dashed?: boolean;
+}) {
   return (
     <Box
       aria-hidden
@@ -50,7 +61,7 @@ export function ColourSwatch({ fill, stroke }: { fill: string; stroke?: string }
         flex: '0 0 14px',
         borderRadius: 3,
         background: fill,
-        border: `2px solid ${stroke ?? 'rgba(0,0,0,.35)'}`,
+        border: `2px ${dashed ? 'dashed' : 'solid'} ${stroke ?? 'rgba(0,0,0,.35)'}`,
       }}
     />
   );

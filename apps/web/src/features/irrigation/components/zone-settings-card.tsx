@@ -1,18 +1,16 @@
 /** The zone's settings in the program: depth, variation, cycles, repeat and sequence. */
-import { Card, Group, Text, Title } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { SETTING_UNITS } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import type { ZoneView } from '../irrigation-view.ts';
+import { SectionCard } from './section-card.tsx';
 
 type ZoneSetting = NonNullable<ZoneView['zone']>['setting'];
 
 export function ZoneSettingsCard({ zone, setting }: { zone: ZoneView; setting: ZoneSetting }) {
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="md" component="section" aria-label={t('Irrigation.Zone.Settings')}>
-      <Title order={3} size="h5" mb="xs">
-        {t('Irrigation.Zone.Settings')}
-      </Title>
+    <SectionCard title={t('Irrigation.Zone.Settings')}>
       <Group gap="lg">
         <Setting
           label={t('Irrigation.Setting.Depth')}
@@ -46,7 +44,7 @@ export function ZoneSettingsCard({ zone, setting }: { zone: ZoneView; setting: Z
           }
         />
       </Group>
-    </Card>
+    </SectionCard>
   );
 }
 

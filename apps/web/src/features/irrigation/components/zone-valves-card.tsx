@@ -3,23 +3,13 @@
  * (not-interested icon), variation and fault, its test with the control privilege and its
  * control config with the program privilege; picking a valve selects it on the map.
  */
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Stack,
-  Tabs,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { SETTING_UNITS, ZONE_VIEW_PANES, type ZoneViewPane } from '@paddock/domain';
 import { IconBan, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ControlTestState } from '../hooks/use-control-tests.ts';
 import type { ValveView, ZoneView } from '../irrigation-view.ts';
+import { SectionCard } from './section-card.tsx';
 
 /** The panes a valve shows in: Skipped when excluded, else Active; Faults as well when faulted. */
 export function valvePanes(valve: ValveView): ZoneViewPane[] {
@@ -43,10 +33,7 @@ export function ZoneValvesCard(props: ZoneValvesCardProps) {
   const { zone, pane, onPane, onConfigValve } = props;
   const { t } = useTranslation();
   return (
-    <Card withBorder padding="md" component="section" aria-label={t('Irrigation.Valves.Title')}>
-      <Title order={3} size="h5" mb="xs">
-        {t('Irrigation.Valves.Title')}
-      </Title>
+    <SectionCard title={t('Irrigation.Valves.Title')}>
       <Tabs value={pane} onChange={(value) => value && onPane(value as ZoneViewPane)}>
         <Tabs.List>
           {ZONE_VIEW_PANES.map((name) => (
@@ -83,7 +70,7 @@ export function ZoneValvesCard(props: ZoneValvesCardProps) {
           );
         })}
       </Tabs>
-    </Card>
+    </SectionCard>
   );
 }
 

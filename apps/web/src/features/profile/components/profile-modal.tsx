@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, Modal, Stack, TextInput } from '@mantine/core';
 import {
   AN_ERROR_HAS_OCCURRED,
   CONTACT_NO_VALID_SITE,
@@ -18,6 +18,7 @@ import { notify } from '../../../lib/notify.ts';
 import { useUserContact } from '../api/get-user-contact.ts';
 import { useUpdateContact } from '../api/update-contact.ts';
 import { contactUpdateOf, profileFormOf } from '../profile-form.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 export interface ProfileModalProps {
   readonly opened: boolean;
@@ -152,14 +153,11 @@ function ProfileFormView({
             error={shown[field] ? t(shown[field]) : undefined}
           />
         ))}
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('Common.Cancel')}
-          </Button>
+        <FormActions onCancel={onClose} mt="sm">
           <Button type="submit" disabled={update.isPending}>
             {update.isPending ? t('Profile.Saving') : t('Common.Save')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

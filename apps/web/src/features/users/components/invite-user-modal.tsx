@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useInviteUser } from '../../../data/users/invite-user.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 /** The console's languages (§1): English by default, German. */
 const LOCALES = ['en', 'de'] as const;
@@ -147,14 +148,11 @@ function InviteUserForm({ onClose, siteId, held }: Omit<InviteUserModalProps, 'o
             ))}
           </Group>
         </Checkbox.Group>
-        <Group justify="flex-end" mt="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('Common.Cancel')}
-          </Button>
+        <FormActions onCancel={onClose} mt="sm">
           <Button type="submit" loading={invite.isPending}>
             {t('Users.SendInvitation')}
           </Button>
-        </Group>
+        </FormActions>
       </Stack>
     </form>
   );

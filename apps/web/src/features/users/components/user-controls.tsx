@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { UserUpdateState } from '../hooks/use-role-updates.ts';
 import { canResend, userName, userRole } from '../users-list.ts';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
 
 export function UserActions({
   user,
@@ -87,14 +88,11 @@ export function RemoveUserModal({
           <Text size="sm">
             {t('Users.RemoveConfirm', { name: userName(user), site: siteLabel })}
           </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>
-              {t('Common.Cancel')}
-            </Button>
+          <FormActions onCancel={onCancel}>
             <Button color="red" onClick={() => onConfirm(user)}>
               {t('Users.Remove')}
             </Button>
-          </Group>
+          </FormActions>
         </Stack>
       )}
     </Modal>
