@@ -9,23 +9,30 @@ import {
   WIND_SPEED_UNIT,
 } from './weather.ts';
 
+/**
+ * §9's twelve weather layers: the metric id each draws and the marker type it shows, listed in the
+ * order §9 lists the marker types.
+ */
+const LAYERS = [
+  ['temperature', 24, 'temperature'],
+  ['windSpeed', 27, 'wind.speed'],
+  ['growingDays', 105, 'growingDays.gdd10'],
+  ['chillUnits', 106, 'chillUnits.total'],
+  ['soilMoisture', 8, 'soil.moisture'],
+  ['soilTemperature', 9, 'soil.temperature'],
+  ['precipitation', 126, 'rain.avg'],
+  ['humidity', 161, 'humidity.relative.current'],
+  ['dewPoint', 136, 'temperature.dewpoint.current'],
+  ['airDensity', 188, 'air.density.current'],
+  ['airPressure', 183, 'air.pressure.relative.current'],
+  ['windDirection', 156, 'wind.direction.current'],
+] as const;
+
 describe('§9 weather layers and their metric ids', () => {
-  it.each([
-    ['precipitation', 126],
-    ['temperature', 24],
-    ['soilMoisture', 8],
-    ['soilTemperature', 9],
-    ['windSpeed', 27],
-    ['windDirection', 156],
-    ['growingDays', 105],
-    ['chillUnits', 106],
-    ['humidity', 161],
-    ['dewPoint', 136],
-    ['airPressure', 183],
-    ['airDensity', 188],
-  ] as const)('%s draws metric %d', (layer, metric) => {
+  it.each(LAYERS)('%s draws metric %d and shows marker type %s', (layer, metric, marker) => {
     expect(WEATHER_LAYERS[layer]).toBe(metric);
     expect(weatherLayerSchema.safeParse(layer).success).toBe(true);
+    expect(WEATHER_LAYER_MARKER_TYPES[layer]).toBe(marker);
   });
 
   it('has twelve layers with distinct metric ids', () => {
@@ -47,20 +54,7 @@ describe('§9 weather layers and their metric ids', () => {
 
 describe('§9 weather marker types', () => {
   it('lists the twelve marker types of §9 in order', () => {
-    expect(WEATHER_MARKER_TYPES).toEqual([
-      'temperature',
-      'wind.speed',
-      'growingDays.gdd10',
-      'chillUnits.total',
-      'soil.moisture',
-      'soil.temperature',
-      'rain.avg',
-      'humidity.relative.current',
-      'temperature.dewpoint.current',
-      'air.density.current',
-      'air.pressure.relative.current',
-      'wind.direction.current',
-    ]);
+    expect(WEATHER_MARKER_TYPES).toEqual(LAYERS.map(([, , marker]) => marker));
   });
 
   it.each([
@@ -75,13 +69,5 @@ describe('§9 weather marker types', () => {
   it('pairs every layer with a different marker type', () => {
     const paired = Object.values(WEATHER_LAYER_MARKER_TYPES);
     expect([...paired].sort()).toEqual([...WEATHER_MARKER_TYPES].sort());
-  });
-
-  it.each([
-    ['precipitation', 'rain.avg'],
-    ['dewPoint', 'temperature.dewpoint.current'],
-    ['growingDays', 'growingDays.gdd10'],
-  ] as const)('%s shows %s', (layer, marker) => {
-    expect(WEATHER_LAYER_MARKER_TYPES[layer]).toBe(marker);
   });
 });
