@@ -12,31 +12,24 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alarmFollowupHandler } from './engine.ts';
 import { evaluateFanShouldRun } from './fan-rules.ts';
-import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { meshRole } from '../seed/rows.ts';
 import { runFollowups } from '../ingest/followups.ts';
 import type { Ingest } from '../ingest/ingest.ts';
-import type { TestFarm } from '../../test/helpers/farm.ts';
 import {
   connectGateway,
   quietLog,
-  startTestField,
+  useTestField,
   startTestIngest,
   waitFor,
-  type TestBroker,
-  type TestField,
 } from '../../test/helpers/field.ts';
 import { testClock } from '../../test/helpers/test-app.ts';
 
+const field = useTestField({ deviceSite: true });
 const MIN = 60_000;
 /** 02:00 NZDT: a frost night at the test farm (Hawke's Bay). */
 const T0 = new Date('2026-11-20T13:00:00.000Z');
 
-let field: TestField;
-let handle: DatabaseHandle;
-let farm: TestFarm;
-let broker: TestBroker;
 let ingest: Ingest;
 let gateway: MqttClient;
 const clock = testClock(T0);
@@ -46,13 +39,11 @@ let alarmId = 0;
 let seq = 1;
 
 beforeAll(async () => {
-  field = await startTestField({ deviceSite: true });
-  ({ handle, farm, broker } = field);
-  const [radio] = await handle.db
+  const [radio] = await field.db
     .insert(t.radios)
     .values({
-      siteId: farm.sites.a.id,
-      areaId: farm.areas.frost.id,
+      siteId: field.farm.sites.a.id,
+      areaId: field.farm.areas.frost.id,
       type: 'LoRa',
       serialno: 'R-FAN-1',
       location: '[-39.642,176.843]',
@@ -64,14 +55,14 @@ beforeAll(async () => {
   const sensor = (
     values: Pick<typeof t.sensors.$inferInsert, 'type' | 'tags' | 'label' | 'serialno'>,
   ): typeof t.sensors.$inferInsert => ({
-    siteId: farm.sites.a.id,
-    areaId: farm.areas.frost.id,
+    siteId: field.farm.sites.a.id,
+    areaId: field.farm.areas.frost.id,
     radioId: radio.id,
     location: '[-39.642,176.843]',
     topics: [],
     ...values,
   });
-  const [fan, canopy] = await handle.db
+  const [fan, canopy] = await field.db
     .insert(t.sensors)
     .values([
       sensor({
@@ -92,37 +83,36 @@ beforeAll(async () => {
   fanId = fan.id;
   canopyId = canopy.id;
 
-  ingest = await startTestIngest(handle, broker, { name: 'fan-alarms', clock });
-  gateway = await connectGateway(broker, farm.sites.a.id);
+  ingest = await startTestIngest(field.handle, field.broker, { name: 'fan-alarms', clock });
+  gateway = await connectGateway(field.broker, field.farm.sites.a.id);
 }, 120_000);
 
 afterAll(async () => {
   await gateway?.endAsync();
   await ingest?.close();
-  await field?.close();
 });
 
 beforeEach(async () => {
   // Each test an hour on: a sensor's latest value only moves for a newer reading.
   clock.advance(60 * MIN);
-  await handle.db.delete(t.alarmNotifications);
-  await handle.db.delete(t.alarmStates);
-  await handle.db.delete(t.alarms);
-  await handle.db.delete(t.events);
+  await field.db.delete(t.alarmNotifications);
+  await field.db.delete(t.alarmStates);
+  await field.db.delete(t.alarms);
+  await field.db.delete(t.events);
   // Start at 1 °C, the fan's own controller setting (the site's default rule says 2 °C).
   const rule = alarmRuleFromTemplate(ALARM_TEMPLATES.fanShouldRun, {
     target: fanId,
     targetType: 'sensor',
     startTemperature: 1,
   });
-  const [row] = await handle.db
+  const [row] = await field.db
     .insert(t.alarms)
     .values({
-      areaId: farm.areas.frost.id,
-      siteId: farm.sites.a.id,
+      areaId: field.farm.areas.frost.id,
+      siteId: field.farm.sites.a.id,
       active: true,
       rule: { ...rule, id: 1 },
-      notifications: [farm.notifications.smsA.id],
+      notifications: [field.farm.notifications.smsA.id],
       label: 'Fan 1 should be running',
     })
     .returning();
@@ -140,7 +130,7 @@ async function report(rpm: number, canopy: number) {
   const target = ingest.stats().committed + 1;
   const time = clock.now().toISOString();
   await gateway.publishAsync(
-    uplinkTopic(broker.topicRoot, farm.sites.a.id, 'R-FAN-1', 'readings'),
+    uplinkTopic(field.broker.topicRoot, field.farm.sites.a.id, 'R-FAN-1', 'readings'),
     JSON.stringify({
       seq: seq++,
       time,
@@ -152,11 +142,11 @@ async function report(rpm: number, canopy: number) {
     { qos: 1 },
   );
   await waitFor('the readings stored', () => ingest.stats().committed >= target);
-  expect(await runFollowups(handle.db, [handler], quietLog)).toEqual({ done: 1, failed: 0 });
+  expect(await runFollowups(field.db, [handler], quietLog)).toEqual({ done: 1, failed: 0 });
 }
 
 async function state() {
-  const [row] = await handle.db
+  const [row] = await field.db
     .select()
     .from(t.alarmStates)
     .where(eq(t.alarmStates.alarmId, alarmId));
@@ -164,7 +154,7 @@ async function state() {
 }
 
 const openEvents = () =>
-  handle.db
+  field.db
     .select()
     .from(t.events)
     .where(and(eq(t.events.alarmId, alarmId), eq(t.events.open, true)));
@@ -187,7 +177,7 @@ describe('a fan that should be running', () => {
     expect(event?.targetId).toBe(fanId);
     expect(event?.message).toContain('Fan 1 engine not running');
     expect(event?.message).toContain('0.2 °C');
-    const messages = await handle.db
+    const messages = await field.db
       .select()
       .from(t.alarmNotifications)
       .where(eq(t.alarmNotifications.alarmId, alarmId));
@@ -204,7 +194,7 @@ describe('a fan that should be running', () => {
     await report(2350, 0.1);
     expect(await state()).toBe('normal');
     expect(await openEvents()).toEqual([]);
-    const cleared = await handle.db
+    const cleared = await field.db
       .select()
       .from(t.events)
       .where(and(eq(t.events.alarmId, alarmId), eq(t.events.open, false)));
@@ -227,7 +217,7 @@ describe('a fan that should be running', () => {
   it('is raised on the timer when the grace runs out between readings', async () => {
     await report(0, 0.5);
     clock.advance(6 * MIN);
-    expect(await evaluateFanShouldRun(handle.db, clock.now(), { groupMs: 0 })).toBe(1);
+    expect(await evaluateFanShouldRun(field.db, clock.now(), { groupMs: 0 })).toBe(1);
     expect(await state()).toBe('raised');
     // The canopy warms past the start temperature and its margin with the fan still stopped.
     clock.advance(MIN);

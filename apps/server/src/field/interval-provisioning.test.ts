@@ -5,8 +5,7 @@
 import { configDownlinkSchema, downlinkTopic, siteDownlinksFilter } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/client.ts';
+import { describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
 import { gatewayUsername } from './credentials.ts';
 import {
@@ -15,31 +14,13 @@ import {
   sitesWithChangedIntervals,
 } from './interval-provisioning.ts';
 import { publishDeviceConfigs } from './provisioning.ts';
-import type { TestFarm } from '../../test/helpers/farm.ts';
-import {
-  startTestField,
-  waitFor,
-  type TestBroker,
-  type TestField,
-} from '../../test/helpers/field.ts';
+import { useTestField, waitFor } from '../../test/helpers/field.ts';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 const clock = { now: () => NOW };
 const log = { info: () => undefined };
 
-let field: TestField;
-let db: Database;
-let farm: TestFarm;
-let broker: TestBroker;
-
-beforeAll(async () => {
-  field = await startTestField();
-  ({ farm, broker } = field);
-  db = field.handle.db;
-});
-afterAll(async () => {
-  await field.close();
-});
+const field = useTestField();
 
 describe('sites with changed intervals', () => {
   it.each([
@@ -72,29 +53,41 @@ describe('sites with changed intervals', () => {
 
 describe('provisioning changed intervals', () => {
   it("publishes the site's configs with the new interval, then nothing more", async () => {
-    const published = await readIntervals(db);
-    const siteId = farm.sites.b.id;
-    await publishDeviceConfigs({ db, clock, broker, topicRoot: broker.topicRoot });
-    await db
+    const published = await readIntervals(field.db);
+    const siteId = field.farm.sites.b.id;
+    await publishDeviceConfigs({
+      db: field.db,
+      clock,
+      broker: field.broker,
+      topicRoot: field.broker.topicRoot,
+    });
+    await field.db
       .update(t.radios)
       .set({ reportIntervalSeconds: 45 })
       .where(eq(t.radios.serialno, 'R-2001'));
 
-    const deps = { db, clock, log, broker, topicRoot: broker.topicRoot, published };
+    const deps = {
+      db: field.db,
+      clock,
+      log,
+      broker: field.broker,
+      topicRoot: field.broker.topicRoot,
+      published,
+    };
     expect(await provisionChangedIntervals(deps)).toEqual([siteId]);
     expect(await provisionChangedIntervals(deps)).toEqual([]);
 
     const gateway = await mqtt.connectAsync(
-      broker.url,
-      broker.clientOptions(gatewayUsername(siteId)),
+      field.broker.url,
+      field.broker.clientOptions(gatewayUsername(siteId)),
     );
     const received = new Map<string, unknown>();
     gateway.on('message', (topic, payload) => {
       received.set(topic, payload.length ? JSON.parse(payload.toString()) : null);
     });
     try {
-      await gateway.subscribeAsync(siteDownlinksFilter(broker.topicRoot, siteId), { qos: 1 });
-      const topic = downlinkTopic(broker.topicRoot, siteId, 'R-2001', 'config');
+      await gateway.subscribeAsync(siteDownlinksFilter(field.broker.topicRoot, siteId), { qos: 1 });
+      const topic = downlinkTopic(field.broker.topicRoot, siteId, 'R-2001', 'config');
       await waitFor('the retained config', () => received.has(topic));
       expect(configDownlinkSchema.parse(received.get(topic)).device.reportIntervalSeconds).toBe(45);
     } finally {

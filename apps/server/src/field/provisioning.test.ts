@@ -1,9 +1,8 @@
 import { configDownlinkSchema, downlinkTopic, siteDownlinksFilter } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadFieldSecret } from '../auth/secrets.ts';
-import type { Database } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { fieldKey, gatewayUsername } from './credentials.ts';
 import {
@@ -15,50 +14,32 @@ import {
 import { connectServerClient } from './connection.ts';
 import { seedDemoFarm } from '../../../devstack/src/demo-farm/demo-farm.ts';
 import { createTestDatabase } from '../../test/helpers/database.ts';
-import type { TestFarm } from '../../test/helpers/farm.ts';
-import {
-  startTestField,
-  waitFor,
-  type TestBroker,
-  type TestField,
-} from '../../test/helpers/field.ts';
+import { useTestField, waitFor } from '../../test/helpers/field.ts';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 const clock = { now: () => NOW };
 
-let field: TestField;
-let db: Database;
-let farm: TestFarm;
-let broker: TestBroker;
-
-beforeAll(async () => {
-  field = await startTestField();
-  ({ farm, broker } = field);
-  db = field.handle.db;
-});
-afterAll(async () => {
-  await field.close();
-});
+const field = useTestField();
 
 describe('device configs', () => {
   it('give each radio its sensors with their metrics and its controls, and each unit what sits on it alone', async () => {
-    const { configs, refused, unattached } = await buildDeviceConfigs(db, NOW);
+    const { configs, refused, unattached } = await buildDeviceConfigs(field.db, NOW);
     expect(refused).toEqual([]);
     expect(unattached).toEqual({ sensors: [], controls: [] });
     const bySerial = new Map(configs.map((entry) => [entry.serialno, entry]));
     expect([...bySerial.keys()].sort()).toEqual(['R-1001', 'R-1002', 'R-2001', 'U-1001', 'U-2001']);
 
     const radio1 = bySerial.get('R-1001');
-    expect(radio1?.siteId).toBe(farm.sites.a.id);
+    expect(radio1?.siteId).toBe(field.farm.sites.a.id);
     expect(radio1?.config).toEqual({
       time: NOW.toISOString(),
       device: {
         kind: 'radio',
-        id: farm.radios.radio1.id,
+        id: field.farm.radios.radio1.id,
         serialno: 'R-1001',
         type: 'WVC',
-        areaId: farm.areas.irrigation.id,
-        sectionId: farm.sections.zone1.id,
+        areaId: field.farm.areas.irrigation.id,
+        sectionId: field.farm.sections.zone1.id,
         location: { lat: -39.642, lng: 176.843 },
         reportIntervalSeconds: 600,
         repeater: false,
@@ -66,7 +47,7 @@ describe('device configs', () => {
       },
       sensors: [
         {
-          id: farm.sensors.soil.id,
+          id: field.farm.sensors.soil.id,
           type: 'soilMoisture',
           identifier: null,
           metrics: ['soil.moisture'],
@@ -74,30 +55,30 @@ describe('device configs', () => {
       ],
       controls: [
         {
-          id: farm.controls.valve1.id,
+          id: field.farm.controls.valve1.id,
           type: 'valve',
           number: 1,
-          sectionId: farm.sections.zone1.id,
+          sectionId: field.farm.sections.zone1.id,
         },
         {
-          id: farm.controls.valve2.id,
+          id: field.farm.controls.valve2.id,
           type: 'valve',
           number: 2,
-          sectionId: farm.sections.zone2.id,
+          sectionId: field.farm.sections.zone2.id,
         },
         {
-          id: farm.controls.valve3.id,
+          id: field.farm.controls.valve3.id,
           type: 'valve',
           number: 3,
-          sectionId: farm.sections.zone3.id,
+          sectionId: field.farm.sections.zone3.id,
         },
-        { id: farm.controls.pump.id, type: 'pump', number: 10, sectionId: null },
+        { id: field.farm.controls.pump.id, type: 'pump', number: 10, sectionId: null },
       ],
     });
     expect(bySerial.get('R-1002')?.config.device.repeater).toBe(true);
     // The soil sensor's unit is U-1001, but it reports through its radio: not twice.
     expect(bySerial.get('U-1001')?.config).toMatchObject({
-      device: { kind: 'unit', type: null, areaId: farm.areas.irrigation.id, sectionId: null },
+      device: { kind: 'unit', type: null, areaId: field.farm.areas.irrigation.id, sectionId: null },
       sensors: [],
       controls: [],
     });
@@ -105,11 +86,11 @@ describe('device configs', () => {
   });
 
   it('list things on no device, and refuse a device whose config breaks the protocol', async () => {
-    const [loose] = await db
+    const [loose] = await field.db
       .insert(t.sensors)
       .values({
-        siteId: farm.sites.b.id,
-        areaId: farm.areas.irrigationB.id,
+        siteId: field.farm.sites.b.id,
+        areaId: field.farm.areas.irrigationB.id,
         type: 'pressure',
         tags: {},
         topics: [],
@@ -117,11 +98,11 @@ describe('device configs', () => {
         serialno: 'S-9',
       })
       .returning();
-    const [odd] = await db
+    const [odd] = await field.db
       .insert(t.radios)
       .values({
-        siteId: farm.sites.b.id,
-        areaId: farm.areas.irrigationB.id,
+        siteId: field.farm.sites.b.id,
+        areaId: field.farm.areas.irrigationB.id,
         type: 'LoRa',
         serialno: 'bad serial/with slash',
         tags: {},
@@ -130,29 +111,29 @@ describe('device configs', () => {
       .returning();
     if (!loose || !odd) throw new Error('rows not inserted');
     try {
-      const result = await buildDeviceConfigs(db, NOW, [farm.sites.b.id]);
+      const result = await buildDeviceConfigs(field.db, NOW, [field.farm.sites.b.id]);
       expect(result.unattached.sensors).toEqual([loose.id]);
       expect(result.refused).toEqual([
         {
-          siteId: farm.sites.b.id,
+          siteId: field.farm.sites.b.id,
           serialno: 'bad serial/with slash',
           reason: expect.stringContaining('serialno'),
         },
       ]);
       expect(result.configs.map((entry) => entry.serialno).sort()).toEqual(['R-2001', 'U-2001']);
     } finally {
-      await db.delete(t.sensors).where(eq(t.sensors.id, loose.id));
-      await db.delete(t.radios).where(eq(t.radios.id, odd.id));
+      await field.db.delete(t.sensors).where(eq(t.sensors.id, loose.id));
+      await field.db.delete(t.radios).where(eq(t.radios.id, odd.id));
     }
   });
 
   it('are published retained, so a gateway that connects later gets them, and can be taken back', async () => {
-    const siteId = farm.sites.b.id;
+    const siteId = field.farm.sites.b.id;
     const result = await publishDeviceConfigs({
-      db,
+      db: field.db,
       clock,
-      broker,
-      topicRoot: broker.topicRoot,
+      broker: field.broker,
+      topicRoot: field.broker.topicRoot,
       siteIds: [siteId],
     });
     expect(result).toEqual({
@@ -162,24 +143,24 @@ describe('device configs', () => {
     });
 
     const gateway = await mqtt.connectAsync(
-      broker.url,
-      broker.clientOptions(gatewayUsername(siteId)),
+      field.broker.url,
+      field.broker.clientOptions(gatewayUsername(siteId)),
     );
     const received = new Map<string, unknown>();
     gateway.on('message', (topic, payload) => {
       received.set(topic, payload.length ? JSON.parse(payload.toString()) : null);
     });
     try {
-      await gateway.subscribeAsync(siteDownlinksFilter(broker.topicRoot, siteId), { qos: 1 });
-      const topic = downlinkTopic(broker.topicRoot, siteId, 'R-2001', 'config');
+      await gateway.subscribeAsync(siteDownlinksFilter(field.broker.topicRoot, siteId), { qos: 1 });
+      const topic = downlinkTopic(field.broker.topicRoot, siteId, 'R-2001', 'config');
       await waitFor('the retained configs', () => received.size === 2);
       const config = configDownlinkSchema.parse(received.get(topic));
-      expect(config.controls.map((control) => control.id)).toEqual([farm.controls.valveB.id]);
+      expect(config.controls.map((control) => control.id)).toEqual([field.farm.controls.valveB.id]);
 
-      const server = await connectServerClient(broker, `provisioning-test-${Date.now()}`);
+      const server = await connectServerClient(field.broker, `provisioning-test-${Date.now()}`);
       try {
-        await retractDeviceConfig(server, broker.topicRoot, siteId, 'R-2001');
-        await retractDeviceConfig(server, broker.topicRoot, siteId, 'U-2001');
+        await retractDeviceConfig(server, field.broker.topicRoot, siteId, 'R-2001');
+        await retractDeviceConfig(server, field.broker.topicRoot, siteId, 'U-2001');
       } finally {
         await server.endAsync();
       }
@@ -199,10 +180,10 @@ describe('gateway keys', () => {
   });
 
   it('come from the configured field secret, or one made once and kept for every process', async () => {
-    expect(await loadFieldSecret(db, 'c'.repeat(40))).toBe('c'.repeat(40));
-    const made = await loadFieldSecret(db, null);
+    expect(await loadFieldSecret(field.db, 'c'.repeat(40))).toBe('c'.repeat(40));
+    const made = await loadFieldSecret(field.db, null);
     expect(made.length).toBeGreaterThanOrEqual(32);
-    expect(await loadFieldSecret(db, null)).toBe(made);
+    expect(await loadFieldSecret(field.db, null)).toBe(made);
   });
 });
 

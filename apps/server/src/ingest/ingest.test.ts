@@ -7,45 +7,36 @@ import { uplinkTopic } from '@paddock/domain';
 import { eq, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type DatabaseHandle } from '../db/client.ts';
+import { queryRows } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { runFollowups, type CommittedFollowup } from './followups.ts';
 import type { Ingest } from './ingest.ts';
-import type { TestFarm } from '../../test/helpers/farm.ts';
 import {
   connectGateway,
   quietLog,
-  startTestField,
+  useTestField,
   startTestIngest,
   waitFor,
-  type TestBroker,
-  type TestField,
 } from '../../test/helpers/field.ts';
 import { testClock } from '../../test/helpers/test-app.ts';
 
-let field: TestField;
-let handle: DatabaseHandle;
-let farm: TestFarm;
-let broker: TestBroker;
+const field = useTestField({ deviceSite: true });
 let ingest: Ingest;
 let gateway: MqttClient;
 
 beforeAll(async () => {
-  field = await startTestField({ deviceSite: true });
-  ({ handle, farm, broker } = field);
-  ingest = await startTestIngest(handle, broker, {
+  ingest = await startTestIngest(field.handle, field.broker, {
     name: 'ingest',
     clock: testClock(),
     // Several lanes, as on PostgreSQL in production (PGlite runs their transactions in turn).
     parallelBatches: 3,
   });
-  gateway = await connectGateway(broker, farm.sites.a.id);
+  gateway = await connectGateway(field.broker, field.farm.sites.a.id);
 });
 
 afterAll(async () => {
   await gateway?.endAsync();
   await ingest?.close();
-  await field?.close();
 });
 
 /**
@@ -64,8 +55,8 @@ async function publish(
   await waitFor(`${messages.length} messages stored`, () => ingest.stats().committed >= target);
 }
 
-function topic(serialno: string, kind: 'readings' | 'status', siteId = farm.sites.a.id) {
-  return uplinkTopic(broker.topicRoot, siteId, serialno, kind);
+function topic(serialno: string, kind: 'readings' | 'status', siteId = field.farm.sites.a.id) {
+  return uplinkTopic(field.broker.topicRoot, siteId, serialno, kind);
 }
 
 function json(value: unknown) {
@@ -78,7 +69,7 @@ async function readingsOf(
   metric: string,
 ) {
   return queryRows<{ time: Date | string; value: number }>(
-    handle.db,
+    field.db,
     sql`select r.time, r.value from readings r join series s on s.id = r.series_id
         where s.thing_type = ${thingType} and s.thing_id = ${thingId} and s.metric = ${metric}
         order by r.time`,
@@ -92,23 +83,23 @@ function soilReport(serialno: string, seq: number, time: string, metric: string,
     payload: json({
       seq,
       time,
-      readings: [{ thing: 'sensor', id: farm.sensors.soil.id, metric, value }],
+      readings: [{ thing: 'sensor', id: field.farm.sensors.soil.id, metric, value }],
     }),
   };
 }
 
 async function radioRow(id: number) {
-  const [radio] = await handle.db.select().from(t.radios).where(eq(t.radios.id, id));
+  const [radio] = await field.db.select().from(t.radios).where(eq(t.radios.id, id));
   return radio;
 }
 
 async function deadLettersAbout(topicName: string) {
-  return handle.db.select().from(t.deadLetters).where(eq(t.deadLetters.topic, topicName));
+  return field.db.select().from(t.deadLetters).where(eq(t.deadLetters.topic, topicName));
 }
 
 describe('readings', () => {
   it('stores readings, the sensor latest value and the radio report time', async () => {
-    const sensor = farm.sensors.soil;
+    const sensor = field.farm.sensors.soil;
     await publish([
       {
         topic: topic('R-1001', 'readings'),
@@ -134,7 +125,7 @@ describe('readings', () => {
       ['2026-11-21T08:45:00.000Z', 32.5],
       ['2026-11-21T08:55:00.000Z', 33.25],
     ]);
-    const [row] = await handle.db.select().from(t.sensors).where(eq(t.sensors.id, sensor.id));
+    const [row] = await field.db.select().from(t.sensors).where(eq(t.sensors.id, sensor.id));
     expect(row?.topics).toEqual([
       {
         metric: 'soil.moisture',
@@ -143,26 +134,26 @@ describe('readings', () => {
         timestamp: '2026-11-21T08:55:00.000Z',
       },
     ]);
-    const radio = await radioRow(farm.radios.radio1.id);
+    const radio = await radioRow(field.farm.radios.radio1.id);
     expect(radio?.lastUpdate?.toISOString()).toBe('2026-11-21T08:55:00.000Z');
     expect(radio?.lastSeq).toBe(41);
     expect(radio?.online).toBe(true);
   });
 
   it('keeps the newest value as latest when an older reading arrives later', async () => {
-    const sensor = farm.sensors.soil;
+    const sensor = field.farm.sensors.soil;
     await publish([soilReport('R-1001', 40, '2026-11-21T08:35:00.000Z', 'soil.moisture', 30)]);
     const stored = await readingsOf('sensor', sensor.id, 'soil.moisture');
     expect(stored.map((row) => row.value)).toEqual([30, 32.5, 33.25]);
-    const [row] = await handle.db.select().from(t.sensors).where(eq(t.sensors.id, sensor.id));
+    const [row] = await field.db.select().from(t.sensors).where(eq(t.sensors.id, sensor.id));
     expect(row?.topics[0]?.lastValue).toBe(33.25);
-    const radio = await radioRow(farm.radios.radio1.id);
+    const radio = await radioRow(field.farm.radios.radio1.id);
     expect(radio?.lastUpdate?.toISOString()).toBe('2026-11-21T08:55:00.000Z');
     expect(radio?.lastSeq).toBe(41);
   });
 
   it('stores a redelivered report once', async () => {
-    const sensor = farm.sensors.soil;
+    const sensor = field.farm.sensors.soil;
     const report = soilReport('R-1001', 42, '2026-11-21T08:56:00.000Z', 'soil.moisture', 34);
     const duplicatesBefore = ingest.stats().readingsDuplicate;
     await publish([report, report, report]);
@@ -172,7 +163,7 @@ describe('readings', () => {
     ).toHaveLength(1);
     expect(ingest.stats().readingsDuplicate - duplicatesBefore).toBe(2);
     const rollups = await queryRows<{ count: number }>(
-      handle.db,
+      field.db,
       sql`select sum(ru.count)::int as count from reading_rollups ru join series s on s.id = ru.series_id
           where s.thing_type = 'sensor' and s.thing_id = ${sensor.id} and s.metric = 'soil.moisture'`,
     );
@@ -180,16 +171,16 @@ describe('readings', () => {
   });
 
   it('adds a metric the sensor did not list yet to its topics', async () => {
-    const sensor = farm.sensors.soil;
+    const sensor = field.farm.sensors.soil;
     await publish([soilReport('R-1001', 43, '2026-11-21T08:57:00.000Z', 'soil.temperature', 14.5)]);
-    const [row] = await handle.db.select().from(t.sensors).where(eq(t.sensors.id, sensor.id));
+    const [row] = await field.db.select().from(t.sensors).where(eq(t.sensors.id, sensor.id));
     expect(row?.topics.map((entry) => entry.metric)).toEqual(['soil.moisture', 'soil.temperature']);
     expect(row?.topics[1]).toMatchObject({ lastValue: 14.5, type: 'analog' });
     expect(await readingsOf('sensor', sensor.id, 'soil.temperature')).toHaveLength(1);
   });
 
   it('keeps a control running state and topics from its readings', async () => {
-    const valve = farm.controls.valve2;
+    const valve = field.farm.controls.valve2;
     const report = (seq: number, minute: number, running: number) => ({
       topic: topic('R-1001', 'readings'),
       payload: json({
@@ -199,21 +190,24 @@ describe('readings', () => {
       }),
     });
     await publish([report(44, 50, 1)]);
-    let [row] = await handle.db.select().from(t.controls).where(eq(t.controls.id, valve.id));
+    let [row] = await field.db.select().from(t.controls).where(eq(t.controls.id, valve.id));
     expect(row?.isRunning).toBe(true);
     expect(row?.topics).toEqual([
       { metric: 'running', type: 'digital', lastValue: 1, timestamp: '2026-11-21T08:50:00.000Z' },
     ]);
 
     await publish([report(45, 58, 0)]);
-    [row] = await handle.db.select().from(t.controls).where(eq(t.controls.id, valve.id));
+    [row] = await field.db.select().from(t.controls).where(eq(t.controls.id, valve.id));
     expect(row?.isRunning).toBe(false);
     expect(await readingsOf('control', valve.id, 'running')).toHaveLength(2);
   });
 
   it('takes readings from a unit for the sensors wired to it', async () => {
     await publish([soilReport('U-1001', 7, '2026-11-21T08:59:00.000Z', 'soil.moisture', 35)]);
-    const [unit] = await handle.db.select().from(t.units).where(eq(t.units.id, farm.units.a.id));
+    const [unit] = await field.db
+      .select()
+      .from(t.units)
+      .where(eq(t.units.id, field.farm.units.a.id));
     expect(unit?.lastUpdate?.toISOString()).toBe('2026-11-21T08:59:00.000Z');
     expect(unit?.lastSeq).toBe(7);
   });
@@ -247,7 +241,7 @@ describe('dead letters', () => {
     // A topic of its own per case, so each finds exactly its own dead letter.
     const kind = 'readings' as const;
     const topicName = topic(serialno, kind);
-    await handle.db.delete(t.deadLetters).where(eq(t.deadLetters.topic, topicName));
+    await field.db.delete(t.deadLetters).where(eq(t.deadLetters.topic, topicName));
     await publish([{ topic: topicName, payload }]);
     const letters = await deadLettersAbout(topicName);
     expect(letters).toHaveLength(1);
@@ -266,10 +260,10 @@ describe('dead letters', () => {
   });
 
   it('refuses readings of a sensor that is not wired to the device, and stores none of them', async () => {
-    const foreign = farm.sensors.soil; // wired to R-1001, not R-1002
+    const foreign = field.farm.sensors.soil; // wired to R-1001, not R-1002
     const before = await readingsOf('sensor', foreign.id, 'soil.moisture');
     const topicName = topic('R-1002', 'readings');
-    await handle.db.delete(t.deadLetters).where(eq(t.deadLetters.topic, topicName));
+    await field.db.delete(t.deadLetters).where(eq(t.deadLetters.topic, topicName));
     await publish([
       {
         topic: topicName,
@@ -289,7 +283,7 @@ describe('dead letters', () => {
 
   it('stores the rest of a batch when one message fails in the database, and keeps that one', async () => {
     // Valid by the schema, but its rollup sum overflows float8: the database refuses it.
-    const valve = farm.controls.valve3;
+    const valve = field.farm.controls.valve3;
     const poison = {
       topic: topic('R-1001', 'readings'),
       payload: json({
@@ -333,9 +327,9 @@ describe('dead letters', () => {
     await publish([{ topic: topicName, payload: json({ online: true, battery: 1 }) }]);
     const letters = await deadLettersAbout(topicName);
     expect(letters.map((letter) => letter.reason)).toEqual([
-      `device R-2001 belongs to site ${farm.sites.b.id}, not site ${farm.sites.a.id}`,
+      `device R-2001 belongs to site ${field.farm.sites.b.id}, not site ${field.farm.sites.a.id}`,
     ]);
-    const radio = await radioRow(farm.radios.radioB.id);
+    const radio = await radioRow(field.farm.radios.radioB.id);
     expect(radio?.batteryValue).toBe(3.6);
   });
 });
@@ -356,7 +350,7 @@ describe('status', () => {
         }),
       },
     ]);
-    const radio = await radioRow(farm.radios.radio2.id);
+    const radio = await radioRow(field.farm.radios.radio2.id);
     expect(radio).toMatchObject({
       batteryValue: 3.31,
       signalValue: -88,
@@ -366,7 +360,7 @@ describe('status', () => {
     });
     expect(radio?.lastUpdate?.toISOString()).toBe('2026-11-21T08:58:30.000Z');
     const history = async (metric: string) =>
-      (await readingsOf('radio', farm.radios.radio2.id, metric)).map((row) => [
+      (await readingsOf('radio', field.farm.radios.radio2.id, metric)).map((row) => [
         new Date(row.time).toISOString(),
         row.value,
       ]);
@@ -381,19 +375,19 @@ describe('status', () => {
       payload: json({ seq: 9, time: '2026-11-21T08:40:00.000Z', online: true, battery: 3.52 }),
     };
     await publish([report, report]);
-    const stored = await readingsOf('radio', farm.radios.radio1.id, 'battery');
+    const stored = await readingsOf('radio', field.farm.radios.radio1.id, 'battery');
     expect(stored.map((row) => row.value)).toEqual([3.52]);
     const [rollup] = await queryRows<{ count: number }>(
-      handle.db,
+      field.db,
       sql`select r.count from reading_rollups r join series s on s.id = r.series_id
-          where s.thing_type = 'radio' and s.thing_id = ${farm.radios.radio1.id}
+          where s.thing_type = 'radio' and s.thing_id = ${field.farm.radios.radio1.id}
             and s.metric = 'battery'`,
     );
     expect(Number(rollup?.count)).toBe(1);
   });
 
   it('stores a past status (a back-fill) as history without changing the current health', async () => {
-    const before = await radioRow(farm.radios.radio1.id);
+    const before = await radioRow(field.farm.radios.radio1.id);
     await publish([
       {
         topic: topic('R-1001', 'status'),
@@ -406,12 +400,12 @@ describe('status', () => {
         }),
       },
     ]);
-    const stored = await readingsOf('radio', farm.radios.radio1.id, 'battery');
+    const stored = await readingsOf('radio', field.farm.radios.radio1.id, 'battery');
     expect(stored.map((row) => [new Date(row.time).toISOString(), row.value])).toEqual([
       ['2026-10-01T08:00:00.000Z', 3.64],
       ['2026-11-21T08:40:00.000Z', 3.52],
     ]);
-    const after = await radioRow(farm.radios.radio1.id);
+    const after = await radioRow(field.farm.radios.radio1.id);
     expect(after?.batteryValue).toBe(before?.batteryValue);
     expect(after?.signalValue).toBe(before?.signalValue);
     expect(after?.lastUpdate).toEqual(before?.lastUpdate);
@@ -421,8 +415,8 @@ describe('status', () => {
     const topicName = topic('R-1002', 'status');
     const target = ingest.stats().committed + 1;
     // The device itself, with its own credentials and a last will, then a link that just dies.
-    const device = await mqtt.connectAsync(broker.url, {
-      ...broker.clientOptions('R-1002'),
+    const device = await mqtt.connectAsync(field.broker.url, {
+      ...field.broker.clientOptions('R-1002'),
       will: {
         topic: topicName,
         payload: Buffer.from(json({ online: false })),
@@ -434,7 +428,7 @@ describe('status', () => {
     await waitFor('the last will stored', () => ingest.stats().committed >= target);
     await device.endAsync(true);
 
-    const radio = await radioRow(farm.radios.radio2.id);
+    const radio = await radioRow(field.farm.radios.radio2.id);
     expect(radio?.online).toBe(false);
     expect(radio?.lastUpdate?.toISOString()).toBe('2026-11-21T08:58:30.000Z');
   });
@@ -451,21 +445,21 @@ describe('batches in parallel', () => {
     const messages = one.flatMap((message, index) => [message, two[index] as typeof message]);
     await publish(messages, { atOnce: true });
     // Battery carries no time of its own: the last status stored wins, so it must be the last sent.
-    expect((await radioRow(farm.radios.radio1.id))?.batteryValue).toBe(3.39);
-    expect((await radioRow(farm.radios.radio2.id))?.batteryValue).toBe(3.39);
+    expect((await radioRow(field.farm.radios.radio1.id))?.batteryValue).toBe(3.39);
+    expect((await radioRow(field.farm.radios.radio2.id))?.batteryValue).toBe(3.39);
   });
 });
 
 describe('followups', () => {
   it('writes what follows a batch in its transaction, for the worker to run and remove', async () => {
-    await handle.db.delete(t.ingestFollowups);
+    await field.db.delete(t.ingestFollowups);
     await publish([soilReport('R-1001', 300, '2026-11-21T09:10:00.000Z', 'soil.moisture', 35)]);
-    const rows = await handle.db.select().from(t.ingestFollowups);
+    const rows = await field.db.select().from(t.ingestFollowups);
     expect(rows.map((row) => row.batch)).toEqual([
       {
-        sensors: [farm.sensors.soil.id],
+        sensors: [field.farm.sensors.soil.id],
         controls: [],
-        radios: [farm.radios.radio1.id],
+        radios: [field.farm.radios.radio1.id],
         units: [],
         readingsInserted: 1,
         deadLettered: 0,
@@ -474,18 +468,18 @@ describe('followups', () => {
 
     const heard: CommittedFollowup[] = [];
     const ran = await runFollowups(
-      handle.db,
+      field.db,
       [async (followup) => void heard.push(followup)],
       quietLog,
     );
     expect(ran).toEqual({ done: 1, failed: 0 });
-    expect(heard.map((followup) => followup.sensors)).toEqual([[farm.sensors.soil.id]]);
-    expect(await handle.db.select().from(t.ingestFollowups)).toEqual([]);
+    expect(heard.map((followup) => followup.sensors)).toEqual([[field.farm.sensors.soil.id]]);
+    expect(await field.db.select().from(t.ingestFollowups)).toEqual([]);
   });
 
   it('writes none for a batch of dead letters only', async () => {
-    await handle.db.delete(t.ingestFollowups);
+    await field.db.delete(t.ingestFollowups);
     await publish([{ topic: topic('R-9999', 'status'), payload: json({ online: true }) }]);
-    expect(await handle.db.select().from(t.ingestFollowups)).toEqual([]);
+    expect(await field.db.select().from(t.ingestFollowups)).toEqual([]);
   });
 });

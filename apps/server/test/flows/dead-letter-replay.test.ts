@@ -5,46 +5,30 @@
  */
 import { uplinkTopic } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { queryRows, type DatabaseHandle } from '../../src/db/client.ts';
+import { afterAll, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
 import type { Ingest } from '../../src/ingest/ingest.ts';
-import type { TestFarm } from '../helpers/farm.ts';
-import {
-  startTestField,
-  startTestIngest,
-  waitFor,
-  type TestBroker,
-  type TestField,
-} from '../helpers/field.ts';
+import { useTestField, startTestIngest, waitFor } from '../helpers/field.ts';
 import { testClock } from '../helpers/test-app.ts';
 
-let field: TestField;
-let handle: DatabaseHandle;
-let farm: TestFarm;
-let broker: TestBroker;
+const field = useTestField();
 let ingest: Ingest;
-
-beforeAll(async () => {
-  field = await startTestField();
-  ({ handle, farm, broker } = field);
-});
 
 afterAll(async () => {
   await ingest?.close();
-  await field?.close();
 });
 
 it('stores again the readings a full disk made dead letters, and keeps the others', async () => {
-  const topic = uplinkTopic(broker.topicRoot, farm.sites.a.id, 'R-1001', 'readings');
+  const topic = uplinkTopic(field.broker.topicRoot, field.farm.sites.a.id, 'R-1001', 'readings');
   const reading = (metric: string) =>
     JSON.stringify({
       seq: 7,
       time: '2026-11-21T03:00:00.000Z',
-      readings: [{ thing: 'sensor', id: farm.sensors.soil.id, metric, value: 21.5 }],
+      readings: [{ thing: 'sensor', id: field.farm.sensors.soil.id, metric, value: 21.5 }],
     });
   const [full, lost, unknown] = (
-    await handle.db
+    await field.db
       .insert(t.deadLetters)
       .values([
         {
@@ -59,7 +43,7 @@ it('stores again the readings a full disk made dead letters, and keeps the other
           reason: 'could not be stored: Connection terminated unexpectedly',
         },
         {
-          topic: uplinkTopic(broker.topicRoot, farm.sites.a.id, 'R-9999', 'readings'),
+          topic: uplinkTopic(field.broker.topicRoot, field.farm.sites.a.id, 'R-9999', 'readings'),
           payload: reading('replay.unknown'),
           reason: 'unknown device R-9999',
         },
@@ -67,7 +51,7 @@ it('stores again the readings a full disk made dead letters, and keeps the other
       .returning()
   ).map((row) => row.id);
 
-  ingest = await startTestIngest(handle, broker, {
+  ingest = await startTestIngest(field.handle, field.broker, {
     name: 'replay',
     clock: testClock(),
     // The production batch limits.
@@ -76,7 +60,7 @@ it('stores again the readings a full disk made dead letters, and keeps the other
   });
 
   const left = async () =>
-    (await handle.db.select({ id: t.deadLetters.id }).from(t.deadLetters)).map((row) => row.id);
+    (await field.db.select({ id: t.deadLetters.id }).from(t.deadLetters)).map((row) => row.id);
   await waitFor('transient dead letters stored again', async () => {
     const ids = await left();
     return !ids.includes(full ?? 0) && !ids.includes(lost ?? 0);
@@ -84,7 +68,7 @@ it('stores again the readings a full disk made dead letters, and keeps the other
   expect(await left()).toEqual([unknown]);
 
   const stored = await queryRows<{ metric: string; value: number }>(
-    handle.db,
+    field.db,
     sql`select s.metric, r.value from readings r join series s on s.id = r.series_id
         where s.metric like 'replay.%' order by s.metric`,
   );

@@ -8,46 +8,31 @@ import { uplinkTopic } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
 import { sweepOverdue } from '../../src/field/overdue.ts';
 import type { Ingest } from '../../src/ingest/ingest.ts';
-import type { TestFarm } from '../helpers/farm.ts';
-import {
-  connectGateway,
-  startTestField,
-  startTestIngest,
-  waitFor,
-  type TestBroker,
-  type TestField,
-} from '../helpers/field.ts';
+import { connectGateway, useTestField, startTestIngest, waitFor } from '../helpers/field.ts';
 import { testClock, type TestClock } from '../helpers/test-app.ts';
 
-let field: TestField;
-let handle: DatabaseHandle;
-let farm: TestFarm;
-let broker: TestBroker;
+const field = useTestField({ deviceSite: true });
 let ingest: Ingest;
 let gateway: MqttClient;
 const clock: TestClock = testClock();
 
 beforeAll(async () => {
-  field = await startTestField({ deviceSite: true });
-  ({ handle, farm, broker } = field);
-  ingest = await startTestIngest(handle, broker, { name: 'overdue-recovery', clock });
-  gateway = await connectGateway(broker, farm.sites.a.id);
+  ingest = await startTestIngest(field.handle, field.broker, { name: 'overdue-recovery', clock });
+  gateway = await connectGateway(field.broker, field.farm.sites.a.id);
 });
 
 afterAll(async () => {
   await gateway?.endAsync();
   await ingest?.close();
-  await field?.close();
 });
 
 async function publish(serialno: string, kind: 'readings' | 'status', payload: object) {
   const target = ingest.stats().committed + 1;
   await gateway.publishAsync(
-    uplinkTopic(broker.topicRoot, farm.sites.a.id, serialno, kind),
+    uplinkTopic(field.broker.topicRoot, field.farm.sites.a.id, serialno, kind),
     JSON.stringify(payload),
     { qos: 1 },
   );
@@ -55,7 +40,7 @@ async function publish(serialno: string, kind: 'readings' | 'status', payload: o
 }
 
 async function overdue(table: typeof t.radios | typeof t.units, id: number): Promise<boolean> {
-  const [row] = await handle.db
+  const [row] = await field.db
     .select({ overdue: table.overdue })
     .from(table)
     .where(eq(table.id, id));
@@ -63,7 +48,7 @@ async function overdue(table: typeof t.radios | typeof t.units, id: number): Pro
 }
 
 async function openOverdueEvents(targetType: 'radio' | 'unit', target: number) {
-  const rows = await handle.db
+  const rows = await field.db
     .select({ message: t.events.message })
     .from(t.events)
     .where(
@@ -82,9 +67,9 @@ const minutesAfter0850 = (minutes: number) =>
 
 describe('overdue clears by itself when the device reports again', () => {
   it('a radio: its status through ingest, then the next sweep', async () => {
-    const { radio1 } = farm.radios;
+    const { radio1 } = field.farm.radios;
     clock.set(minutesAfter0850(16));
-    await sweepOverdue(handle.db, clock.now());
+    await sweepOverdue(field.db, clock.now());
     expect(await overdue(t.radios, radio1.id)).toBe(true);
     expect(await openOverdueEvents('radio', radio1.id)).toHaveLength(1);
 
@@ -97,7 +82,7 @@ describe('overdue clears by itself when the device reports again', () => {
       battery: 3.6,
     });
     clock.set(minutesAfter0850(18));
-    await sweepOverdue(handle.db, clock.now());
+    await sweepOverdue(field.db, clock.now());
     expect(await overdue(t.radios, radio1.id)).toBe(true);
 
     await publish('R-1001', 'status', {
@@ -108,36 +93,38 @@ describe('overdue clears by itself when the device reports again', () => {
       signal: -80,
       misses: 1,
     });
-    const result = await sweepOverdue(handle.db, clock.now());
+    const result = await sweepOverdue(field.db, clock.now());
     expect(result.recovered).toContainEqual({ kind: 'radio', id: radio1.id });
     expect(await overdue(t.radios, radio1.id)).toBe(false);
     expect(await openOverdueEvents('radio', radio1.id)).toEqual([]);
   });
 
   it('a radio that sends readings only', async () => {
-    const { radio1 } = farm.radios;
+    const { radio1 } = field.farm.radios;
     clock.set(minutesAfter0850(40));
-    await sweepOverdue(handle.db, clock.now());
+    await sweepOverdue(field.db, clock.now());
     expect(await overdue(t.radios, radio1.id)).toBe(true);
 
     await publish('R-1001', 'readings', {
       seq: 60,
       time: clock.now().toISOString(),
-      readings: [{ thing: 'sensor', id: farm.sensors.soil.id, metric: 'soil.moisture', value: 31 }],
+      readings: [
+        { thing: 'sensor', id: field.farm.sensors.soil.id, metric: 'soil.moisture', value: 31 },
+      ],
     });
-    await sweepOverdue(handle.db, clock.now());
+    await sweepOverdue(field.db, clock.now());
     expect(await overdue(t.radios, radio1.id)).toBe(false);
   });
 
   it('a unit, by its status', async () => {
-    const unit = farm.units.a;
+    const unit = field.farm.units.a;
     await publish('U-1001', 'status', { seq: 1, time: clock.now().toISOString(), online: true });
     clock.advance(16 * 60_000);
-    await sweepOverdue(handle.db, clock.now());
+    await sweepOverdue(field.db, clock.now());
     expect(await overdue(t.units, unit.id)).toBe(true);
 
     await publish('U-1001', 'status', { seq: 2, time: clock.now().toISOString(), online: true });
-    await sweepOverdue(handle.db, clock.now());
+    await sweepOverdue(field.db, clock.now());
     expect(await overdue(t.units, unit.id)).toBe(false);
     expect(await openOverdueEvents('unit', unit.id)).toEqual([]);
   });

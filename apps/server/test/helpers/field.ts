@@ -9,8 +9,9 @@
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 import type { Clock } from '../../src/clock.ts';
-import type { DatabaseHandle } from '../../src/db/client.ts';
+import type { Database, DatabaseHandle } from '../../src/db/client.ts';
 import { startEmbeddedBroker } from '../../src/field/broker.ts';
 import { serverLogin, type BrokerEndpoint } from '../../src/field/connection.ts';
 import { fieldKey, gatewayUsername } from '../../src/field/credentials.ts';
@@ -116,6 +117,42 @@ export async function startTestField(options: { deviceSite?: boolean } = {}): Pr
     close: async () => {
       await broker.close();
       await handle.close();
+    },
+  };
+}
+
+/** The field a file's tests share, read once it is started; `db` is its handle's. */
+export type FileField = Omit<TestField, 'close'> & { readonly db: Database };
+
+/**
+ * One test field for the whole file: started before its first test, closed after its last.
+ * Vitest runs after-hooks in reverse, so what the file starts on the field in its own hooks
+ * (ingest, a gateway) is closed before the field is.
+ */
+export function useTestField(options: { deviceSite?: boolean } = {}): FileField {
+  let started: TestField | undefined;
+  beforeAll(async () => {
+    started = await startTestField(options);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  const current = (): TestField => {
+    if (!started) throw new Error('the test field is started before the first test');
+    return started;
+  };
+  return {
+    get handle() {
+      return current().handle;
+    },
+    get db() {
+      return current().handle.db;
+    },
+    get farm() {
+      return current().farm;
+    },
+    get broker() {
+      return current().broker;
     },
   };
 }
