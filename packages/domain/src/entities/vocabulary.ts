@@ -74,31 +74,18 @@ export const programActivitySchema = z.enum([
 export type ProgramActivity = z.infer<typeof programActivitySchema>;
 
 /** What a program shows (§4): its activity, or irrigated once a run has finished. */
-export const programDisplaySchema = z.enum([
-  'running',
-  'starting',
-  'resuming',
-  'pausing',
-  'stopped',
-  'paused',
-  'irrigated',
-]);
+export const programDisplaySchema = z.enum([...programActivitySchema.options, 'irrigated']);
 export type ProgramDisplay = z.infer<typeof programDisplaySchema>;
 
 /** Status of one zone's application (§3); the same words as program activity. */
 export const zoneApplicationStatusSchema = programActivitySchema;
 export type ZoneApplicationStatus = ProgramActivity;
 
-/** Zone run state shown on the zone page (§4): repeats is stopped with repeats still to come. */
-export const zoneRunStateSchema = z.enum([
-  'stopped',
-  'starting',
-  'resuming',
-  'running',
-  'pausing',
-  'paused',
-  'repeats',
-]);
+/**
+ * Zone run state shown on the zone page (§4): program activity's words, and repeats, stopped with
+ * repeats still to come.
+ */
+export const zoneRunStateSchema = z.enum([...programActivitySchema.options, 'repeats']);
 export type ZoneRunState = z.infer<typeof zoneRunStateSchema>;
 
 /** How a zone is irrigated (§3, §4): the first two schedule by zone, the last two by valve. */

@@ -20,6 +20,7 @@ import {
   exportFormatSchema,
   frostReportKindSchema,
   reportTypeSchema,
+  type FrostReportKind,
 } from '../entities/vocabulary.ts';
 import {
   idSchema,
@@ -31,16 +32,12 @@ import {
 import { seriesThingTypeSchema } from '../telemetry/series.ts';
 
 /**
- * The frost report kinds (§3) made as files: compliance and fueling records, the area's events,
- * and one night of the frost explorer (which also has the chart's own exports on screen).
+ * The frost report kinds (§3) made as files: every kind, the compliance and fueling records, the
+ * area's events, and one night of the frost explorer (which also has the chart's own exports on
+ * screen).
  */
-export const frostReportFileKindSchema = frostReportKindSchema.extract([
-  'frostCompliance',
-  'fuelingReport',
-  'events',
-  'frostExplorer',
-]);
-export type FrostReportFileKind = z.infer<typeof frostReportFileKindSchema>;
+export const frostReportFileKindSchema = frostReportKindSchema;
+export type FrostReportFileKind = FrostReportKind;
 
 /** Decision: a finished export's file is kept this long, then deleted (the request stays, expired). */
 export const EXPORT_KEEP_HOURS = 72;
