@@ -8,9 +8,14 @@ import { frostNightOf, frostNightRange } from './night.ts';
 import type { FrostRules } from './rules.ts';
 import type { FrostRun } from './schemas.ts';
 import {
+  countColumn,
+  dateColumn,
   FAN_RUN_COLUMNS,
   fanRunCells,
+  numberColumn,
   temperatureColumn,
+  textColumn,
+  timeColumn,
   type ReportDocument,
   type ReportHeading,
 } from './report-tables.ts';
@@ -63,14 +68,14 @@ export function frostEventsDocument(
       {
         name: 'Events',
         columns: [
-          { header: 'Time', kind: 'time' },
-          { header: 'Type', kind: 'text' },
-          { header: 'Target', kind: 'text' },
-          { header: 'Alarm', kind: 'text' },
-          { header: 'Message', kind: 'text' },
-          { header: 'State', kind: 'text' },
-          { header: 'Acknowledged', kind: 'time' },
-          { header: 'Acknowledged by', kind: 'text' },
+          timeColumn('Time'),
+          textColumn('Type'),
+          textColumn('Target'),
+          textColumn('Alarm'),
+          textColumn('Message'),
+          textColumn('State'),
+          timeColumn('Acknowledged'),
+          textColumn('Acknowledged by'),
         ],
         rows: events.map((event) => [
           event.at,
@@ -86,11 +91,11 @@ export function frostEventsDocument(
       {
         name: 'Nights',
         columns: [
-          { header: 'Night', kind: 'date' },
-          { header: 'Events', kind: 'number', digits: 0 },
-          { header: 'Warnings', kind: 'number', digits: 0 },
-          { header: 'Errors', kind: 'number', digits: 0 },
-          { header: 'Alarm events', kind: 'number', digits: 0 },
+          dateColumn('Night'),
+          countColumn('Events'),
+          countColumn('Warnings'),
+          countColumn('Errors'),
+          countColumn('Alarm events'),
         ],
         rows: [...nights]
           .sort(([a], [b]) => a.localeCompare(b))
@@ -279,13 +284,13 @@ export function frostExplorerDocument(
       {
         name: 'Night',
         columns: [
-          { header: 'Time', kind: 'time' },
+          timeColumn('Time'),
           temperatureColumn('Canopy lowest'),
           temperatureColumn('Canopy mean'),
           temperatureColumn('Tower mean'),
-          { header: 'Wind highest', unit: 'km/h', kind: 'number', digits: 1 },
-          { header: 'Fans running', kind: 'number', digits: 0 },
-          { header: 'Running', kind: 'text' },
+          numberColumn('Wind highest', 'km/h', 1),
+          countColumn('Fans running'),
+          textColumn('Running'),
         ],
         rows: steps.map((step) => [
           step.at,

@@ -90,20 +90,35 @@ const FLAG_WORDS: Record<string, string> = {
 
 const time = (iso: string | null) => (iso === null ? null : new Date(iso));
 
-/** A temperature column: °C to one decimal, as every frost table prints one. */
-export const temperatureColumn = (header: string): ReportColumn => ({
+/*
+ * Column builders: a table lists each column as its header and what its cells are, and every
+ * format types the cells of a kind alike.
+ */
+export const textColumn = (header: string): ReportColumn => ({ header, kind: 'text' });
+export const timeColumn = (header: string): ReportColumn => ({ header, kind: 'time' });
+export const dateColumn = (header: string): ReportColumn => ({ header, kind: 'date' });
+/** A count: a whole number with no unit. */
+export const countColumn = (header: string): ReportColumn => ({
   header,
-  unit: '°C',
   kind: 'number',
-  digits: 1,
+  digits: 0,
 });
+/** A measure in a unit, printed to so many decimal places. */
+export const numberColumn = (header: string, unit: string, digits: number): ReportColumn => ({
+  header,
+  unit,
+  kind: 'number',
+  digits,
+});
+/** A temperature column: °C to one decimal, as every frost table prints one. */
+export const temperatureColumn = (header: string): ReportColumn => numberColumn(header, '°C', 1);
 
 /** The columns a table of fan runs opens with: the fan, its start and stop, how long it ran. */
 export const FAN_RUN_COLUMNS: readonly ReportColumn[] = [
-  { header: 'Fan', kind: 'text' },
-  { header: 'Start', kind: 'time' },
-  { header: 'Stop', kind: 'time' },
-  { header: 'Duration', unit: 'min', kind: 'number', digits: 1 },
+  textColumn('Fan'),
+  timeColumn('Start'),
+  timeColumn('Stop'),
+  numberColumn('Duration', 'min', 1),
 ];
 
 /** A run's cells under FAN_RUN_COLUMNS; a run still going has no stop. */
@@ -146,20 +161,20 @@ export function frostComplianceDocument(heading: ReportHeading, runs: FrostRuns)
         name: 'Runs',
         columns: [
           ...FAN_RUN_COLUMNS,
-          { header: 'Trigger', kind: 'text' },
+          textColumn('Trigger'),
           temperatureColumn('Canopy at start'),
           temperatureColumn('Canopy at stop'),
           temperatureColumn('Tower at start'),
           temperatureColumn('Inversion'),
           temperatureColumn('Lowest canopy'),
-          { header: 'Highest wind', unit: 'km/h', kind: 'number', digits: 1 },
-          { header: 'Wind shutdowns', kind: 'number', digits: 0 },
-          { header: 'Average RPM', unit: 'rpm', kind: 'number', digits: 0 },
-          { header: 'Engine hours at start', unit: 'h', kind: 'number', digits: 1 },
-          { header: 'Engine hours at end', unit: 'h', kind: 'number', digits: 1 },
-          { header: 'Fuel at start', unit: '%', kind: 'number', digits: 1 },
-          { header: 'Fuel at end', unit: '%', kind: 'number', digits: 1 },
-          { header: 'Flags', kind: 'text' },
+          numberColumn('Highest wind', 'km/h', 1),
+          countColumn('Wind shutdowns'),
+          numberColumn('Average RPM', 'rpm', 0),
+          numberColumn('Engine hours at start', 'h', 1),
+          numberColumn('Engine hours at end', 'h', 1),
+          numberColumn('Fuel at start', '%', 1),
+          numberColumn('Fuel at end', '%', 1),
+          textColumn('Flags'),
         ],
         rows: runs.runs.map((run) => [
           ...fanRunCells(run),
@@ -182,11 +197,11 @@ export function frostComplianceDocument(heading: ReportHeading, runs: FrostRuns)
       {
         name: 'Totals',
         columns: [
-          { header: 'Fan', kind: 'text' },
-          { header: 'Runs', kind: 'number', digits: 0 },
-          { header: 'Hours', unit: 'h', kind: 'number', digits: 1 },
-          { header: 'Flagged runs', kind: 'number', digits: 0 },
-          { header: 'Fuel used', unit: '%', kind: 'number', digits: 1 },
+          textColumn('Fan'),
+          countColumn('Runs'),
+          numberColumn('Hours', 'h', 1),
+          countColumn('Flagged runs'),
+          numberColumn('Fuel used', '%', 1),
         ],
         rows: runs.totals.map((total) => [
           total.fanLabel,
@@ -218,12 +233,12 @@ export function fuelingDocument(
       {
         name: 'Fans',
         columns: [
-          { header: 'Fan', kind: 'text' },
-          { header: 'Fuel used', unit: '%', kind: 'number', digits: 1 },
-          { header: 'Refills', kind: 'number', digits: 0 },
-          { header: 'Fuel now', unit: '%', kind: 'number', digits: 1 },
-          { header: 'Burn', unit: '%/h', kind: 'number', digits: 2 },
-          { header: 'Running left', unit: 'h', kind: 'number', digits: 1 },
+          textColumn('Fan'),
+          numberColumn('Fuel used', '%', 1),
+          countColumn('Refills'),
+          numberColumn('Fuel now', '%', 1),
+          numberColumn('Burn', '%/h', 2),
+          numberColumn('Running left', 'h', 1),
         ],
         rows: fueling.map((fan) => [
           fan.fanLabel,
@@ -237,10 +252,10 @@ export function fuelingDocument(
       {
         name: 'Nights',
         columns: [
-          { header: 'Fan', kind: 'text' },
-          { header: 'Night', kind: 'text' },
-          { header: 'Fuel used', unit: '%', kind: 'number', digits: 1 },
-          { header: 'Engine hours', unit: 'h', kind: 'number', digits: 2 },
+          textColumn('Fan'),
+          textColumn('Night'),
+          numberColumn('Fuel used', '%', 1),
+          numberColumn('Engine hours', 'h', 2),
         ],
         rows: fueling.flatMap((fan) =>
           fan.nights.map((night) => [fan.fanLabel, night.night, night.fuelUsed, night.engineHours]),
@@ -249,11 +264,11 @@ export function fuelingDocument(
       {
         name: 'Refills',
         columns: [
-          { header: 'Fan', kind: 'text' },
-          { header: 'Time', kind: 'time' },
-          { header: 'From', unit: '%', kind: 'number', digits: 1 },
-          { header: 'To', unit: '%', kind: 'number', digits: 1 },
-          { header: 'Engine hours since previous', unit: 'h', kind: 'number', digits: 1 },
+          textColumn('Fan'),
+          timeColumn('Time'),
+          numberColumn('From', '%', 1),
+          numberColumn('To', '%', 1),
+          numberColumn('Engine hours since previous', 'h', 1),
         ],
         rows: fueling.flatMap((fan) =>
           fan.refills.map((refill) => [
