@@ -11,17 +11,17 @@ import { APP_VERSION, browserStorageKeys, CACHE_VERSION, recentSitesKey } from '
 
 describe('§3 stored preferences', () => {
   it.each([
-    'chartInterval',
-    'weatherLayerSelection',
-    'programView',
-    'valveFilter',
-    'frostPanes',
-    'lastAcknowledgedEvents',
-    'sidebarOffCanvas',
-    'lastRoute',
-    'hardwareSort',
-  ])('%s is a preference key', (key) => {
-    expect(preferenceKeySchema.safeParse(key).success).toBe(true);
+    ['chart settings', ['chartInterval', 'chartOptions', 'chartType']],
+    ['chart views', ['chartZoomingInfo', 'chartDateRange']],
+    ['programs', ['programSorting', 'programView']],
+    ['hardware lists', ['hardwareSorting', 'hardwareFilter', 'hardwareSort', 'thingsFilter']],
+    ['zones', ['valveFilter']],
+    ['maps', ['initialLocation', 'initialBounds', 'weatherLayerSelection']],
+    ['panes', ['telemetryPane', 'modulePane', 'telemetryHardwarePane', 'frostPanes']],
+    ['reports and events', ['lastReportSearch', 'lastAcknowledgedEvents']],
+    ['navigation', ['siteFilter', 'sidebarOffCanvas', 'lastRoute']],
+  ])('the %s preferences %j are preference keys', (_feature, keys) => {
+    for (const key of keys) expect(preferenceKeySchema.safeParse(key).success).toBe(true);
   });
 
   it.each(['program view', 'ProgramView', 'theme'])('%j is not', (key) => {
@@ -72,17 +72,18 @@ describe('§3 offline cache', () => {
     expect([APP_VERSION, CACHE_VERSION]).toEqual(['1.2.25', '8.0.1']);
   });
 
-  it('per-user keys', () => {
-    expect(offlineCacheKeySchema.options).toEqual([
-      'userSites',
-      'dashboard',
-      'exports',
-      'preferences',
-      'legacyPreferences',
-      'userPrivileges',
-      'userContact',
-      'metrics',
-    ]);
+  const perUserKeys = [
+    ['the user’s sites, dashboard and exports', ['userSites', 'dashboard', 'exports']],
+    ['the preferences, current and legacy', ['preferences', 'legacyPreferences']],
+    ['the user’s privileges, contact and metrics', ['userPrivileges', 'userContact', 'metrics']],
+  ] as const;
+
+  it.each(perUserKeys)('%s are per-user keys: %j', (_what, keys) => {
+    for (const key of keys) expect(offlineCacheKeySchema.safeParse(key).success).toBe(true);
+  });
+
+  it('has exactly these per-user keys, in the order of §3', () => {
+    expect(offlineCacheKeySchema.options).toEqual(perUserKeys.flatMap(([, keys]) => keys));
   });
 
   it.each([
