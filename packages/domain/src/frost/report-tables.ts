@@ -112,6 +112,8 @@ export const numberColumn = (header: string, unit: string, digits: number): Repo
 });
 /** A temperature column: °C to one decimal, as every frost table prints one. */
 export const temperatureColumn = (header: string): ReportColumn => numberColumn(header, '°C', 1);
+/** A fuel column: % of the tank to one decimal, as the fan controller reports it. */
+export const fuelColumn = (header: string): ReportColumn => numberColumn(header, '%', 1);
 
 /** The columns a table of fan runs opens with: the fan, its start and stop, how long it ran. */
 export const FAN_RUN_COLUMNS: readonly ReportColumn[] = [
@@ -172,8 +174,8 @@ export function frostComplianceDocument(heading: ReportHeading, runs: FrostRuns)
           numberColumn('Average RPM', 'rpm', 0),
           numberColumn('Engine hours at start', 'h', 1),
           numberColumn('Engine hours at end', 'h', 1),
-          numberColumn('Fuel at start', '%', 1),
-          numberColumn('Fuel at end', '%', 1),
+          fuelColumn('Fuel at start'),
+          fuelColumn('Fuel at end'),
           textColumn('Flags'),
         ],
         rows: runs.runs.map((run) => [
@@ -201,7 +203,7 @@ export function frostComplianceDocument(heading: ReportHeading, runs: FrostRuns)
           countColumn('Runs'),
           numberColumn('Hours', 'h', 1),
           countColumn('Flagged runs'),
-          numberColumn('Fuel used', '%', 1),
+          fuelColumn('Fuel used'),
         ],
         rows: runs.totals.map((total) => [
           total.fanLabel,
@@ -234,9 +236,9 @@ export function fuelingDocument(
         name: 'Fans',
         columns: [
           textColumn('Fan'),
-          numberColumn('Fuel used', '%', 1),
+          fuelColumn('Fuel used'),
           countColumn('Refills'),
-          numberColumn('Fuel now', '%', 1),
+          fuelColumn('Fuel now'),
           numberColumn('Burn', '%/h', 2),
           numberColumn('Running left', 'h', 1),
         ],
@@ -254,7 +256,7 @@ export function fuelingDocument(
         columns: [
           textColumn('Fan'),
           textColumn('Night'),
-          numberColumn('Fuel used', '%', 1),
+          fuelColumn('Fuel used'),
           numberColumn('Engine hours', 'h', 2),
         ],
         rows: fueling.flatMap((fan) =>
@@ -266,8 +268,8 @@ export function fuelingDocument(
         columns: [
           textColumn('Fan'),
           timeColumn('Time'),
-          numberColumn('From', '%', 1),
-          numberColumn('To', '%', 1),
+          fuelColumn('From'),
+          fuelColumn('To'),
           numberColumn('Engine hours since previous', 'h', 1),
         ],
         rows: fueling.flatMap((fan) =>
