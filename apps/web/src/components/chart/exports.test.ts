@@ -1,23 +1,14 @@
 import { CSV_BOM, parseCsv, type Series } from '@paddock/domain';
 import { describe, expect, it } from 'vitest';
 import { bucketEnd, chartAdvancedCsv, chartCsv, exportFileName } from './exports.ts';
-import type { ChartMetric } from './types.ts';
 import { isoWithOffset, localDateTime, startOfLocalDay, utcOffset } from './zoned-time.ts';
+import { chartMetric } from '../../testing/fixtures.ts';
 
 const AUCKLAND = 'Pacific/Auckland';
 
-const battery: ChartMetric = {
-  source: { kind: 'radio', id: 7 },
-  metric: 'battery',
-  label: 'Battery, "main" cell',
-  unit: 'V',
-};
-const signal: ChartMetric = {
-  source: { kind: 'radio', id: 7 },
-  metric: 'signal',
-  label: 'Signal',
-  unit: 'dBm',
-};
+const RADIO = { kind: 'radio', id: 7 } as const;
+const battery = chartMetric(RADIO, 'battery', 'Battery, "main" cell', 'V');
+const signal = chartMetric(RADIO, 'signal', 'Signal', 'dBm');
 
 function answer(
   metric: string,

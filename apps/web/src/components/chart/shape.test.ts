@@ -1,7 +1,7 @@
 import type { Series } from '@paddock/domain';
 import { describe, expect, it } from 'vitest';
 import { shapeSeries, withGaps } from './shape.ts';
-import type { ChartMetric } from './types.ts';
+import { chartMetric } from '../../testing/fixtures.ts';
 
 const HOUR = 3600;
 const t0 = Date.parse('2026-11-09T00:00:00Z') / 1000;
@@ -22,18 +22,9 @@ function answer(points: Series['points'], option: 1 | 2 = 1, bucketSeconds = HOU
   } as Series;
 }
 
-const moisture: ChartMetric = {
-  source: { kind: 'sensor', id: 4 },
-  metric: 'soil.moisture',
-  label: 'Soil moisture',
-  unit: '%',
-};
-const temperature: ChartMetric = {
-  source: { kind: 'sensor', id: 4 },
-  metric: 'soil.temperature',
-  label: 'Soil temperature',
-  unit: '°C',
-};
+const PROBE = { kind: 'sensor', id: 4 } as const;
+const moisture = chartMetric(PROBE, 'soil.moisture', 'Soil moisture', '%');
+const temperature = chartMetric(PROBE, 'soil.temperature', 'Soil temperature', '°C');
 
 describe('withGaps: a missing bucket becomes a null, so the line breaks there', () => {
   it('puts one null after the last point before each hole', () => {

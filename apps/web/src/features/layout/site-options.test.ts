@@ -1,16 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  filterSiteGroups,
-  firstSiteMatch,
-  groupSites,
-  type SelectableSite,
-} from './site-options.ts';
+import { filterSiteGroups, firstSiteMatch, groupSites } from './site-options.ts';
+import { taggedSite } from '../../testing/fixtures.ts';
 
-const site = (id: number, label: string, country: 'nz' | 'au', region: string): SelectableSite => ({
-  id,
-  label,
-  tags: { country, region },
-});
+const site = taggedSite<'nz' | 'au'>;
 const SITES = [
   site(1, 'Te Awa Vineyard', 'nz', "Hawke's Bay"),
   site(4, 'Loxton Almonds', 'au', 'Riverland'),

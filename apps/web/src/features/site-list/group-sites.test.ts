@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { groupSites, type ListedSite } from './group-sites.ts';
+import { groupSites } from './group-sites.ts';
+import { taggedSite } from '../../testing/fixtures.ts';
 
-const site = (id: number, label: string, country: 'nz' | 'au', region: string): ListedSite => ({
-  id,
-  label,
-  tags: { country, region },
-});
+const site = taggedSite<'nz' | 'au'>;
 
 const SITES = [
   site(1, 'Te Awa Vineyard', 'nz', "Hawke's Bay"),

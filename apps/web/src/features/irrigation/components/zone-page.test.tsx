@@ -129,6 +129,22 @@ function setup(
   return { ...view, network, notify };
 }
 
+/** Valve A's test (request `id`): the server takes it (202), then answers the poll with `outcome`. */
+function valveTest(id: number, outcome: 'done' | 'failed'): Route {
+  const request = buildActionRequest({
+    id,
+    action: 'test',
+    type: 'control',
+    target: 501,
+    status: 'new',
+  });
+  return {
+    method: 'POST',
+    path: /\/controls\/501\/test$/,
+    answers: [json(202, request), json(200, { ...request, status: outcome })],
+  };
+}
+
 const offered = () =>
   ['Start zone', 'Resume', 'Stop', 'Skip', 'Test', 'Zone settings'].filter(
     (name) => screen.queryByRole('button', { name }) !== null,
@@ -263,20 +279,7 @@ describe('valves in the Skipped, Active and Faults panes', () => {
   });
 
   it('a valve test is followed every 30 s (§9) until done', async () => {
-    const request = buildActionRequest({
-      id: 40,
-      action: 'test',
-      type: 'control',
-      target: 501,
-      status: 'new',
-    });
-    const { user, network, notify } = setup(value, [
-      {
-        method: 'POST',
-        path: /\/controls\/501\/test$/,
-        answers: [json(202, request), json(200, { ...request, status: 'done' })],
-      },
-    ]);
+    const { user, network, notify } = setup(value, [valveTest(40, 'done')]);
     await user.click(screen.getByRole('button', { name: 'Test Valve A' }));
     await waitFor(() => expect(network.calls).toHaveLength(1));
     await act(() => vi.advanceTimersByTimeAsync(CONTROL_TEST_POLL_MS));
@@ -285,20 +288,7 @@ describe('valves in the Skipped, Active and Faults panes', () => {
   });
 
   it("a failed valve test says 'Test failed' (§8)", async () => {
-    const request = buildActionRequest({
-      id: 41,
-      action: 'test',
-      type: 'control',
-      target: 501,
-      status: 'new',
-    });
-    const { user, notify } = setup(value, [
-      {
-        method: 'POST',
-        path: /\/controls\/501\/test$/,
-        answers: [json(202, request), json(200, { ...request, status: 'failed' })],
-      },
-    ]);
+    const { user, notify } = setup(value, [valveTest(41, 'failed')]);
     await user.click(screen.getByRole('button', { name: 'Test Valve A' }));
     await act(() => vi.advanceTimersByTimeAsync(CONTROL_TEST_POLL_MS));
     await waitFor(() =>

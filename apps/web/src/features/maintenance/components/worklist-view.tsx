@@ -25,6 +25,7 @@ import { LastUpdate } from '../../../components/ui/last-update.tsx';
 import { worklistCsv } from '../worklist-csv.ts';
 import { offerDownload } from '../../../lib/offer-download.ts';
 import classes from './worklist.module.css';
+import { SitePageTitle } from '../../../components/ui/site-page-title.tsx';
 
 /** The "within N days" choices of the predicted battery and signal needs. */
 const WITHIN_DAYS_CHOICES = [7, 14, 30, 60, 90] as const;
@@ -79,13 +80,9 @@ export function WorklistView({
   return (
     <Stack gap="md" p="md" className={classes.page}>
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
-        <Stack gap={2}>
-          <Text c="dimmed" size="sm">
-            {siteLabel}
-          </Text>
-          <Title order={2}>{t('Maintenance.Title')}</Title>
+        <SitePageTitle siteLabel={siteLabel} title={t('Maintenance.Title')}>
           <Text size="sm">{t('Maintenance.Count', { count })}</Text>
-        </Stack>
+        </SitePageTitle>
         <Group gap="sm" align="flex-end" className={classes.noPrint}>
           <NativeSelect
             label={t('Maintenance.WithinDays')}

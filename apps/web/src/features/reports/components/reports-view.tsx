@@ -2,7 +2,7 @@
  * The Reports place of a site (issue 17; docs/reports.md): ask for a report, follow the user's
  * exports to the finished file, and (for the site's managers) send a report on a schedule.
  */
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import type { ExportCreateBody, Site } from '@paddock/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import {
 import { ExportList } from './export-list.tsx';
 import { ReportRequestForm } from './report-request-form.tsx';
 import { ScheduledReports } from './scheduled-reports.tsx';
+import { SitePageTitle } from '../../../components/ui/site-page-title.tsx';
 
 export interface ReportsViewProps {
   site: Site;
@@ -64,12 +65,7 @@ export function ReportsView({ site, timeZone, canManage, now }: ReportsViewProps
 
   return (
     <Stack gap="md" p="md" maw={1200} mx="auto" w="100%">
-      <Stack gap={2}>
-        <Text c="dimmed" size="sm">
-          {site.label}
-        </Text>
-        <Title order={2}>{t('Reports.Title')}</Title>
-      </Stack>
+      <SitePageTitle siteLabel={site.label} title={t('Reports.Title')} />
       <ReportRequestForm
         siteId={site.id}
         areas={areas}

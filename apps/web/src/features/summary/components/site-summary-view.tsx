@@ -14,6 +14,7 @@ import { Link } from 'react-router';
 import { LastUpdate } from '../../../components/ui/last-update.tsx';
 import { AREA_HEALTH_COLOURS, areaHealth, programGlance, shownAreaType } from '../area-status.ts';
 import { SummaryKinds } from './summary-kinds.tsx';
+import { SitePageTitle } from '../../../components/ui/site-page-title.tsx';
 
 /**
  * The site summary page (§2 {siteId}/summary): the site's hardware totals, the §3 summary kinds
@@ -35,12 +36,7 @@ export function SiteSummaryView({
   return (
     <Stack gap="md" p="md" maw={1200} mx="auto" w="100%">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="xs">
-        <Stack gap={2}>
-          <Text c="dimmed" size="sm">
-            {siteLabel}
-          </Text>
-          <Title order={2}>{t('SiteSummary.Title')}</Title>
-        </Stack>
+        <SitePageTitle siteLabel={siteLabel} title={t('SiteSummary.Title')} />
         <Group gap="md" wrap="wrap">
           <Anchor component={Link} to={reportsPath(siteId)} size="sm">
             <Group gap={4} wrap="nowrap">
