@@ -8,6 +8,9 @@
  *       { key: 'siteSummary', siteId },
  *     );
  *
+ * An area's query names its area instead ({ key: 'areaRadios', areaId }): it is kept in the
+ * snapshot of the area's site. app/offline-cache-entries.test.tsx lists the query of every entry.
+ *
  * - The cached answer is the query's initial data (with its fetch time), so the page renders it
  *   at once, and it is refetched in the background as the page mounts: whatever was saved, a
  *   newer answer may exist (a change made just before a reload may not have reached IndexedDB).

@@ -132,6 +132,47 @@ describe('OfflineCache (§3 offline cache, §4 cache, §9)', () => {
     await cache.flush();
   });
 
+  it("an area's entries live in the snapshot of its site, named by the site's record", async () => {
+    const { cache, store } = newCache();
+    await cache.open('uid-1');
+    cache.write({ key: 'sites', siteId: 1 }, 'site-1', { id: 1, areas: [{ id: 11 }, { id: 12 }] });
+    cache.write({ key: 'sites', siteId: 2 }, 'site-2', { id: 2, areas: [{ id: 21 }] });
+    cache.write({ key: 'areaRadios', areaId: 12 }, 'radios-12', [{ id: 5 }]);
+    expect(cache.historySiteIds()).toEqual([1, 2]);
+    expect(cache.read({ key: 'areaRadios', siteId: 1 }, 'radios-12')?.data).toEqual([{ id: 5 }]);
+    expect(cache.read({ key: 'areaRadios', areaId: 12 }, 'radios-12')?.data).toEqual([{ id: 5 }]);
+    expect(cache.read({ key: 'areaRadios', siteId: 2 }, 'radios-12')).toBeUndefined();
+    expect(cache.read({ key: 'areaRadios', areaId: 21 }, 'radios-12')).toBeUndefined();
+    // Stored so, and found again after a reload.
+    await cache.flush();
+    const reloaded = new OfflineCache({ store: () => store, log: () => undefined });
+    await reloaded.open('uid-1');
+    expect(reloaded.read({ key: 'areaRadios', areaId: 12 }, 'radios-12')?.data).toEqual([
+      { id: 5 },
+    ]);
+  });
+
+  it("an area's answer waits in memory until its site's record names the area", async () => {
+    const { cache } = newCache();
+    await cache.open('uid-1');
+    cache.write({ key: 'areaPrograms', areaId: 31 }, 'programs-31', ['p'], 100);
+    expect(cache.historySiteIds()).toEqual([]);
+    // Served meanwhile (a page that started its area's calls beside the site's).
+    expect(cache.read({ key: 'areaPrograms', areaId: 31 }, 'programs-31')).toEqual({
+      variant: 'programs-31',
+      data: ['p'],
+      savedAt: 100,
+    });
+    cache.write({ key: 'sites', siteId: 3 }, 'site-3', { id: 3, areas: [{ id: 30 }] });
+    expect(cache.read({ key: 'areaPrograms', siteId: 3 }, 'programs-31')).toBeUndefined();
+    cache.write({ key: 'sites', siteId: 3 }, 'site-3', { id: 3, areas: [{ id: 30 }, { id: 31 }] });
+    expect(cache.read({ key: 'areaPrograms', siteId: 3 }, 'programs-31')?.savedAt).toBe(100);
+    // Another user does not see it.
+    cache.write({ key: 'areaPrograms', areaId: 99 }, 'programs-99', ['q']);
+    await cache.open('uid-2');
+    expect(cache.read({ key: 'areaPrograms', areaId: 99 }, 'programs-99')).toBeUndefined();
+  });
+
   it('an entry is outdated once older than one minute', () => {
     expect(isOutdated({ savedAt: 0 }, CACHE_ENTRY_MAX_AGE_MS)).toBe(false);
     expect(isOutdated({ savedAt: 0 }, CACHE_ENTRY_MAX_AGE_MS + 1)).toBe(true);

@@ -8,6 +8,9 @@
  *   preferences, legacyPreferences, userPrivileges, userContact, metrics) and a history of site
  *   snapshots (sites, siteSummary, siteUnits, … users), at most CACHE_HISTORY_SITES sites,
  *   newest first.
+ * - An area's entries (its radios, programs…) belong to its site's snapshot: an area slot finds
+ *   it through the site's `sites` entry (GET sites/{id} lists the site's areas); an answer that
+ *   comes before the site's record waits in memory until it names the area.
  * - Opened on login (and at start-up with a stored session): a record of another app or cache
  *   version, or one that cannot be read, is cleared. Reading fails with the spec's 'no valid user
  *   for cache' (no uid) or 'not found' (nothing stored yet), which start an empty record.
@@ -38,9 +41,25 @@ export const CACHE_NO_VALID_USER = 'no valid user for cache';
 /** §8 Cache: nothing stored for this user yet. */
 export const CACHE_NOT_FOUND = 'not found';
 
-/** Where a query's data lives: a user-level entry, or an entry of one site's snapshot. */
+/**
+ * Where a query's data lives: a user-level entry, or an entry of one site's snapshot, named by the
+ * site or by one of its areas (an area's radios, programs… belong to its site's snapshot).
+ */
 export type CacheSlot =
-  { readonly key: OfflineCacheKey } | { readonly key: SiteSnapshotKey; readonly siteId: number };
+  | { readonly key: OfflineCacheKey }
+  | { readonly key: SiteSnapshotKey; readonly siteId: number }
+  | { readonly key: SiteSnapshotKey; readonly areaId: number };
+
+/** An area slot's answer waiting for its site to be known (the site's record not yet fetched). */
+interface PendingAreaWrite {
+  readonly slot: { readonly key: SiteSnapshotKey; readonly areaId: number };
+  readonly variant: string;
+  readonly data: unknown;
+  readonly savedAt: number;
+}
+
+/** Area answers kept in memory until their site is known; bounds a page that never loads it. */
+const MAX_PENDING_AREA_WRITES = 50;
 
 /** One cached answer: the variant (query hash) it answers, the data and when it was fetched. */
 export interface CacheEntry {
@@ -105,6 +124,23 @@ function withVariant(
   return [entry, ...(list ?? []).filter((item) => item.variant !== entry.variant)].slice(0, max);
 }
 
+/**
+ * The ids of the areas in a site's `sites` entry: GET sites/{id} answers the site with its areas
+ * (§7), which is how an area slot finds the snapshot of its site.
+ */
+function areaIdsOf(data: unknown): number[] {
+  const areas = (data as { areas?: unknown } | null | undefined)?.areas;
+  if (!Array.isArray(areas)) return [];
+  return areas.flatMap((area: unknown) => {
+    const id = (area as { id?: unknown } | null)?.id;
+    return typeof id === 'number' ? [id] : [];
+  });
+}
+
+function isUserSlot(slot: CacheSlot): slot is { readonly key: OfflineCacheKey } {
+  return !('siteId' in slot) && !('areaId' in slot);
+}
+
 function looksLikeRecord(value: unknown, uid: string): value is UserCacheRecord {
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
@@ -130,6 +166,7 @@ export class OfflineCache {
   #dirty = false;
   #opening = 0;
   #listeners = new Set<() => void>();
+  #pendingAreaWrites: PendingAreaWrite[] = [];
 
   constructor(options: OfflineCacheOptions = {}) {
     this.#storeFactory = options.store ?? (() => createStore('paddock-offline-cache', 'users'));
@@ -185,6 +222,7 @@ export class OfflineCache {
     if (ticket !== this.#opening) return;
     if (!uid) {
       this.#record = null;
+      this.#pendingAreaWrites = [];
       return;
     }
     if (this.#record?.uid === uid) return;
@@ -209,6 +247,7 @@ export class OfflineCache {
     }
     if (ticket !== this.#opening) return;
     this.#record = record;
+    this.#pendingAreaWrites = [];
     this.#dirty = false;
     for (const listener of [...this.#listeners]) listener();
   }
@@ -219,6 +258,7 @@ export class OfflineCache {
     const uid = this.#record?.uid;
     this.#cancelFlush();
     this.#record = null;
+    this.#pendingAreaWrites = [];
     if (uid) await this.#delete(uid);
   }
 
@@ -226,11 +266,27 @@ export class OfflineCache {
   read(slot: CacheSlot, variant: string): CacheEntry | undefined {
     const record = this.#record;
     if (!record) return undefined;
-    const list =
-      'siteId' in slot
-        ? record.history.find((snapshot) => snapshot.siteId === slot.siteId)?.entries[slot.key]
-        : record.entries[slot.key];
+    if ('areaId' in slot) {
+      const pending = this.#pendingAreaWrites.find(
+        (write) => write.slot.areaId === slot.areaId && write.variant === variant,
+      );
+      if (pending) return { variant, data: pending.data, savedAt: pending.savedAt };
+    }
+    let list: readonly CacheEntry[] | undefined;
+    if (isUserSlot(slot)) list = record.entries[slot.key];
+    else {
+      const siteId = this.#siteIdOf(slot);
+      list = record.history.find((snapshot) => snapshot.siteId === siteId)?.entries[slot.key];
+    }
     return list?.find((entry) => entry.variant === variant);
+  }
+
+  /** The site whose snapshot holds the slot; undefined for a user-level slot or an unknown area. */
+  #siteIdOf(slot: Exclude<CacheSlot, { key: OfflineCacheKey }>): number | undefined {
+    if ('siteId' in slot) return slot.siteId;
+    return this.#record?.history.find((snapshot) =>
+      snapshot.entries.sites?.some((entry) => areaIdsOf(entry.data).includes(slot.areaId)),
+    )?.siteId;
   }
 
   /** Site ids in the history, newest first. */
@@ -243,10 +299,21 @@ export class OfflineCache {
     const record = this.#record;
     if (!record || data === undefined) return;
     const entry: CacheEntry = { variant, data, savedAt };
-    if ('siteId' in slot) {
-      const current = record.history.find((snapshot) => snapshot.siteId === slot.siteId);
+    const siteId = isUserSlot(slot) ? undefined : this.#siteIdOf(slot);
+    if ('areaId' in slot && siteId === undefined) {
+      // The area's site is not known yet: kept until the site's record arrives.
+      this.#pendingAreaWrites = [
+        { slot, variant, data, savedAt },
+        ...this.#pendingAreaWrites.filter(
+          (write) => write.slot.areaId !== slot.areaId || write.variant !== variant,
+        ),
+      ].slice(0, MAX_PENDING_AREA_WRITES);
+      return;
+    }
+    if (!isUserSlot(slot) && siteId !== undefined) {
+      const current = record.history.find((snapshot) => snapshot.siteId === siteId);
       const snapshot: SiteSnapshot = {
-        siteId: slot.siteId,
+        siteId,
         savedAt: this.#now(),
         entries: {
           ...current?.entries,
@@ -255,12 +322,12 @@ export class OfflineCache {
       };
       this.#record = {
         ...record,
-        history: [
-          snapshot,
-          ...record.history.filter((other) => other.siteId !== slot.siteId),
-        ].slice(0, CACHE_HISTORY_SITES),
+        history: [snapshot, ...record.history.filter((other) => other.siteId !== siteId)].slice(
+          0,
+          CACHE_HISTORY_SITES,
+        ),
       };
-    } else {
+    } else if (isUserSlot(slot)) {
       const max =
         slot.key === 'dashboard' ? 1 + DASHBOARD_CACHE_OTHER_QUERIES : MAX_VARIANTS_PER_ENTRY;
       this.#record = {
@@ -274,6 +341,18 @@ export class OfflineCache {
     this.#dirty = true;
     this.#cancelFlush();
     this.#timer = setTimeout(() => void this.flush(), this.#debounceMs);
+    if (slot.key === 'sites') this.#placePendingAreaWrites(areaIdsOf(data));
+  }
+
+  /** Writes the waiting answers of areas the site's record just named. */
+  #placePendingAreaWrites(areaIds: readonly number[]): void {
+    const placed = this.#pendingAreaWrites.filter((write) => areaIds.includes(write.slot.areaId));
+    if (placed.length === 0) return;
+    this.#pendingAreaWrites = this.#pendingAreaWrites.filter((write) => !placed.includes(write));
+    // Oldest first, so each entry's variants stay newest first.
+    for (const write of placed.reverse()) {
+      this.write(write.slot, write.variant, write.data, write.savedAt);
+    }
   }
 
   /** Saves pending writes now (also called when the page is hidden). */

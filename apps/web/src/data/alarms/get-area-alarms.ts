@@ -2,6 +2,7 @@
 import { alarmEndpoints, ROUTE_REFRESH_MS, type Alarm } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { alarmKeys } from './keys.ts';
 
 function getAreaAlarms(areaId: number): Promise<Alarm[]> {
@@ -9,11 +10,14 @@ function getAreaAlarms(areaId: number): Promise<Alarm[]> {
 }
 
 function getAreaAlarmsQueryOptions(areaId: number) {
-  return queryOptions({
-    queryKey: alarmKeys.area(areaId),
-    queryFn: () => getAreaAlarms(areaId),
-    refetchInterval: ROUTE_REFRESH_MS,
-  });
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: alarmKeys.area(areaId),
+      queryFn: () => getAreaAlarms(areaId),
+      refetchInterval: ROUTE_REFRESH_MS,
+    }),
+    { key: 'siteAlarms', areaId },
+  );
 }
 
 /** `refetchIntervalMs` polls faster than the route refresh (the alarms pages). */

@@ -1,7 +1,8 @@
 /** The site's escalation roster (ours): GET and PUT sites/{site}/roster. */
 import { notificationEndpoints, type Roster } from '@paddock/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { alarmKeys } from './keys.ts';
 
 function getSiteRoster(siteId: number): Promise<Roster> {
@@ -16,7 +17,13 @@ function updateSiteRoster(siteId: number, roster: Roster): Promise<Roster> {
 }
 
 export function useSiteRoster(siteId: number) {
-  return useQuery({ queryKey: alarmKeys.roster(siteId), queryFn: () => getSiteRoster(siteId) });
+  // Who is told of the site's alarms, step by step: the site's subscriptions (§3 offline cache).
+  return useQuery(
+    cachedQueryOptions(
+      queryOptions({ queryKey: alarmKeys.roster(siteId), queryFn: () => getSiteRoster(siteId) }),
+      { key: 'siteSubscriptions', siteId },
+    ),
+  );
 }
 
 export function useUpdateSiteRoster(siteId: number) {

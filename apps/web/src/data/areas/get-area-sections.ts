@@ -5,6 +5,7 @@
 import { sectionEndpoints, type Section } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { areaKeys } from './keys.ts';
 
 function getAreaSections(areaId: number): Promise<Section[]> {
@@ -12,10 +13,13 @@ function getAreaSections(areaId: number): Promise<Section[]> {
 }
 
 export function getAreaSectionsQueryOptions(areaId: number) {
-  return queryOptions({
-    queryKey: areaKeys.sections(areaId),
-    queryFn: () => getAreaSections(areaId),
-  });
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: areaKeys.sections(areaId),
+      queryFn: () => getAreaSections(areaId),
+    }),
+    { key: 'areaSections', areaId },
+  );
 }
 
 export function useAreaSections(areaId: number | undefined) {

@@ -2,6 +2,7 @@
 import { contactEndpoints, ROUTE_REFRESH_MS, type Contact } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { contactKeys } from './keys.ts';
 
 function getSiteContacts(siteId: number): Promise<Contact[]> {
@@ -9,11 +10,14 @@ function getSiteContacts(siteId: number): Promise<Contact[]> {
 }
 
 function getSiteContactsQueryOptions(siteId: number) {
-  return queryOptions({
-    queryKey: contactKeys.site(siteId),
-    queryFn: () => getSiteContacts(siteId),
-    refetchInterval: ROUTE_REFRESH_MS,
-  });
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: contactKeys.site(siteId),
+      queryFn: () => getSiteContacts(siteId),
+      refetchInterval: ROUTE_REFRESH_MS,
+    }),
+    { key: 'siteContacts', siteId },
+  );
 }
 
 export function useSiteContacts(siteId: number | undefined) {

@@ -5,6 +5,7 @@
 import { controlEndpoints, type Control } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { controlKeys } from './keys.ts';
 
 function getAreaControls(areaId: number): Promise<Control[]> {
@@ -12,10 +13,13 @@ function getAreaControls(areaId: number): Promise<Control[]> {
 }
 
 function getAreaControlsQueryOptions(areaId: number) {
-  return queryOptions({
-    queryKey: controlKeys.area(areaId),
-    queryFn: () => getAreaControls(areaId),
-  });
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: controlKeys.area(areaId),
+      queryFn: () => getAreaControls(areaId),
+    }),
+    { key: 'areaControls', areaId },
+  );
 }
 
 /** `refetchInterval`: how often to poll, false (the default) to leave it to the route refresh. */

@@ -5,6 +5,7 @@
 import { eventEndpoints, ROUTE_REFRESH_MS, type EventData } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { eventKeys } from './keys.ts';
 
 function getAreaEvents(areaId: number): Promise<EventData> {
@@ -12,11 +13,14 @@ function getAreaEvents(areaId: number): Promise<EventData> {
 }
 
 function getAreaEventsQueryOptions(areaId: number) {
-  return queryOptions({
-    queryKey: eventKeys.areaAll(areaId),
-    queryFn: () => getAreaEvents(areaId),
-    refetchInterval: ROUTE_REFRESH_MS,
-  });
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: eventKeys.areaAll(areaId),
+      queryFn: () => getAreaEvents(areaId),
+      refetchInterval: ROUTE_REFRESH_MS,
+    }),
+    { key: 'areaEvents', areaId },
+  );
 }
 
 export function useAreaEvents(areaId: number | undefined) {

@@ -5,6 +5,7 @@
 import { eventEndpoints, ROUTE_REFRESH_MS, type EventData } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { eventKeys } from './keys.ts';
 
 function getAreaOpenEvents(areaId: number): Promise<EventData> {
@@ -15,11 +16,14 @@ function getAreaOpenEvents(areaId: number): Promise<EventData> {
 }
 
 function getAreaOpenEventsQueryOptions(areaId: number) {
-  return queryOptions({
-    queryKey: eventKeys.areaOpen(areaId),
-    queryFn: () => getAreaOpenEvents(areaId),
-    refetchInterval: ROUTE_REFRESH_MS,
-  });
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: eventKeys.areaOpen(areaId),
+      queryFn: () => getAreaOpenEvents(areaId),
+      refetchInterval: ROUTE_REFRESH_MS,
+    }),
+    { key: 'areaEvents', areaId },
+  );
 }
 
 /** The area's open-event count, undefined until known. */

@@ -8,6 +8,7 @@ import { frostEndpoints, type FrostSummary } from '@paddock/domain';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { frostKeys } from './keys.ts';
 
 function getFrostSummary(areaId: number): Promise<FrostSummary> {
@@ -15,10 +16,13 @@ function getFrostSummary(areaId: number): Promise<FrostSummary> {
 }
 
 function getFrostSummaryQueryOptions(areaId: number) {
-  return queryOptions({
-    queryKey: frostKeys.summary(areaId),
-    queryFn: () => getFrostSummary(areaId),
-  });
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: frostKeys.summary(areaId),
+      queryFn: () => getFrostSummary(areaId),
+    }),
+    { key: 'siteWeather', areaId },
+  );
 }
 
 /**

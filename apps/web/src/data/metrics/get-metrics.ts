@@ -2,6 +2,7 @@
 import { metricEndpoints, type MetricsList } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 
 const METRICS_QUERY_KEY = ['metrics'] as const;
 
@@ -11,7 +12,10 @@ function getMetrics(): Promise<MetricsList> {
 
 function getMetricsQueryOptions() {
   // The list changes with a release, not while the console is open: fetched once.
-  return queryOptions({ queryKey: METRICS_QUERY_KEY, queryFn: getMetrics });
+  return cachedQueryOptions(
+    queryOptions({ queryKey: METRICS_QUERY_KEY, queryFn: getMetrics }),
+    { key: 'metrics' },
+  );
 }
 
 export function useMetrics() {

@@ -5,6 +5,7 @@
 import { siteEndpoints, type SitePrivileges } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { privilegeKeys } from './keys.ts';
 
 function getSitePrivileges(siteId: number): Promise<SitePrivileges> {
@@ -12,10 +13,13 @@ function getSitePrivileges(siteId: number): Promise<SitePrivileges> {
 }
 
 function getSitePrivilegesQueryOptions(siteId: number) {
-  return queryOptions({
-    queryKey: privilegeKeys.site(siteId),
-    queryFn: () => getSitePrivileges(siteId),
-  });
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: privilegeKeys.site(siteId),
+      queryFn: () => getSitePrivileges(siteId),
+    }),
+    { key: 'sitePrivileges', siteId },
+  );
 }
 
 export function useSitePrivileges(siteId: number | undefined) {

@@ -5,6 +5,7 @@
 import { currentUserEndpoints, type UserPrivileges } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { privilegeKeys } from './keys.ts';
 
 function getUserPrivileges(): Promise<UserPrivileges> {
@@ -12,7 +13,10 @@ function getUserPrivileges(): Promise<UserPrivileges> {
 }
 
 function getUserPrivilegesQueryOptions() {
-  return queryOptions({ queryKey: privilegeKeys.user(), queryFn: getUserPrivileges });
+  return cachedQueryOptions(
+    queryOptions({ queryKey: privilegeKeys.user(), queryFn: getUserPrivileges }),
+    { key: 'userPrivileges' },
+  );
 }
 
 export function useUserPrivileges() {

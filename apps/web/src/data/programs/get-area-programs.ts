@@ -7,6 +7,7 @@
 import { programEndpoints, type Program } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { programKeys } from './keys.ts';
 
 function getAreaPrograms(areaId: number): Promise<Program[]> {
@@ -14,10 +15,13 @@ function getAreaPrograms(areaId: number): Promise<Program[]> {
 }
 
 export function getAreaProgramsQueryOptions(areaId: number) {
-  return queryOptions({
-    queryKey: programKeys.area(areaId),
-    queryFn: () => getAreaPrograms(areaId),
-  });
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: programKeys.area(areaId),
+      queryFn: () => getAreaPrograms(areaId),
+    }),
+    { key: 'areaPrograms', areaId },
+  );
 }
 
 export function useAreaPrograms(areaId: number, options: { enabled?: boolean } = {}) {

@@ -6,6 +6,7 @@
 import { radioEndpoints, ROUTE_REFRESH_MS, type Radio } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { radioKeys } from './keys.ts';
 
 function getAreaRadios(areaId: number): Promise<Radio[]> {
@@ -13,18 +14,21 @@ function getAreaRadios(areaId: number): Promise<Radio[]> {
 }
 
 export function getAreaRadiosQueryOptions(areaId: number) {
-  return queryOptions({
-    queryKey: radioKeys.area(areaId),
-    queryFn: async () => {
-      try {
-        return await getAreaRadios(areaId);
-      } catch (error) {
-        console.warn(`Could not load the radios of area ${areaId}`, error);
-        throw error;
-      }
-    },
-    refetchInterval: ROUTE_REFRESH_MS,
-  });
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: radioKeys.area(areaId),
+      queryFn: async () => {
+        try {
+          return await getAreaRadios(areaId);
+        } catch (error) {
+          console.warn(`Could not load the radios of area ${areaId}`, error);
+          throw error;
+        }
+      },
+      refetchInterval: ROUTE_REFRESH_MS,
+    }),
+    { key: 'areaRadios', areaId },
+  );
 }
 
 /** `refetchIntervalMs` polls faster than the route refresh (the Telemetry page). */

@@ -5,6 +5,7 @@
 import { sensorEndpoints, type Sensor } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { sensorKeys } from './keys.ts';
 
 function getAreaSensors(areaId: number): Promise<Sensor[]> {
@@ -12,10 +13,13 @@ function getAreaSensors(areaId: number): Promise<Sensor[]> {
 }
 
 export function getAreaSensorsQueryOptions(areaId: number) {
-  return queryOptions({
-    queryKey: sensorKeys.area(areaId),
-    queryFn: () => getAreaSensors(areaId),
-  });
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: sensorKeys.area(areaId),
+      queryFn: () => getAreaSensors(areaId),
+    }),
+    { key: 'areaSensors', areaId },
+  );
 }
 
 /** `refetchInterval` polls the sensors' latest values (the add-ons, frost and weather pages; §4 background refresh). */

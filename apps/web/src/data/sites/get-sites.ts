@@ -46,6 +46,26 @@ function getSitesQueryOptions(input: GetSitesInput = {}) {
   );
 }
 
+/**
+ * The dashboard's sites (§2 dashboard): the same call, cached as the §3 dashboard entry so the
+ * multi-site map opens with its last data offline. The dashboard filters them on screen.
+ */
+function getDashboardSitesQueryOptions() {
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: siteKeys.dashboard,
+      queryFn: () => getSites(),
+      staleTime: USER_SITES_STALE_MS,
+      refetchInterval: SITE_QUERY_REFETCH_MS,
+    }),
+    { key: 'dashboard' },
+  );
+}
+
+export function useDashboardSites() {
+  return useQuery(getDashboardSitesQueryOptions());
+}
+
 /** The user's sites (§7 "refetch 60 s"). */
 export function useUserSites(input: GetSitesInput = {}, options: { enabled?: boolean } = {}) {
   return useQuery({ ...getSitesQueryOptions(input), enabled: options.enabled ?? true });

@@ -11,6 +11,8 @@ export const siteKeys = {
   all: ['sites'] as const,
   /** GET sites with the filter and the extended flag. */
   list: (filter: SiteFilter, extended: boolean) => [...siteKeys.all, filter, extended] as const,
+  /** GET sites as the dashboard reads it (its own offline cache entry, §3 dashboard). */
+  dashboard: ['sites', 'dashboard'] as const,
   /** GET sites/{id}, and the prefix of every query about the site. */
   detail: (siteId: number) => [...siteKeys.all, siteId] as const,
   units: (siteId: number) => [...siteKeys.detail(siteId), 'units'] as const,

@@ -2,6 +2,7 @@
 import { userEndpoints, type User } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callEndpoint } from '../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../lib/offline-cache-queries.ts';
 import { userKeys } from './keys.ts';
 
 function getSiteUsers(siteId: number): Promise<User[]> {
@@ -9,7 +10,10 @@ function getSiteUsers(siteId: number): Promise<User[]> {
 }
 
 function getSiteUsersQueryOptions(siteId: number) {
-  return queryOptions({ queryKey: userKeys.site(siteId), queryFn: () => getSiteUsers(siteId) });
+  return cachedQueryOptions(
+    queryOptions({ queryKey: userKeys.site(siteId), queryFn: () => getSiteUsers(siteId) }),
+    { key: 'users', siteId },
+  );
 }
 
 export function useSiteUsers(siteId: number) {

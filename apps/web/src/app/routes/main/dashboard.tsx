@@ -9,7 +9,7 @@ import { useSession } from '../../../features/session/hooks/use-session.ts';
 import { RouteLoading } from '../../../features/site-routing/components/route-loading.tsx';
 import { SitesLoadFailed } from '../../../features/site-routing/components/sites-load-failed.tsx';
 import { useRememberRoute } from '../../../features/site-routing/hooks/use-remember-route.ts';
-import { useUserSites } from '../../../data/sites/get-sites.ts';
+import { useDashboardSites } from '../../../data/sites/get-sites.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { useParsedRoute } from '../use-parsed-route.ts';
 
@@ -17,7 +17,7 @@ const AGE_TICK_MS = 15_000;
 const NO_FILTER: DashboardFilter = {};
 
 export function Component() {
-  const sites = useUserSites();
+  const sites = useDashboardSites();
   if (sites.isError) {
     return <SitesLoadFailed />;
   }

@@ -6,6 +6,7 @@ import { contactEndpoints, type Contact } from '@paddock/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { contactKeys } from '../../../data/contacts/keys.ts';
 import { callEndpoint } from '../../../lib/api-client.ts';
+import { cachedQueryOptions } from '../../../lib/offline-cache-queries.ts';
 
 function getUserContact(siteId?: number): Promise<Contact> {
   return callEndpoint(contactEndpoints.getOwnContact, {
@@ -14,10 +15,13 @@ function getUserContact(siteId?: number): Promise<Contact> {
 }
 
 function getUserContactQueryOptions(siteId?: number) {
-  return queryOptions({
-    queryKey: contactKeys.ownOnSite(siteId ?? null),
-    queryFn: () => getUserContact(siteId),
-  });
+  return cachedQueryOptions(
+    queryOptions({
+      queryKey: contactKeys.ownOnSite(siteId ?? null),
+      queryFn: () => getUserContact(siteId),
+    }),
+    { key: 'userContact' },
+  );
 }
 
 export function useUserContact(siteId?: number, options: { enabled?: boolean } = {}) {
