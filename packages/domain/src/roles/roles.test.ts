@@ -17,19 +17,11 @@ import {
   rolePrecedence,
 } from './roles.ts';
 
-const ADMIN: Privilege[] = [
-  'view',
-  'edit',
-  'viewUsers',
-  'program',
-  'control',
-  'createUsers',
-  'updateUsers',
-  'deleteUsers',
-  'addPermissions',
-];
-const MANAGE: Privilege[] = ['view', 'edit', 'viewUsers', 'program', 'control'];
 const MONITOR: Privilege[] = ['view'];
+const MANAGE: Privilege[] = ['view', 'edit', 'viewUsers', 'program', 'control'];
+/** What admin holds beyond manage: the user administration actions. */
+const USER_ADMIN: Privilege[] = ['createUsers', 'updateUsers', 'deleteUsers', 'addPermissions'];
+const ADMIN: Privilege[] = [...MANAGE, ...USER_ADMIN];
 
 describe('§6 role table', () => {
   it.each<[Role, number, Privilege[]]>([

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AreaCapability, AreaType } from '../entities/vocabulary.ts';
+import {
+  areaCapabilitySchema,
+  type AreaCapability,
+  type AreaType,
+} from '../entities/vocabulary.ts';
 import { parseRoute } from './parse.ts';
 import {
   areaHasTab,
@@ -46,15 +50,7 @@ describe('§2 Top tab bar: which tabs an area has', () => {
     ],
     [
       'every capability, irrigation',
-      area('irrigation', [
-        'soilMoisture',
-        'temperature',
-        'batterySignal',
-        'irrigationPump',
-        'water',
-        'things',
-        'weather',
-      ]),
+      area('irrigation', areaCapabilitySchema.options),
       ['irrigation', 'addons', 'weather', 'telemetry'],
     ],
   ])('%s', (_name, candidate, tabs) => {

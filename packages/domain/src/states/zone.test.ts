@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  IrrigationType,
-  ZoneApplicationStatus,
-  ZoneRunState,
+import {
+  zoneRunStateSchema,
+  type IrrigationType,
+  type ZoneApplicationStatus,
+  type ZoneRunState,
 } from '../entities/vocabulary.ts';
 import {
   bannedSectionIds,
@@ -29,16 +30,6 @@ import {
 const now = new Date('2024-09-01T12:00:00Z');
 /** An ISO instant `minutes` from now. */
 const at = (minutes: number): string => new Date(now.getTime() + minutes * 60_000).toISOString();
-
-const allRunStates: ZoneRunState[] = [
-  'stopped',
-  'starting',
-  'resuming',
-  'running',
-  'pausing',
-  'paused',
-  'repeats',
-];
 
 describe('§4 "Zone banned: among the area\'s sections but in no sequence"', () => {
   const area = [11, 12, 13, 14];
@@ -299,7 +290,7 @@ describe('§4 zone actions on the run state', () => {
   });
 
   const table = (yes: ZoneRunState[]): [ZoneRunState, boolean][] =>
-    allRunStates.map((state) => [state, yes.includes(state)]);
+    zoneRunStateSchema.options.map((state) => [state, yes.includes(state)]);
 
   it.each(table(['starting', 'resuming', 'running']))(
     '§4 Stoppable: %s → %s',
