@@ -43,15 +43,8 @@ describe('§2 Pane ids', () => {
   });
 
   it('hardware list views: Map, List, Events, Alarms, Detail, Chart, Telemetry', () => {
-    expect(HARDWARE_LIST_VIEWS).toEqual([
-      'Map',
-      'List',
-      'Events',
-      'Alarms',
-      'Detail',
-      'Chart',
-      'Telemetry',
-    ]);
+    const views = ['Map', 'List', 'Events', 'Alarms', 'Detail', 'Chart', 'Telemetry'];
+    expect(HARDWARE_LIST_VIEWS).toEqual(views);
   });
 
   it('default dashboard pane irrigation, detail pane summary', () => {
