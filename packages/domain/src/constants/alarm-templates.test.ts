@@ -123,12 +123,14 @@ describe('§9 building an overdue alarm rule', () => {
 });
 
 describe('§9 building a set-point alarm rule', () => {
+  /** The alarm's target: sensor 3. */
+  const sensor = { target: 3, targetType: 'sensor' } as const;
+
   it.each([T.simpleSetPoint, T.anySetPoint, T.allSetPoint])(
     'template %d compares the path with the threshold',
     (template) => {
       const rule = alarmRuleFromTemplate(template, {
-        target: 3,
-        targetType: 'sensor',
+        ...sensor,
         threshold: 25,
         operator: 'lessThan',
         path: 'soil.moisture',
@@ -145,8 +147,7 @@ describe('§9 building a set-point alarm rule', () => {
 
   it('defaults the operator to greaterThan and takes overrides', () => {
     const rule = alarmRuleFromTemplate(T.anySetPoint, {
-      target: 3,
-      targetType: 'sensor',
+      ...sensor,
       threshold: 0,
       path: 'temperature',
       name: 'Frost',
@@ -164,8 +165,7 @@ describe('§9 building a set-point alarm rule', () => {
 
   it('parses as a full alarm rule once the server gives it an id', () => {
     const rule = alarmRuleFromTemplate(T.allSetPoint, {
-      target: 3,
-      targetType: 'sensor',
+      ...sensor,
       threshold: 12.5,
       operator: 'equal',
       path: 'level',
@@ -179,13 +179,7 @@ describe('§9 building a set-point alarm rule', () => {
     ['set point without threshold', T.anySetPoint, { threshold: undefined }, 'threshold'],
     ['set point without path', T.simpleSetPoint, { path: '' }, 'path'],
   ])('§5 asserts: %s throws', (_name, template, override, message) => {
-    const options = {
-      target: 3,
-      targetType: 'sensor',
-      threshold: 10,
-      path: 'soil.moisture',
-      ...override,
-    } as AlarmRuleOptions;
+    const options = { ...sensor, threshold: 10, path: 'soil.moisture', ...override };
     expect(() => alarmRuleFromTemplate(template, options)).toThrow(message);
   });
 });
