@@ -23,31 +23,29 @@ const isLive = (tokenHash: string, purpose: AccountTokenRow['purpose'], now: Dat
     gt(accountTokens.expiresAt, now),
   );
 
-/** The live token row with this hash, left as it is. */
-export async function findLiveAccountToken(
+/** Reaches the live token with this hash and purpose at `now`; null when none is live. */
+type LiveTokenStatement = (
   db: Database,
   tokenHash: string,
   purpose: AccountTokenRow['purpose'],
   now: Date,
-): Promise<AccountTokenRow | null> {
+) => Promise<AccountTokenRow | null>;
+
+/** The live token row with this hash, left as it is. */
+export const findLiveAccountToken: LiveTokenStatement = async (db, tokenHash, purpose, now) => {
   const [row] = await db
     .select()
     .from(accountTokens)
     .where(isLive(tokenHash, purpose, now));
   return row ?? null;
-}
+};
 
 /** Marks the live token with this hash used, in the statement that finds it; null: none was live. */
-export async function useLiveAccountToken(
-  db: Database,
-  tokenHash: string,
-  purpose: AccountTokenRow['purpose'],
-  now: Date,
-): Promise<AccountTokenRow | null> {
+export const useLiveAccountToken: LiveTokenStatement = async (db, tokenHash, purpose, now) => {
   const [row] = await db
     .update(accountTokens)
     .set({ usedAt: now })
     .where(isLive(tokenHash, purpose, now))
     .returning();
   return row ?? null;
-}
+};

@@ -35,14 +35,10 @@
  */
 import { isFinalRequestStatus, runActionSchema } from '@paddock/domain';
 import type PgBoss from 'pg-boss';
-import type { Database } from '../db/client.ts';
-import type { CommandSender } from '../field/command-link.ts';
 import { ensureQueue } from '../jobs/jobs.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
-import type { Clock } from '../clock.ts';
 import type { RequestHandler, RequestHandlers } from '../requests/dispatcher.ts';
 import { requestById } from '../requests/request.repository.ts';
-import type { Log } from '../log.ts';
 import { liveRunPrograms, reclaimLapsedProgramRequests } from './program-run.repository.ts';
 import { drive, loadSetup, type RunDriver } from './run-driver.ts';
 import {
@@ -66,19 +62,13 @@ const DEFAULT_COMMAND_TIMEOUT_SECONDS = 30;
 const REQUEST_LEASE_MS = 30_000;
 const REQUEST_LEASE_CHECK_MS = 10_000;
 
-export type ProgramRunnerDeps = {
-  db: Database;
-  clock: Clock;
-  log: Log;
-  jobs: PgBoss;
-  commands: CommandSender;
+/** What driving a run needs (run-driver.ts), the command timeout defaulted, and the runner's timings. */
+export type ProgramRunnerDeps = Omit<RunDriver, 'commandTimeoutSeconds'> & {
   /**
    * The field link's command timeout (config.field.commandTimeoutSeconds); the run takes a
    * command as unanswered a grace period after it. Defaults to that setting's default.
    */
   commandTimeoutSeconds?: number;
-  /** Overrides the domain's TEST_ZONE_SECONDS (tests). */
-  testZoneSeconds?: number;
   /** Overrides REQUEST_LEASE_MS (tests). */
   requestLeaseMs?: number;
   /** How often an idle worker looks for runner jobs; pg-boss's own setting when absent. */
