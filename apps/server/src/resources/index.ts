@@ -23,6 +23,7 @@ import { seriesRoutes } from './telemetry/series.routes.ts';
 import { maintenanceRoutes } from './maintenance/maintenance.routes.ts';
 import { unitRoutes } from './units/unit.routes.ts';
 import { waterUseRoutes } from './water-use/water-use.routes.ts';
+import { irrigationHistoryRoutes } from './irrigation-history/irrigation-history.routes.ts';
 import { frostRoutes } from './frost/frost.routes.ts';
 import { exportRoutes } from './exports/export.routes.ts';
 import { waterTakeRoutes } from './water-take/water-take.routes.ts';
@@ -52,6 +53,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(maintenanceRoutes);
   await app.register(unitRoutes);
   await app.register(waterUseRoutes);
+  await app.register(irrigationHistoryRoutes);
   await app.register(frostRoutes);
   await app.register(exportRoutes);
   await app.register(waterTakeRoutes);

@@ -13,6 +13,7 @@ import { currentUserEndpoints } from './user.ts';
 import { eventEndpoints } from './events.ts';
 import { exportEndpoints } from './exports.ts';
 import { frostEndpoints } from './frost.ts';
+import { irrigationHistoryEndpoints } from './irrigation-history.ts';
 import { metricEndpoints } from './metrics.ts';
 import { noteEndpoints } from './notes.ts';
 import { notificationEndpoints } from './notifications.ts';
@@ -40,6 +41,7 @@ export * from './controls.ts';
 export * from './events.ts';
 export * from './exports.ts';
 export * from './frost.ts';
+export * from './irrigation-history.ts';
 export * from './metrics.ts';
 export * from './notes.ts';
 export * from './notifications.ts';
@@ -67,6 +69,7 @@ export const apiContract = {
   events: eventEndpoints,
   exports: exportEndpoints,
   frost: frostEndpoints,
+  irrigationHistory: irrigationHistoryEndpoints,
   metrics: metricEndpoints,
   notes: noteEndpoints,
   notifications: notificationEndpoints,

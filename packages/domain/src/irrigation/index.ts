@@ -7,3 +7,4 @@ export { findPendingCommand } from './command-answers.ts';
 export * from './run-timing.ts';
 export * from './run-display.ts';
 export * from './recovery.ts';
+export * from './irrigation-history.ts';

@@ -21,6 +21,7 @@ import { ProgramPanel } from './program-panel.tsx';
 import { ZonePage } from './zone-page.tsx';
 import { useIrrigationMap } from './use-irrigation-map.ts';
 import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
+import { IrrigationHistoryCard } from './irrigation-history-card.tsx';
 
 // Leaflet and its CSS load only when an irrigation page shows.
 const AreaMap = lazy(() => import('./area-map.tsx'));
@@ -121,6 +122,7 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
               {t('Irrigation.Zone.NotFound')}
             </Alert>
           )}
+          {zone && <IrrigationHistoryCard areaId={area.id} section={zone.id} timeZone={timeZone} />}
         </div>
       </div>
     );
@@ -166,6 +168,7 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
         ) : (
           <Alert color="info">{t('Irrigation.NoProgram')}</Alert>
         )}
+        <IrrigationHistoryCard areaId={area.id} timeZone={timeZone} />
       </div>
     </div>
   );
