@@ -12,10 +12,7 @@ import {
   EMPTY_CHART_TEXT,
   FAN_METRIC_LABELS,
 } from './charts.ts';
-
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+import { DAY, HOUR, MINUTE } from '../testing/durations.ts';
 
 describe('§9 chart intervals', () => {
   it.each([

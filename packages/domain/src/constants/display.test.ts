@@ -7,11 +7,10 @@ import {
   SETTING_UNITS,
   SITE_TYPE,
 } from './display.ts';
+import { MINUTE, SECOND } from '../testing/durations.ts';
 
 const now = new Date('2024-06-15T12:00:00.000Z');
 const ago = (ms: number): Date => new Date(now.getTime() - ms);
-const SECOND = 1_000;
-const MINUTE = 60 * SECOND;
 
 describe('§9 last-update display', () => {
   it.each([

@@ -7,8 +7,7 @@ import {
   zonedDateTime,
   zonedTimeToInstant,
 } from './timezone.ts';
-
-const HOUR = 3_600_000;
+import { HOUR } from '../testing/durations.ts';
 
 describe('§9 site timezone: configured, else country, else guessed', () => {
   it.each([

@@ -9,8 +9,8 @@ import {
   variationFactor,
   zoneRuntimeMs,
 } from './runtime.ts';
+import { HOUR } from '../testing/durations.ts';
 
-const HOUR = 3_600_000;
 const setting = { depth: 10, variation: 0, cycles: 1 };
 
 describe('zone runtime', () => {

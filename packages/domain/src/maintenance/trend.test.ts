@@ -7,9 +7,9 @@ import {
   type Trend,
   type TrendReading,
 } from './trend.ts';
+import { DAY } from '../testing/durations.ts';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
-const DAY = 86_400_000;
 
 /** One reading a day, `values[i]` at `values.length - 1 - i` days before now (oldest first). */
 function daily(values: readonly number[]): TrendReading[] {

@@ -10,10 +10,8 @@ import {
   seriesBucketStarts,
   seriesGrid,
 } from './buckets.ts';
+import { DAY, HOUR, MINUTE } from '../testing/durations.ts';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
 const YEAR = 365 * DAY;
 
 const range = (from: string, to: string) => ({ from: new Date(from), to: new Date(to) });

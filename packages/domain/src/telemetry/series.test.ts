@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { seriesInterval, seriesQuerySchema, seriesSchema, seriesWindow } from './series.ts';
+import { DAY } from '../testing/durations.ts';
 
 const now = new Date('2026-11-21T09:00:00.000Z');
-const DAY = 86_400_000;
 
 describe('series query', () => {
   it('defaults: month is left to the window, average, 1000 px', () => {

@@ -9,10 +9,9 @@ import {
   START_TIME_TOO_FAR,
   startTimeProblem,
 } from './program-start-time.ts';
+import { DAY, MINUTE } from '../testing/durations.ts';
 
 const NOW = new Date('2026-11-28T16:00:00.000Z');
-const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
 
 describe('a delayed start: no earlier than now (a minute of grace), at most 7 days ahead', () => {
