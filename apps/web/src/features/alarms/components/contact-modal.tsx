@@ -30,17 +30,12 @@ export function ContactModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const {
-    form,
-    setForm,
-    error,
-    touch,
-    setNotification,
-    removeNotification,
-    addNotification,
-    submit,
-    save,
-  } = useContactForm(siteId, contact, country, onClose);
+  const { form, setForm, error, touch, notifications, submit, save } = useContactForm(
+    siteId,
+    contact,
+    country,
+    onClose,
+  );
 
   return (
     <Modal
@@ -76,13 +71,13 @@ export function ContactModal({
               key={notification.id ?? `new-${index}`}
               notification={notification}
               error={error(field)}
-              onChange={(change) => setNotification(index, change)}
+              onChange={(change) => notifications.change(index, change)}
               onBlurAddress={() => touch(field)}
-              onRemove={() => removeNotification(index)}
+              onRemove={() => notifications.remove(index)}
             />
           );
         })}
-        <AddNotificationButtons onAdd={addNotification} />
+        <AddNotificationButtons onAdd={notifications.add} />
         {save.isError && (
           <Alert color="fault" role="alert" title={t('Contact.UpdateFailed')}>
             {errorText(save.error, t)}

@@ -37,23 +37,26 @@ export function useContactForm(
       ? t(result.errors[field])
       : undefined;
   const touch = (field: string) => setTouched((current) => ({ ...current, [field]: true }));
-  const setNotification = (index: number, change: Partial<ContactNotification>) =>
-    setForm((current) => ({
-      ...current,
-      notifications: current.notifications.map((notification, at) =>
-        at === index ? { ...notification, ...change } : notification,
-      ),
-    }));
-  const removeNotification = (index: number) =>
-    setForm((current) => ({
-      ...current,
-      notifications: current.notifications.filter((_, at) => at !== index),
-    }));
-  const addNotification = (method: ContactMethod) =>
-    setForm((current) => ({
-      ...current,
-      notifications: [...current.notifications, newNotification(method)],
-    }));
+  // The edits of the notifications list, by position.
+  const notifications = {
+    change: (index: number, change: Partial<ContactNotification>) =>
+      setForm((current) => ({
+        ...current,
+        notifications: current.notifications.map((notification, at) =>
+          at === index ? { ...notification, ...change } : notification,
+        ),
+      })),
+    remove: (index: number) =>
+      setForm((current) => ({
+        ...current,
+        notifications: current.notifications.filter((_, at) => at !== index),
+      })),
+    add: (method: ContactMethod) =>
+      setForm((current) => ({
+        ...current,
+        notifications: [...current.notifications, newNotification(method)],
+      })),
+  };
 
   const submit = () => {
     setSubmitted(true);
@@ -71,15 +74,5 @@ export function useContactForm(
     );
   };
 
-  return {
-    form,
-    setForm,
-    error,
-    touch,
-    setNotification,
-    removeNotification,
-    addNotification,
-    submit,
-    save,
-  };
+  return { form, setForm, error, touch, notifications, submit, save };
 }

@@ -3,7 +3,7 @@
  * region and country, its brief badges and last update, a button that selects it and a link
  * that opens it.
  */
-import { Anchor, Box, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { COLOURS, sitePath, type Site } from '@paddock/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import { LastUpdate } from '../../../components/ui/last-update.tsx';
 import { SiteBriefBadges } from '../../../components/ui/site-brief-badges.tsx';
 import { SITE_BRIEF_COLOURS, siteBriefStatus } from '../../../lib/site-brief-status.ts';
 import type { DashboardFilterKey } from '../dashboard-filter.ts';
+import { ColourDot } from '../../../components/ui/colour-dot.tsx';
 
 /** A filter value as shown: countries and applications by name, regions as they are. */
 export function filterOptionLabel(t: TFunction, key: DashboardFilterKey, value: string): string {
@@ -84,16 +85,7 @@ function SiteCard({
           style={{ flex: 1, minWidth: 0 }}
         >
           <Group gap="xs" wrap="nowrap">
-            <Box
-              aria-hidden
-              w={12}
-              h={12}
-              style={{
-                borderRadius: '50%',
-                flexShrink: 0,
-                background: SITE_BRIEF_COLOURS[siteBriefStatus(site.summary)],
-              }}
-            />
+            <ColourDot colour={SITE_BRIEF_COLOURS[siteBriefStatus(site.summary)]} size={12} />
             <Text fw={600} truncate>
               {site.label}
             </Text>

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   alarmsPath,
   areaPagePath,
@@ -15,6 +15,7 @@ import { LastUpdate } from '../../../components/ui/last-update.tsx';
 import { AREA_HEALTH_COLOURS, areaHealth, programGlance, shownAreaType } from '../area-status.ts';
 import { SummaryKinds } from './summary-kinds.tsx';
 import { SitePageTitle } from '../../../components/ui/site-page-title.tsx';
+import { ColourDot } from '../../../components/ui/colour-dot.tsx';
 
 /**
  * The site summary page (§2 {siteId}/summary): the site's hardware totals, the §3 summary kinds
@@ -107,17 +108,7 @@ function AreaCard({ siteId, area, now }: { siteId: number; area: AreaSummary; no
 
         <Group gap="xs" wrap="nowrap">
           {program && (
-            <Box
-              aria-hidden
-              w={10}
-              h={10}
-              style={{
-                borderRadius: '50%',
-                flexShrink: 0,
-                background: program.colour,
-                border: '1px solid rgba(0,0,0,.2)',
-              }}
-            />
+            <ColourDot colour={program.colour} size={10} border="1px solid rgba(0,0,0,.2)" />
           )}
           <Text size="sm" c={program ? undefined : 'dimmed'}>
             {area.program && program
