@@ -17,6 +17,7 @@ import {
   nonEmptyTextSchema,
   trimmedTextSchema,
 } from './primitives.ts';
+import { auditPersonSchema, type AuditPerson } from './user.ts';
 import { signupStatusSchema } from './vocabulary.ts';
 
 /** A token of any kind: access, refresh, activation, reset, invitation. */
@@ -137,15 +138,12 @@ export type SignUpCompleteResponse = z.infer<typeof signUpCompleteResponseSchema
 export const findByEmailBodySchema = z.strictObject({ email: emailSchema });
 export type FindByEmailBody = z.infer<typeof findByEmailBodySchema>;
 
-/** Ours: the user POST /users/find-by-email found (its response is not shown, §7). */
-export const foundUserSchema = z.object({
-  id: idSchema,
-  /** Login name, an email. */
-  login: nonEmptyStringSchema,
-  /** First and last name. */
-  name: z.string(),
-});
-export type FoundUser = z.infer<typeof foundUserSchema>;
+/**
+ * Ours: the user POST /users/find-by-email found (its response is not shown, §7), named as the
+ * audit trail names a person: user id, login and name.
+ */
+export const foundUserSchema = auditPersonSchema;
+export type FoundUser = AuditPerson;
 
 /** POST {api}/login/account-activation/validate (§7). */
 export const activationValidateBodySchema = z.strictObject({ token: tokenSchema });

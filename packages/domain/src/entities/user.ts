@@ -67,7 +67,9 @@ export type UserCreated = z.infer<typeof userCreatedSchema>;
 /** A person named in the audit trail: their user id, login and name. */
 export const auditPersonSchema = z.object({
   id: idSchema,
+  /** Login name, an email. */
   login: nonEmptyStringSchema,
+  /** First and last name. */
   name: z.string(),
 });
 export type AuditPerson = z.infer<typeof auditPersonSchema>;
