@@ -7,10 +7,11 @@
  * (faulted: an open command that failed or went unanswered). A run counts on the day it started.
  */
 import {
-  attributeWaterUse,
   DEFAULT_APPLICATION_RATE_MM_PER_HOUR,
+  meterVolumesByDay,
   zoneRunsFromReadings,
   type ReportCell,
+  type MeterSample,
   type ReportDocument,
   type ZoneWaterRun,
 } from '@paddock/domain';
@@ -35,8 +36,6 @@ type ZoneDay = {
 };
 
 const HOUR_MS = 3_600_000;
-/** Meter readings attributed at a time (a day of 10-minute totals). */
-const WINDOW_SAMPLES = 144;
 
 export async function irrigationReport(
   db: Database,
@@ -131,36 +130,22 @@ export async function irrigationReport(
   return irrigationDocument(site, ask, { rows, runRows, dayTotals });
 }
 
-/** Shares each meter's water among the runs in scope, into each zone's day. */
+/**
+ * Shares each meter's water among the runs in scope, into each zone's day (issue 14, by the
+ * domain's windowed attribution): only runs in scope share it, so a zone's share is what it drew
+ * while it ran.
+ */
 function attributeMeters(
-  meters: Iterable<Parameters<typeof attributeWaterUse>[0]['meters'][number]>,
+  meters: Iterable<readonly MeterSample[]>,
   runs: ZoneWaterRun[],
   timeZone: string,
   zoneDay: (zone: number, day: string) => ZoneDay,
 ) {
-  // Each meter's water shared among the runs by the hours each ran (issue 14); only runs in
-  // scope share it, so a zone's share is what it drew while it ran.
-  // A window of WINDOW_SAMPLES readings at a time, each sharing its last reading with the
-  // next (so every interval is counted once), with only the runs that overlap it: the
-  // attribution weighs every run against every interval, which over a year of one meter
-  // (52 000 intervals × 3 000 runs) took over a gigabyte of garbage.
-  for (const samples of meters) {
-    for (let first = 0; first < samples.length - 1; first += WINDOW_SAMPLES) {
-      const window = samples.slice(first, first + WINDOW_SAMPLES + 1);
-      const start = window[0]?.time ?? 0;
-      const end = window[window.length - 1]?.time ?? 0;
-      const use = attributeWaterUse({
-        meters: [window],
-        runs: runs.filter((run) => run.end > start && run.start < end),
-        timeZone,
-      });
-      for (const day of use.days) {
-        for (const [zone, volume] of Object.entries(day.zones)) {
-          const entry = zoneDay(Number(zone), day.date);
-          entry.water += volume;
-          entry.metered = true;
-        }
-      }
+  for (const [zone, days] of meterVolumesByDay(meters, runs, timeZone)) {
+    for (const [day, volume] of days) {
+      const entry = zoneDay(zone, day);
+      entry.water += volume;
+      entry.metered = true;
     }
   }
 }
