@@ -6,7 +6,7 @@
  * contact notifications it tells. On a frost area the fan set points (§9: fuel, battery, RPM,
  * canopy) fill the form in one pick.
  */
-import { Alert, Button, Modal, Select, Switch, Text, TextInput } from '@mantine/core';
+import { Modal, Select, Switch, Text, TextInput } from '@mantine/core';
 import {
   alarmTemplateTargets,
   LABEL_MAX_LENGTH,
@@ -31,7 +31,6 @@ import {
   withTemplate,
   type AlarmForm,
 } from '../alarm-form.ts';
-import { errorText } from '../error-text.ts';
 import { metricUnit } from '../metric-units.ts';
 import {
   DurationFields,
@@ -43,7 +42,7 @@ import {
 } from './alarm-form-sections.tsx';
 import { useAlarmForm } from './use-alarm-form.ts';
 import { StackedForm } from '../../../components/ui/stacked-form.tsx';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { SaveFooter } from './save-footer.tsx';
 
 export interface AlarmFormModalProps {
   readonly area: Area;
@@ -162,16 +161,7 @@ function AlarmFormView({
         value={form.notifications}
         onChange={(notifications) => set('notifications', notifications)}
       />
-      {save.isError && (
-        <Alert color="fault" role="alert" title={t('Alarms.Form.SaveFailed')}>
-          {errorText(save.error, t)}
-        </Alert>
-      )}
-      <FormActions onCancel={onClose}>
-        <Button type="submit" loading={save.isPending}>
-          {t('Common.Save')}
-        </Button>
-      </FormActions>
+      <SaveFooter save={save} failedTitle={t('Alarms.Form.SaveFailed')} onCancel={onClose} />
     </StackedForm>
   );
 }

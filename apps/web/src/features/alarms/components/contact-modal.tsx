@@ -2,7 +2,7 @@
  * Add or edit a contact (§3 Contact, §5 validation): the name, the company, and the email, sms
  * and voice notifications that reach them; national phone numbers read by the site's country.
  */
-import { Alert, Button, Group, Modal, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import {
   contactMethodSchema,
   NAME_MAX_LENGTH,
@@ -11,12 +11,11 @@ import {
   type CountryCode,
 } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../error-text.ts';
 import { METHOD_ICONS } from './contact-method-icons.tsx';
 import { NotificationFields } from './contact-notification-fields.tsx';
 import { useContactForm } from './use-contact-form.ts';
 import { StackedForm } from '../../../components/ui/stacked-form.tsx';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { SaveFooter } from './save-footer.tsx';
 
 export function ContactModal({
   siteId,
@@ -78,16 +77,7 @@ export function ContactModal({
           );
         })}
         <AddNotificationButtons onAdd={notifications.add} />
-        {save.isError && (
-          <Alert color="fault" role="alert" title={t('Contact.UpdateFailed')}>
-            {errorText(save.error, t)}
-          </Alert>
-        )}
-        <FormActions onCancel={onClose}>
-          <Button type="submit" loading={save.isPending}>
-            {t('Common.Save')}
-          </Button>
-        </FormActions>
+        <SaveFooter save={save} failedTitle={t('Contact.UpdateFailed')} onCancel={onClose} />
       </StackedForm>
     </Modal>
   );
