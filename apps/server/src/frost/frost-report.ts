@@ -32,7 +32,7 @@ function runsOfFan(
   return frostRuns(fan, area.rules, area.timeZone, window, now.getTime());
 }
 
-/** The area's runs report over the range: every fan's runs in start order, and each fan's totals. */
+/** The area's runs report over the range: every fan's runs, and each fan's totals. */
 function runsReport(
   area: Pick<FrostArea, 'areaId' | 'timeZone' | 'rules'>,
   range: { from: Date; to: Date },

@@ -62,7 +62,10 @@ const DEFAULT_COMMAND_TIMEOUT_SECONDS = 30;
 const REQUEST_LEASE_MS = 30_000;
 const REQUEST_LEASE_CHECK_MS = 10_000;
 
-/** What driving a run needs (run-driver.ts), the command timeout defaulted, and the runner's timings. */
+/**
+ * What driving a run needs (run-driver.ts), with the command timeout defaulted, and the runner's
+ * own timings.
+ */
 export type ProgramRunnerDeps = Omit<RunDriver, 'commandTimeoutSeconds'> & {
   /**
    * The field link's command timeout (config.field.commandTimeoutSeconds); the run takes a
