@@ -321,6 +321,37 @@ describe('a program run', () => {
     expect(heardTexts().at(-1)).toBe(`close ${testApp.farm.controls.pump.id}`);
   });
 
+  it('starts at its start time, also when the worker restarts while the start waits', async () => {
+    await setZoneSeconds(1);
+    testApp.clock.set(new Date());
+    const startTime = new Date(Date.now() + 6000);
+    const response = await testApp.as(manager(), {
+      method: 'POST',
+      url: `/api/programs/${programId()}/start`,
+      payload: { startTime: startTime.toISOString() },
+    });
+    expect(response.statusCode).toBe(202);
+    const { requestId } = response.json<{ requestId: number }>();
+    await waitFor('the start pending', async () => (await requestStatus(requestId)) === 'pending');
+    expect((await program()).status).toMatchObject({
+      activity: 'starting',
+      startTime: startTime.toISOString(),
+      requestActive: true,
+    });
+
+    // The worker process goes away while the start waits; a new one starts before its time.
+    await present(worker).close();
+    worker = null;
+    expect(heard).toEqual([]);
+    worker = await startWorker();
+
+    await waitFor('the start done', async () => (await requestStatus(requestId)) === 'done');
+    const firstOpen = present(heard.find((h) => h.command.action === 'open'));
+    expect(firstOpen.at).toBeGreaterThanOrEqual(startTime.getTime());
+    await waitForActivity('stopped');
+    expect((await program()).zones.every((zone) => zone.application.irrigated)).toBe(true);
+  });
+
   it('marks a valve that fails to open and waters the rest of the program', async () => {
     const { valve2 } = testApp.farm.controls;
     await setZoneSeconds(1);

@@ -1,6 +1,9 @@
 import {
+  neverRunProgramStatus,
   programActionResponseSchema,
   programSchema,
+  START_TIME_IN_PAST,
+  START_TIME_TOO_FAR,
   type Program,
   type ProgramSchedule,
   type ProgramStatus,
@@ -72,21 +75,14 @@ async function setZone(sectionId: number, application: Partial<ProgramZone['appl
 describe('GET /api/programs?area={id}', () => {
   const url = (area: number | string) => `/api/programs?area=${area}`;
 
-  /** The irrigation area's one program as the farm seeded it, written out by hand. */
+  /** The irrigation area's one program as the farm seeded it, never run, written out by hand. */
   const seededProgram = (): Program => {
     const { zone1, zone2, zone3 } = t.farm.sections;
     return {
       id: programA().id,
       name: 'Block A program',
       area: t.farm.areas.irrigation.id,
-      status: {
-        activity: 'stopped',
-        startTime: null,
-        endTime: null,
-        stoppedTime: null,
-        requestActive: false,
-        requestId: null,
-      },
+      status: neverRunProgramStatus(),
       schedule: {
         manual: false,
         attachments: [t.farm.controls.pump.id],
@@ -134,12 +130,15 @@ describe('PUT /api/programs/{id}', () => {
   it('saves a schedule, drops control configs that change nothing and derives banned zones', async () => {
     const { zone1, zone2, zone3 } = t.farm.sections;
     const { valve1, valve2, valve3, pump } = t.farm.controls;
+    const kept = {
+      manual: true,
+      attachments: [pump.id],
+      sequences: [[zone2.id], [zone1.id]],
+      variations: [{ id: zone1.id, variation: 20, manual: false }],
+    };
     const response = await put(t.farm.users.manager.id, {
       schedule: {
-        manual: true,
-        attachments: [pump.id],
-        sequences: [[zone2.id], [zone1.id]],
-        variations: [{ id: zone1.id, variation: 20, manual: false }],
+        ...kept,
         controls: [
           { id: valve1.id, variation: -10, exclude: false },
           { id: valve2.id, variation: 0, exclude: false },
@@ -149,11 +148,9 @@ describe('PUT /api/programs/{id}', () => {
     });
     expect(response.statusCode).toBe(200);
     const program = programSchema.parse(response.json());
+    // Valve 2's config (no variation, not excluded) changes nothing, so it is not kept.
     expect(program.schedule).toEqual({
-      manual: true,
-      attachments: [pump.id],
-      sequences: [[zone2.id], [zone1.id]],
-      variations: [{ id: zone1.id, variation: 20, manual: false }],
+      ...kept,
       controls: [
         { id: valve1.id, variation: -10, exclude: false },
         { id: valve3.id, variation: 0, exclude: true },
@@ -666,6 +663,20 @@ describe('POST /api/programs/{id}/start|resume|pause|test', () => {
         undefined,
       ],
       [
+        'a start time more than a minute past',
+        () => ({ startTime: new Date(t.clock.now().getTime() - 61_000).toISOString() }),
+        'startTime',
+        START_TIME_IN_PAST,
+      ],
+      [
+        'a start time more than 7 days ahead',
+        () => ({
+          startTime: new Date(t.clock.now().getTime() + 7 * 86_400_000 + 1000).toISOString(),
+        }),
+        'startTime',
+        START_TIME_TOO_FAR,
+      ],
+      [
         'an unknown request id',
         () => ({ requestId: 999_999 }),
         'requestId',
@@ -674,6 +685,16 @@ describe('POST /api/programs/{id}/start|resume|pause|test', () => {
     ])('%s', async (_why, body, field, reason) => {
       const response = await expectRefused(() => post(manager(), 'start', body()), 400);
       expect(response.json()).toMatchObject({ field, location: 'body', ...(reason && { reason }) });
+    });
+
+    it('a test at a start time past is refused as a start is', async () => {
+      const startTime = new Date(t.clock.now().getTime() - 3_600_000).toISOString();
+      const response = await expectRefused(() => post(manager(), 'test', { startTime }), 400);
+      expect(response.json()).toMatchObject({
+        field: 'startTime',
+        reason: START_TIME_IN_PAST,
+        message: `startTime: ${START_TIME_IN_PAST}`,
+      });
     });
 
     it('the request id of another action', async () => {

@@ -1,7 +1,9 @@
 /**
  * POST programs/{id}/start|resume|pause|test: which action the program (or the named zones) can
  * take now, by the §4 rules, and the activity the program shows while the request is carried out;
- * the request and the program's status are written together, on the locked program.
+ * the request and the program's status are written together, on the locked program. A start time
+ * (a delayed start or test) must be now or later and at most 7 days ahead (the domain's
+ * startTimeProblem, which the console's form uses too).
  */
 import {
   isResumable,
@@ -12,6 +14,7 @@ import {
   refuse,
   schedulingMode,
   shownActivity,
+  startTimeProblem,
   zoneRunState,
   type ProgramActionBody,
   type ProgramActivity,
@@ -153,6 +156,10 @@ export async function requestProgramAction(
   },
 ): Promise<RequestRow> {
   const { programId, action, body, now } = input;
+  if (body.startTime !== undefined) {
+    const problem = startTimeProblem(new Date(body.startTime), now);
+    if (problem) throw refuse.invalid('startTime', problem);
+  }
   return db.transaction(async (tx) => {
     const program = await lockProgram(tx, programId);
     if (!program) throw refuse.notFound('Program');
