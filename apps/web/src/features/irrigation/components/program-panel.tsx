@@ -53,6 +53,7 @@ export function ProgramPanel(props: ProgramPanelProps) {
         actions={actions}
         canProgram={canProgram}
         timeZone={timeZone}
+        now={now}
         onOpenSettings={() => setModal({ kind: 'settings' })}
       />
 

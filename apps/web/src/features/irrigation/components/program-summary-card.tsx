@@ -1,7 +1,7 @@
 /**
  * The program's own card in the program panel (issue 6): its §4 display state in the §9 colours,
- * the manual flag, the last-irrigation time, the client status of the last action and, with the
- * program privilege, its buttons.
+ * the manual flag, the last-irrigation time, when a delayed start will start, the client status of
+ * the last action and, with the program privilege, its buttons.
  */
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
@@ -9,6 +9,7 @@ import {
   isResumable,
   isStartable,
   isStoppable,
+  pendingStartTime,
   type Program,
 } from '@paddock/domain';
 import { IconPlayerPause, IconPlayerPlay, IconTestPipe } from '@tabler/icons-react';
@@ -16,6 +17,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProgramActions, ProgramCommand } from '../hooks/use-program-actions.ts';
 import type { ProgramView } from '../irrigation-view.ts';
+import { PendingStartLine, StartWhenButton } from './delayed-start.tsx';
 import { ClientStatusLine, StateBadge } from './state-badge.tsx';
 import { SettingsButton, SummaryCardHeading, SummaryFact } from './summary-card-parts.tsx';
 
@@ -25,6 +27,7 @@ export function ProgramSummaryCard({
   actions,
   canProgram,
   timeZone,
+  now,
   onOpenSettings,
 }: {
   program: Program;
@@ -32,9 +35,11 @@ export function ProgramSummaryCard({
   actions: ProgramActions;
   canProgram: boolean;
   timeZone: string;
+  now: Date;
   onOpenSettings: () => void;
 }) {
   const { t } = useTranslation();
+  const startsAt = pendingStartTime(program.status, now);
   return (
     <Card withBorder padding="md">
       <Stack gap="xs">
@@ -56,6 +61,7 @@ export function ProgramSummaryCard({
           label={t('Irrigation.Program.LastIrrigation')}
           value={view.lastIrrigation ? formatSiteDateTime(view.lastIrrigation, timeZone) : '--'}
         />
+        {startsAt && <PendingStartLine at={startsAt} now={now} timeZone={timeZone} />}
         {program.status.requestActive && (
           <Text size="sm" c="dimmed">
             {t('Irrigation.Program.RequestActive')}
@@ -67,6 +73,8 @@ export function ProgramSummaryCard({
             program={program}
             view={view}
             actions={actions}
+            timeZone={timeZone}
+            startPending={startsAt !== null}
             onOpenSettings={onOpenSettings}
           />
         )}
@@ -79,17 +87,22 @@ export function ProgramSummaryCard({
  * Start, resume, pause and test as §4 allows them on the shown activity (start and test when
  * stopped, resume when paused, pause when starting, resuming or running). While a request is
  * being carried out only pause is offered (the server refuses the rest, and stopping water must
- * never wait).
+ * never wait). Start and test each have a button beside them for now or a later time; a start
+ * still to come is called off with pause, worded "Cancel start" (it leaves the program stopped).
  */
 function ProgramButtons({
   program,
   view,
   actions,
+  timeZone,
+  startPending,
   onOpenSettings,
 }: {
   program: Program;
   view: ProgramView;
   actions: ProgramActions;
+  timeZone: string;
+  startPending: boolean;
   onOpenSettings: () => void;
 }) {
   const { t } = useTranslation();
@@ -107,8 +120,22 @@ function ProgramButtons({
   );
   return (
     <Group gap="xs" mt={4}>
-      {isStartable(view.activity) &&
-        button({ kind: 'start' }, t('Irrigation.Action.Start'), <IconPlayerPlay size={16} />, busy)}
+      {isStartable(view.activity) && (
+        <Button.Group>
+          {button(
+            { kind: 'start' },
+            t('Irrigation.Action.Start'),
+            <IconPlayerPlay size={16} />,
+            busy,
+          )}
+          <StartWhenButton
+            action="start"
+            timeZone={timeZone}
+            disabled={busy}
+            onRun={(startTime) => actions.run({ kind: 'start', startTime })}
+          />
+        </Button.Group>
+      )}
       {isResumable(view.activity) &&
         button(
           { kind: 'resume' },
@@ -119,22 +146,30 @@ function ProgramButtons({
       {isStoppable(view.activity) &&
         button(
           { kind: 'pause' },
-          t('Irrigation.Action.Pause'),
+          t(startPending ? 'Irrigation.Action.CancelStart' : 'Irrigation.Action.Pause'),
           <IconPlayerPause size={16} />,
           actions.pending?.kind === 'pause',
         )}
       {isStartable(view.activity) && (
-        <Button
-          size="sm"
-          variant="outline"
-          color="test"
-          leftSection={<IconTestPipe size={16} />}
-          disabled={busy}
-          loading={actions.pending?.kind === 'test'}
-          onClick={() => actions.run({ kind: 'test' })}
-        >
-          {t('Irrigation.Action.Test')}
-        </Button>
+        <Button.Group>
+          <Button
+            size="sm"
+            variant="outline"
+            color="test"
+            leftSection={<IconTestPipe size={16} />}
+            disabled={busy}
+            loading={actions.pending?.kind === 'test'}
+            onClick={() => actions.run({ kind: 'test' })}
+          >
+            {t('Irrigation.Action.Test')}
+          </Button>
+          <StartWhenButton
+            action="test"
+            timeZone={timeZone}
+            disabled={busy}
+            onRun={(startTime) => actions.run({ kind: 'test', startTime })}
+          />
+        </Button.Group>
       )}
       <SettingsButton label={t('Irrigation.ProgramSettings.Open')} onClick={onOpenSettings} />
     </Group>

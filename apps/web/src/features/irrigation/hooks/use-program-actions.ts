@@ -44,7 +44,9 @@ import { PROGRAM_REQUEST_PACE } from '../live.ts';
 
 /** What the console can ask of a program (§3 actions start, resume, stop, test start). */
 export type ProgramCommand =
-  | { readonly kind: 'start' | 'resume' | 'pause' | 'test' }
+  | { readonly kind: 'resume' | 'pause' }
+  /** A start or test now, or at `startTime` (ISO text; §7 startTime) for a delayed one. */
+  | { readonly kind: 'start' | 'test'; readonly startTime?: string }
   | {
       readonly kind: 'zoneStart' | 'zoneResume' | 'zoneStop' | 'zoneTest';
       readonly zoneId: number;
@@ -54,6 +56,8 @@ interface CommandPlan {
   /** The call: POST programs/{id}/{action}, limited to `zones` when given. */
   readonly action: ProgramActionName;
   readonly zones?: readonly number[];
+  /** A delayed start's time (§7 startTime). */
+  readonly startTime?: string;
   /** The reducer event of each phase of the call. */
   readonly event: (phase: ProgramActionPhase) => ProgramActionEvent;
 }
@@ -65,7 +69,11 @@ interface CommandPlan {
 function commandPlan(command: ProgramCommand, program: Program): CommandPlan {
   switch (command.kind) {
     case 'start':
-      return { action: 'start', event: (phase) => ({ action: 'activate', phase }) };
+      return {
+        action: 'start',
+        ...(command.startTime !== undefined && { startTime: command.startTime }),
+        event: (phase) => ({ action: 'activate', phase }),
+      };
     case 'resume':
       return { action: 'resume', event: (phase) => ({ action: 'activate', phase, resume: true }) };
     case 'pause': {
@@ -73,7 +81,11 @@ function commandPlan(command: ProgramCommand, program: Program): CommandPlan {
       return { action: 'pause', event: (phase) => ({ action: 'pause', phase, manual }) };
     }
     case 'test':
-      return { action: 'test', event: (phase) => ({ action: 'test', phase }) };
+      return {
+        action: 'test',
+        ...(command.startTime !== undefined && { startTime: command.startTime }),
+        event: (phase) => ({ action: 'test', phase }),
+      };
     case 'zoneStart':
     case 'zoneResume':
       return {
@@ -194,6 +206,7 @@ export function useProgramActions(program: Program | undefined, areaId: number):
         try {
           first = await postProgramAction(program.id, plan.action, {
             ...(plan.zones ? { zones: [...plan.zones] } : {}),
+            ...(plan.startTime !== undefined && { startTime: plan.startTime }),
           });
           if (isFinalRequestStatus(first.status)) {
             finish(isFailedRequestStatus(first.status) ? 'failed' : 'succeeded');
