@@ -1,6 +1,7 @@
 import {
   COMMAND_GRACE_SECONDS,
   handleRunRequest,
+  neverRunProgramStatus,
   type PendingCommand,
   type ProgramStatus,
   type RunSetup,
@@ -50,15 +51,7 @@ function started(): StepResult & { state: RunState } {
 }
 
 function status(overrides: Partial<ProgramStatus> = {}): ProgramStatus {
-  return {
-    activity: 'stopped',
-    startTime: null,
-    endTime: null,
-    stoppedTime: null,
-    requestActive: false,
-    requestId: null,
-    ...overrides,
-  };
+  return { ...neverRunProgramStatus(), ...overrides };
 }
 
 function settled(

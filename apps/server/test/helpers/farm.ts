@@ -393,7 +393,7 @@ async function seedContacts(
     ])
     .returning();
   if (!contactA || !contactB) throw new Error('contacts not inserted');
-  const [emailA, smsA] = await db
+  const [emailA, smsA, emailB] = await db
     .insert(t.contactNotifications)
     .values([
       {
@@ -419,8 +419,8 @@ async function seedContacts(
       },
     ])
     .returning();
-  if (!emailA || !smsA) throw new Error('notifications not inserted');
-  return { contactA, contactB, emailA, smsA };
+  if (!emailA || !smsA || !emailB) throw new Error('notifications not inserted');
+  return { contactA, contactB, emailA, smsA, emailB };
 }
 
 export async function seedTestFarm(db: Database) {
@@ -442,7 +442,7 @@ export async function seedTestFarm(db: Database) {
   );
   const people = await seedPeople(db, ground, hash);
   const { adminUser, managerUser, monitorUser, staffUser, outsiderUser, nobodyUser } = people;
-  const { contactA, contactB, emailA, smsA } = await seedContacts(db, ground, people);
+  const { contactA, contactB, emailA, smsA, emailB } = await seedContacts(db, ground, people);
 
   return {
     sites: { a: siteA, b: siteB },
@@ -463,6 +463,7 @@ export async function seedTestFarm(db: Database) {
       nobody: nobodyUser,
     },
     contacts: { a: contactA, b: contactB },
-    notifications: { emailA, smsA },
+    /** emailB: the site b contact's one notification. */
+    notifications: { emailA, smsA, emailB },
   };
 }

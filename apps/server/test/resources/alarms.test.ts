@@ -19,8 +19,6 @@ const NEVER_FIRED = {
 };
 
 let t: TestApp;
-/** The notification of the site b contact. */
-let siteBNotificationId: number;
 /** An alarm of the irrigation area, seeded directly. */
 let seededAlarmId: number;
 
@@ -38,12 +36,6 @@ const soilRule = (overrides: Partial<AlarmRuleInput> = {}): AlarmRuleInput => ({
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const [other] = await t.db
-    .select()
-    .from(schema.contactNotifications)
-    .where(eq(schema.contactNotifications.contactId, t.farm.contacts.b.id));
-  if (!other) throw new Error('site b notification missing');
-  siteBNotificationId = other.id;
   const [alarm] = await t.db
     .insert(schema.alarms)
     .values({
@@ -191,7 +183,7 @@ describe('POST /api/areas/{areaId}/alarms', () => {
     ],
     [
       'a notification of another site',
-      () => ({ notifications: [siteBNotificationId] }),
+      () => ({ notifications: [t.farm.notifications.emailB.id] }),
       'notifications.0',
     ],
     [

@@ -84,21 +84,22 @@ describe('GET /api/areas/{id}', () => {
         ] as [number, number][],
       ],
     };
+    // Stored and presented alike.
+    const addOns = {
+      label: 'Add-ons',
+      type: '',
+      capabilities: ['things'],
+      settings: { bounds },
+      geometry,
+      outline,
+      status: 'warning',
+      hasFaults: true,
+      snoozed: true,
+    } satisfies Omit<typeof areas.$inferInsert, 'siteId'>;
     const extra = only(
       await t.db
         .insert(areas)
-        .values({
-          siteId: t.farm.sites.a.id,
-          label: 'Add-ons',
-          type: '',
-          capabilities: ['things'],
-          settings: { bounds },
-          geometry,
-          outline,
-          status: 'warning',
-          hasFaults: true,
-          snoozed: true,
-        })
+        .values({ siteId: t.farm.sites.a.id, ...addOns })
         .returning(),
     );
     const response = await t.as(t.farm.users.monitor.id, {
@@ -108,16 +109,8 @@ describe('GET /api/areas/{id}', () => {
     expect(areaSchema.parse(response.json())).toEqual({
       id: extra.id,
       site: t.farm.sites.a.id,
-      label: 'Add-ons',
-      type: '',
-      capabilities: ['things'],
-      settings: { bounds },
-      geometry,
-      outline,
-      status: 'warning',
-      hasFaults: true,
+      ...addOns,
       alarmsActive: true,
-      snoozed: true,
     });
   });
 

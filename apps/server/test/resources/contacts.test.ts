@@ -10,8 +10,6 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 let t: TestApp;
 /** An alarm of site a that names both of the manager's notifications. */
 let alarmId: number;
-/** The notification of the site b contact. */
-let otherNotificationId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -43,12 +41,6 @@ beforeAll(async () => {
     .returning();
   if (!alarm) throw new Error('alarm not inserted');
   alarmId = alarm.id;
-  const [other] = await t.db
-    .select()
-    .from(schema.contactNotifications)
-    .where(eq(schema.contactNotifications.contactId, t.farm.contacts.b.id));
-  if (!other) throw new Error('site b notification missing');
-  otherNotificationId = other.id;
 });
 afterAll(() => t.close());
 
@@ -441,7 +433,7 @@ describe('PUT /api/contacts/{id}', () => {
     ['a blank name', () => ({ name: ' ' }), 'name', 'Contact.NameFeedback'],
     [
       "another contact's notification",
-      () => ({ notifications: [{ ...email('x@y.test'), id: otherNotificationId }] }),
+      () => ({ notifications: [{ ...email('x@y.test'), id: t.farm.notifications.emailB.id }] }),
       'notifications.0.id',
       'Not a notification of this contact',
     ],
@@ -631,7 +623,7 @@ describe('POST /api/contacts/{id}/test and GET /api/contacts/{id}/test/{testId}'
   it.each([
     [
       "another contact's notification",
-      () => ({ notification: otherNotificationId }),
+      () => ({ notification: t.farm.notifications.emailB.id }),
       'notification',
     ],
     ['an area of another site', () => ({ area: t.farm.areas.irrigationB.id }), 'area'],

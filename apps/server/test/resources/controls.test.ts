@@ -10,6 +10,19 @@ import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 let t: TestApp;
 /** A valve that reports its device status and has been in a program run. */
 let reportingValve: typeof controls.$inferSelect;
+/** What valve 4's device last reported: stored as such, and presented as such. */
+const reportedState = {
+  location: '[-39.646,176.845]',
+  application: {
+    status: 'running',
+    startTime: '2026-11-21T08:00:00.000Z',
+    exclude: false,
+    hasFaults: true,
+  },
+  topics: [
+    { metric: 'fault', type: 'digital', lastValue: 1, timestamp: '2026-11-21T08:55:00.000Z' },
+  ],
+} satisfies Pick<Control, 'location' | 'application' | 'topics'>;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -23,16 +36,7 @@ beforeAll(async () => {
       radioId: t.farm.radios.radio2.id,
       unitId: t.farm.units.a.id,
       sectionId: t.farm.sections.zone3.id,
-      location: '[-39.646,176.845]',
-      application: {
-        status: 'running',
-        startTime: '2026-11-21T08:00:00.000Z',
-        exclude: false,
-        hasFaults: true,
-      },
-      topics: [
-        { metric: 'fault', type: 'digital', lastValue: 1, timestamp: '2026-11-21T08:55:00.000Z' },
-      ],
+      ...reportedState,
       startRequested: true,
       isRunning: false,
       modifiedAt: new Date('2026-11-21T08:30:00.000Z'),
@@ -70,16 +74,7 @@ const presentedReportingValve = (): Control => ({
   unit: t.farm.units.a.id,
   area: t.farm.areas.irrigation.id,
   section: t.farm.sections.zone3.id,
-  location: '[-39.646,176.845]',
-  application: {
-    status: 'running',
-    startTime: '2026-11-21T08:00:00.000Z',
-    exclude: false,
-    hasFaults: true,
-  },
-  topics: [
-    { metric: 'fault', type: 'digital', lastValue: 1, timestamp: '2026-11-21T08:55:00.000Z' },
-  ],
+  ...reportedState,
   modified: '2026-11-21T08:30:00.000Z',
   startRequested: true,
   isRunning: false,

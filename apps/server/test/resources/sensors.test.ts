@@ -15,26 +15,22 @@ afterAll(() => t.close());
 
 const sensorRow = (id: number) => rowById(t.db, sensors, id);
 
-/** The farm's soil sensor as the console should see it, written out by hand. */
-const expectedSoil = (): Sensor => ({
-  id: t.farm.sensors.soil.id,
-  type: 'soilMoisture',
-  radio: t.farm.radios.radio1.id,
-  unit: t.farm.units.a.id,
-  location: '[-39.642,176.843]',
-  geometry: null,
-  tags: {},
-  topics: [
-    {
-      metric: 'soil.moisture',
-      type: 'analog',
-      lastValue: 31.5,
-      timestamp: '2026-11-21T08:50:00.000Z',
-    },
-  ],
-  label: 'Soil moisture zone 1',
-  serialno: 'S-1001',
+/** A stored sensor as the console should see it: its radio and unit by id, the rest as stored. */
+const presented = (row: typeof sensors.$inferSelect): Sensor => ({
+  id: row.id,
+  type: sensorSchema.shape.type.parse(row.type),
+  radio: row.radioId,
+  unit: row.unitId,
+  location: row.location,
+  geometry: row.geometry,
+  tags: row.tags,
+  topics: row.topics,
+  label: row.label,
+  serialno: row.serialno,
 });
+
+/** The farm's soil sensor (reporting soil moisture 31.5 at 08:50) as the console should see it. */
+const expectedSoil = (): Sensor => presented(t.farm.sensors.soil);
 
 describe.each([
   [
@@ -90,20 +86,7 @@ describe('GET sensors with geometry and tags', () => {
       method: 'GET',
       url: `/api/sensors?area=${t.farm.areas.frost.id}`,
     });
-    expect(sensorSchema.array().parse(response.json())).toEqual([
-      {
-        id: weather.id,
-        type: 'wind',
-        radio: null,
-        unit: null,
-        location: '{"lat":-39.64,"lng":176.84}',
-        geometry,
-        tags: { identifier: 'weather' },
-        topics: [{ metric: 'wind.speed', type: 'analog', lastValue: null, timestamp: null }],
-        label: 'Wind',
-        serialno: 'S-1050',
-      },
-    ]);
+    expect(sensorSchema.array().parse(response.json())).toEqual([presented(weather)]);
   });
 });
 
