@@ -22,7 +22,9 @@ export function useApplyForm(
     if (error === null) onClose();
     else setFailure(error);
   };
-  return { saving, failure, setFailure, submit };
+  // The footer shows the save's progress and refusal, and its Cancel closes the form.
+  const footer = { failure, saving, onCancel: onClose };
+  return { footer, setFailure, submit };
 }
 
 /** The refusal (if any), then Cancel and Apply. */

@@ -47,7 +47,7 @@ function ProgramSettingsForm({
   const [attachments, setAttachments] = useState<string[]>(
     program.schedule.attachments.map(String),
   );
-  const { saving, failure, submit } = useApplyForm(onApply, onClose);
+  const { footer, submit } = useApplyForm(onApply, onClose);
   const nameMissing = name.trim() === '';
 
   const apply = async () => {
@@ -78,13 +78,7 @@ function ProgramSettingsForm({
         onChange={setAttachments}
         clearable
       />
-      <ApplyFooter
-        failure={failure}
-        saving={saving}
-        disabled={nameMissing}
-        onCancel={onClose}
-        onApply={() => void apply()}
-      />
+      <ApplyFooter {...footer} disabled={nameMissing} onApply={() => void apply()} />
     </Stack>
   );
 }

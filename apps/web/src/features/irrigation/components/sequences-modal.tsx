@@ -48,7 +48,7 @@ function SequencesForm({
   const [membership, setMembership] = useState<ReadonlyMap<number, number | null>>(
     () => new Map(zones.map((zone) => [zone.id, zone.sequence])),
   );
-  const { saving, failure, submit } = useApplyForm(onApply, onClose);
+  const { footer, submit } = useApplyForm(onApply, onClose);
   const options = [
     ...Array.from({ length: MAX_SEQUENCES_PER_PROGRAM }, (_, index) => ({
       value: String(index),
@@ -96,12 +96,7 @@ function SequencesForm({
           </Table.Tbody>
         </Table>
       </ScrollArea.Autosize>
-      <ApplyFooter
-        failure={failure}
-        saving={saving}
-        onCancel={onClose}
-        onApply={() => void apply()}
-      />
+      <ApplyFooter {...footer} onApply={() => void apply()} />
     </Stack>
   );
 }

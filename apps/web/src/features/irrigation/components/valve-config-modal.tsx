@@ -62,7 +62,7 @@ function ValveConfigForm({
   const { t } = useTranslation();
   const [exclude, setExclude] = useState(valve.excluded);
   const [variation, setVariation] = useState<number | ''>(valve.variation);
-  const { saving, failure, setFailure, submit } = useApplyForm(onApply, onClose);
+  const { footer, setFailure, submit } = useApplyForm(onApply, onClose);
 
   const apply = async () => {
     let body: ProgramUpdateBody;
@@ -96,12 +96,7 @@ function ValveConfigForm({
         onChange={(value) => setVariation(typeof value === 'number' ? value : '')}
         decimalScale={2}
       />
-      <ApplyFooter
-        failure={failure}
-        saving={saving}
-        onCancel={onClose}
-        onApply={() => void apply()}
-      />
+      <ApplyFooter {...footer} onApply={() => void apply()} />
     </Stack>
   );
 }

@@ -99,7 +99,7 @@ function ZoneSettingsForm({
     ...flags,
   };
   const [type, setType] = useState<IrrigationType>(irrigationType);
-  const { saving, failure, submit } = useApplyForm(onApply, onClose);
+  const { footer, submit } = useApplyForm(onApply, onClose);
   const issues = checkZoneSetting({ ...setting, ...values });
   // The schema's own words are English; each field has its translated rule instead.
   const issueOf = (field: NumberField) =>
@@ -168,13 +168,7 @@ function ZoneSettingsForm({
         }}
         allowDeselect={false}
       />
-      <ApplyFooter
-        failure={failure}
-        saving={saving}
-        disabled={issues.length > 0}
-        onCancel={onClose}
-        onApply={() => void apply()}
-      />
+      <ApplyFooter {...footer} disabled={issues.length > 0} onApply={() => void apply()} />
     </Stack>
   );
 }
