@@ -30,6 +30,8 @@ describe('POST /api/areas/{id}/notes', () => {
       area: t.farm.areas.irrigation.id,
       text: 'Filters cleaned',
       timestamp: t.clock.now().toISOString(),
+      author: { id: t.farm.users.manager.id, name: 'Max Tester' },
+      mine: true,
     });
     const [row] = await noteRows();
     expect(row?.createdBy).toBe(t.farm.users.manager.id);
@@ -103,6 +105,23 @@ describe('GET /api/areas/{id}/notes', () => {
     ]);
   });
 
+  it("names each author, and marks only the caller's own notes as theirs", async () => {
+    const read = async (userId: number) => {
+      const response = await t.as(userId, { method: 'GET', url: url() });
+      return response
+        .json()
+        .map((note: { author: { name: string }; mine: boolean }) => [note.author.name, note.mine]);
+    };
+    expect(await read(t.farm.users.manager.id)).toEqual([
+      ['Ada Tester', false],
+      ['Max Tester', true],
+    ]);
+    expect(await read(t.farm.users.monitor.id)).toEqual([
+      ['Ada Tester', false],
+      ['Max Tester', false],
+    ]);
+  });
+
   it('an area without notes lists none', async () => {
     const response = await t.as(t.farm.users.monitor.id, {
       method: 'GET',
@@ -112,4 +131,59 @@ describe('GET /api/areas/{id}/notes', () => {
   });
 
   itRefusesBadAreas(() => t, { url, idIn: 'params' });
+});
+
+describe('DELETE /api/notes/{id}', () => {
+  const leave = async (userId: number, text: string) => {
+    const response = await t.as(userId, { method: 'POST', url: url(), payload: { text } });
+    expect(response.statusCode).toBe(201);
+    return response.json().id as number;
+  };
+  const remove = (userId: number, id: number | string) =>
+    t.as(userId, { method: 'DELETE', url: `/api/notes/${id}` });
+
+  it('deletes a note for its author, and the area lists it no more', async () => {
+    const id = await leave(t.farm.users.manager.id, 'Wrong block, ignore');
+    const response = await remove(t.farm.users.manager.id, id);
+    expect(response.statusCode).toBe(204);
+    expect(response.body).toBe('');
+    expect((await noteRows()).map((row) => row.id)).not.toContain(id);
+    const listed = await t.as(t.farm.users.manager.id, { method: 'GET', url: url() });
+    expect(listed.json().map((note: { id: number }) => note.id)).not.toContain(id);
+  });
+
+  it("403 for someone else's note, even for the site's admin, and it stays", async () => {
+    const id = await leave(t.farm.users.manager.id, 'Max wrote this');
+    const before = await noteRows();
+    const response = await remove(t.farm.users.admin.id, id);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ message: 'Only the author of a note may delete it' });
+    expect(await noteRows()).toEqual(before);
+  });
+
+  it('404 for an unknown note, and again for one already deleted', async () => {
+    expect((await remove(t.farm.users.admin.id, 99999)).statusCode).toBe(404);
+    const id = await leave(t.farm.users.admin.id, 'Once');
+    expect((await remove(t.farm.users.admin.id, id)).statusCode).toBe(204);
+    const again = await remove(t.farm.users.admin.id, id);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ message: 'Note not found' });
+  });
+
+  it('400 for an id that is not a number', async () => {
+    const response = await remove(t.farm.users.admin.id, 'first');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: 'id', location: 'params' });
+  });
+
+  // A monitor and an outsider are refused on the area before authorship is looked at.
+  let managersNote = 0;
+  beforeAll(async () => {
+    managersNote = await leave(t.farm.users.manager.id, 'Kept');
+  });
+  itRefusesEditsWithoutAccess(
+    () => t,
+    () => ({ method: 'DELETE', url: `/api/notes/${managersNote}` }),
+    noteRows,
+  );
 });

@@ -1,6 +1,7 @@
 /**
  * Notes of an area (§3 Note). The spec does not show their calls ("Paths for notes: not shown");
- * ours are GET areas/{id}/notes (view) and POST areas/{id}/notes (edit).
+ * ours are GET areas/{id}/notes (view), POST areas/{id}/notes (edit) and DELETE notes/{id} (edit,
+ * and only the note's author).
  */
 import { z } from 'zod';
 import { noteCreateBodySchema, noteSchema } from '../entities/event.ts';
@@ -27,5 +28,14 @@ export const noteEndpoints = {
     params: idParamSchema,
     body: noteCreateBodySchema,
     responses: { 201: noteSchema },
+  }),
+  deleteNote: defineEndpoint({
+    method: 'DELETE',
+    path: '/notes/:id',
+    tag: 'notes',
+    summary: 'Deletes a note (edit on its area; only its author)',
+    description: "403 for a note someone else wrote, even for the area's admin.",
+    params: idParamSchema,
+    responses: { 204: z.null().describe('Deleted') },
   }),
 };

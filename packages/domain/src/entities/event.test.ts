@@ -52,6 +52,7 @@ describe('§3 events', () => {
     expect(eventFilterBodySchema.safeParse(body).success).toBe(ok);
   });
 
+  const byAuthor = { author: { id: 7, name: 'Sam Field' }, mine: true };
   it.each([
     [
       {
@@ -60,10 +61,14 @@ describe('§3 events', () => {
         area: 10,
         text: 'Dripper line cut, repaired',
         timestamp: '2024-09-01T06:00:00Z',
+        ...byAuthor,
       },
       true,
     ],
-    [{ id: 5, target: 100, area: 10, text: '', timestamp: '2024-09-01T06:00:00Z' }, false],
+    [
+      { id: 5, target: 100, area: 10, text: '', timestamp: '2024-09-01T06:00:00Z', ...byAuthor },
+      false,
+    ],
     [
       {
         id: 5,
@@ -72,6 +77,7 @@ describe('§3 events', () => {
         area: 10,
         text: 'Valve leaking',
         timestamp: '2024-09-01T06:00:00Z',
+        ...byAuthor,
       },
       true,
     ],
@@ -83,9 +89,23 @@ describe('§3 events', () => {
         area: 10,
         text: 'x',
         timestamp: '2024-09-01T06:00:00Z',
+        ...byAuthor,
       },
       false,
     ],
+    [
+      {
+        id: 5,
+        target: 1,
+        area: 10,
+        text: 'x',
+        timestamp: '2024-09-01T06:00:00Z',
+        author: null,
+        mine: false,
+      },
+      true,
+    ],
+    [{ id: 5, target: 1, area: 10, text: 'x', timestamp: '2024-09-01T06:00:00Z' }, false],
   ])('§3 note %j is accepted: %s', (value, ok) => {
     expect(noteSchema.safeParse(value).success).toBe(ok);
   });

@@ -91,6 +91,13 @@ export const noteSchema = z.object({
   area: idSchema,
   text: nonEmptyStringSchema,
   timestamp: isoDateTimeSchema,
+  /**
+   * Ours: who wrote it, by user id and name (no login: everyone who may view the area reads its
+   * notes); null once that user is gone.
+   */
+  author: z.object({ id: idSchema, name: z.string() }).nullable(),
+  /** Ours: the caller wrote it, so the console offers its delete (only the author may). */
+  mine: z.boolean(),
 });
 export type Note = z.infer<typeof noteSchema>;
 

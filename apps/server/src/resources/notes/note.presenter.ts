@@ -1,10 +1,15 @@
-/** Note rows as the console reads them (§3 Note). */
+/** Note rows as the console reads them (§3 Note), with their author's name. */
 import type { Note } from '@paddock/domain';
 import type { notes } from '../../db/schema.ts';
+import { fullNameOf } from '../auth/auth.presenter.ts';
 
-export type NoteRow = typeof notes.$inferSelect;
+/** A note with the name of the user who wrote it (null once that user is gone). */
+export type NoteRow = typeof notes.$inferSelect & {
+  author: { firstName: string; lastName: string } | null;
+};
 
-export function presentNote(row: NoteRow): Note {
+/** `callerId`: who asks, so the answer says which notes are theirs to delete. */
+export function presentNote(row: NoteRow, callerId: number): Note {
   return {
     id: row.id,
     target: row.targetId,
@@ -12,5 +17,10 @@ export function presentNote(row: NoteRow): Note {
     area: row.areaId,
     text: row.text,
     timestamp: row.createdAt.toISOString(),
+    author:
+      row.createdBy === null || row.author === null
+        ? null
+        : { id: row.createdBy, name: fullNameOf(row.author) },
+    mine: row.createdBy === callerId,
   };
 }
