@@ -3,7 +3,7 @@ import { RECENT_SITES } from '../constants/timing.ts';
 import type { RecentSiteEntry } from '../entities/preferences.ts';
 import type { Privilege } from '../entities/vocabulary.ts';
 import type { RoutingArea } from './inputs.ts';
-import { USERS_PRIVILEGE } from './parse.ts';
+import { ROUTE_PRIVILEGES } from './guards.ts';
 import { alarmsPath, areaPath, irrigationPath, modulePath, sitePath } from './paths.ts';
 import { DETAIL_NAMES, isModuleRoute, type Route } from './route.ts';
 import { areaHasTab, type AreaTabId, tabPath } from './tabs.ts';
@@ -177,9 +177,13 @@ export function sidebarAreaEntries(
   };
 }
 
-/** §2 Sidebar: the Users link shows where the user has viewUsers on the site (§6). */
+/**
+ * §2 Sidebar: the Users link shows where the user has viewUsers on the site (§6): where the
+ * Users page's guard lets them in, so the link and the page never disagree.
+ */
 export function showUsersLink(sitePrivileges: readonly Privilege[]): boolean {
-  return sitePrivileges.includes(USERS_PRIVILEGE);
+  const needed = ROUTE_PRIVILEGES.users;
+  return needed === null || sitePrivileges.includes(needed);
 }
 
 /** §2 RECENT list: the visited site goes first, without duplicates, at most `max` (§9: 3) sites. */

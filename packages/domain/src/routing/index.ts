@@ -3,6 +3,7 @@ export * from './inputs.ts';
 export * from './route.ts';
 export * from './paths.ts';
 export * from './parse.ts';
+export * from './guards.ts';
 export * from './resolution.ts';
 export * from './panes.ts';
 export * from './tabs.ts';

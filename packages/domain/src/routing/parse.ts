@@ -4,6 +4,7 @@
  */
 import type { Environment, Privilege } from '../entities/vocabulary.ts';
 import { isThingType } from '../entities/words.ts';
+import { ROUTE_PRIVILEGES } from './guards.ts';
 import {
   AREA_MODULES,
   DASHBOARD_FILTER_KEYS,
@@ -232,12 +233,9 @@ export function routeAreaId(route: Route): number | undefined {
   return 'areaId' in route ? route.areaId : undefined;
 }
 
-/** §2 "{siteId}/users (needs the viewUsers site privilege)"; §6 it also shows the Users link. */
-export const USERS_PRIVILEGE: Privilege = 'viewUsers';
-
-/** The site privilege a route needs beyond a session (§2, §6). */
+/** The site privilege a route needs beyond a session (§2, §6; the table in guards.ts). */
 export function requiredPrivilege(route: Route): Privilege | undefined {
-  return route.kind === 'users' ? USERS_PRIVILEGE : undefined;
+  return ROUTE_PRIVILEGES[route.kind] ?? undefined;
 }
 
 /** Whether the route exists in this environment: the playground only in development (§2). */
