@@ -47,6 +47,14 @@ beforeAll(async () => {
     [Date.UTC(2026, 9, 2, 15), 1],
     [Date.UTC(2026, 9, 2, 15, 30), 0],
   ]);
+  // Zone 3: a run from 23:00 on 31 August to 01:00 on 1 September (NZST) counts in August, out
+  // of range; one from 23:30 on 31 October to 00:30 on 1 November (NZDT) counts whole on 31 October.
+  await readings(await seriesOf('control', farm.controls.valve3.id, 'running'), [
+    [Date.UTC(2026, 7, 31, 11), 1],
+    [Date.UTC(2026, 7, 31, 13), 0],
+    [Date.UTC(2026, 9, 31, 10, 30), 1],
+    [Date.UTC(2026, 9, 31, 11, 30), 0],
+  ]);
   // The meter counts 12 m³ over zone 1's hour on 3 October and 3 m³ over zone 2's half hour.
   const meterId = await addWaterMeter(t.db, farm, {
     label: 'Mainline flow meter',
@@ -59,6 +67,13 @@ beforeAll(async () => {
   ]);
 });
 afterAll(() => t.close());
+
+/** A row as the API gives it: period, zone, runs, minutes, mm applied, mm target, m³. */
+const row = (
+  period: string,
+  section: number,
+  [runs, runtime, applied, target, volume]: [number, number, number, number | null, number | null],
+) => ({ period, section, runs, runtime, applied, target, volume });
 
 const get = (area: number, query = '', user = t.farm.users.admin.id) =>
   t.as(user, { method: 'GET', url: `/api/areas/${area}/irrigation-history${query}` });
@@ -83,33 +98,10 @@ describe('GET /api/areas/{id}/irrigation-history', () => {
       [zone3.id, false],
     ]);
     expect(body.rows).toEqual([
-      {
-        period: '2026-09',
-        section: zone1.id,
-        runs: 1,
-        runtime: 120,
-        applied: 10,
-        target: 10,
-        volume: null,
-      },
-      {
-        period: '2026-10',
-        section: zone1.id,
-        runs: 1,
-        runtime: 60,
-        applied: 5,
-        target: 10,
-        volume: 12,
-      },
-      {
-        period: '2026-10',
-        section: zone2.id,
-        runs: 1,
-        runtime: 30,
-        applied: 2.5,
-        target: 10,
-        volume: 3,
-      },
+      row('2026-09', zone1.id, [1, 120, 10, 10, null]),
+      row('2026-10', zone1.id, [1, 60, 5, 10, 12]),
+      row('2026-10', zone2.id, [1, 30, 2.5, 10, 3]),
+      row('2026-10', zone3.id, [1, 60, 5, 10, null]),
     ]);
   });
 
@@ -123,17 +115,18 @@ describe('GET /api/areas/{id}/irrigation-history', () => {
     const body = irrigationHistorySchema.parse(response.json());
     expect(body.periods).toHaveLength(7);
     expect(body.zones.map((zone) => zone.section)).toEqual([zone1]);
-    expect(body.rows).toEqual([
-      {
-        period: '2026-10-03',
-        section: zone1,
-        runs: 1,
-        runtime: 60,
-        applied: 5,
-        target: 10,
-        volume: 12,
-      },
+    expect(body.rows).toEqual([row('2026-10-03', zone1, [1, 60, 5, 10, 12])]);
+  });
+
+  it('counts a run whole on the day it started, also when it ends after the range', async () => {
+    const zone3 = t.farm.sections.zone3.id;
+    const area = t.farm.areas.irrigation.id;
+    const october = await get(area, `?from=2026-10-25&to=2026-11-01&interval=day&section=${zone3}`);
+    expect(irrigationHistorySchema.parse(october.json()).rows).toEqual([
+      row('2026-10-31', zone3, [1, 60, 5, 10, null]),
     ]);
+    const november = await get(area, `?from=2026-11-01&to=2026-11-08&section=${zone3}`);
+    expect(irrigationHistorySchema.parse(november.json()).rows).toEqual([]);
   });
 
   it.each([

@@ -25,6 +25,9 @@ import { readWaterUseSource } from '../water-use/water-use.repository.ts';
 import { presentIrrigationHistoryRow } from './irrigation-history.presenter.ts';
 import { areaSiteSettings, programZoneSettings } from './irrigation-history.repository.ts';
 
+/** Longest a run may last (a zone's setting allows 48 hours) and then some. */
+const MAX_RUN_MS = 50 * 3_600_000;
+
 /** The instant a site-local day starts. */
 function dayStart(date: string, timeZone: string): Date {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
@@ -51,24 +54,30 @@ export async function irrigationHistoryRoutes(app: FastifyInstance) {
           : defaultHistoryRange(localDate(now.getTime(), timeZone));
       const from = dayStart(range.from, timeZone).getTime();
       const to = dayStart(range.to, timeZone);
-      const source = await readWaterUseSource(db, areaId, { from: new Date(from), to });
+      // A run counts, whole, in the period it started: the valves are read past the range's end
+      // by the longest a run may last, so one that goes on past it ends where it ended.
+      const source = await readWaterUseSource(db, areaId, {
+        from: new Date(from),
+        to: new Date(to.getTime() + MAX_RUN_MS),
+      });
       if (section !== undefined && !source.sections.some((zone) => zone.id === section)) {
         throw badRequest('section', 'Not a zone of this area');
       }
       const inScope = (id: number) => section === undefined || id === section;
-      // A run open at the window's start counts from there; one still open ends now.
-      const until = Math.min(to.getTime(), now.getTime());
-      const allRuns = [...source.valves.entries()].flatMap(([id, valves]) =>
-        zoneRunsFromReadings(id, [...valves.values()], until)
-          .filter((run) => run.end > from)
-          .map((run): ZoneWaterRun => ({ ...run, start: Math.max(run.start, from) })),
+      const until = Math.min(to.getTime() + MAX_RUN_MS, now.getTime());
+      const runs: ZoneWaterRun[] = [...source.valves.entries()].flatMap(([id, valves]) =>
+        zoneRunsFromReadings(id, [...valves.values()], until),
       );
+      const started = runs.filter((run) => run.start >= from && run.start < to.getTime());
       // Every zone's runs share the meters (a mainline meter measures them all), and then only
-      // the zone asked for is kept.
-      const volumes = meterVolumesByDay(source.meters.values(), allRuns, timeZone);
+      // the zone asked for is kept. Water measured within the range only.
+      const meters = [...source.meters.values()].map((samples) =>
+        samples.filter((sample) => sample.time < to.getTime()),
+      );
+      const volumes = meterVolumesByDay(meters, runs, timeZone);
       for (const id of volumes.keys()) if (!inScope(id)) volumes.delete(id);
       const rows = summariseIrrigationHistory({
-        runs: allRuns.filter((run) => inScope(run.zoneId)),
+        runs: started.filter((run) => inScope(run.zoneId)),
         volumes,
         settings: await programZoneSettings(db, areaId),
         timeZone,
