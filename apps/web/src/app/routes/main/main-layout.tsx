@@ -25,6 +25,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useAreaSections } from '../../../data/areas/get-area-sections.ts';
+import { useSitePrivileges } from '../../../data/privileges/get-site-privileges.ts';
 import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { useSite } from '../../../data/sites/get-site.ts';
 import { useUserSites } from '../../../data/sites/get-sites.ts';
@@ -44,6 +45,7 @@ import { useLogout } from '../../../features/session/api/logout.ts';
 import { RequireSession } from '../../../features/session/components/require-session.tsx';
 import { useSession } from '../../../features/session/hooks/use-session.ts';
 import { useSiteFilter } from '../../../features/site-filter/hooks/use-site-filter.ts';
+import { RouteGuard } from '../../../features/site-routing/components/route-guard.tsx';
 import { openSiteFilter } from '../../../features/site-filter/site-filter-store.ts';
 import { PRODUCT_NAME, SUPPORT_BASE_URL } from '../../../config/support.ts';
 import { useParsedRoute } from '../use-parsed-route.ts';
@@ -89,6 +91,7 @@ function Shell() {
   const site = useSite(siteId);
   const currentSite = site.data?.id === siteId ? site.data : undefined;
   const privileges = usePrivileges(siteId);
+  const privilegesFailed = useSitePrivileges(siteId).isError;
   const contact = useUserContact(siteId);
   const sections = useAreaSections(route.kind === 'zone' ? route.areaId : undefined);
   const recent = useRecentSites(session.uid);
@@ -191,7 +194,14 @@ function Shell() {
         )}
         <TopTabBar route={route} areas={currentSite?.areas} isPhone={isPhone} />
         <PageFade key={pageKey}>
-          <Outlet />
+          {/* §2 §6: a page the user's site privileges do not allow is refused before it loads. */}
+          <RouteGuard
+            route={route}
+            sitePrivileges={privileges.site}
+            privilegesFailed={privilegesFailed}
+          >
+            <Outlet />
+          </RouteGuard>
         </PageFade>
       </AppShell.Main>
 
