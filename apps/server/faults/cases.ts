@@ -31,6 +31,13 @@ export type CaseSpec = {
   fault: (stage: Stage) => Promise<string | FaultOutcome>;
 };
 
+/** The API with ingest, and two workers: one can be killed while the other takes over its work. */
+async function apiAndTwoWorkers(stage: Stage): Promise<void> {
+  await stage.start('api', { PADDOCK_ROLES: 'api,ingest', PADDOCK_INSTANCE: 'api' });
+  await stage.start('worker-1', { PADDOCK_ROLES: 'worker', PADDOCK_INSTANCE: 'worker-1' });
+  await stage.start('worker-2', { PADDOCK_ROLES: 'worker', PADDOCK_INSTANCE: 'worker-2' });
+}
+
 export const CASES: (CaseSpec & { quick?: boolean })[] = [
   {
     name: 'server kill -9 during ingest (embedded)',
@@ -89,11 +96,7 @@ export const CASES: (CaseSpec & { quick?: boolean })[] = [
   {
     name: 'worker killed while settling a command',
     backend: 'postgres',
-    servers: async (stage) => {
-      await stage.start('api', { PADDOCK_ROLES: 'api,ingest', PADDOCK_INSTANCE: 'api' });
-      await stage.start('worker-1', { PADDOCK_ROLES: 'worker', PADDOCK_INSTANCE: 'worker-1' });
-      await stage.start('worker-2', { PADDOCK_ROLES: 'worker', PADDOCK_INSTANCE: 'worker-2' });
-    },
+    servers: apiAndTwoWorkers,
     fault: async (stage) => {
       // A program test (each zone 60 s, every command answered done); the worker that settles
       // its first command is killed the moment it says so.
@@ -153,11 +156,7 @@ export const CASES: (CaseSpec & { quick?: boolean })[] = [
   {
     name: 'worker killed while claiming a program request',
     backend: 'postgres',
-    servers: async (stage) => {
-      await stage.start('api', { PADDOCK_ROLES: 'api,ingest', PADDOCK_INSTANCE: 'api' });
-      await stage.start('worker-1', { PADDOCK_ROLES: 'worker', PADDOCK_INSTANCE: 'worker-1' });
-      await stage.start('worker-2', { PADDOCK_ROLES: 'worker', PADDOCK_INSTANCE: 'worker-2' });
-    },
+    servers: apiAndTwoWorkers,
     fault: async (stage) => {
       const programId = stage.farm.programs.a.id;
       const workers = stage.servers.filter((server) => server.name.startsWith('worker'));

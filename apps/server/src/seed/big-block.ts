@@ -14,7 +14,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { blockGrid, boundsOf, boundsPolygon, centroid, offset } from './geometry.ts';
-import { memberRow, meshRole, programRow, programZoneRow } from './rows.ts';
+import { memberRow, meshRole, programRow, programZoneRow, type MeshRole } from './rows.ts';
 
 /** The site `seedBigIrrigationArea` adds; the web benchmark opens its area. */
 export const BIG_BLOCK_LABEL = 'Big Block';
@@ -144,6 +144,26 @@ async function bigBlockRadios(tx: Transaction, now: Date, ground: BigBlockGround
     signalValue: -62 - (index % 28),
     missesValue: index % 3,
   });
+  /** A radio at the shed on the base unit (the pump's, the coordinator), `north`/`east` metres off. */
+  const shedRadio = (
+    name: string,
+    identifier: string,
+    [north, east]: [number, number],
+    config: MeshRole,
+    healthIndex: number,
+  ): typeof t.radios.$inferInsert => ({
+    siteId: site.id,
+    areaId: area.id,
+    type: 'WMR',
+    unitId: baseUnit.id,
+    serialno: `BB${site.id}-${name}`,
+    sectionId: null,
+    location: formatPointText(offset(BIG_BLOCK_SHED, north, east)),
+    tags: { identifier },
+    config,
+    lastUpdate: lastUpdate(0),
+    ...health(healthIndex),
+  });
   // A valve controller per block, at its north-west corner; west half on one field unit.
   const valveRadios = await tx
     .insert(t.radios)
@@ -165,19 +185,7 @@ async function bigBlockRadios(tx: Transaction, now: Date, ground: BigBlockGround
     .returning({ id: t.radios.id, unitId: t.radios.unitId });
   const [pumpRadio] = await tx
     .insert(t.radios)
-    .values({
-      siteId: site.id,
-      areaId: area.id,
-      type: 'WMR',
-      unitId: baseUnit.id,
-      serialno: `BB${site.id}-P1`,
-      sectionId: null,
-      location: formatPointText(offset(BIG_BLOCK_SHED, 4, 10)),
-      tags: { identifier: 'pump' },
-      config: meshRole(),
-      lastUpdate: lastUpdate(0),
-      ...health(1),
-    })
+    .values(shedRadio('P1', 'pump', [4, 10], meshRole(), 1))
     .returning({ id: t.radios.id });
   if (!pumpRadio) throw new Error('pump radio not inserted');
   // Repeaters along the middle of the blocks, each relaying the valve controllers of its
@@ -213,22 +221,18 @@ async function bigBlockRadios(tx: Transaction, now: Date, ground: BigBlockGround
     .returning({ id: t.radios.id });
   const [coordinator] = await tx
     .insert(t.radios)
-    .values({
-      siteId: site.id,
-      areaId: area.id,
-      type: 'WMR',
-      unitId: baseUnit.id,
-      serialno: `BB${site.id}-G1`,
-      sectionId: null,
-      location: formatPointText(offset(BIG_BLOCK_SHED, 8, 6)),
-      tags: { identifier: 'gateway' },
-      config: meshRole({
-        coordinator: true,
-        children: [...repeaterRows.map((row) => row.id), pumpRadio.id],
-      }),
-      lastUpdate: lastUpdate(0),
-      ...health(3),
-    })
+    .values(
+      shedRadio(
+        'G1',
+        'gateway',
+        [8, 6],
+        meshRole({
+          coordinator: true,
+          children: [...repeaterRows.map((row) => row.id), pumpRadio.id],
+        }),
+        3,
+      ),
+    )
     .returning({ id: t.radios.id });
   if (!coordinator || !repeaterRows[0] || !repeaterRows[repeaterCount - 1]) {
     throw new Error('radios not inserted');
