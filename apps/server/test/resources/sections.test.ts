@@ -88,6 +88,14 @@ describe('PUT /api/sections/{id}', () => {
     });
   });
 
+  it('stores a new label trimmed, as the zone page sends what was typed', async () => {
+    const zone = t.farm.sections.zone1;
+    const response = await put(t.farm.users.manager.id, zone.id, { label: '  Zone 1 south ' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ label: 'Zone 1 south' });
+    expect(await sectionRow(zone.id)).toMatchObject({ label: 'Zone 1 south' });
+  });
+
   it('changes only what is given; null clears a location', async () => {
     const zone = t.farm.sections.zone3;
     await put(t.farm.users.manager.id, zone.id, { location: '{"lat":-39.65,"lng":176.84}' });
@@ -108,6 +116,7 @@ describe('PUT /api/sections/{id}', () => {
     stored: sectionRow,
     invalid: [
       ['an empty label', { label: '' }, 'label'],
+      ['a blank label', { label: '   ' }, 'label'],
       ['an outline that is not JSON', { outline: 'square' }, 'outline'],
       ['an outline of two points', { outline: '[[1,2],[3,4]]' }, 'outline'],
       ['a location off the globe', { location: '[123,176]' }, 'location'],

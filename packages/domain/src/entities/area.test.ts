@@ -41,12 +41,17 @@ describe('§7 PUT areas/{id}: label, or site plus alarmsActive, or site plus sno
     expect(areaUpdateBodySchema.parse(body)).toEqual(body);
   });
 
+  it('trims a new label: people type names', () => {
+    expect(areaUpdateBodySchema.parse({ label: '  Top block ' })).toEqual({ label: 'Top block' });
+  });
+
   it.each([
     ['label mixed with alarmsActive', { label: 'Top block', site: 1, alarmsActive: true }],
     ['alarmsActive mixed with snoozed', { site: 1, alarmsActive: true, snoozed: true }],
     ['alarmsActive without site', { alarmsActive: true }],
     ['snoozed without site', { snoozed: false }],
     ['an empty label', { label: '' }],
+    ['a blank label', { label: '   ' }],
     ['an empty body', {}],
     ['site alone', { site: 1 }],
   ])('refuses %s', (_why, body) => {

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { boundsSchema, geometrySchema, outlineTextSchema } from './geometry.ts';
 import { LABEL_MAX_LENGTH } from '../constants/limits.ts';
-import { idSchema, nonEmptyStringSchema, nonEmptyTextSchema } from './primitives.ts';
+import { idSchema, nonEmptyStringSchema, trimmedTextSchema } from './primitives.ts';
 import { sectionSchema } from './section.ts';
 import { areaCapabilitySchema, areaStatusSchema, areaTypeSchema } from './vocabulary.ts';
 
@@ -34,7 +34,7 @@ export const areaSchema = z.object({
 export type Area = z.infer<typeof areaSchema>;
 
 /** PUT areas/{id}: rename. */
-export const areaRenameBodySchema = z.strictObject({ label: nonEmptyTextSchema(LABEL_MAX_LENGTH) });
+export const areaRenameBodySchema = z.strictObject({ label: trimmedTextSchema(LABEL_MAX_LENGTH) });
 /** PUT areas/{id}: turn the area's alarms on or off. */
 export const areaAlarmsActiveBodySchema = z.strictObject({
   site: idSchema,

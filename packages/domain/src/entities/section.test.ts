@@ -35,6 +35,7 @@ describe('§7 PUT sections/{id}', () => {
     [{ outline: null }, true],
     [{}, false],
     [{ label: '' }, false],
+    [{ label: '  ' }, false],
     [{ location: 'here' }, false],
   ])('%j is accepted: %s', (body, ok) => {
     expect(sectionUpdateBodySchema.safeParse(body).success).toBe(ok);

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { locationTextSchema, outlineTextSchema } from './geometry.ts';
 import { LABEL_MAX_LENGTH } from '../constants/limits.ts';
-import { idSchema, nonEmptyStringSchema, nonEmptyTextSchema } from './primitives.ts';
+import { idSchema, nonEmptyStringSchema, trimmedTextSchema } from './primitives.ts';
 import { sectionTypeSchema } from './vocabulary.ts';
 
 export const sectionSchema = z.object({
@@ -28,7 +28,7 @@ export type Section = z.infer<typeof sectionSchema>;
  */
 export const sectionUpdateBodySchema = z
   .strictObject({
-    label: nonEmptyTextSchema(LABEL_MAX_LENGTH),
+    label: trimmedTextSchema(LABEL_MAX_LENGTH),
     outline: outlineTextSchema.nullable(),
     location: locationTextSchema.nullable(),
   })

@@ -61,6 +61,7 @@ describe('§7 PUT sensors/{id}', () => {
     [{ tags: { identifier: 'canopy' } }, true],
     [{}, false],
     [{ label: '' }, false],
+    [{ label: '  ' }, false],
   ])('%j is accepted: %s', (body, ok) => {
     expect(sensorUpdateBodySchema.safeParse(body).success).toBe(ok);
   });

@@ -5,8 +5,8 @@ import { LABEL_MAX_LENGTH } from '../constants/limits.ts';
 import {
   idSchema,
   nonEmptyStringSchema,
-  nonEmptyTextSchema,
   nullableIsoDateTimeSchema,
+  trimmedTextSchema,
 } from './primitives.ts';
 import { deviceTagsBodySchema, deviceTagsSchema } from './radio.ts';
 import { sensorTypeSchema } from './vocabulary.ts';
@@ -43,7 +43,7 @@ export type Sensor = z.infer<typeof sensorSchema>;
 /** PUT sensors/{id} (§7 gives no body). Decision: label, location, tags; at least one. */
 export const sensorUpdateBodySchema = z
   .strictObject({
-    label: nonEmptyTextSchema(LABEL_MAX_LENGTH),
+    label: trimmedTextSchema(LABEL_MAX_LENGTH),
     location: locationTextSchema.nullable(),
     tags: deviceTagsBodySchema,
   })
