@@ -18,7 +18,15 @@ import {
 import type { Database } from '../db/client.ts';
 import { readWaterUseSource } from '../resources/water-use/water-use.repository.ts';
 import { localDay } from './local-day.ts';
-import { chosen, dailyChart, readReportSite, reportHeading, round, toMs } from './report-site.ts';
+import {
+  chosen,
+  dailyChart,
+  readReportSite,
+  reportHeading,
+  round,
+  thingsByDayTable,
+  toMs,
+} from './report-site.ts';
 import { faultedOpenRows, findProgramZones, skippedStartRows } from './report.repository.ts';
 
 export type ReportRange = { from: Date; to: Date };
@@ -193,23 +201,23 @@ function irrigationDocument(
       'Water used is blank for a zone without a meter measuring it.',
     ],
     tables: [
-      {
-        name: 'Zones by day',
-        sheetBy: 0,
-        columns: [
-          { header: 'Zone', kind: 'text' },
-          { header: 'Day', kind: 'date' },
-          { header: 'Runs', kind: 'number', digits: 0 },
-          { header: 'First start', kind: 'time' },
-          { header: 'Last end', kind: 'time' },
-          { header: 'Runtime', unit: 'min', kind: 'number', digits: 1 },
-          { header: 'Applied depth', unit: 'mm', kind: 'number', digits: 1 },
-          { header: 'Water used', unit: 'm³', kind: 'number', digits: 3 },
-          { header: 'Skipped runs', kind: 'number', digits: 0 },
-          { header: 'Faulted runs', kind: 'number', digits: 0 },
-        ],
+      thingsByDayTable(
+        {
+          name: 'Zones by day',
+          thing: 'Zone',
+          figures: [
+            { header: 'Runs', kind: 'number', digits: 0 },
+            { header: 'First start', kind: 'time' },
+            { header: 'Last end', kind: 'time' },
+            { header: 'Runtime', unit: 'min', kind: 'number', digits: 1 },
+            { header: 'Applied depth', unit: 'mm', kind: 'number', digits: 1 },
+            { header: 'Water used', unit: 'm³', kind: 'number', digits: 3 },
+            { header: 'Skipped runs', kind: 'number', digits: 0 },
+            { header: 'Faulted runs', kind: 'number', digits: 0 },
+          ],
+        },
         rows,
-      },
+      ),
       {
         name: 'Runs',
         columns: [

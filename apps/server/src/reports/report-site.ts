@@ -2,7 +2,13 @@
  * What every report reads first: the site's label and timezone, and the areas in scope (the one
  * named, or all of the site's), each report's things narrowed to `things` when given.
  */
-import type { ReportChart, ReportDocument } from '@paddock/domain';
+import type {
+  ReportCell,
+  ReportChart,
+  ReportColumn,
+  ReportDocument,
+  ReportTable,
+} from '@paddock/domain';
 import { siteTimeZone } from '@paddock/domain/timezone';
 import type { Database } from '../db/client.ts';
 import { findReportSiteRow, reportAreaRows } from './report.repository.ts';
@@ -48,6 +54,26 @@ export function reportHeading(
     timeZone: site.timeZone,
     from: range.from,
     to: range.to,
+  };
+}
+
+/**
+ * A table of one row per thing and local day: the thing's label and the day, then its figures;
+ * the xlsx gives each thing its own sheet.
+ */
+export function thingsByDayTable(
+  table: { name: string; thing: string; figures: readonly ReportColumn[] },
+  rows: readonly (readonly ReportCell[])[],
+): ReportTable {
+  return {
+    name: table.name,
+    sheetBy: 0,
+    columns: [
+      { header: table.thing, kind: 'text' },
+      { header: 'Day', kind: 'date' },
+      ...table.figures,
+    ],
+    rows,
   };
 }
 

@@ -9,7 +9,15 @@ import type { ReportCell, ReportDocument } from '@paddock/domain';
 import type { Database } from '../db/client.ts';
 import type { ReportRange } from './irrigation-report.ts';
 import { localDay } from './local-day.ts';
-import { chosen, dailyChart, readReportSite, reportHeading, round, toMs } from './report-site.ts';
+import {
+  chosen,
+  dailyChart,
+  readReportSite,
+  reportHeading,
+  round,
+  thingsByDayTable,
+  toMs,
+} from './report-site.ts';
 import { sensorReadingRows, waterSensorRows } from './report.repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -122,29 +130,29 @@ export async function waterReport(
     ],
     csvAllTables: true,
     tables: [
-      {
-        name: 'Meters by day',
-        sheetBy: 0,
-        columns: [
-          { header: 'Meter', kind: 'text' },
-          { header: 'Day', kind: 'date' },
-          { header: 'Volume', unit: 'm³', kind: 'number', digits: 3 },
-          { header: 'Peak flow', unit: 'm³/h', kind: 'number', digits: 2 },
-          { header: 'Hours pumping', unit: 'h', kind: 'number', digits: 2 },
-        ],
-        rows: meterRows,
-      },
-      {
-        name: 'Tanks by day',
-        sheetBy: 0,
-        columns: [
-          { header: 'Tank', kind: 'text' },
-          { header: 'Day', kind: 'date' },
-          { header: 'Lowest level', unit: '%', kind: 'number', digits: 1 },
-          { header: 'Highest level', unit: '%', kind: 'number', digits: 1 },
-        ],
-        rows: tankRows,
-      },
+      thingsByDayTable(
+        {
+          name: 'Meters by day',
+          thing: 'Meter',
+          figures: [
+            { header: 'Volume', unit: 'm³', kind: 'number', digits: 3 },
+            { header: 'Peak flow', unit: 'm³/h', kind: 'number', digits: 2 },
+            { header: 'Hours pumping', unit: 'h', kind: 'number', digits: 2 },
+          ],
+        },
+        meterRows,
+      ),
+      thingsByDayTable(
+        {
+          name: 'Tanks by day',
+          thing: 'Tank',
+          figures: [
+            { header: 'Lowest level', unit: '%', kind: 'number', digits: 1 },
+            { header: 'Highest level', unit: '%', kind: 'number', digits: 1 },
+          ],
+        },
+        tankRows,
+      ),
     ],
     chart: dailyChart(
       { title: 'Water measured per day, all meters', unit: 'm³', label: 'Volume', digits: 3 },
