@@ -28,9 +28,7 @@ import {
 import { DEMO_PASSWORD } from '@paddock/domain/demo';
 import { eq } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
-import { signAccessToken } from '../src/auth/access-token.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
-import { createSession } from '../src/auth/sessions.ts';
 import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { sensors, series, sites } from '../src/db/schema.ts';
@@ -41,6 +39,7 @@ import {
 } from '../src/telemetry/series-summary.repository.ts';
 import { insertReadings, type ReadingRow } from '../src/telemetry/reading.repository.ts';
 import { parseEngines, positive, printTable, type Engine } from './report.ts';
+import { listenSignedIn } from './signed-in-server.ts';
 import { temporaryPostgres } from './temporary-postgres.ts';
 
 const HOST = '127.0.0.1';
@@ -219,22 +218,8 @@ async function runEngine(engine: Engine): Promise<Row[] | null> {
 
     const { start, end } = await loadReadings(engine, db, seriesRow.id, now);
 
-    const session = await createSession(db, {
-      userId: farm.accounts.monitor.id,
-      actorUserId: null,
-      ttlSeconds: config.refreshTokenTtlSeconds,
-      now: new Date(),
-    });
-    const { token } = await signAccessToken(
-      { userId: farm.accounts.monitor.id, sessionId: session.sessionId, actorUserId: null },
-      app.ctx.tokenSecret,
-      config.accessTokenTtlSeconds,
-      Date.now(),
-    );
-    await app.listen({ host: HOST, port: 0 });
-    const address = app.server.address();
-    if (!address || typeof address === 'string') throw new Error('server has no port');
-    const base = `http://${HOST}:${address.port}/api/sensors/${sensor.id}/series`;
+    const { port, token } = await listenSignedIn(app, config, farm.accounts.monitor.id, HOST);
+    const base = `http://${HOST}:${port}/api/sensors/${sensor.id}/series`;
     const headers = { authorization: `Bearer ${token}` };
 
     const range = `from=${new Date(start).toISOString()}&to=${new Date(end).toISOString()}`;

@@ -15,22 +15,18 @@ export async function serve(settings: {
   ingestRate: number;
 }): Promise<void> {
   // Loaded here, not at the top: the parent only generates load and never needs the server.
-  const [app_, config_, sessions, accessToken, passwords, demo, demoAccounts, scale] =
-    await Promise.all([
-      import('../../src/app.ts'),
-      import('../../src/config.ts'),
-      import('../../src/auth/sessions.ts'),
-      import('../../src/auth/access-token.ts'),
-      import('../../src/auth/passwords.ts'),
-      import('../../../devstack/src/demo-farm/demo-farm.ts'),
-      import('@paddock/domain/demo'),
-      import('../../src/seed/scale.ts'),
-    ]);
+  const [app_, config_, signedIn, passwords, demo, demoAccounts, scale] = await Promise.all([
+    import('../../src/app.ts'),
+    import('../../src/config.ts'),
+    import('../signed-in-server.ts'),
+    import('../../src/auth/passwords.ts'),
+    import('../../../devstack/src/demo-farm/demo-farm.ts'),
+    import('@paddock/domain/demo'),
+    import('../../src/seed/scale.ts'),
+  ]);
   const { sql } = await import('drizzle-orm');
   const { buildApp } = app_;
   const { loadConfig } = config_;
-  const { createSession } = sessions;
-  const { signAccessToken } = accessToken;
   const { hashPassword } = passwords;
   const config = loadConfig({
     ...process.env,
@@ -64,22 +60,7 @@ export async function serve(settings: {
     // Only a superuser (or pg_checkpoint) may; the figures are then only noisier.
   });
 
-  // Signed in the way the test app does it: a session row and an access token for it.
-  const session = await createSession(db, {
-    userId: seeded.benchUserId,
-    actorUserId: null,
-    ttlSeconds: config.refreshTokenTtlSeconds,
-    now: new Date(),
-  });
-  const { token } = await signAccessToken(
-    { userId: seeded.benchUserId, sessionId: session.sessionId, actorUserId: null },
-    app.ctx.tokenSecret,
-    config.accessTokenTtlSeconds,
-    Date.now(),
-  );
-  await app.listen({ host: HOST, port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const { port, token } = await signedIn.listenSignedIn(app, config, seeded.benchUserId, HOST);
 
   process.once('SIGTERM', () => {
     void app.close().then(() => process.exit(0));
@@ -100,7 +81,7 @@ export async function serve(settings: {
   });
   const ready: Ready = {
     type: 'ready',
-    port: address.port,
+    port,
     token,
     siteId,
     areaId: seeded.areaIds[middle] ?? 0,
@@ -116,28 +97,14 @@ export async function serve(settings: {
  * and ingest subscribed.
  */
 async function startBenchIngest(db: Database, siteIds: number[]) {
-  const [{ queryRows }, { startEmbeddedBroker }, { serverLogin }, { startIngest }] =
+  const [{ insertProbes }, { startEmbeddedBroker }, { serverLogin }, { startIngest }] =
     await Promise.all([
-      import('../../src/db/client.ts'),
+      import('../probes.ts'),
       import('../../src/field/broker.ts'),
       import('../../src/field/connection.ts'),
       import('../../src/ingest/ingest.ts'),
     ]);
-  const { sql } = await import('drizzle-orm');
-  const sites = siteIds.slice(0, PUBLISHING_SITES);
-  const rows = await queryRows<{ site_id: number; serialno: string; sensor_id: number }>(
-    db,
-    sql`
-    with probes as (
-      insert into sensors (site_id, area_id, type, radio_id, unit_id, tags, topics, label, serialno)
-      select site_id, area_id, 'soilMoisture', id, unit_id, '{}'::jsonb, '[]'::jsonb,
-             'Probe ' || serialno, 'P-' || serialno
-      from radios where site_id = any(${sql.param(sites)}::int[])
-      returning id, radio_id
-    )
-    select r.site_id, r.serialno, p.id as sensor_id from probes p join radios r on r.id = p.radio_id
-    order by r.id`,
-  );
+  const rows = await insertProbes(db, siteIds.slice(0, PUBLISHING_SITES));
   const devices = rows.map((row) => ({
     siteId: row.site_id,
     serialno: row.serialno,

@@ -7,9 +7,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { Database, DatabaseHandle } from '../../src/db/client.ts';
 import type { Ingest } from '../../src/ingest/ingest.ts';
+import type { ProbeRow } from '../probes.ts';
 import type { Ready, Report, ServeOptions } from './protocol.ts';
-
-type ProbeRow = { site_id: number; serialno: string; sensor_id: number };
 
 /** The child: database, broker, ingest; measures commits of the messages it is told about. */
 export async function serve(options: ServeOptions): Promise<void> {
@@ -96,32 +95,17 @@ export async function serve(options: ServeOptions): Promise<void> {
 
 /** The scale seed, and one soil probe on every radio. */
 async function seedProbes(db: Database, options: ServeOptions): Promise<ProbeRow[]> {
-  const [{ queryRows }, { seedScale }] = await Promise.all([
-    import('../../src/db/client.ts'),
+  const [{ insertProbes }, { seedScale }] = await Promise.all([
+    import('../probes.ts'),
     import('../../src/seed/scale.ts'),
   ]);
-  const { sql } = await import('drizzle-orm');
   await seedScale(db, {
     sites: options.sites,
     radiosPerSite: options.radiosPerSite,
     now: new Date(),
     passwordHash: 'bench',
   });
-  // One soil probe on every radio.
-  return queryRows<ProbeRow>(
-    db,
-    sql`
-    with probes as (
-      insert into sensors (site_id, area_id, type, radio_id, unit_id, tags, topics, label, serialno)
-      select site_id, area_id, 'soilMoisture', id, unit_id, '{}'::jsonb, '[]'::jsonb,
-             'Probe ' || serialno, 'P-' || serialno
-      from radios
-      returning id, radio_id
-    )
-    select r.site_id, r.serialno, p.id as sensor_id from probes p join radios r on r.id = p.radio_id
-    order by r.id
-  `,
-  );
+  return insertProbes(db);
 }
 
 /** With --rules: a set-point rule per sensor, and the followup worker that evaluates them. */
