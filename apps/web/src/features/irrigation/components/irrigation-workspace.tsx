@@ -122,7 +122,14 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
               {t('Irrigation.Zone.NotFound')}
             </Alert>
           )}
-          {zone && <IrrigationHistoryCard areaId={area.id} section={zone.id} timeZone={timeZone} />}
+          {zone && (
+            <IrrigationHistoryCard
+              key={`zone-${zone.id}`}
+              areaId={area.id}
+              section={zone.id}
+              timeZone={timeZone}
+            />
+          )}
         </div>
       </div>
     );
@@ -168,7 +175,8 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
         ) : (
           <Alert color="info">{t('Irrigation.NoProgram')}</Alert>
         )}
-        <IrrigationHistoryCard areaId={area.id} timeZone={timeZone} />
+        {/* Keyed apart from the zone page's, so a zoom does not carry over between them. */}
+        <IrrigationHistoryCard key="area" areaId={area.id} timeZone={timeZone} />
       </div>
     </div>
   );
