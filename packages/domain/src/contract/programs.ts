@@ -18,8 +18,11 @@ function programAction<const A extends RunAction>(action: A) {
     summary: `Asks the field to ${action} the program, or some of its zones`,
     description:
       'Records a request (202, status new) for the field link. Give requestId to follow an earlier request up: 200 with its status, and nothing is sent again. 409 when the program (or a named zone) cannot take the action now (§4).' +
+      (action === 'start' || action === 'test'
+        ? ' With startTime the run waits until then (the request stays pending); a start time more than a minute past or more than 7 days ahead is refused (400, field startTime).'
+        : '') +
       (action === 'pause'
-        ? ' Pause is the stop: it is taken while the program is starting, resuming, running or pausing, and overtakes a request in flight.'
+        ? ' Pause is the stop: it is taken while the program is starting, resuming, running or pausing, and overtakes a request in flight. A pause before a start time calls the start off and leaves the program stopped.'
         : ''),
     params: idParamSchema,
     // No body at all arrives as null: every field is optional, so none is needed.
