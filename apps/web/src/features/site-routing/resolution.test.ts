@@ -15,6 +15,7 @@ import {
   isRouteScopedQuery,
   landingDecision,
   siteFailureAction,
+  type LandingDecision,
   valveScheduling,
 } from './resolution.ts';
 
@@ -22,37 +23,64 @@ const never = () => {
   throw new Error('random must not be used');
 };
 
-describe('landingDecision (§2 root)', () => {
-  const base = { fresh: false, lastRoute: null, banned: [], random: never };
+describe('landingDecision (§2 root, §8 boot failure)', () => {
+  const base = { lastRoute: null, banned: [], random: never };
+  const sites = [{ id: 4 }, { id: 2 }, { id: 7 }];
 
-  it('shows the site list when the user comes back to /', () => {
-    expect(landingDecision({ ...base, lastRoute: '/4/summary' })).toEqual({ kind: 'showList' });
-  });
-
-  it('shows the site list on a fresh start without a last route', () => {
-    expect(landingDecision({ ...base, fresh: true })).toEqual({ kind: 'showList' });
-  });
-
-  it('goes to the stored last route on a fresh start', () => {
-    expect(landingDecision({ ...base, fresh: true, lastRoute: '/4/telemetry/9?radio=3' })).toEqual({
-      kind: 'redirect',
-      to: '/4/telemetry/9?radio=3',
-    });
-    expect(landingDecision({ ...base, fresh: true, lastRoute: '/dashboard?country=nz' })).toEqual({
-      kind: 'redirect',
-      to: '/dashboard?country=nz',
-    });
-  });
-
-  it('skips a last route whose site is banned', () => {
-    expect(landingDecision({ ...base, fresh: true, lastRoute: '/4/summary', banned: [4] })).toEqual(
-      { kind: 'showList' },
-    );
+  it.each<[string, Parameters<typeof landingDecision>[0], LandingDecision]>([
+    // The stored last route, on every visit, without waiting for the sites.
+    [
+      'the last route, with its query',
+      { ...base, lastRoute: '/4/telemetry/9?radio=3' },
+      { kind: 'redirect', to: '/4/telemetry/9?radio=3' },
+    ],
+    [
+      'a last route without a site',
+      { ...base, lastRoute: '/dashboard?country=nz' },
+      { kind: 'redirect', to: '/dashboard?country=nz' },
+    ],
+    [
+      'the last route even when the sites are loaded',
+      { ...base, lastRoute: '/7/summary', sites },
+      { kind: 'redirect', to: '/7/summary' },
+    ],
+    // Else the default site once the sites are loaded.
+    ['no last route: wait for the sites', base, { kind: 'wait' }],
+    ['no last route: the first site', { ...base, sites }, { kind: 'redirect', to: '/4' }],
+    [
+      'a last route of a banned site: the default site, skipping it',
+      { ...base, lastRoute: '/4/summary', banned: [4], sites, random: () => 0 },
+      { kind: 'redirect', to: '/2' },
+    ],
+    // Else /notfound.
+    ['no site at all: /notfound', { ...base, sites: [] }, { kind: 'redirect', to: '/notfound' }],
+    [
+      'every site banned: /notfound',
+      { ...base, sites, banned: [4, 2, 7] },
+      { kind: 'redirect', to: '/notfound' },
+    ],
+    // §8 boot failure on root.
+    [
+      'the sites refused with a response: log out',
+      { ...base, sitesFailure: { status: 500 } },
+      { kind: 'signOut' },
+    ],
+    [
+      'the sites not answered (offline): stay, nothing decided',
+      { ...base, sitesFailure: { status: undefined } },
+      { kind: 'offline' },
+    ],
+    [
+      'a stored last route goes on even when the sites failed',
+      { ...base, lastRoute: '/4/summary', sitesFailure: { status: 500 } },
+      { kind: 'redirect', to: '/4/summary' },
+    ],
+  ])('%s', (_case, input, decision) => {
+    expect(landingDecision(input)).toEqual(decision);
   });
 
   describe('after a site failed to load', () => {
     const failed = { ...base, failedSiteId: 4 };
-    const sites = [{ id: 4 }, { id: 2 }, { id: 7 }];
 
     it('waits for the sites', () => {
       expect(landingDecision(failed)).toEqual({ kind: 'wait' });
@@ -86,8 +114,13 @@ describe('landingDecision (§2 root)', () => {
       expect(landingDecision({ ...failed, sites: [] })).toEqual({ kind: 'signOut' });
     });
 
-    it('shows the list (with its error) when the sites cannot be loaded', () => {
-      expect(landingDecision({ ...failed, sitesFailed: true })).toEqual({ kind: 'showList' });
+    it('signs out when the sites are refused, and stays when offline', () => {
+      expect(landingDecision({ ...failed, sitesFailure: { status: 503 } })).toEqual({
+        kind: 'signOut',
+      });
+      expect(landingDecision({ ...failed, sitesFailure: { status: undefined } })).toEqual({
+        kind: 'offline',
+      });
     });
   });
 });

@@ -34,33 +34,41 @@ export interface FallbackState {
 }
 
 export type LandingDecision =
-  | { readonly kind: 'showList' }
   | { readonly kind: 'wait' }
   | { readonly kind: 'redirect'; readonly to: string; readonly fallback?: true }
-  | { readonly kind: 'signOut' };
+  /** §8 boot failure on root, or no default site left after a failure: log out. */
+  | { readonly kind: 'signOut' }
+  /** The sites could not be asked for (no response): nothing is decided, a retry is offered. */
+  | { readonly kind: 'offline' };
 
 /**
- * What / does (§2 "Root goes to the last visited route if stored, else the default site").
- * Decision: / is also the landing page with the site list, so
+ * What / does, on every visit (§2 "Root goes to the last visited route if stored, else the
+ * default site, else /notfound"):
  * - after a site failed to load, / picks another default site (the remembered last-route site,
- *   else the first, else a random one, never a banned one); none left signs the user out;
- * - on a fresh start (no page shown yet in this document, e.g. just signed in or reopened at /),
- *   / goes to the stored last route unless its site is banned;
- * - otherwise (the user came back to /) it shows the site list.
+ *   else the first, else a random one, never a banned one); none left signs the user out (§8 "Site
+ *   load failure: redirect to another default site, else /notfound, or sign out");
+ * - the stored last route, unless its site is banned, without waiting for the sites (its page
+ *   loads the site and leaves by the §2 failure rules);
+ * - else the default site once the sites are loaded; a user with no site goes to /notfound;
+ * - the sites refused with a response is §8 "Boot failure: on root, log out"; with no response
+ *   at all (offline) nothing is decided, so a user offline is not signed out.
  */
 export function landingDecision(input: {
-  fresh: boolean;
   lastRoute: string | null;
   failedSiteId?: number;
   /** The user's sites; undefined while loading. */
   sites?: readonly { readonly id: number }[];
-  sitesFailed?: boolean;
+  /** The sites could not be loaded: with the server's status, or undefined with no response. */
+  sitesFailure?: { readonly status: number | undefined };
   banned: readonly number[];
   random: () => number;
 }): LandingDecision {
-  const { fresh, lastRoute, failedSiteId, sites, banned } = input;
+  const { lastRoute, failedSiteId, sites, sitesFailure, banned } = input;
+  const failure: LandingDecision | undefined = sitesFailure
+    ? { kind: sitesFailure.status === undefined ? 'offline' : 'signOut' }
+    : undefined;
   if (failedSiteId !== undefined) {
-    if (input.sitesFailed) return { kind: 'showList' };
+    if (failure) return failure;
     if (!sites) return { kind: 'wait' };
     const choice = pickDefaultSite({
       sites,
@@ -72,14 +80,20 @@ export function landingDecision(input: {
       ? { kind: 'redirect', to: sitePath(choice.siteId), fallback: true }
       : { kind: 'signOut' };
   }
-  if (fresh && lastRoute) {
+  if (lastRoute) {
     const siteId = lastRouteSiteId(lastRoute);
     if (siteId === undefined || !banned.includes(siteId)) {
       const to = rootRedirect({ lastRoute });
       if (to !== PATHS.notFound) return { kind: 'redirect', to };
     }
   }
-  return { kind: 'showList' };
+  if (failure) return failure;
+  if (!sites) return { kind: 'wait' };
+  const choice = pickDefaultSite({ sites, banned, random: input.random });
+  return {
+    kind: 'redirect',
+    to: rootRedirect({ defaultSiteId: choice.kind === 'site' ? choice.siteId : null }),
+  };
 }
 
 export type SiteFailureAction =

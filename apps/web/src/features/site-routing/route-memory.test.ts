@@ -2,10 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   bannedSites,
   banSiteFor,
-  isFreshStart,
   LAST_ROUTE_KEY,
   lastRouteSiteId,
-  markPageShown,
   readLastRoute,
   rememberablePath,
   resetRouteMemory,
@@ -73,10 +71,3 @@ describe('banned sites (§2)', () => {
   });
 });
 
-describe('fresh start', () => {
-  it('ends once a page was shown', () => {
-    expect(isFreshStart()).toBe(true);
-    markPageShown();
-    expect(isFreshStart()).toBe(false);
-  });
-});

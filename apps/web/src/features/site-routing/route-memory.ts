@@ -3,9 +3,7 @@
  * - the last visited route, stored under the `lastRoute` preference key in localStorage, per user
  *   (another user signing in on the same browser never inherits it);
  * - the banned sites: sites that failed to load in this page's lifetime, skipped by the default
- *   site choice (`pickDefaultSite`); kept in memory, per user;
- * - whether a main page was shown yet in this document, which tells a fresh start at / (go to the
- *   last route) from a later visit to / (show the site list).
+ *   site choice (`pickDefaultSite`); kept in memory, per user.
  */
 import { banSite, parseRoute, preferenceKeySchema, routeSiteId, type Route } from '@paddock/domain';
 
@@ -89,19 +87,7 @@ export function banSiteFor(uid: string | null, siteId: number): void {
   banned = { uid, ids: banSite(bannedSites(uid), siteId) };
 }
 
-let mainPageShown = false;
-
-/** True until a main page (the site list included) has been shown in this document. */
-export function isFreshStart(): boolean {
-  return !mainPageShown;
-}
-
-export function markPageShown(): void {
-  mainPageShown = true;
-}
-
 /** Tests only: forget everything kept in memory. */
 export function resetRouteMemory(): void {
   banned = { uid: null, ids: [] };
-  mainPageShown = false;
 }

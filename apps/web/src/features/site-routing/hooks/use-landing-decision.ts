@@ -1,33 +1,32 @@
-import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { isApiError } from '../../../lib/api-client.ts';
 import { landingDecision, type LandingDecision, type SiteFailureState } from '../resolution.ts';
-import { bannedSites, isFreshStart, markPageShown, readLastRoute } from '../route-memory.ts';
+import { bannedSites, readLastRoute } from '../route-memory.ts';
 
 /**
- * What / does for this visit (see `landingDecision`): go to the last route on a fresh start, pick
- * another default site after a site failed to load, or show the site list.
+ * What / does on this visit (see `landingDecision`): the last route, else the default site, else
+ * /notfound; after a site failed to load, another default site.
  */
 export function useLandingDecision(input: {
   uid: string | null;
   sites?: readonly { readonly id: number }[];
-  sitesFailed: boolean;
+  /** The sites query's error, when it failed. */
+  sitesError: unknown;
 }): LandingDecision {
   const location = useLocation();
-  // Read once per visit: the landing page itself marks the page shown below.
-  const [fresh] = useState(isFreshStart);
   const failedSiteId = (location.state as Partial<SiteFailureState> | null)?.failedSiteId;
-  const decision = landingDecision({
-    fresh,
+  const { sitesError } = input;
+  return landingDecision({
     lastRoute: readLastRoute(input.uid),
     ...(typeof failedSiteId === 'number' ? { failedSiteId } : {}),
     ...(input.sites ? { sites: input.sites } : {}),
-    sitesFailed: input.sitesFailed,
+    ...(sitesError
+      ? {
+          // A response that does not match the schema is a failed load, not a network failure.
+          sitesFailure: { status: isApiError(sitesError) ? sitesError.responseStatus : 500 },
+        }
+      : {}),
     banned: bannedSites(input.uid),
     random: Math.random,
   });
-  const showingList = decision.kind === 'showList';
-  useEffect(() => {
-    if (showingList) markPageShown();
-  }, [showingList]);
-  return decision;
 }
