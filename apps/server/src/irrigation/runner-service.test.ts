@@ -332,7 +332,13 @@ describe('a program run', () => {
     });
     expect(response.statusCode).toBe(202);
     const { requestId } = response.json<{ requestId: number }>();
-    await waitFor('the start pending', async () => (await requestStatus(requestId)) === 'pending');
+    // The runner has taken the start up: the program shows its start time (the dispatcher's
+    // claim alone marks the request pending too, so the request's status does not tell).
+    await waitFor(
+      'the runner to take the start up',
+      async () => (await program()).status.startTime === startTime.toISOString(),
+    );
+    expect(await requestStatus(requestId)).toBe('pending');
     expect((await program()).status).toMatchObject({
       activity: 'starting',
       startTime: startTime.toISOString(),
