@@ -127,7 +127,11 @@ describe('seedDemoFarm: sites, areas and sections', () => {
     for (const site of sites) {
       expect(siteTagsSchema.parse(site.tags).cropType).toBeTruthy();
       expect(siteConfigSchema.parse(site.config).season).toBeDefined();
-      expect(siteSettingsSchema.parse(site.settings).bounds).toBeDefined();
+      const settings = siteSettingsSchema.parse(site.settings);
+      expect(settings.bounds).toBeDefined();
+      // The site map shows the site's own markers and polygons (§2 map views).
+      expect(settings.markers?.map((marker) => marker.label)).toEqual(['Pump shed', 'Main gate']);
+      expect(settings.polygons?.length).toBeGreaterThan(0);
       expect(pointTextSchema.safeParse(site.location).success).toBe(true);
       expect(site.applications).toContain('irrigation');
       expect(site.operator).toBeTruthy();

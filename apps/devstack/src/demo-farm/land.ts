@@ -36,6 +36,9 @@ export type SiteLand = {
 };
 
 async function insertSite(tx: Transaction, spec: DemoSite, now: Date, allPoints: LatLng[]) {
+  // The site map's own shapes (§3 settings): the shed and the gate on the boundary fence.
+  const boundary = boundsOf(allPoints, 40);
+  const gate = { lat: boundary.south, lng: (boundary.west + boundary.east) / 2 };
   const applications = [
     'irrigation',
     ...(spec.frost ? ['frost'] : []),
@@ -51,8 +54,11 @@ async function insertSite(tx: Transaction, spec: DemoSite, now: Date, allPoints:
       applications,
       settings: {
         bounds: boundsOf(allPoints, 150),
-        markers: [{ label: 'Pump shed', location: spec.shed }],
-        polygons: [{ label: 'Property boundary', path: boundsPolygon(boundsOf(allPoints, 40)) }],
+        markers: [
+          { label: 'Pump shed', location: spec.shed },
+          { label: 'Main gate', location: gate },
+        ],
+        polygons: [{ label: 'Property boundary', path: boundsPolygon(boundary) }],
       },
       config: { timezone: spec.timezone, season: spec.season },
       operator: spec.operator,

@@ -70,4 +70,3 @@ describe('banned sites (§2)', () => {
     expect(bannedSites('uid-1')).toEqual([]);
   });
 });
-

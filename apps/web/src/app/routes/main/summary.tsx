@@ -4,6 +4,7 @@ import type { Site } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { PageAlert } from '../../../components/ui/page-alert.tsx';
 import { useSiteSummary } from '../../../features/summary/api/get-site-summary.ts';
+import { SiteMapCard } from '../../../features/summary/components/site-map-card.tsx';
 import { SiteSummaryView } from '../../../features/summary/components/site-summary-view.tsx';
 import { useNow } from '../../../lib/use-now.ts';
 import { useParsedRoute } from '../use-parsed-route.ts';
@@ -27,7 +28,13 @@ function Summary({ site }: { site: Site }) {
   const now = useNow(AGE_TICK_MS);
   if (summary.data) {
     return (
-      <SiteSummaryView siteId={site.id} siteLabel={site.label} summary={summary.data} now={now} />
+      <SiteSummaryView
+        siteId={site.id}
+        siteLabel={site.label}
+        summary={summary.data}
+        now={now}
+        map={<SiteMapCard site={site} />}
+      />
     );
   }
   if (summary.isError) {

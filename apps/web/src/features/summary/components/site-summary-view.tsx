@@ -9,6 +9,7 @@ import {
   type SummaryHardwareCounts,
 } from '@paddock/domain';
 import { IconArrowRight, IconReportAnalytics, IconTool } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LastUpdate } from '../../../components/ui/last-update.tsx';
@@ -20,18 +21,22 @@ import { ColourDot } from '../../../components/ui/colour-dot.tsx';
 /**
  * The site summary page (§2 {siteId}/summary): the site's hardware totals, the §3 summary kinds
  * it has data for (weather and soil), and one card per area with its type, status colour, program
- * activity, hardware counts and last update, linking to the area's page.
+ * activity, hardware counts and last update, linking to the area's page; the site's map (when
+ * given) below the totals.
  */
 export function SiteSummaryView({
   siteId,
   siteLabel,
   summary,
   now,
+  map,
 }: {
   siteId: number;
   siteLabel: string;
   summary: SiteSummary;
   now: Date;
+  /** The site's map (§2 map views: site). */
+  map?: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
@@ -60,6 +65,8 @@ export function SiteSummaryView({
           <LastUpdate at={summary.lastUpdate} now={now} />
         </Group>
       </Card>
+
+      {map}
 
       <SummaryKinds kinds={summary.kinds} now={now} />
 

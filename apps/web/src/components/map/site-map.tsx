@@ -1,0 +1,129 @@
+/**
+ * The site map (§2 map views: site): the site's own markers and polygons (§3 settings), and each
+ * area's outline, which opens the area's page. Its own lazy chunk with Leaflet; it works with no
+ * tiles reachable (every shape and marker is drawn by the browser, not a tile).
+ */
+import 'leaflet/dist/leaflet.css';
+import { COLOURS, DEFAULT_INITIAL_LOCATION, MAX_ZOOM, MIN_ZOOM } from '@paddock/domain';
+import L from 'leaflet';
+import { useMemo, useState } from 'react';
+import { MapContainer, Marker, Polygon, TileLayer, Tooltip } from 'react-leaflet';
+import { MAP_BACKGROUND, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../../config/map.ts';
+import { OUTLINE_COLOUR } from './map-items.ts';
+import { siteMapExtent, type SiteMapLayers } from './site-map-layers.ts';
+
+export interface SiteMapProps {
+  /** Accessible name of the map region. */
+  readonly label: string;
+  readonly layers: SiteMapLayers;
+  /** Opens an area's page (its outline was picked). */
+  readonly onOpenArea: (areaId: number) => void;
+}
+
+const FIT_PADDING: L.PointTuple = [24, 24];
+/** Tiles of the default layer exist up to this zoom; closer zooms stretch them (§9 up to 21). */
+const TILE_NATIVE_MAX_ZOOM = 19;
+
+/** A site marker: a pin-like dot in the map's outline colour, named by its label. */
+const MARKER_ICON = L.divIcon({
+  className: 'paddock-site-map-marker',
+  iconSize: [18, 18],
+  iconAnchor: [9, 9],
+  html: `<span style="display:block;box-sizing:border-box;width:18px;height:18px;border-radius:50%;background:${COLOURS.info};border:3px solid #ffffff;box-shadow:0 0 0 1.5px ${OUTLINE_COLOUR},0 1px 4px rgba(0,0,0,.45)"></span>`,
+});
+
+const SITE_POLYGON_STYLE: L.PathOptions = {
+  color: OUTLINE_COLOUR,
+  weight: 2,
+  dashArray: '8 6',
+  fill: false,
+};
+
+const AREA_STYLE: L.PathOptions = {
+  color: COLOURS.running,
+  weight: 2,
+  fillColor: COLOURS.running,
+  fillOpacity: 0.15,
+};
+
+function firstBounds(layers: SiteMapLayers): L.LatLngBounds | null {
+  const { bounds } = layers;
+  if (bounds) return L.latLngBounds([bounds.south, bounds.west], [bounds.north, bounds.east]);
+  const extent = siteMapExtent(layers);
+  return extent ? L.latLngBounds(extent[0], extent[1]) : null;
+}
+
+export default function SiteMap({ label, layers, onOpenArea }: SiteMapProps) {
+  const [initial] = useState(() => firstBounds(layers));
+  const areaHandlers = useMemo(
+    () =>
+      new Map(layers.areas.map((area) => [area.id, { click: () => onOpenArea(area.id) }] as const)),
+    [layers.areas, onOpenArea],
+  );
+  return (
+    <div
+      role="region"
+      aria-label={label}
+      style={{ height: '100%', width: '100%', position: 'relative' }}
+    >
+      <MapContainer
+        style={{ height: '100%', width: '100%', background: MAP_BACKGROUND }}
+        minZoom={MIN_ZOOM}
+        maxZoom={MAX_ZOOM}
+        {...(initial
+          ? { bounds: initial, boundsOptions: { padding: FIT_PADDING } }
+          : {
+              center: [DEFAULT_INITIAL_LOCATION.lat, DEFAULT_INITIAL_LOCATION.lng],
+              zoom: MIN_ZOOM,
+            })}
+        scrollWheelZoom={false}
+      >
+        {MAP_TILE_URL !== '' && (
+          <TileLayer
+            url={MAP_TILE_URL}
+            attribution={MAP_TILE_ATTRIBUTION}
+            maxNativeZoom={TILE_NATIVE_MAX_ZOOM}
+            maxZoom={MAX_ZOOM}
+          />
+        )}
+        {layers.polygons.map((polygon, index) => (
+          <Polygon
+            key={`polygon-${index}`}
+            positions={polygon.path as L.LatLngExpression[]}
+            pathOptions={SITE_POLYGON_STYLE}
+            className="paddock-site-polygon"
+          >
+            <Tooltip sticky>{polygon.label}</Tooltip>
+          </Polygon>
+        ))}
+        {layers.areas.map((area) => (
+          <Polygon
+            key={`area-${area.id}`}
+            positions={area.outline as L.LatLngExpression[]}
+            pathOptions={AREA_STYLE}
+            className={`paddock-area-outline paddock-area-outline-${area.id}`}
+            eventHandlers={areaHandlers.get(area.id) ?? {}}
+          >
+            <Tooltip permanent direction="center" className="paddock-area-label">
+              {area.label}
+            </Tooltip>
+          </Polygon>
+        ))}
+        {layers.markers.map((marker, index) => (
+          <Marker
+            key={`marker-${index}`}
+            position={[marker.position.lat, marker.position.lng]}
+            icon={MARKER_ICON}
+            title={marker.label}
+            // A landmark, not a control: nothing happens on picking it.
+            interactive={false}
+          >
+            <Tooltip permanent direction="right" offset={[10, 0]}>
+              {marker.label}
+            </Tooltip>
+          </Marker>
+        ))}
+      </MapContainer>
+    </div>
+  );
+}
