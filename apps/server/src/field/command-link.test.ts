@@ -420,14 +420,19 @@ describe('acks', () => {
 });
 
 describe('the run of a command', () => {
-  it('is recorded with the command and named by its settlement', async () => {
-    const siteA = testApp.farm.sites.a.id;
-    const programRunId = testApp.farm.programs.a.id;
-    // A run row to name (program_runs is keyed by its program); its state is not read here.
+  /** Program a's run row, for a command to name (program_runs is keyed by its program); its state is not read here. */
+  async function programRun(): Promise<number> {
+    const programId = testApp.farm.programs.a.id;
     await testApp.db
       .insert(t.programRuns)
-      .values({ programId: programRunId, state: {}, updatedAt: new Date() })
+      .values({ programId, state: {}, updatedAt: new Date() })
       .onConflictDoNothing();
+    return programId;
+  }
+
+  it('is recorded with the command and named by its settlement', async () => {
+    const siteA = testApp.farm.sites.a.id;
+    const programRunId = await programRun();
     const commandId = await commands.send({
       requestId: null,
       programRunId,
@@ -450,11 +455,7 @@ describe('the run of a command', () => {
 
   it('is sent once under an id given twice, and an id never sent is unsent', async () => {
     const siteA = testApp.farm.sites.a.id;
-    const programRunId = testApp.farm.programs.a.id;
-    await testApp.db
-      .insert(t.programRuns)
-      .values({ programId: programRunId, state: {}, updatedAt: new Date() })
-      .onConflictDoNothing();
+    const programRunId = await programRun();
     const commandId = randomUUID();
     const never = randomUUID();
     expect(await commands.unsent([commandId, never])).toEqual([commandId, never]);
