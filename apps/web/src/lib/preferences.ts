@@ -22,6 +22,7 @@ import {
   DEFAULT_CHART_TYPE,
   DEFAULT_HARDWARE_FILTER,
   DEFAULT_HARDWARE_SORT,
+  DEFAULT_PROGRAM_PANEL_VIEW,
   DEFAULT_PROGRAM_SORT,
   DEFAULT_THINGS_FILTER,
   DEFAULT_WEATHER_LAYERS,
@@ -29,18 +30,22 @@ import {
   hardwareFilterSchema,
   hardwareSortPreferenceSchema,
   hardwareSortSchema,
+  programPanelViewSchema,
   programSortSchema,
   thingsFilterSchema,
   weatherLayerSchema,
+  zoneViewPaneSchema,
   type ChartInterval,
   type ChartOption,
   type HardwareFilter,
   type HardwareSort,
   type HardwareSortPreference,
   type PreferenceKey,
+  type ProgramPanelView,
   type ProgramSort,
   type ThingsFilter,
   type WeatherLayer,
+  type ZoneViewPane,
 } from '@paddock/domain';
 import { useCallback, useSyncExternalStore } from 'react';
 import { readAuth, subscribeAuth } from './auth-storage.ts';
@@ -49,6 +54,11 @@ import { readAuth, subscribeAuth } from './auth-storage.ts';
 interface LatLng {
   readonly lat: number;
   readonly lng: number;
+}
+
+/** Where a map was left: its centre and zoom (the map's own zoom when absent). */
+export interface MapLocation extends LatLng {
+  readonly zoom?: number;
 }
 
 /** Plain JSON, for the preferences whose shape belongs to a screen not built yet. */
@@ -68,7 +78,8 @@ export interface PreferenceValues {
   hardwareSorting: HardwareSort;
   hardwareFilter: HardwareFilter;
   thingsFilter: ThingsFilter;
-  initialLocation: LatLng | null;
+  /** The dashboard map's centre and zoom when it was last moved. */
+  initialLocation: MapLocation | null;
   /** South-west and north-east corners. */
   initialBounds: readonly [LatLng, LatLng] | null;
   lastReportSearch: string | null;
@@ -76,8 +87,11 @@ export interface PreferenceValues {
   modulePane: string | number | null;
   telemetryHardwarePane: string | number | null;
   weatherLayerSelection: readonly WeatherLayer[];
-  programView: string | null;
-  valveFilter: string | null;
+  /** What the program panel shows below the program (§3 "program view"). */
+  programView: ProgramPanelView;
+  /** The zone page's valve list pane (Skipped, Active, Faults); null: the page's own choice. */
+  valveFilter: ZoneViewPane | null;
+  /** The frost page's panes: `view` is the one shown when a frost page opens without one. */
   frostPanes: { readonly [pane: string]: JsonValue };
   /** Per target, the time (ISO) of the newest event the user acknowledged. */
   lastAcknowledgedEvents: { readonly [target: string]: string };
@@ -144,7 +158,13 @@ export const PREFERENCES: { readonly [K in StoredPreferenceKey]: Definition<Pref
       fromSchema(hardwareFilterSchema),
     ),
     thingsFilter: define<ThingsFilter>(DEFAULT_THINGS_FILTER, fromSchema(thingsFilterSchema)),
-    initialLocation: define(null, orNull(isLatLng)),
+    initialLocation: define(
+      null,
+      orNull(
+        (value): value is MapLocation =>
+          isLatLng(value) && (!('zoom' in value) || isNumber(value.zoom)),
+      ),
+    ),
     initialBounds: define(
       null,
       orNull(
@@ -161,8 +181,11 @@ export const PREFERENCES: { readonly [K in StoredPreferenceKey]: Definition<Pref
       (value): value is WeatherLayer[] =>
         Array.isArray(value) && value.every((layer) => weatherLayerSchema.safeParse(layer).success),
     ),
-    programView: define(null, orNull(isString)),
-    valveFilter: define(null, orNull(isString)),
+    programView: define<ProgramPanelView>(
+      DEFAULT_PROGRAM_PANEL_VIEW,
+      fromSchema(programPanelViewSchema),
+    ),
+    valveFilter: define<ZoneViewPane | null>(null, orNull(fromSchema(zoneViewPaneSchema))),
     frostPanes: define<{ readonly [pane: string]: JsonValue }>(
       {},
       (

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_HARDWARE_SORT,
+  DEFAULT_PROGRAM_PANEL_VIEW,
   hardwareSortPreferenceSchema,
   offlineCacheKeySchema,
   preferenceKeySchema,
+  programPanelViewSchema,
   recentSitesSchema,
   siteSnapshotKeySchema,
 } from './preferences.ts';
@@ -30,6 +32,21 @@ describe('§3 stored preferences', () => {
 
   it('has all 24 keys of §3', () => {
     expect(preferenceKeySchema.options).toHaveLength(24);
+  });
+
+  it.each([
+    ['all', true],
+    ['zones', true],
+    ['sequences', true],
+    ['list', false],
+    ['', false],
+    [1, false],
+  ])('program view %j is a view of the program panel: %s', (view, valid) => {
+    expect(programPanelViewSchema.safeParse(view).success).toBe(valid);
+  });
+
+  it('the program panel shows zones and sequences together by default', () => {
+    expect(DEFAULT_PROGRAM_PANEL_VIEW).toBe('all');
   });
 
   it('hardware sort defaults to column updated, ascending (§3)', () => {

@@ -44,6 +44,14 @@ export type HardwareSortPreference = z.infer<typeof hardwareSortPreferenceSchema
 /** §3: "hardware sort (default column updated, ascending)". */
 export const DEFAULT_HARDWARE_SORT: HardwareSortPreference = { column: 'updated', ascending: true };
 
+/**
+ * The programView preference (§3 "program view"): what the program panel shows below the program,
+ * its zones and sequences together (the default), or one of them.
+ */
+export const programPanelViewSchema = z.enum(['all', 'zones', 'sequences']);
+export type ProgramPanelView = z.infer<typeof programPanelViewSchema>;
+export const DEFAULT_PROGRAM_PANEL_VIEW: ProgramPanelView = 'all';
+
 /** One recently visited site. */
 export const recentSiteEntrySchema = z.object({ siteId: idSchema, label: z.string() });
 export type RecentSiteEntry = z.infer<typeof recentSiteEntrySchema>;

@@ -10,8 +10,11 @@ import {
   IRRIGATION_PANES,
   PANE_IDS,
   paneOfId,
+  routePane,
+  storedPlaces,
   ZONE_VIEW_PANES,
 } from './panes.ts';
+import { parseRoute } from './parse.ts';
 
 describe('§2 Pane ids', () => {
   it.each<[Pane, number]>([
@@ -50,5 +53,31 @@ describe('§2 Pane ids', () => {
   it('default dashboard pane irrigation, detail pane summary', () => {
     expect(DEFAULT_DASHBOARD_PANE).toBe('irrigation');
     expect(DEFAULT_DETAIL_PANE).toBe('summary');
+  });
+});
+
+describe('§3 site and area storage: the pane shown, by its §2 number', () => {
+  it.each<[string, Pane | undefined, ReturnType<typeof storedPlaces>]>([
+    ['/12/irrigation/34', 'irrigation', { site: { id: 12, pane: 1 }, area: { id: 34, pane: 1 } }],
+    [
+      '/12/irrigation/34/zone/5',
+      'irrigation',
+      { site: { id: 12, pane: 1 }, area: { id: 34, pane: 1 } },
+    ],
+    ['/12/frost/34', 'frost', { site: { id: 12, pane: 2 }, area: { id: 34, pane: 2 } }],
+    ['/12/addons/34', 'addons', { site: { id: 12, pane: 3 }, area: { id: 34, pane: 3 } }],
+    ['/12/things/34', 'addons', { site: { id: 12, pane: 3 }, area: { id: 34, pane: 3 } }],
+    ['/12/telemetry/34', 'telemetry', { site: { id: 12, pane: 4 }, area: { id: 34, pane: 4 } }],
+    ['/12/summary', 'summary', { site: { id: 12, pane: 5 } }],
+    ['/12/weather/34', 'weather', { site: { id: 12, pane: 6 }, area: { id: 34, pane: 6 } }],
+    ['/12/users', 'users', { site: { id: 12, pane: 7 } }],
+    ['/12', undefined, {}],
+    ['/12/34/alarms', undefined, {}],
+    ['/dashboard', undefined, {}],
+    ['/', undefined, {}],
+  ])('%s shows %s and stores %j', (path, pane, stored) => {
+    const route = parseRoute(path);
+    expect(routePane(route)).toBe(pane);
+    expect(storedPlaces(route)).toEqual(stored);
   });
 });

@@ -1,6 +1,7 @@
 /** Pane ids and default panes (§2 Pane ids). */
 import type { HardwareListView, Pane, ZoneViewPane } from '../entities/vocabulary.ts';
 import { hardwareListViewSchema, zoneViewPaneSchema } from '../entities/vocabulary.ts';
+import type { Route } from './route.ts';
 
 /** Numeric pane ids as stored in preferences (telemetryPane, modulePane…). */
 export const PANE_IDS = {
@@ -38,3 +39,47 @@ export const HARDWARE_LIST_VIEWS: readonly HardwareListView[] = hardwareListView
 
 export const DEFAULT_DASHBOARD_PANE: Pane = 'irrigation';
 export const DEFAULT_DETAIL_PANE: Pane = 'summary';
+
+/**
+ * The pane a route shows (§2 Pane ids): an area page by its module (the zone page is irrigation's,
+ * things is the add-ons page), the summary and users pages by their own; other routes show none.
+ */
+export function routePane(route: Route): Pane | undefined {
+  switch (route.kind) {
+    case 'irrigation':
+    case 'zone':
+      return 'irrigation';
+    case 'frost':
+    case 'weather':
+    case 'telemetry':
+    case 'summary':
+    case 'users':
+      return route.kind;
+    case 'addons':
+    case 'things':
+      return 'addons';
+    default:
+      return undefined;
+  }
+}
+
+/** A place as the browser storage keeps it (§3 `site`, `area`): its id and the pane's number. */
+export interface StoredPlace {
+  readonly id: number;
+  readonly pane: PaneId;
+}
+
+/**
+ * What a route writes under the `site` and `area` storage keys (§3): the site and the area it
+ * shows, each with the numeric id of the pane shown (§2 "irrigation 1 … users 7"). A route with no
+ * pane (the site's default, alarms, reports) writes nothing, so the last pane stays remembered.
+ */
+export function storedPlaces(route: Route): { site?: StoredPlace; area?: StoredPlace } {
+  const pane = routePane(route);
+  if (pane === undefined || !('siteId' in route)) return {};
+  const place = (id: number): StoredPlace => ({ id, pane: PANE_IDS[pane] });
+  return {
+    site: place(route.siteId),
+    ...('areaId' in route ? { area: place(route.areaId) } : {}),
+  };
+}

@@ -49,6 +49,7 @@ import { RouteGuard } from '../../../features/site-routing/components/route-guar
 import { openSiteFilter } from '../../../features/site-filter/site-filter-store.ts';
 import { PRODUCT_NAME, SUPPORT_BASE_URL } from '../../../config/support.ts';
 import { useParsedRoute } from '../use-parsed-route.ts';
+import { useStorePlaces } from '../../../lib/place-storage.ts';
 import { ShellModals, useShellModals } from './main-layout-modals.tsx';
 
 const HEADER_HEIGHT_PX = 56;
@@ -80,7 +81,8 @@ function Shell() {
   const session = useSession();
   const logout = useLogout();
   const update = useAppUpdate();
-  const sidebar = useSidebar();
+  const [isPhone] = useState(() => isPhoneUserAgent(navigator.userAgent));
+  const sidebar = useSidebar(isPhone);
   const modals = useShellModals(sidebar.close);
   const open = modals.open;
 
@@ -97,8 +99,7 @@ function Shell() {
   const recent = useRecentSites(session.uid);
   useVisitRecentSite(session.uid, currentSite);
   const { setNavbarNode, setMenuButtonNode } = useCloseSidebarOnOutsideClick(sidebar);
-
-  const [isPhone] = useState(() => isPhoneUserAgent(navigator.userAgent));
+  useStorePlaces(route);
 
   const area = currentSite?.areas?.find((candidate) => candidate.id === areaId);
   const title = translatedHeaderTitle(
@@ -191,6 +192,8 @@ function Shell() {
         {sidebar.opened && (
           // Phones: the sidebar overlays the page; a tap beside it closes it (outside click).
           <Overlay fixed hiddenFrom="sm" zIndex={99} backgroundOpacity={0.25} />
+          pinned={sidebar.pinned}
+          {...(isPhone ? {} : { onPinnedChange: sidebar.setPinned })}
         )}
         <TopTabBar route={route} areas={currentSite?.areas} isPhone={isPhone} />
         <PageFade key={pageKey}>

@@ -8,13 +8,14 @@ import 'leaflet/dist/leaflet.css';
 import { COLOURS, DEFAULT_INITIAL_LOCATION } from '@paddock/domain';
 import L from 'leaflet';
 import { useEffect, useState } from 'react';
-import { MapContainer, Marker, TileLayer, useMap } from 'react-leaflet';
+import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 import {
   DASHBOARD_MAX_FIT_ZOOM,
   MAP_BACKGROUND,
   MAP_TILE_ATTRIBUTION,
   MAP_TILE_URL,
 } from '../../../config/map.ts';
+import { readPreference, writePreference } from '../../../lib/preferences.ts';
 import { SITE_BRIEF_COLOURS } from '../../../lib/site-brief-status.ts';
 import type { SiteMarker } from '../dashboard-filter.ts';
 
@@ -46,16 +47,60 @@ function boundsOf(markers: readonly SiteMarker[]): L.LatLngBounds | null {
   return L.latLngBounds(markers.map((marker) => [marker.position.lat, marker.position.lng]));
 }
 
-/** Fits the map to the markers whenever the set of sites changes (a filter was applied). */
-function FitToMarkers({ markers }: { markers: readonly SiteMarker[] }) {
+/**
+ * Fits the map to the markers whenever the set of sites changes (a filter was applied); not on
+ * the first view when the map starts where the person left it.
+ */
+function FitToMarkers({
+  markers,
+  keepFirst,
+}: {
+  markers: readonly SiteMarker[];
+  keepFirst: boolean;
+}) {
   const map = useMap();
   const key = markers.map((marker) => marker.id).join(',');
+  const [firstKey] = useState(key);
   useEffect(() => {
+    if (keepFirst && key === firstKey) return;
     const bounds = boundsOf(markers);
     if (bounds) map.fitBounds(bounds, { padding: FIT_PADDING, maxZoom: DASHBOARD_MAX_FIT_ZOOM });
     // Refit only when the set changes, not on every render of the same set.
   }, [map, key]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;
+}
+
+/** Keeps where the map was left (§3 initialLocation, initialBounds), so it starts there again. */
+function RememberView() {
+  const map = useMapEvents({
+    moveend: () => {
+      const centre = map.getCenter();
+      const bounds = map.getBounds();
+      const corner = (at: L.LatLng) => ({ lat: at.lat, lng: at.lng });
+      writePreference('initialLocation', { lat: centre.lat, lng: centre.lng, zoom: map.getZoom() });
+      writePreference('initialBounds', [
+        corner(bounds.getSouthWest()),
+        corner(bounds.getNorthEast()),
+      ]);
+    },
+  });
+  return null;
+}
+
+/** Where the map starts: where it was left, else around the sites, else the default location. */
+function firstView(markers: readonly SiteMarker[]) {
+  const location = readPreference('initialLocation');
+  if (location?.zoom !== undefined) {
+    return { center: L.latLng(location.lat, location.lng), zoom: location.zoom, remembered: true };
+  }
+  const stored = readPreference('initialBounds');
+  const bounds = stored ? L.latLngBounds([stored[0], stored[1]]) : boundsOf(markers);
+  if (bounds) return { bounds, remembered: stored !== null };
+  return {
+    center: L.latLng(DEFAULT_INITIAL_LOCATION.lat, DEFAULT_INITIAL_LOCATION.lng),
+    zoom: EMPTY_ZOOM,
+    remembered: false,
+  };
 }
 
 /** Brings the selected marker into view (a row picked in the list may be off the map). */
@@ -71,7 +116,7 @@ function ShowSelected({ marker }: { marker: SiteMarker | undefined }) {
 
 export default function SitesMap({ markers, selected, onSelect, label }: SitesMapProps) {
   // The first view; later changes of the set are fitted by FitToMarkers.
-  const [initialBounds] = useState(() => boundsOf(markers));
+  const [first] = useState(() => firstView(markers));
   return (
     <div
       role="region"
@@ -80,20 +125,20 @@ export default function SitesMap({ markers, selected, onSelect, label }: SitesMa
     >
       <MapContainer
         style={{ height: '100%', minHeight: 320, background: MAP_BACKGROUND }}
-        {...(initialBounds
+        {...('bounds' in first
           ? {
-              bounds: initialBounds,
-              boundsOptions: { padding: FIT_PADDING, maxZoom: DASHBOARD_MAX_FIT_ZOOM },
+              bounds: first.bounds,
+              boundsOptions: first.remembered
+                ? {}
+                : { padding: FIT_PADDING, maxZoom: DASHBOARD_MAX_FIT_ZOOM },
             }
-          : {
-              center: [DEFAULT_INITIAL_LOCATION.lat, DEFAULT_INITIAL_LOCATION.lng],
-              zoom: EMPTY_ZOOM,
-            })}
+          : { center: first.center, zoom: first.zoom })}
         scrollWheelZoom
         worldCopyJump
       >
         {MAP_TILE_URL !== '' && <TileLayer url={MAP_TILE_URL} attribution={MAP_TILE_ATTRIBUTION} />}
-        <FitToMarkers markers={markers} />
+        <FitToMarkers markers={markers} keepFirst={first.remembered} />
+        <RememberView />
         <ShowSelected marker={markers.find((marker) => marker.id === selected)} />
         {markers.map((marker) => {
           const highlighted = marker.id === selected;

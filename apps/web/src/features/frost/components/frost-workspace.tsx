@@ -25,6 +25,7 @@ import { useFrostSummary } from '../../../data/frost/get-frost-summary.ts';
 import { useAreaRadios } from '../../../data/radios/get-area-radios.ts';
 import { useAreaSensors } from '../../../data/sensors/get-area-sensors.ts';
 import { useSiteUnits } from '../../../data/sites/get-site-units.ts';
+import { usePreference } from '../../../lib/preferences.ts';
 import { useNow } from '../../../lib/use-now.ts';
 import { fanRows, temperatureRows } from '../fans.ts';
 import { FanDetail } from './fan-detail.tsx';
@@ -44,12 +45,18 @@ const FROST_REFRESH_MS = 10_000;
 const FROST_VIEWS = ['list', 'map', 'hardware', 'explorer'] as const;
 export type FrostView = (typeof FROST_VIEWS)[number];
 
-/** The view and the fan a route opens on. */
-function frostRouteView(route: FrostRoute): { view: FrostView; fanId: number | null } {
+/**
+ * The view and the fan a route opens on; a route that names no view opens the one last chosen
+ * (stored preference frostPanes, its `view`), else the fans' list.
+ */
+function frostRouteView(
+  route: FrostRoute,
+  storedView: unknown,
+): { view: FrostView; fanId: number | null } {
   if (route.detail === 'fan' && route.detailId !== undefined) {
     return { view: 'list', fanId: route.detailId };
   }
-  const view = FROST_VIEWS.find((name) => name === route.detail) ?? 'list';
+  const view = FROST_VIEWS.find((name) => name === (route.detail ?? storedView)) ?? 'list';
   return { view, fanId: null };
 }
 
@@ -77,7 +84,8 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
   const radios = useAreaRadios(area.id, { refetchIntervalMs: FROST_REFRESH_MS });
   const units = useSiteUnits(site.id);
   const sections = useAreaSections(area.id);
-  const { view, fanId } = frostRouteView(route);
+  const [frostPanes, setFrostPanes] = usePreference('frostPanes');
+  const { view, fanId } = frostRouteView(route, frostPanes.view);
 
   const fans = useMemo(
     () => fanRows(sensors.data ?? [], radios.data ?? []),
@@ -120,7 +128,10 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
           size="xs"
           aria-label={t('Frost.Views')}
           value={view}
-          onChange={(next) => go(next === 'list' ? undefined : next)}
+          onChange={(next) => {
+            setFrostPanes({ ...frostPanes, view: next });
+            go(next === 'list' ? undefined : next);
+          }}
           data={FROST_VIEWS.map((name) => ({ value: name, label: t(`Frost.View.${name}`) }))}
         />
         {props.actions}

@@ -3,12 +3,14 @@
  * §9 colours, the manual flag, the last-irrigation time, the start, pause, resume and test buttons
  * (offered only when §4 allows and the user holds the program privilege), the client status of
  * the last action, the sequences (up to 4, §9) and the zones, sorted by number or activity
- * (stored preference programSorting), each linking to its zone page and editable.
+ * (stored preference programSorting), each linking to its zone page and editable. The panel's
+ * view (stored preference programView) shows the zones and sequences together, or one of them.
  */
-import { Stack } from '@mantine/core';
-import type { Control, Program, ProgramSort } from '@paddock/domain';
+import { SegmentedControl, Stack } from '@mantine/core';
+import type { Control, Program, ProgramPanelView, ProgramSort } from '@paddock/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePreference } from '../../../lib/preferences.ts';
 import type { ProgramActions } from '../hooks/use-program-actions.ts';
 import { sortZones, type ProgramView, type ZoneView } from '../irrigation-view.ts';
 import { ProgramSequencesCard } from './program-sequences-card.tsx';
@@ -39,6 +41,7 @@ export function ProgramPanel(props: ProgramPanelProps) {
   const { program, view, zones, actions, canProgram, timeZone, now, siteId, areaId } = props;
   const { t } = useTranslation();
   const [modal, setModal] = useState<Modal | null>(null);
+  const [panelView, setPanelView] = usePreference('programView');
   const sorted = useMemo(() => sortZones(zones, props.sort), [zones, props.sort]);
   const byId = useMemo(() => new Map(zones.map((zone) => [zone.id, zone])), [zones]);
   // Stable, so the memoised zone rows are not redrawn by it.
@@ -57,23 +60,39 @@ export function ProgramPanel(props: ProgramPanelProps) {
         onOpenSettings={() => setModal({ kind: 'settings' })}
       />
 
-      <ProgramSequencesCard
-        program={program}
-        zones={zones}
-        byId={byId}
-        canProgram={canProgram}
-        onEdit={() => setModal({ kind: 'sequences' })}
+      <SegmentedControl
+        size="xs"
+        value={panelView}
+        onChange={(value) => setPanelView(value as ProgramPanelView)}
+        aria-label={t('Irrigation.Program.View')}
+        data={[
+          { value: 'all', label: t('Irrigation.Program.View.All') },
+          { value: 'zones', label: t('Irrigation.Zones.Title') },
+          { value: 'sequences', label: t('Irrigation.Sequences.Title') },
+        ]}
       />
 
-      <ProgramZonesCard
-        sorted={sorted}
-        sort={props.sort}
-        onSortChange={props.onSortChange}
-        siteId={siteId}
-        areaId={areaId}
-        now={now}
-        onEditZone={canProgram ? editZone : null}
-      />
+      {panelView !== 'zones' && (
+        <ProgramSequencesCard
+          program={program}
+          zones={zones}
+          byId={byId}
+          canProgram={canProgram}
+          onEdit={() => setModal({ kind: 'sequences' })}
+        />
+      )}
+
+      {panelView !== 'sequences' && (
+        <ProgramZonesCard
+          sorted={sorted}
+          sort={props.sort}
+          onSortChange={props.onSortChange}
+          siteId={siteId}
+          areaId={areaId}
+          now={now}
+          onEditZone={canProgram ? editZone : null}
+        />
+      )}
 
       {canProgram && (
         <>

@@ -10,6 +10,7 @@ import { Stack } from '@mantine/core';
 import type { Program, ZoneViewPane } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePreference } from '../../../lib/preferences.ts';
 import type { ControlTestState } from '../hooks/use-control-tests.ts';
 import type { ProgramActions } from '../hooks/use-program-actions.ts';
 import type { ValveView, ZoneView } from '../irrigation-view.ts';
@@ -40,9 +41,16 @@ export function ZonePage(props: ZonePageProps) {
     null,
   );
   const selected = zone.valves.find((valve) => valve.id === props.selectedValveId);
+  // The valve list's filter (stored preference valveFilter) holds from zone to zone, unless the
+  // page opens on a valve, which shows in its own pane.
+  const [valveFilter, setValveFilter] = usePreference('valveFilter');
   const [pane, setPane] = useState<ZoneViewPane>(() =>
-    selected ? (valvePanes(selected)[0] ?? 'Active') : 'Active',
+    selected ? (valvePanes(selected)[0] ?? 'Active') : (valveFilter ?? 'Active'),
   );
+  const choosePane = (next: ZoneViewPane) => {
+    setPane(next);
+    setValveFilter(next);
+  };
   const setting = zone.zone?.setting;
   const modalValve =
     modal?.kind === 'valve' ? zone.valves.find((v) => v.id === modal.id) : undefined;
@@ -64,7 +72,7 @@ export function ZonePage(props: ZonePageProps) {
       <ZoneValvesCard
         zone={zone}
         pane={pane}
-        onPane={setPane}
+        onPane={choosePane}
         selectedValveId={props.selectedValveId}
         onSelectValve={props.onSelectValve}
         valveTests={props.canControl ? props.valveTests : null}

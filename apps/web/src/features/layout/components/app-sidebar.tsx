@@ -1,4 +1,13 @@
-import { Divider, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Divider,
+  Group,
+  NavLink,
+  ScrollArea,
+  Stack,
+  Text,
+  Tooltip,
+} from '@mantine/core';
 import {
   alarmsPath,
   APP_VERSION,
@@ -23,6 +32,8 @@ import {
   IconDroplet,
   IconLayoutDashboard,
   IconMap2,
+  IconPin,
+  IconPinnedOff,
   IconPuzzle,
   IconReportAnalytics,
   IconUsers,
@@ -57,6 +68,10 @@ export interface AppSidebarProps {
   readonly onSelectSite: (siteId: number) => void;
   readonly onOpenFilter: () => void;
   readonly onOpenSeason: () => void;
+  /** Pinned beside the page, or off-canvas (stored preference sidebarOffCanvas). */
+  readonly pinned?: boolean;
+  /** Pins or unpins it; absent where there is no room to pin (phones). */
+  readonly onPinnedChange?: (pinned: boolean) => void;
 }
 
 const ENTRY_ICONS: Record<AreaTabId, ReactNode> = {
@@ -93,6 +108,8 @@ export function AppSidebar({
   onSelectSite,
   onOpenFilter,
   onOpenSeason,
+  pinned = false,
+  onPinnedChange,
 }: AppSidebarProps) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -208,15 +225,30 @@ export function AppSidebar({
           )}
         </Stack>
       </ScrollArea>
-      <Text
-        size="xs"
-        c="dimmed"
+      <Group
+        justify="space-between"
+        wrap="nowrap"
         px="md"
         py="xs"
         style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
       >
-        {t('App.Version', { version: APP_VERSION })}
-      </Text>
+        <Text size="xs" c="dimmed">
+          {t('App.Version', { version: APP_VERSION })}
+        </Text>
+        {onPinnedChange && (
+          <Tooltip label={t(pinned ? 'Sidebar.Unpin' : 'Sidebar.Pin')}>
+            <ActionIcon
+              variant={pinned ? 'light' : 'subtle'}
+              color="gray"
+              aria-label={t('Sidebar.Pin')}
+              aria-pressed={pinned}
+              onClick={() => onPinnedChange(!pinned)}
+            >
+              {pinned ? <IconPinnedOff size={16} /> : <IconPin size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
     </Stack>
   );
 }
