@@ -250,17 +250,16 @@ describe('the water-take file', () => {
 });
 
 describe('the daily job', () => {
+  /** A round that finds every ended day already produced. */
+  const NOTHING_DUE = { produced: 0, amended: 0, failed: 0 };
+
   it('produces each ended day once, lists them, and serves the produced file', async () => {
     const now = t.clock.now();
     const first = await produceDueDays(t.db, now, quietLog);
     // The last 7 ended days (the 14th to the 20th); today, the 21st, has not ended.
     expect(first).toEqual({ produced: 7, amended: 0, failed: 0 });
     // A second round (a restart, or a second worker) writes nothing again.
-    expect(await produceDueDays(t.db, now, quietLog)).toEqual({
-      produced: 0,
-      amended: 0,
-      failed: 0,
-    });
+    expect(await produceDueDays(t.db, now, quietLog)).toEqual(NOTHING_DUE);
 
     const days = await t.as(t.farm.users.monitor.id, {
       method: 'GET',
@@ -323,11 +322,7 @@ describe('the daily job', () => {
       amended: 1,
       failed: 0,
     });
-    expect(await produceDueDays(t.db, now, quietLog)).toEqual({
-      produced: 0,
-      amended: 0,
-      failed: 0,
-    });
+    expect(await produceDueDays(t.db, now, quietLog)).toEqual(NOTHING_DUE);
     const days = await t.as(t.farm.users.monitor.id, {
       method: 'GET',
       url: `${base()}/${consent.id}/days?days=2`,
