@@ -1,12 +1,13 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { afterLoginRedirect, PATHS } from '@paddock/domain';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
 import type { LoginLocationState } from '../../../features/session/components/require-session.tsx';
 import { useSession } from '../../../features/session/hooks/use-session.ts';
 import { failInit } from '../../../features/session/init-failure.ts';
 import { useUserSites } from '../../../data/sites/get-sites.ts';
+import { lastLoggedOutReason } from '../../../lib/auth-events.ts';
 import type { RedirectLocationState } from './login.tsx';
 
 /**
@@ -21,12 +22,11 @@ export function Component() {
   const { loggedIn } = useSession();
   const sites = useUserSites({}, { enabled: loggedIn });
   const previousPath = ((location.state ?? {}) as RedirectLocationState).previousPath;
-  // Set once the init failed: the reason the login page shows.
-  const [initFailed, setInitFailed] = useState<string | null>(null);
   const { error } = sites;
+  // Ending the session clears the queries (and this error), then the user goes to /login below.
   useEffect(() => {
-    if (error && initFailed === null) setInitFailed(failInit(error));
-  }, [error, initFailed]);
+    if (error) failInit(error);
+  }, [error]);
 
   const decision = afterLoginRedirect({
     loggedIn,
@@ -36,10 +36,12 @@ export function Component() {
     previousPath,
   });
 
-  if (initFailed !== null) {
+  if (decision.kind === 'redirect' && decision.to === PATHS.login) {
+    // With why the session ended, when it did (the init failure's reason).
+    const reason = lastLoggedOutReason();
     const state: LoginLocationState = {
       ...(previousPath ? { from: previousPath } : {}),
-      reason: initFailed,
+      ...(reason ? { reason } : {}),
     };
     return <Navigate to={PATHS.login} replace state={state} />;
   }
