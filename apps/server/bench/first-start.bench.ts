@@ -23,8 +23,8 @@
  *
  * Each try is a new browser context (no cache, no storage): the login form time runs from
  * page.goto('/login') until the account name, password and Login button are visible; the sign-in
- * time from the click on Login until the signed-in landing page shows (the site list, or a site's
- * summary); the API p95 is over every /api/ response of the try (Playwright's request timing:
+ * time from the click on Login until the default site's page shows (its summary or an area's,
+ * where / goes on to); the API p95 is over every /api/ response of the try (Playwright's request timing:
  * request start to response end), and beside it the p95 of its other responses from the server
  * (the page, scripts, styles, translations), which the same process serves. Each step gives up
  * after 60 s, and the try prints "timeout".

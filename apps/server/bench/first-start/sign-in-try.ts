@@ -93,10 +93,10 @@ async function signInTry(browser: Browser, base: string): Promise<TryResult> {
       return { loginForm, signIn, api, other, error };
     }
 
-    // The signed-in landing page (§2 /): the site list, or a site's summary when / goes on to it.
+    // Signed in (§2 /): / goes on to the default site, whose page is its summary or an area's.
     const landing = page
-      .getByRole('heading', { level: 2, name: 'Your sites' })
-      .or(page.getByRole('heading', { level: 2, name: 'Summary' }))
+      .getByRole('heading', { level: 2, name: 'Summary' })
+      .or(page.getByRole('tablist', { name: 'Area pages' }))
       .first();
     try {
       await user.fill(ADMIN);
