@@ -18,6 +18,7 @@ import { seededRandom, startSimulator, type Simulator } from '@paddock/simulator
 import path from 'node:path';
 import type { DevstackConfig } from './config.ts';
 import { seedDemoFarmIfEmpty } from './demo-farm/demo-farm.ts';
+import { seedDemoRunHistory } from './demo-farm/run-history.ts';
 import { createHistoryLoader, type HistoryLoader, type HistoryResult } from './history.ts';
 import { startTwilioStandin, type TwilioStandin } from './twilio-standin/standin.ts';
 
@@ -115,6 +116,15 @@ async function startStack(serverConfig: ServerConfig, config: DevstackConfig): P
       });
       prepared.seeded = seeded;
       prepared.epoch = await farmEpoch(db);
+      if (seeded) {
+        // The irrigation runs of the last three months before the simulator's past begins.
+        const pastMs = config.simulator ? config.demoHistoryMs : 0;
+        const runs = await seedDemoRunHistory(db, {
+          now,
+          until: new Date(now.getTime() - pastMs),
+        });
+        log.info(`demo farm: ${runs} valve readings of the last three months' irrigation runs`);
+      }
       if (seeded) {
         const logins = DEMO_ACCOUNTS.map((account) => account.login).join(', ');
         log.info(`demo farm seeded: sign in as ${logins} with password ${DEMO_PASSWORD}`);
