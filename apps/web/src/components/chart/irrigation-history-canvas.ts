@@ -26,7 +26,7 @@ export interface HistoryLayout {
   readonly periods: number;
 }
 
-export function historyLayout(
+function historyLayout(
   shape: HistoryShape,
   cssWidth: number,
   cssHeight: number,
