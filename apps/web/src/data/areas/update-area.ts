@@ -1,6 +1,7 @@
 /**
- * PUT areas/{id} (§7) with site plus alarmsActive, or site plus snoozed: the area's alarm
- * switches. The site's answer carries its areas (and so both flags), so the site is refreshed.
+ * PUT areas/{id} (§7): a label renames the area; site plus alarmsActive, or site plus snoozed, are
+ * the area's alarm switches. The site's answer carries its areas (and so the label and both
+ * flags), so the site is refreshed.
  */
 import { areaEndpoints, type Area, type AreaUpdateBody } from '@paddock/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -18,5 +19,18 @@ export function useUpdateAreaAlarmSwitch(siteId: number, areaId: number) {
   return useMutation({
     mutationFn: (change: AreaAlarmSwitch) => updateArea(areaId, { site: siteId, ...change }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: siteKeys.detail(siteId) }),
+  });
+}
+
+/**
+ * A rename. Every site query is refreshed, not only this site's: the site list, the dashboard and
+ * the summary name the area too. A failure is the caller's to show where the name was typed
+ * (§8 "Area rename failure: error passed to callback").
+ */
+export function useRenameArea(areaId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (label: string) => updateArea(areaId, { label }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.all }),
   });
 }

@@ -53,6 +53,7 @@ function Irrigation({
       {...(valveId === undefined ? {} : { valveId })}
       canProgram={privileges.has('program')}
       canControl={privileges.has('control')}
+      canEdit={privileges.has('edit')}
     />
   );
 }

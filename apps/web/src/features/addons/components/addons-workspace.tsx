@@ -87,6 +87,7 @@ export function AddonsWorkspace({
   const detail = selected ? (
     <ThingDetail
       thing={selected}
+      siteId={site.id}
       areaId={area.id}
       programs={programs.data ?? []}
       canEditPrograms={canEditPrograms}

@@ -1,11 +1,16 @@
 /**
  * The detail pane of one add-on (§2 detail pane): what it reads now and its history on the shared
- * chart, a soil probe's layers on one chart; a pump's programs and pump actions.
+ * chart, a soil probe's layers on one chart; a pump's programs and pump actions; a sensor's rename
+ * (edit); and the thing's notes.
  */
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { thingCondition, type Program } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { SeriesChart, type ChartMetric } from '../../../components/chart/index.ts';
+import { NotesPane } from '../../../components/notes/notes-pane.tsx';
+import { RenameButton } from '../../../components/ui/rename-button.tsx';
+import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
+import { useRenameSensor } from '../../../data/sensors/update-sensor.ts';
 import { metricUnit, thingCharts, type PageThing } from '../things.ts';
 import { PumpActions } from './pump-actions.tsx';
 import { ConditionBadge, ThingValues } from './thing-values.tsx';
@@ -15,6 +20,7 @@ const CHART_HEIGHT = 180;
 
 export function ThingDetail({
   thing,
+  siteId,
   areaId,
   programs,
   canEditPrograms,
@@ -22,6 +28,7 @@ export function ThingDetail({
   now,
 }: {
   thing: PageThing;
+  siteId: number;
   areaId: number;
   programs: readonly Program[];
   canEditPrograms: boolean;
@@ -39,9 +46,19 @@ export function ThingDetail({
     <Stack gap="md" data-testid="thing-detail">
       <Stack gap={2}>
         <Group justify="space-between" wrap="nowrap">
-          <Title order={3} size="h5">
-            {thing.label}
-          </Title>
+          <Group gap={4} wrap="nowrap">
+            <Title order={3} size="h5">
+              {thing.label}
+            </Title>
+            {thing.kind === 'sensor' && (
+              <SensorRename
+                siteId={siteId}
+                areaId={areaId}
+                sensorId={thing.id}
+                label={thing.label}
+              />
+            )}
+          </Group>
           <ConditionBadge condition={thingCondition(thing, now)} />
         </Group>
         <Text size="xs" c="dimmed">
@@ -77,6 +94,27 @@ export function ThingDetail({
           />
         );
       })}
+      <NotesPane
+        siteId={siteId}
+        areaId={areaId}
+        target={{ type: thing.kind, id: thing.id }}
+        timeZone={timeZone}
+      />
     </Stack>
+  );
+}
+
+/** A sensor's rename (§7 PUT sensors/{id}), for users with edit on the area. */
+function SensorRename(props: { siteId: number; areaId: number; sensorId: number; label: string }) {
+  const { t } = useTranslation();
+  const canEdit = usePrivileges(props.siteId, props.areaId).has('edit');
+  const rename = useRenameSensor(props.siteId, props.areaId, props.sensorId);
+  if (!canEdit) return null;
+  return (
+    <RenameButton
+      label={props.label}
+      what={t('Rename.What.sensor')}
+      onRename={(label) => rename.mutateAsync(label)}
+    />
   );
 }

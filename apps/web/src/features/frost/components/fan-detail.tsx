@@ -1,13 +1,14 @@
 /**
  * One fan: its state, the canopy of its block against 0 °C, the tower and the inversion, the §9
  * fan metrics with their labels, units and limits, and tonight's canopy and tower temperatures
- * with the fan's RPM on the shared chart.
+ * with the fan's RPM on the shared chart; and the fan's notes (§3 Note).
  */
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { CANOPY_TEMPERATURE_C, COLOURS, FAN_METRICS } from '@paddock/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeriesChart, type ChartMetric } from '../../../components/chart/index.ts';
+import { NotesPane } from '../../../components/notes/notes-pane.tsx';
 import type { FanRow, MetricLevel } from '../fans.ts';
 import { FanStateBadge } from './fan-state-badge.tsx';
 
@@ -17,16 +18,16 @@ const LEVEL_COLOURS: Record<MetricLevel, string | undefined> = {
   fault: COLOURS.fault,
 };
 
-export function FanDetail({
-  fan,
-  timeZone,
-  night,
-}: {
-  fan: FanRow;
-  timeZone: string;
+interface FanDetailProps {
+  readonly fan: FanRow;
+  readonly siteId: number;
+  readonly areaId: number;
+  readonly timeZone: string;
   /** Tonight (the frost night now), ISO. */
-  night: { from: string; to: string };
-}) {
+  readonly night: { from: string; to: string };
+}
+
+export function FanDetail({ fan, siteId, areaId, timeZone, night }: FanDetailProps) {
   const { t, i18n } = useTranslation();
   const number = (value: number, digits = 1) =>
     new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(value);
@@ -155,6 +156,13 @@ export function FanDetail({
         window={night}
         annotations={zeroLine}
         height={220}
+      />
+      <NotesPane
+        key={fan.id}
+        siteId={siteId}
+        areaId={areaId}
+        target={{ type: 'sensor', id: fan.id }}
+        timeZone={timeZone}
       />
     </Stack>
   );

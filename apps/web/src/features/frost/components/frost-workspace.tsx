@@ -150,7 +150,13 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
           </div>
           {selected && (
             <div className={classes.detail}>
-              <FanDetail fan={selected} timeZone={timeZone} night={tonight} />
+              <FanDetail
+                fan={selected}
+                siteId={site.id}
+                areaId={area.id}
+                timeZone={timeZone}
+                night={tonight}
+              />
             </div>
           )}
         </div>
@@ -169,7 +175,13 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
           </div>
           {selected && fanId !== null && (
             <div className={classes.detail}>
-              <FanDetail fan={selected} timeZone={timeZone} night={tonight} />
+              <FanDetail
+                fan={selected}
+                siteId={site.id}
+                areaId={area.id}
+                timeZone={timeZone}
+                night={tonight}
+              />
             </div>
           )}
         </div>

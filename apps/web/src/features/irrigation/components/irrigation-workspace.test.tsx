@@ -123,6 +123,7 @@ function setup(
       area={AREA}
       canProgram={options.canProgram ?? true}
       canControl
+      canEdit={false}
       {...(options.sectionId === undefined ? {} : { sectionId: options.sectionId })}
       {...(options.valveId === undefined ? {} : { valveId: options.valveId })}
     />,

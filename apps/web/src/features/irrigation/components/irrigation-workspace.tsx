@@ -22,6 +22,7 @@ import { ZonePage } from './zone-page.tsx';
 import { useIrrigationMap } from './use-irrigation-map.ts';
 import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
 import { IrrigationHistoryCard } from './irrigation-history-card.tsx';
+import { NotesPane } from '../../../components/notes/notes-pane.tsx';
 
 // Leaflet and its CSS load only when an irrigation page shows.
 const AreaMap = lazy(() => import('./area-map.tsx'));
@@ -43,6 +44,8 @@ export interface IrrigationWorkspaceProps {
   readonly canProgram: boolean;
   /** The user holds the control privilege: valve tests. */
   readonly canControl: boolean;
+  /** The user holds edit on the area: zones are renamed on their pages. */
+  readonly canEdit: boolean;
 }
 
 export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
@@ -112,6 +115,9 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
               onTestValve={valveTests.test}
               canProgram={props.canProgram}
               canControl={props.canControl}
+              canEdit={props.canEdit}
+              siteId={site.id}
+              areaId={area.id}
               timeZone={timeZone}
               now={now}
               selectedValveId={selection?.kind === 'valve' ? selection.id : null}
@@ -127,6 +133,15 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
               key={`zone-${zone.id}`}
               areaId={area.id}
               section={zone.id}
+              timeZone={timeZone}
+            />
+          )}
+          {zone && (
+            <NotesPane
+              key={`notes-${zone.id}`}
+              siteId={site.id}
+              areaId={area.id}
+              target={{ type: 'section', id: zone.id }}
               timeZone={timeZone}
             />
           )}

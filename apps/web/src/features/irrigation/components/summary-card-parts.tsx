@@ -10,10 +10,13 @@ import type { ReactNode } from 'react';
 export function SummaryCardHeading({
   kicker,
   name,
+  rename,
   children,
 }: {
   kicker: string;
   name: string;
+  /** Beside the name: its rename, for those who may edit. */
+  rename?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -22,9 +25,12 @@ export function SummaryCardHeading({
         <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
           {kicker}
         </Text>
-        <Title order={2} size="h4">
-          {name}
-        </Title>
+        <Group gap={4} wrap="nowrap">
+          <Title order={2} size="h4">
+            {name}
+          </Title>
+          {rename}
+        </Group>
       </div>
       {children}
     </Group>

@@ -102,6 +102,9 @@ function Harness(props: {
       onTestValve={tests.test}
       canProgram={props.canProgram}
       canControl={props.canControl}
+      canEdit={false}
+      siteId={1}
+      areaId={10}
       timeZone="Pacific/Auckland"
       now={NOW}
       selectedValveId={selected}

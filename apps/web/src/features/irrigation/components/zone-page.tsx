@@ -10,6 +10,8 @@ import { Stack } from '@mantine/core';
 import type { Program, ZoneViewPane } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RenameButton } from '../../../components/ui/rename-button.tsx';
+import { useRenameSection } from '../../../data/areas/update-section.ts';
 import { usePreference } from '../../../lib/preferences.ts';
 import type { ControlTestState } from '../hooks/use-control-tests.ts';
 import type { ProgramActions } from '../hooks/use-program-actions.ts';
@@ -28,6 +30,10 @@ export interface ZonePageProps {
   readonly onTestValve: (valve: ValveView) => void;
   readonly canProgram: boolean;
   readonly canControl: boolean;
+  /** The user holds edit on the area (§6): the zone is renamed here. */
+  readonly canEdit: boolean;
+  readonly siteId: number;
+  readonly areaId: number;
   readonly timeZone: string;
   readonly now: Date;
   readonly selectedValveId: number | null;
@@ -54,6 +60,7 @@ export function ZonePage(props: ZonePageProps) {
   const setting = zone.zone?.setting;
   const modalValve =
     modal?.kind === 'valve' ? zone.valves.find((v) => v.id === modal.id) : undefined;
+  const rename = useRenameSection(props.siteId, props.areaId, zone.id);
 
   return (
     <Stack gap="md" component="section" aria-label={t('Zone {{zone}}', { zone: zone.label })}>
@@ -65,6 +72,15 @@ export function ZonePage(props: ZonePageProps) {
         timeZone={timeZone}
         now={now}
         onSettings={() => setModal({ kind: 'settings' })}
+        rename={
+          props.canEdit && (
+            <RenameButton
+              label={zone.label}
+              what={t('Rename.What.zone')}
+              onRename={(label) => rename.mutateAsync(label)}
+            />
+          )
+        }
       />
 
       {setting && <ZoneSettingsCard zone={zone} setting={setting} />}

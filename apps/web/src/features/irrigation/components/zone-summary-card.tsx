@@ -40,6 +40,7 @@ export function ZoneSummaryCard({
   timeZone,
   now,
   onSettings,
+  rename,
 }: {
   zone: ZoneView;
   program: Program | undefined;
@@ -48,6 +49,8 @@ export function ZoneSummaryCard({
   timeZone: string;
   now: Date;
   onSettings: () => void;
+  /** The zone's rename (edit), beside its name. */
+  rename?: ReactNode;
 }) {
   const { t } = useTranslation();
   const remaining = zoneTimeRemaining(zone, now);
@@ -58,6 +61,7 @@ export function ZoneSummaryCard({
         <SummaryCardHeading
           kicker={t('Irrigation.Zone.Number', { number: zone.number })}
           name={zone.label}
+          rename={rename}
         >
           <span
             data-testid="zone-run-state"

@@ -14,6 +14,8 @@ export interface AppHeaderProps {
   /** The menu icon, so a click on it is not an outside click of the sidebar. */
   readonly menuButtonRef?: Ref<HTMLButtonElement>;
   readonly title: TranslatedTitle;
+  /** Beside the title: e.g. the area's rename when the title is the area's name. */
+  readonly titleAction?: ReactNode;
   /** Where the Summary button leads, or null when it is not shown (domain showSummaryButton). */
   readonly summaryPath: string | null;
   readonly userMenu: ReactNode;
@@ -28,6 +30,7 @@ export function AppHeader({
   onToggleSidebar,
   menuButtonRef,
   title,
+  titleAction,
   summaryPath,
   userMenu,
   productName,
@@ -65,6 +68,7 @@ export function AppHeader({
             {title.kind === 'text' ? title.text : productName}
           </Title>
         )}
+        {titleAction}
       </Group>
       <Group gap={4} wrap="nowrap">
         {summaryPath !== null && (
