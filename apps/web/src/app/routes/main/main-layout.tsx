@@ -32,6 +32,7 @@ import { useUserSites } from '../../../data/sites/get-sites.ts';
 import { SoftwareUpdateModal } from '../../../features/app-update/components/software-update-modal.tsx';
 import { useAppUpdate } from '../../../features/app-update/hooks/use-app-update.ts';
 import { AppHeader } from '../../../features/layout/components/app-header.tsx';
+import { AreaRename } from '../../../features/layout/components/area-rename.tsx';
 import { AppSidebar } from '../../../features/layout/components/app-sidebar.tsx';
 import { PageFade } from '../../../features/layout/components/page-fade.tsx';
 import { TopTabBar } from '../../../features/layout/components/top-tab-bar.tsx';
@@ -138,6 +139,12 @@ function Shell() {
           onToggleSidebar={sidebar.toggle}
           menuButtonRef={setMenuButtonNode}
           title={title}
+          titleAction={
+            // Where the header names the area (its pages, not a zone's nor the alarms').
+            siteId !== undefined && area && title.kind === 'text' && title.text === area.label ? (
+              <AreaRename siteId={siteId} area={area} />
+            ) : undefined
+          }
           summaryPath={
             siteId !== undefined && showSummaryButton(route) ? summaryPath(siteId) : null
           }
