@@ -88,7 +88,7 @@ export function StartWhenButton({
     >
       <Popover.Target>
         <ActionIcon
-          size={30}
+          size="input-sm"
           variant={action === 'start' ? 'filled' : 'outline'}
           color={action === 'start' ? undefined : 'test'}
           aria-label={label}
