@@ -154,7 +154,7 @@ test.describe('irrigation workspace (issue 6)', () => {
     await signIn(page, ACCOUNTS.manager);
     await page.goto(`/${loxton.siteId}/irrigation/${loxton.areaId}`);
     await expect(programDisplay(page)).toHaveAttribute('data-display', 'irrigated');
-    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect(clientStatus(page)).toHaveText('Pending');
     // Starting (in the running colour) while the request is carried out, then running.
     await expect(programDisplay(page)).toHaveAttribute('data-display', /^(starting|running)$/);
@@ -204,7 +204,7 @@ test.describe('irrigation workspace (issue 6)', () => {
     await signIn(page, ACCOUNTS.admin);
     await page.goto(`/${rapaura.siteId}/irrigation/${rapaura.areaId}`);
     await expect(zonePath(page, first)).not.toHaveAttribute('fill', COLOURS.running);
-    await page.getByRole('button', { name: 'Start' }).click();
+    await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect(clientStatus(page)).toHaveText('Pending');
     await expect(zonePath(page, first)).toHaveAttribute('fill', COLOURS.running, {
       timeout: 20_000,
@@ -260,6 +260,7 @@ test.describe('irrigation workspace (issue 6)', () => {
     const form = page.getByRole('dialog', { name: 'Start now or at a time' });
     await expect(form.getByText(`Site time (${timeZone})`)).toBeVisible();
     await form.getByLabel('Start time').fill(wallTime);
+    await page.screenshot({ path: testInfo.outputPath('delayed-start-form.png') });
     await form.getByRole('button', { name: `Start at ${hhmm}` }).click();
 
     // Waiting: the time it starts at, on the site's clock, and a way to call it off.
