@@ -30,6 +30,24 @@ async function openSidebar(page: Page) {
   await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeVisible();
 }
 
+/** Everything the offline cache holds (IndexedDB 'paddock-offline-cache', store 'users'), as JSON. */
+function cachedText(page: Page): Promise<string> {
+  return page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const open = indexedDB.open('paddock-offline-cache');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('users')) return resolve('');
+          const all = db.transaction('users').objectStore('users').getAll();
+          all.onsuccess = () => resolve(JSON.stringify(all.result));
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+}
+
 async function openUserMenu(page: Page) {
   await page.getByRole('button', { name: 'User menu' }).click();
   await expect(page.getByRole('menu')).toBeVisible();
@@ -85,8 +103,18 @@ test.describe('layout (§2 header, sidebar, tab bar, modals)', () => {
       await expect(dialog).toBeHidden();
 
       // The site is served from the offline cache after a reload; its writes are debounced by
-      // CACHE_WRITE_DEBOUNCE_MS (1 s, §9), so let the refreshed site reach it first.
-      await page.waitForTimeout(1_500);
+      // CACHE_WRITE_DEBOUNCE_MS (1 s, §9), so wait until the saved season has reached it.
+      const saved = (await api.get<SiteInfo>(`/sites/${site.id}`)).config.season as {
+        start: string;
+        end: string;
+      };
+      await expect
+        .poll(() => cachedText(page), { timeout: 10_000 })
+        .toMatch(
+          new RegExp(
+            `"season":\\{("start":"${saved.start}","end":"${saved.end}"|"end":"${saved.end}","start":"${saved.start}")\\}`,
+          ),
+        );
       await page.reload();
       await openSidebar(page);
       await page.getByRole('button', { name: 'Season' }).click();
