@@ -132,7 +132,6 @@ test('irrigation monthly: the last three months of runs per zone, as the databas
     );
     expect(row.target).toBeCloseTo(row.runs * setting.depth * (1 + setting.variation / 100), 1);
   }
-  await page.screenshot({ path: '/tmp/history.png', fullPage: true });
 
   // A month zoomed into its days: the same runs, day by day.
   const zoomed = answer.periods[1] ?? '';
@@ -187,5 +186,4 @@ test('irrigation monthly: the last three months of runs per zone, as the databas
   );
   expect(ofZone.rows.every((row) => row.section === zone.section)).toBe(true);
   expect(ofZone.rows.length).toBeGreaterThan(0);
-  await page.screenshot({ path: '/tmp/history-zone.png', fullPage: true });
 });
