@@ -1,5 +1,6 @@
-import { DEFAULT_QUERY_STALE_MS, REFETCH_ON_WINDOW_FOCUS } from '@paddock/domain';
+import { AREA_CACHE_MS, DEFAULT_QUERY_STALE_MS, REFETCH_ON_WINDOW_FOCUS } from '@paddock/domain';
 import { QueryClient } from '@tanstack/react-query';
+import { areaKeys } from '../data/areas/keys.ts';
 import { isApiError } from '../lib/api-client.ts';
 
 /**
@@ -8,9 +9,11 @@ import { isApiError } from '../lib/api-client.ts';
  * retried. A query that gets no answer ('offline', §4) is retried once the API answers again:
  * meanwhile it is paused and keeps its data (the offline cache's included, lib/online-status.ts).
  * Mutations always run, so an action taken offline fails at once with 'offline'.
+ * §9 "area cache 10 min": an area's queries (its things, its sections) are fresh for 10 minutes
+ * and kept that long once no page uses them, so going back to an area shows it at once.
  */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         staleTime: DEFAULT_QUERY_STALE_MS,
@@ -23,6 +26,10 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false, networkMode: 'always' },
     },
   });
+  for (const key of [areaKeys.all(), areaKeys.allSections()]) {
+    client.setQueryDefaults(key, { staleTime: AREA_CACHE_MS, gcTime: AREA_CACHE_MS });
+  }
+  return client;
 }
 
 export const queryClient = createQueryClient();

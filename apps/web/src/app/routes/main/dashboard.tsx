@@ -2,11 +2,17 @@
  * /dashboard (§2): the multi-site map with filters from the query (country, region,
  * application). A user with fewer than 2 sites is sent to /{siteId}/summary.
  */
-import { dashboardPath, dashboardRedirect, type DashboardFilter, type Site } from '@paddock/domain';
+import {
+  dashboardPath,
+  dashboardRedirect,
+  PLACEHOLDER_PROGRESS_MS,
+  type DashboardFilter,
+  type Site,
+} from '@paddock/domain';
 import { Navigate, useNavigate } from 'react-router';
 import { DashboardView } from '../../../features/dashboard/components/dashboard-view.tsx';
+import { HomeLoadingPlaceholder } from '../../../features/layout/components/home-loading-placeholder.tsx';
 import { useSession } from '../../../features/session/hooks/use-session.ts';
-import { RouteLoading } from '../../../features/site-routing/components/route-loading.tsx';
 import { SitesLoadFailed } from '../../../features/site-routing/components/sites-load-failed.tsx';
 import { useRememberRoute } from '../../../features/site-routing/hooks/use-remember-route.ts';
 import { useDashboardSites } from '../../../data/sites/get-sites.ts';
@@ -21,7 +27,8 @@ export function Component() {
   if (sites.isError) {
     return <SitesLoadFailed />;
   }
-  if (!sites.data) return <RouteLoading />;
+  // §2 the second screen of the loading placeholder: its bar steps every 500 ms (the home's 400).
+  if (!sites.data) return <HomeLoadingPlaceholder intervalMs={PLACEHOLDER_PROGRESS_MS} />;
   const redirect = dashboardRedirect(sites.data);
   if (redirect.kind === 'redirect') return <Navigate to={redirect.to} replace />;
   return <Dashboard sites={sites.data} />;

@@ -225,30 +225,41 @@ export function AppSidebar({
           )}
         </Stack>
       </ScrollArea>
-      <Group
-        justify="space-between"
-        wrap="nowrap"
-        px="md"
-        py="xs"
-        style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
-      >
-        <Text size="xs" c="dimmed">
-          {t('App.Version', { version: APP_VERSION })}
-        </Text>
-        {onPinnedChange && (
-          <Tooltip label={t(pinned ? 'Sidebar.Unpin' : 'Sidebar.Pin')}>
-            <ActionIcon
-              variant={pinned ? 'light' : 'subtle'}
-              color="gray"
-              aria-label={t('Sidebar.Pin')}
-              aria-pressed={pinned}
-              onClick={() => onPinnedChange(!pinned)}
-            >
-              {pinned ? <IconPinnedOff size={16} /> : <IconPin size={16} />}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </Group>
+      <SidebarFooter pinned={pinned} onPinnedChange={onPinnedChange} />
     </Stack>
+  );
+}
+
+/** The version, and the pin where the sidebar can be pinned. */
+function SidebarFooter({
+  pinned,
+  onPinnedChange,
+}: Pick<AppSidebarProps, 'pinned' | 'onPinnedChange'>) {
+  const { t } = useTranslation();
+  return (
+    <Group
+      justify="space-between"
+      wrap="nowrap"
+      px="md"
+      py="xs"
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Text size="xs" c="dimmed">
+        {t('App.Version', { version: APP_VERSION })}
+      </Text>
+      {onPinnedChange && (
+        <Tooltip label={t(pinned ? 'Sidebar.Unpin' : 'Sidebar.Pin')}>
+          <ActionIcon
+            variant={pinned ? 'light' : 'subtle'}
+            color="gray"
+            aria-label={t('Sidebar.Pin')}
+            aria-pressed={pinned}
+            onClick={() => onPinnedChange(!pinned)}
+          >
+            {pinned ? <IconPinnedOff size={16} /> : <IconPin size={16} />}
+          </ActionIcon>
+        </Tooltip>
+      )}
+    </Group>
   );
 }
