@@ -7,7 +7,7 @@
  * (faulted: an open command that failed or went unanswered). A run counts on the day it started.
  */
 import {
-  DEFAULT_APPLICATION_RATE_MM_PER_HOUR,
+  appliedDepthMm,
   meterVolumesByDay,
   zoneRunsFromReadings,
   type ReportCell,
@@ -103,8 +103,7 @@ export async function irrigationReport(
       const day = localDay(run.start, timeZone);
       const entry = zoneDay(run.zoneId, day);
       const runtime = run.end - run.start;
-      const depth =
-        (runtime / HOUR_MS) * (rates.get(run.zoneId) ?? DEFAULT_APPLICATION_RATE_MM_PER_HOUR);
+      const depth = appliedDepthMm(runtime, rates.get(run.zoneId));
       entry.runs += 1;
       entry.firstStart =
         entry.firstStart === null ? run.start : Math.min(entry.firstStart, run.start);
