@@ -14,7 +14,7 @@ export const MAX_START_AHEAD_DAYS = 7;
  * Decision: a start time up to a minute old is taken as now, not refused. The console picks times
  * to the minute, and the browser's clock and the trip to the server may be a little behind.
  */
-export const START_TIME_GRACE_MS = 60_000;
+const START_TIME_GRACE_MS = 60_000;
 
 const DAY_MS = 86_400_000;
 

@@ -39,7 +39,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
  * `at` on the site's clock: HH:mm when it falls on the site's today, else the date too, so a start
  * tomorrow at 06:00 never reads as today's.
  */
-export function siteStartTimeLabel(at: Date, now: Date, timeZone: string): string {
+function siteStartTimeLabel(at: Date, now: Date, timeZone: string): string {
   const wall = zonedDateTime(at, timeZone);
   const today = zonedDateTime(now, timeZone);
   const sameDay = wall.year === today.year && wall.month === today.month && wall.day === today.day;
