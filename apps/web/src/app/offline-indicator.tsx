@@ -26,7 +26,8 @@ export function OfflineIndicator() {
             position: 'fixed',
             left: 12,
             bottom: 12,
-            zIndex: 190,
+            // Above the maps' controls (Leaflet's legend and zoom sit at 1000), which share the corner.
+            zIndex: 1001,
             display: 'inline-flex',
             alignItems: 'center',
             gap: 6,
