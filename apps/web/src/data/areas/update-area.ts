@@ -31,6 +31,9 @@ export function useRenameArea(areaId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (label: string) => updateArea(areaId, { label }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: siteKeys.all }),
+    // Not awaited: the rename form closes once the name is saved, and the screens follow.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: siteKeys.all });
+    },
   });
 }

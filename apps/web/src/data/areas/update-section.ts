@@ -17,11 +17,13 @@ export function useRenameSection(siteId: number, areaId: number, sectionId: numb
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (label: string) => renameSection(sectionId, label),
-    onSuccess: () =>
-      Promise.all([
+    // Not awaited: the rename form closes once the name is saved, and the screens follow.
+    onSuccess: () => {
+      void Promise.all([
         queryClient.invalidateQueries({ queryKey: areaKeys.sections(areaId) }),
         queryClient.invalidateQueries({ queryKey: areaKeys.detail(areaId) }),
         queryClient.invalidateQueries({ queryKey: siteKeys.detail(siteId) }),
-      ]),
+      ]);
+    },
   });
 }

@@ -16,10 +16,12 @@ export function useRenameSensor(siteId: number, areaId: number, sensorId: number
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (label: string) => renameSensor(sensorId, label),
-    onSuccess: () =>
-      Promise.all([
+    // Not awaited: the rename form closes once the name is saved, and the screens follow.
+    onSuccess: () => {
+      void Promise.all([
         queryClient.invalidateQueries({ queryKey: areaKeys.detail(areaId) }),
         queryClient.invalidateQueries({ queryKey: siteKeys.detail(siteId) }),
-      ]),
+      ]);
+    },
   });
 }
