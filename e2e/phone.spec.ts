@@ -77,7 +77,7 @@ test('on a phone: sign in, summary, irrigation with icon tabs, a zone full scree
 
   // The area's alarms, and back to the area.
   await page.goto(`/${site.id}/${area.id}/alarms`);
-  await expect(page.getByRole('tab', { name: 'Contacts' })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Contacts' })).toBeVisible({ timeout: 20_000 });
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: '/tmp/routes-phone-alarms.png' });
   await page.getByRole('link', { name: 'Back' }).click();

@@ -138,7 +138,7 @@ test.describe('route resolution (§2)', () => {
     if (!site) throw new Error('a demo site');
     await signIn(page, ADMIN);
     await page.goto(`/${site.id}/summary`);
-    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible({ timeout: 20_000 });
     const paths = recordPaths(page);
     await page.goto('/this/does/not/exist/at/all/x');
     await expect(page).toHaveURL(new RegExp(`/${site.id}/summary$`));
@@ -205,15 +205,15 @@ test.describe('route resolution (§2)', () => {
     if (!site) throw new Error('a demo site');
     await signIn(page, ADMIN);
     await page.goto('/dashboard?country=au');
-    await expect(page.getByRole('region', { name: 'Sites map' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Sites map' })).toBeVisible({ timeout: 20_000 });
     // A fresh start (a new document at /).
     await page.goto('/');
-    await expect(page).toHaveURL(/\/dashboard\?country=au$/);
+    await expect(page).toHaveURL(/\/dashboard\?country=au$/, { timeout: 20_000 });
 
     // Later in the same document: another page, then the browser goes to / (as its history
     // does), and lands on that page again.
     await page.goto(`/${site.id}/summary`);
-    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible({ timeout: 20_000 });
     await page.evaluate(() => {
       window.history.pushState(null, '', '/');
       window.dispatchEvent(new PopStateEvent('popstate'));
@@ -254,6 +254,7 @@ test.describe('route resolution (§2)', () => {
 
     await page.unroute(/\/api\/sites(\?|$)/);
     await page.route(/\/api\/sites(\?|$)/, (route) => route.fulfill({ status: 502, body: '' }));
+    await page.getByLabel('Account name').fill(ADMIN);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('alert')).toContainText('Error during init', { timeout: 15_000 });
@@ -273,7 +274,7 @@ test.describe('route resolution (§2)', () => {
     });
     await page.goto(`/${mine.id}/users`);
     // §2 users needs viewUsers; refused to the 404 page, which says permission may be why (§6).
-    await expect(page).toHaveURL(/\/notfound$/);
+    await expect(page).toHaveURL(/\/notfound$/, { timeout: 20_000 });
     await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
     await expect(page.getByText('You may not have permission to see this page.')).toBeVisible();
     await expect(page.getByRole('alert')).toHaveCount(0);
@@ -305,7 +306,7 @@ test.describe('pages', () => {
     await signIn(page, ADMIN);
     await page.goto(`/${site.id}/summary`);
     const map = page.getByRole('region', { name: 'Site map' });
-    await expect(map).toBeVisible();
+    await expect(map).toBeVisible({ timeout: 20_000 });
     await expect(map.locator('.paddock-site-map-marker')).toHaveCount(markers.length);
     for (const marker of markers) await expect(map.getByText(marker.label)).toBeVisible();
     await expect(map.locator('.paddock-site-polygon')).toHaveCount(
