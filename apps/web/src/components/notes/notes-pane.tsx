@@ -144,9 +144,7 @@ function NoteForm({ areaId, target }: { areaId: number; target: NoteTarget }) {
           value={text}
           onChange={(event) => setText(event.currentTarget.value)}
           maxLength={NOTE_MAX_LENGTH}
-          autosize
-          minRows={2}
-          maxRows={6}
+          rows={2}
         />
         {create.isError && (
           <Alert color="fault" role="alert" p="xs">
