@@ -12,6 +12,7 @@ import { authKeys } from './auth/keys.ts';
 import { contactKeys } from './contacts/keys.ts';
 import { controlKeys } from './controls/keys.ts';
 import { eventKeys } from './events/keys.ts';
+import { noteKeys } from './notes/keys.ts';
 import { privilegeKeys } from './privileges/keys.ts';
 import { programKeys } from './programs/keys.ts';
 import { radioKeys } from './radios/keys.ts';
@@ -39,6 +40,7 @@ describe('query keys', () => {
     ['GET controls?area=', controlKeys.area(9), ['areas', 9, 'controls']],
     ['GET controls/{id}', controlKeys.detail(5), ['controls', 5]],
     ['GET programs?area=', programKeys.area(9), ['areas', 9, 'programs']],
+    ['GET areas/{id}/notes', noteKeys.area(9), ['areas', 9, 'notes']],
     ['POST areas/{id}/events, open only', eventKeys.areaOpen(9), ['areas', 9, 'events', { open: true }]],
     ['every alarm query', alarmKeys.all, ['alarms']],
     ['a followed request', requestKeys.detail(77), ['requests', 77]],
