@@ -10,7 +10,7 @@ import {
   type Site,
 } from '@paddock/domain';
 
-export interface SiteMapAreaOutline {
+interface SiteMapAreaOutline {
   readonly id: number;
   readonly label: string;
   readonly type: AreaType;
