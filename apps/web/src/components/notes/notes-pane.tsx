@@ -16,12 +16,12 @@ import { usePrivileges } from '../../data/privileges/use-privileges.ts';
 import { isApiError } from '../../lib/api-client.ts';
 
 /** What the notes are about: the area itself or one of its things. */
-export interface NoteTarget {
+interface NoteTarget {
   readonly type: MetaType;
   readonly id: number;
 }
 
-export interface NotesPaneProps {
+interface NotesPaneProps {
   readonly siteId: number;
   readonly areaId: number;
   readonly target: NoteTarget;
@@ -63,7 +63,7 @@ export function NotesPane({ siteId, areaId, target, timeZone }: NotesPaneProps) 
   );
 }
 
-export function NotesList({
+function NotesList({
   notes,
   areaId,
   timeZone,

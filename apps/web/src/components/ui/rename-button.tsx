@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
 import { FormActions } from './form-actions.tsx';
 
-export interface RenameButtonProps {
+interface RenameButtonProps {
   /** The name now. */
   readonly label: string;
   /** What is renamed, in words ('zone', 'area', 'sensor'), for the button's and form's titles. */

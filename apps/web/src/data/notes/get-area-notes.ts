@@ -11,7 +11,7 @@ function getAreaNotes(areaId: number): Promise<Note[]> {
   return callEndpoint(noteEndpoints.listAreaNotes, { params: { id: areaId } });
 }
 
-export function getAreaNotesQueryOptions(areaId: number) {
+function getAreaNotesQueryOptions(areaId: number) {
   return queryOptions({ queryKey: noteKeys.area(areaId), queryFn: () => getAreaNotes(areaId) });
 }
 
