@@ -199,18 +199,20 @@ test.describe('preferences that stick (§3)', () => {
               at: performance.now(),
             });
           new MutationObserver(read).observe(element, { attributeFilter: ['aria-valuenow'] });
-          setTimeout(() => resolve(seen), 3_200);
+          setTimeout(() => resolve(seen), 4_200);
         }),
     );
     release();
-    expect(steps.length).toBeGreaterThanOrEqual(3);
+    expect(steps.length).toBeGreaterThanOrEqual(4);
     for (const [index, after] of steps.entries()) {
       const before = steps[index - 1];
-      if (!before) continue;
-      expect(after.value === 0 || after.value - before.value === 10).toBe(true);
-      // A timer never fires early: the 400 ms screen would show steps well under 500 ms.
-      expect(after.at - before.at).toBeGreaterThan(480);
+      if (before) expect(after.value === 0 || after.value - before.value === 10).toBe(true);
     }
+    // On average over the window (one late tick makes the next gap short): 500 ms, not 400.
+    const first = steps[0];
+    const last = steps.at(-1);
+    const average = first && last ? (last.at - first.at) / (steps.length - 1) : 0;
+    expect(average).toBeGreaterThan(470);
     await see(page.getByRole('region', { name: 'Sites map' })).toBeVisible();
   });
 });
