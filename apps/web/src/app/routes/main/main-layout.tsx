@@ -49,8 +49,8 @@ import { useSiteFilter } from '../../../features/site-filter/hooks/use-site-filt
 import { RouteGuard } from '../../../features/site-routing/components/route-guard.tsx';
 import { openSiteFilter } from '../../../features/site-filter/site-filter-store.ts';
 import { PRODUCT_NAME, SUPPORT_BASE_URL } from '../../../config/support.ts';
-import { useParsedRoute } from '../use-parsed-route.ts';
 import { useStorePlaces } from '../../../lib/place-storage.ts';
+import { useParsedRoute } from '../use-parsed-route.ts';
 import { ShellModals, useShellModals } from './main-layout-modals.tsx';
 
 const HEADER_HEIGHT_PX = 56;
@@ -99,8 +99,8 @@ function Shell() {
   const sections = useAreaSections(route.kind === 'zone' ? route.areaId : undefined);
   const recent = useRecentSites(session.uid);
   useVisitRecentSite(session.uid, currentSite);
-  const { setNavbarNode, setMenuButtonNode } = useCloseSidebarOnOutsideClick(sidebar);
   useStorePlaces(route);
+  const { setNavbarNode, setMenuButtonNode } = useCloseSidebarOnOutsideClick(sidebar);
 
   const area = currentSite?.areas?.find((candidate) => candidate.id === areaId);
   const title = translatedHeaderTitle(
@@ -192,6 +192,8 @@ function Shell() {
             openSiteFilter();
           }}
           onOpenSeason={() => open('season')}
+          pinned={sidebar.pinned}
+          {...(isPhone ? {} : { onPinnedChange: sidebar.setPinned })}
         />
       </AppShell.Navbar>
 
@@ -199,8 +201,6 @@ function Shell() {
         {sidebar.opened && (
           // Phones: the sidebar overlays the page; a tap beside it closes it (outside click).
           <Overlay fixed hiddenFrom="sm" zIndex={99} backgroundOpacity={0.25} />
-          pinned={sidebar.pinned}
-          {...(isPhone ? {} : { onPinnedChange: sidebar.setPinned })}
         )}
         <TopTabBar route={route} areas={currentSite?.areas} isPhone={isPhone} />
         <PageFade key={pageKey}>
