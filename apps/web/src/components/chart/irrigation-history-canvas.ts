@@ -26,11 +26,7 @@ export interface HistoryLayout {
   readonly periods: number;
 }
 
-function historyLayout(
-  shape: HistoryShape,
-  cssWidth: number,
-  cssHeight: number,
-): HistoryLayout {
+function historyLayout(shape: HistoryShape, cssWidth: number, cssHeight: number): HistoryLayout {
   const right = MARGIN.right + (shape.maxVolume > 0 ? VOLUME_AXIS : 0);
   const width = Math.max(1, cssWidth - MARGIN.left - right);
   const height = Math.max(1, cssHeight - MARGIN.top - MARGIN.bottom);
