@@ -92,7 +92,7 @@ export async function startTestBroker(
 }
 
 /** A fresh database with the test farm in it, and a broker beside it. */
-export type TestField = {
+type TestField = {
   handle: DatabaseHandle;
   farm: TestFarm;
   broker: TestBroker;
@@ -104,7 +104,7 @@ export type TestField = {
  * `deviceSite`: the broker asks the database which site a device belongs to (as in production),
  * for tests whose devices publish on their own; without it the broker knows no device's site.
  */
-export async function startTestField(options: { deviceSite?: boolean } = {}): Promise<TestField> {
+async function startTestField(options: { deviceSite?: boolean } = {}): Promise<TestField> {
   const handle = await createTestDatabase();
   const farm = await seedTestFarm(handle.db);
   const broker = await startTestBroker(

@@ -57,7 +57,7 @@ interface LatLng {
 }
 
 /** Where a map was left: its centre and zoom (the map's own zoom when absent). */
-export interface MapLocation extends LatLng {
+interface MapLocation extends LatLng {
   readonly zoom?: number;
 }
 
