@@ -57,6 +57,9 @@ export default defineConfig({
   // Two specs at a time, beside the server suite's run on PGlite (scripts/test.sh): a test's
   // steps take longer than on an idle machine, so each test has 60 s by default, not 30.
   timeout: 60_000,
+  // Likewise a page's first answer: a full page load opens the offline cache, the session and
+  // the site before the page shows, and on a busy machine that takes longer than 5 s.
+  expect: { timeout: 15_000 },
   projects: [
     { name: 'frost nights', testMatch: FROST_NIGHTS, workers: 1 },
     { name: 'irrigation field', testMatch: IRRIGATION_FIELD, workers: 1 },

@@ -24,7 +24,8 @@ test.describe('a German browser', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toHaveCount(0);
 
     await signInGerman(page);
-    await expect(page.getByRole('heading', { name: 'Ihre Standorte' })).toBeVisible();
+    // Signed in, / goes on to the default site's page (§2), in German.
+    await expect(page).toHaveURL(/\/\d+(\/|$)/, { timeout: 20_000 });
     await expect(
       page.getByRole('button', { name: 'Seitenleiste ein- oder ausblenden' }),
     ).toBeVisible();
@@ -45,10 +46,7 @@ test('English by default; picking Deutsch switches the labels and is remembered'
   await page.reload();
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
   await signInGerman(page);
-  await expect(page.getByRole('heading', { name: 'Ihre Standorte' })).toBeVisible();
-
-  const sites = page.getByRole('main').getByRole('link');
-  await sites.first().click();
+  await expect(page).toHaveURL(/\/\d+(\/|$)/, { timeout: 20_000 });
   await expect(
     page.getByRole('button', { name: 'Seitenleiste ein- oder ausblenden' }),
   ).toBeVisible();

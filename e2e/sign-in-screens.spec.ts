@@ -144,11 +144,15 @@ test.describe('sign-in screens on an invited account (§2, §5, §8)', () => {
     await expect(page.getByText('Password does not meet all the password rules')).toBeVisible();
 
     await fillNewPassword(page, RESET_PASSWORD);
+    const submitted = Date.now();
     await page.getByRole('button', { name: 'Reset password' }).click();
     await expectStatus(page, 'Password Reset successfully, Redirecting to login');
-    const waited = await msUntilPath(page, '/login');
-    expect(waited).toBeGreaterThan(700);
-    expect(waited).toBeLessThan(3_000);
+    await msUntilPath(page, '/login');
+    // §9: login follows 1000 ms after the success, which itself comes after the submit; timed
+    // from the submit, as the moment the message is seen depends on how busy the browser is.
+    const waited = Date.now() - submitted;
+    expect(waited).toBeGreaterThanOrEqual(1_000);
+    expect(waited).toBeLessThan(5_000);
 
     await signIn(page, invitee.email, RESET_PASSWORD);
 

@@ -349,6 +349,29 @@ describe('seedDemoFarm: people, alarms and events', () => {
       expect(event.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
   });
 
+  it('has notes on a zone of every site and on a radio, each on a thing of its own area', async () => {
+    const notes = await db.select().from(t.notes);
+    const sections = await db.select().from(t.sections);
+    const radios = await db.select().from(t.radios);
+    const zoned = notes.filter((note) => note.targetType === 'section');
+    const areaOfSection = new Map(sections.map((section) => [section.id, section.areaId]));
+    const areas = await db.select().from(t.areas);
+    const siteOfArea = new Map(areas.map((area) => [area.id, area.siteId]));
+    expect(new Set(zoned.map((note) => siteOfArea.get(note.areaId)))).toEqual(
+      new Set(seeded.sites.map((site) => site.id)),
+    );
+    for (const note of zoned) expect(areaOfSection.get(note.targetId)).toBe(note.areaId);
+    const radioNotes = notes.filter((note) => note.targetType === 'radio');
+    expect(radioNotes.length).toBeGreaterThan(0);
+    for (const note of radioNotes) {
+      expect(radios.find((radio) => radio.id === note.targetId)?.areaId).toBe(note.areaId);
+    }
+    for (const note of notes) {
+      expect(note.createdBy).not.toBeNull();
+      expect(note.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+    }
+  });
+
   it('has the §9 weather-layer metrics', async () => {
     const ids = (await db.select({ id: t.metrics.id }).from(t.metrics)).map((row) => row.id);
     expect(ids).toEqual(expect.arrayContaining(Object.values(WEATHER_LAYERS)));

@@ -12,6 +12,7 @@ import type { DemoSite } from './demo-sites.ts';
 import { seedEvents } from './events.ts';
 import { seedHardware } from './hardware.ts';
 import { seedLand } from './land.ts';
+import { seedNotes } from './notes.ts';
 import { seedPrograms } from './programs.ts';
 import { seedSensors } from './sensors.ts';
 import type { SiteContext } from './support.ts';
@@ -26,6 +27,7 @@ export async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext
   const alarms = await seedAlarmRules(tx, spec, land, sensorRows, notificationIds);
   await seedAlarmHistory(tx, spec, ctx.now, land, alarms, rosterSteps);
   await seedEvents(tx, spec, ctx.now, land, hardware);
+  await seedNotes(tx, ctx, land, hardware);
 
   // Area health by the rule the overdue sweep keeps it with, as the field link would set it.
   await refreshAreaHealth(
