@@ -30,6 +30,36 @@ export interface ChartToolbarProps {
   readonly onExport: (kind: ChartExport) => void;
 }
 
+/** The §9 chart exports (csv, advanced csv, png), one menu for every chart that offers them. */
+export function ChartExportMenu(props: {
+  readonly exporting?: boolean;
+  readonly canExport: boolean;
+  readonly onExport: (kind: ChartExport) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          size="xs"
+          variant="default"
+          loading={props.exporting ?? false}
+          disabled={!props.canExport}
+        >
+          {t('Chart.Export')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => props.onExport('csv')}>{t('Chart.Export.csv')}</Menu.Item>
+        <Menu.Item onClick={() => props.onExport('advancedCsv')}>
+          {t('Chart.Export.advancedCsv')}
+        </Menu.Item>
+        <Menu.Item onClick={() => props.onExport('png')}>{t('Chart.Export.png')}</Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
 const isInterval = (value: number): value is ChartInterval =>
   (INTERVAL_CHOICES as readonly number[]).includes(value);
 
@@ -94,25 +124,11 @@ export const ChartToolbar = memo(function ChartToolbar(props: ChartToolbarProps)
             {t('Chart.ResetZoom')}
           </Button>
         )}
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button
-              size="xs"
-              variant="default"
-              loading={props.exporting}
-              disabled={!props.canExport}
-            >
-              {t('Chart.Export')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => props.onExport('csv')}>{t('Chart.Export.csv')}</Menu.Item>
-            <Menu.Item onClick={() => props.onExport('advancedCsv')}>
-              {t('Chart.Export.advancedCsv')}
-            </Menu.Item>
-            <Menu.Item onClick={() => props.onExport('png')}>{t('Chart.Export.png')}</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <ChartExportMenu
+          exporting={props.exporting}
+          canExport={props.canExport}
+          onExport={props.onExport}
+        />
       </Group>
     </Group>
   );

@@ -5,13 +5,13 @@
  * month picker). Exports csv, advanced csv and png as the other charts do (§3), and a table of
  * the same numbers for those who do not read bars.
  */
-import { Alert, Box, Button, Group, Loader, Menu, Select, Stack, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { EMPTY_CHART_TEXT, type IrrigationHistory } from '@paddock/domain';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIrrigationHistory } from '../../data/irrigation-history/get-irrigation-history.ts';
 import { offerDownload } from '../../lib/offer-download.ts';
-import type { ChartExport } from './chart-toolbar.tsx';
+import { ChartExportMenu, type ChartExport } from './chart-toolbar.tsx';
 import { exportFileName } from './exports.ts';
 import { TARGET_COLOUR } from './irrigation-history-canvas.ts';
 import { HistoryPlot, type HistoryPlotHandle } from './irrigation-history-plot.tsx';
@@ -208,20 +208,7 @@ function HistoryToolbar(props: {
         <Button size="xs" variant="default" onClick={props.onToggleTable}>
           {t(props.showTable ? 'IrrigationHistory.HideTable' : 'IrrigationHistory.ShowTable')}
         </Button>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <Button size="xs" variant="default" disabled={!props.canExport}>
-              {t('Chart.Export')}
-            </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => props.onExport('csv')}>{t('Chart.Export.csv')}</Menu.Item>
-            <Menu.Item onClick={() => props.onExport('advancedCsv')}>
-              {t('Chart.Export.advancedCsv')}
-            </Menu.Item>
-            <Menu.Item onClick={() => props.onExport('png')}>{t('Chart.Export.png')}</Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+        <ChartExportMenu canExport={props.canExport} onExport={props.onExport} />
       </Group>
     </Group>
   );

@@ -12,7 +12,6 @@ import 'leaflet/dist/leaflet.css';
 import {
   clampZoom,
   COLOURS,
-  DEFAULT_INITIAL_LOCATION,
   MAX_ZOOM,
   MIN_ZOOM,
   zoneZoom,
@@ -31,6 +30,7 @@ import {
   useMapEvents,
 } from 'react-leaflet';
 import { MAP_BACKGROUND, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../../config/map.ts';
+import { FIT_PADDING, initialView } from './initial-view.ts';
 import {
   OUTLINE_COLOUR,
   SECTION_MARKER_RADIUS,
@@ -57,7 +57,6 @@ export interface AreaMapProps {
 
 /** Tiles of the default layer exist up to this zoom; closer zooms stretch them up to 21 (§9). */
 const TILE_NATIVE_MAX_ZOOM = 19;
-const FIT_PADDING: L.PointTuple = [24, 24];
 /** How long after the map is made a change of its size still refits the first view. */
 const SETTLE_MS = 1_000;
 
@@ -247,12 +246,7 @@ export default function AreaMap({
         style={{ height: '100%', width: '100%', background: MAP_BACKGROUND }}
         minZoom={MIN_ZOOM}
         maxZoom={MAX_ZOOM}
-        {...(initialBounds
-          ? { bounds: initialBounds, boundsOptions: { padding: FIT_PADDING } }
-          : {
-              center: [DEFAULT_INITIAL_LOCATION.lat, DEFAULT_INITIAL_LOCATION.lng],
-              zoom: MIN_ZOOM,
-            })}
+        {...initialView(initialBounds)}
         scrollWheelZoom
       >
         {MAP_TILE_URL !== '' && (

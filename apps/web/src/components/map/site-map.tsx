@@ -4,11 +4,12 @@
  * tiles reachable (every shape and marker is drawn by the browser, not a tile).
  */
 import 'leaflet/dist/leaflet.css';
-import { COLOURS, DEFAULT_INITIAL_LOCATION, MAX_ZOOM, MIN_ZOOM } from '@paddock/domain';
+import { COLOURS, MAX_ZOOM, MIN_ZOOM } from '@paddock/domain';
 import L from 'leaflet';
 import { useMemo, useState } from 'react';
 import { MapContainer, Marker, Polygon, TileLayer, Tooltip } from 'react-leaflet';
 import { MAP_BACKGROUND, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../../config/map.ts';
+import { initialView } from './initial-view.ts';
 import { OUTLINE_COLOUR } from './map-items.ts';
 import { siteMapExtent, type SiteMapLayers } from './site-map-layers.ts';
 
@@ -20,7 +21,6 @@ export interface SiteMapProps {
   readonly onOpenArea: (areaId: number) => void;
 }
 
-const FIT_PADDING: L.PointTuple = [24, 24];
 /** Tiles of the default layer exist up to this zoom; closer zooms stretch them (§9 up to 21). */
 const TILE_NATIVE_MAX_ZOOM = 19;
 
@@ -70,12 +70,7 @@ export default function SiteMap({ label, layers, onOpenArea }: SiteMapProps) {
         style={{ height: '100%', width: '100%', background: MAP_BACKGROUND }}
         minZoom={MIN_ZOOM}
         maxZoom={MAX_ZOOM}
-        {...(initial
-          ? { bounds: initial, boundsOptions: { padding: FIT_PADDING } }
-          : {
-              center: [DEFAULT_INITIAL_LOCATION.lat, DEFAULT_INITIAL_LOCATION.lng],
-              zoom: MIN_ZOOM,
-            })}
+        {...initialView(initial)}
         scrollWheelZoom={false}
       >
         {MAP_TILE_URL !== '' && (
