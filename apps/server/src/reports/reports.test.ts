@@ -26,6 +26,7 @@ import { startJobs } from '../jobs/jobs.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { sendDueReports } from '../exports/scheduled-reports.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
+import { addSeries } from '../../test/helpers/farm.ts';
 import { quietLog, waitFor } from '../../test/helpers/field.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
@@ -40,14 +41,8 @@ let meterId = 0;
 let tankId = 0;
 let soilSeries = 0;
 
-async function seriesOf(thingType: 'sensor' | 'control', thingId: number, metric: string) {
-  const [row] = await testApp.db
-    .insert(t.series)
-    .values({ siteId: testApp.farm.sites.a.id, thingType, thingId, metric })
-    .returning();
-  if (!row) throw new Error('series not inserted');
-  return row.id;
-}
+const seriesOf = (type: 'sensor' | 'control', id: number, metric: string) =>
+  addSeries(testApp.db, testApp.farm.sites.a.id, { type, id, metric });
 
 async function readings(seriesId: number, points: [iso: string, value: number][]) {
   await testApp.db

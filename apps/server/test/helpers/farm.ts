@@ -43,6 +43,20 @@ export async function addSiteMember(
   return user;
 }
 
+/** A series of one of a site's things, for tests that store its readings themselves; its id. */
+export async function addSeries(
+  db: Database,
+  siteId: number,
+  thing: { type: 'sensor' | 'control'; id: number; metric: string },
+): Promise<number> {
+  const [row] = await db
+    .insert(t.series)
+    .values({ siteId, thingType: thing.type, thingId: thing.id, metric: thing.metric })
+    .returning();
+  if (!row) throw new Error('series not inserted');
+  return row.id;
+}
+
 /** One more water meter, on site a's unit in its irrigation area; its id. */
 export async function addWaterMeter(
   db: Database,

@@ -6,7 +6,7 @@
 import { waterUseSchema } from '@paddock/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema.ts';
-import { addWaterMeter } from '../helpers/farm.ts';
+import { addSeries, addWaterMeter } from '../helpers/farm.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -14,14 +14,8 @@ const H = 3_600_000;
 /** The test clock's now is 2026-11-21T09:00Z (22:00 in Auckland). */
 let now: number;
 
-async function seriesOf(thingType: 'sensor' | 'control', thingId: number, metric: string) {
-  const [row] = await t.db
-    .insert(s.series)
-    .values({ siteId: t.farm.sites.a.id, thingType, thingId, metric })
-    .returning();
-  if (!row) throw new Error('series not inserted');
-  return row.id;
-}
+const seriesOf = (type: 'sensor' | 'control', id: number, metric: string) =>
+  addSeries(t.db, t.farm.sites.a.id, { type, id, metric });
 
 async function readings(seriesId: number, points: [hoursAgo: number, value: number][]) {
   await t.db.insert(s.readings).values(
