@@ -61,7 +61,10 @@ const ROUTES: [string, Route][] = [
   ['/4/weather/9/list/3', { kind: 'weather', ...inArea, detail: 'list', detailId: 3 }],
   ['/4/telemetry/9', { kind: 'telemetry', ...inArea }],
   ['/4/telemetry/9?radio=12', { kind: 'telemetry', ...inArea, select: { type: 'radio', id: 12 } }],
-  ['/4/telemetry/9?unit=5', { kind: 'telemetry', ...inArea, select: { type: 'unit', id: 5 } }],
+  [
+    '/4/telemetry/9?type=unit&target=5',
+    { kind: 'telemetry', ...inArea, select: { type: 'unit', id: 5 } },
+  ],
   ['/4/telemetry/9/sensor/31', { kind: 'telemetry', ...inArea, detail: 'sensor', detailId: 31 }],
   ['/4/irrigation/9', { kind: 'irrigation', ...inArea }],
   ['/4/irrigation/9/alarms', { kind: 'irrigation', ...inArea, detail: 'alarms' }],
@@ -142,7 +145,12 @@ describe('§2 Screens and routes: parseRoute', () => {
   it.each([
     ['an invalid valve is dropped', '/4/irrigation/9/zone/2?valve=x', '/4/irrigation/9/zone/2'],
     ['radio wins over unit', '/4/telemetry/9?unit=5&radio=12', '/4/telemetry/9?radio=12'],
-    ['the unit deep-link form', '/4/telemetry/9?type=unit&target=5', '/4/telemetry/9?unit=5'],
+    [
+      'radio wins over type and target',
+      '/4/telemetry/9?type=unit&target=5&radio=12',
+      '/4/telemetry/9?radio=12',
+    ],
+    ['the older unit={id} form', '/4/telemetry/9?unit=5', '/4/telemetry/9?type=unit&target=5'],
     ['type=radio is not a selection', '/4/telemetry/9?type=radio&target=5', '/4/telemetry/9'],
     ['an invalid radio id is no selection', '/4/telemetry/9?radio=0', '/4/telemetry/9'],
     ['an add-on without type is no selection', '/4/addons/9?thing=8', '/4/addons/9'],

@@ -75,8 +75,8 @@ function dashboardFilter(query: Readonly<Record<string, string>>): DashboardFilt
 
 /**
  * Telemetry's selecting query. radio={id} or unit={id} (§2); radio wins when both are given.
- * §2 also says a unit deep link "carries a query of type and target": we write unit={id} (the
- * telemetry query) and read the type=unit&target={id} form as the same selection.
+ * §2 also says a unit deep link "carries a query of type and target": that is the form we write
+ * (type=unit&target={id}, paths.ts), and unit={id}, written before, is still read as the same.
  */
 function telemetrySelection(
   query: Readonly<Record<string, string>>,

@@ -144,7 +144,7 @@ describe('§2 Main routes: named builders', () => {
     [
       'telemetry selecting a unit',
       telemetryPath({ siteId: 4, areaId: 9, select: { type: 'unit', id: 5 } }),
-      '/4/telemetry/9?unit=5',
+      '/4/telemetry/9?type=unit&target=5',
     ],
     [
       'telemetry asset route',

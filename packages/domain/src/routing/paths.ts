@@ -173,12 +173,23 @@ export function weatherPath(input: ModulePathInput): string {
   return modulePath('weather', input);
 }
 
+/**
+ * The selecting query of telemetry (§2): radio={id} for a radio; for a unit the deep link's "query
+ * of type and target", type=unit&target={id} (parse.ts still reads the older unit={id}).
+ */
+function telemetrySelectionQuery(select: TelemetrySelection | undefined): Query {
+  if (!select) return {};
+  return select.type === 'radio'
+    ? { [QUERY_NAMES.radio]: select.id }
+    : { [QUERY_NAMES.type]: select.type, [QUERY_NAMES.target]: select.id };
+}
+
 /** Telemetry (maintenance), optionally opening on a radio or a unit (§2). */
 export function telemetryPath(input: ModulePathInput & { select?: TelemetrySelection }): string {
   const { select, ...rest } = input;
   return modulePath('telemetry', {
     ...rest,
-    query: { ...rest.query, ...(select ? { [select.type]: select.id } : {}) },
+    query: { ...rest.query, ...telemetrySelectionQuery(select) },
   });
 }
 

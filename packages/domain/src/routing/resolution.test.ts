@@ -278,7 +278,7 @@ describe('§2 Redirect route (resolveDeepLink)', () => {
     ['an unknown control → area page', link('control', 999), '/4/irrigation/9'],
     ['a found radio → telemetry selecting it', link('radio', 12), '/4/telemetry/9?radio=12'],
     ['an unknown radio → plain telemetry', link('radio', 13), '/4/telemetry/9'],
-    ['a found unit → telemetry selecting it', link('unit', 5), '/4/telemetry/9?unit=5'],
+    ['a found unit → telemetry selecting it', link('unit', 5), '/4/telemetry/9?type=unit&target=5'],
     ['an unknown unit → plain telemetry', link('unit', 6), '/4/telemetry/9'],
     ['a radio id that is only a unit id is not found', link('radio', 5), '/4/telemetry/9'],
     [

@@ -169,7 +169,8 @@ export interface DeepLinkInput {
  * - a sensor or control that is an add-on: add-ons with thing={target}&type={addon thing type};
  * - a valve: the irrigation zone page of its section, with valve={target} when the area schedules
  *   by valve (a valve without a section goes to the area page);
- * - a radio or a unit: telemetry with radio={target} or unit={target} if found, else telemetry;
+ * - a radio or a unit: telemetry with radio={target}, or type=unit&target={target}, if found,
+ *   else telemetry;
  * - anything else (not found, not an add-on): the area page. Decision: when the area is not
  *   loaded that is /{siteId}/{areaId}, which resolves once it is.
  */

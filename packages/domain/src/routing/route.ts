@@ -46,8 +46,8 @@ export const DETAIL_NAMES = { alarms: 'alarms', list: 'list', zone: 'zone' } as 
 
 /**
  * Query names the routes use (§2): from and filter for lists; valve for the zone page; radio and
- * unit select on telemetry; thing and type select on add-ons; country, region and application
- * filter the dashboard. target is read only from the unit deep-link form (see parse.ts).
+ * unit select on telemetry (a unit as type=unit&target={id}, the deep link's form, see parse.ts);
+ * thing and type select on add-ons; country, region and application filter the dashboard.
  */
 export const QUERY_NAMES = {
   from: 'from',

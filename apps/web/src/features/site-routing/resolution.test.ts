@@ -183,10 +183,10 @@ describe('deepLinkTarget (§2 redirect route)', () => {
     );
   });
 
-  it('sends a unit serving the area to telemetry with ?unit=', () => {
+  it('sends a unit serving the area to telemetry with ?type=unit&target=', () => {
     const units = [buildUnit({ id: 8, areas: [9, 10] }), buildUnit({ id: 12, areas: [11] })];
     expect(deepLinkTarget({ route: link('unit', 8), site, things: { units } })).toBe(
-      '/4/telemetry/9?unit=8',
+      '/4/telemetry/9?type=unit&target=8',
     );
     expect(deepLinkTarget({ route: link('unit', 12), site, things: { units } })).toBe(
       '/4/telemetry/9',

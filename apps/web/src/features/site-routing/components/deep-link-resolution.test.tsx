@@ -100,7 +100,7 @@ describe('DeepLinkResolution (§2 redirect route)', () => {
         },
       ]),
     });
-    expect(await view.landed()).toBe('/4/telemetry/9?unit=300');
+    expect(await view.landed()).toBe('/4/telemetry/9?type=unit&target=300');
   });
 
   it('fetches the sensors of the area for a sensor', async () => {
