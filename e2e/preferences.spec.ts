@@ -1,5 +1,5 @@
 import { DEMO_LOGINS } from '@paddock/domain/demo';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
 import { demoSite, siteArea } from './support/sites.ts';
@@ -17,6 +17,19 @@ const see = expect.configure({ timeout: 30_000 });
 
 const stored = (page: Page, key: string) =>
   page.evaluate((name) => JSON.parse(localStorage.getItem(name) ?? 'null') as unknown, key);
+
+/**
+ * Signs the admin in and opens Te Awa's area of `type` on the page named by `pane`
+ * (`irrigation`, `frost`, `telemetry`, ...); gives the site, the area and the path opened.
+ */
+async function openTeAwaArea(page: Page, request: APIRequestContext, type: string, pane = type) {
+  const site = await demoSite(await apiAs(request, ADMIN), TE_AWA);
+  const area = siteArea(site, type);
+  const path = `/${site.id}/${pane}/${area.id}`;
+  await signIn(page, ADMIN);
+  await page.goto(path);
+  return { site, area, path };
+}
 
 test.describe('preferences that stick (§3)', () => {
   // Each test loads the console afresh two or three times, on a busy machine.
@@ -94,10 +107,7 @@ test.describe('preferences that stick (§3)', () => {
     page,
     request,
   }) => {
-    const site = await demoSite(await apiAs(request, ADMIN), TE_AWA);
-    const area = siteArea(site, 'irrigation');
-    await signIn(page, ADMIN);
-    await page.goto(`/${site.id}/irrigation/${area.id}`);
+    await openTeAwaArea(page, request, 'irrigation');
     const panel = page.getByRole('region', { name: 'Program', exact: true });
     const view = panel.getByRole('radiogroup', { name: 'Show' });
     await see(panel.getByRole('region', { name: 'Zones', exact: true })).toBeVisible();
@@ -116,10 +126,7 @@ test.describe('preferences that stick (§3)', () => {
     page,
     request,
   }) => {
-    const site = await demoSite(await apiAs(request, ADMIN), TE_AWA);
-    const area = siteArea(site, 'irrigation');
-    await signIn(page, ADMIN);
-    await page.goto(`/${site.id}/irrigation/${area.id}`);
+    await openTeAwaArea(page, request, 'irrigation');
     const zones = page.getByRole('region', { name: 'Zones', exact: true });
     await zones.getByRole('link').first().click();
     await see(page).toHaveURL(/\/zone\/\d+/);
@@ -133,11 +140,7 @@ test.describe('preferences that stick (§3)', () => {
   });
 
   test('frostPanes: the frost page opens on the view last chosen', async ({ page, request }) => {
-    const site = await demoSite(await apiAs(request, ADMIN), TE_AWA);
-    const area = siteArea(site, 'frost');
-    const frostPage = `/${site.id}/frost/${area.id}`;
-    await signIn(page, ADMIN);
-    await page.goto(frostPage);
+    const { path: frostPage } = await openTeAwaArea(page, request, 'frost');
     const views = page.getByRole('radiogroup', { name: 'Frost views' });
     await see(views.getByRole('radio', { name: 'Fans' })).toBeChecked();
     await views.locator('label', { hasText: 'Map' }).click();
@@ -158,10 +161,7 @@ test.describe('preferences that stick (§3)', () => {
     page,
     request,
   }) => {
-    const site = await demoSite(await apiAs(request, ADMIN), TE_AWA);
-    const frost = siteArea(site, 'frost');
-    await signIn(page, ADMIN);
-    await page.goto(`/${site.id}/telemetry/${frost.id}`);
+    const { site, area: frost } = await openTeAwaArea(page, request, 'frost', 'telemetry');
     await see.poll(() => stored(page, 'site')).toEqual({ id: site.id, pane: 4 });
     expect(await stored(page, 'area')).toEqual({ id: frost.id, pane: 4 });
 

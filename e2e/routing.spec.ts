@@ -44,6 +44,13 @@ async function apiAs(request: APIRequestContext, user: string) {
   };
 }
 
+/** The user's first site as `GET /sites/{id}` gives it: with its areas and settings. */
+async function firstSite(get: Awaited<ReturnType<typeof apiAs>>): Promise<Site> {
+  const [listed] = await get<Site[]>('/sites');
+  if (!listed) throw new Error('a demo site');
+  return get<Site>(`/sites/${listed.id}`);
+}
+
 /** Signs in through the login page and waits for / to send the console on to a page. */
 async function signIn(page: Page, user: string) {
   await page.goto('/login');
@@ -226,10 +233,7 @@ test.describe('route resolution (§2)', () => {
     page,
     request,
   }) => {
-    const get = await apiAs(request, ADMIN);
-    const [first] = await get<Site[]>('/sites');
-    if (!first) throw new Error('a demo site');
-    const site = await get<Site>(`/sites/${first.id}`);
+    const site = await firstSite(await apiAs(request, ADMIN));
     // A new browser context has no stored last route: sign-in goes to / and on from there.
     const paths = recordPaths(page);
     await signIn(page, ADMIN);
@@ -293,10 +297,7 @@ test.describe('pages', () => {
     page,
     request,
   }) => {
-    const get = await apiAs(request, ADMIN);
-    const [listed] = await get<Site[]>('/sites');
-    if (!listed) throw new Error('a demo site');
-    const site = await get<Site>(`/sites/${listed.id}`);
+    const site = await firstSite(await apiAs(request, ADMIN));
     const markers = site.settings.markers ?? [];
     const areas = (site.areas ?? []).filter((area) => area.outline);
     // The demo farm draws a site's own shapes (§3 settings), so a newcomer sees them.
@@ -377,11 +378,9 @@ test.describe('pages', () => {
     request,
   }) => {
     const get = await apiAs(request, ADMIN);
-    const [listed] = await get<Site[]>('/sites');
-    if (!listed) throw new Error('a demo site');
-    const site = await get<Site>(`/sites/${listed.id}`);
+    const site = await firstSite(get);
     const summary = await get<{ areas: { area: number; label: string }[] }>(
-      `/sites/${listed.id}/summary`,
+      `/sites/${site.id}/summary`,
     );
     expect(summary.areas.map((area) => area.area).sort()).toEqual(
       (site.areas ?? []).map((area) => area.id).sort(),
