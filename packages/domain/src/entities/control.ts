@@ -5,16 +5,16 @@ import {
   idSchema,
   isoDateTimeSchema,
   nonEmptyStringSchema,
-  nullableIsoDateTimeSchema,
   requestIdSchema,
 } from './primitives.ts';
+import { runTimeSchema } from './program.ts';
 import { sensorTopicSchema } from './sensor.ts';
 import { controlTypeSchema, zoneApplicationStatusSchema } from './vocabulary.ts';
 
 /** What the control is doing in the current or last program run (§3). */
 export const controlApplicationSchema = z.object({
   status: zoneApplicationStatusSchema,
-  startTime: nullableIsoDateTimeSchema.optional(),
+  startTime: runTimeSchema,
   /** Left out of runs by its control config (§4 not-interested icon). */
   exclude: z.boolean(),
   hasFaults: z.boolean(),

@@ -33,7 +33,7 @@ import { MAX_SEQUENCES_PER_PROGRAM } from '../constants/thresholds.ts';
 import { INVALID_CONTROL_CONFIGURATION } from '../states/control.ts';
 
 /** An instant of a run that may be unknown: absent or null both mean "not happened". */
-const runTimeSchema = nullableIsoDateTimeSchema.optional();
+export const runTimeSchema = nullableIsoDateTimeSchema.optional();
 
 /** Program status (§3): the activity of §4 and the times of the current or last run. */
 export const programStatusSchema = z.object({
