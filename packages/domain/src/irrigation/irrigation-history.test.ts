@@ -89,6 +89,16 @@ describe('summariseIrrigationHistory', () => {
     // Zone 2 has no program setting: the default rate, no target.
     { zoneId: 2, start: Date.UTC(2026, 10, 2, 14), end: Date.UTC(2026, 10, 2, 14, 30) },
   ];
+  /** Zone 2's half hour, alone in its period whether by month or by day: 2.5 mm at 5 mm/h, no meter. */
+  const zoneTwoRun = (period: string) => ({
+    period,
+    zoneId: 2,
+    runs: 1,
+    runtimeMs: H / 2,
+    applied: 2.5,
+    target: null,
+    volume: null,
+  });
 
   it.each([
     [
@@ -103,15 +113,7 @@ describe('summariseIrrigationHistory', () => {
           target: 24,
           volume: 7.5,
         },
-        {
-          period: '2026-11',
-          zoneId: 2,
-          runs: 1,
-          runtimeMs: H / 2,
-          applied: 2.5,
-          target: null,
-          volume: null,
-        },
+        zoneTwoRun('2026-11'),
       ],
     ],
     [
@@ -135,15 +137,7 @@ describe('summariseIrrigationHistory', () => {
           target: 12,
           volume: 2.5,
         },
-        {
-          period: '2026-11-03',
-          zoneId: 2,
-          runs: 1,
-          runtimeMs: H / 2,
-          applied: 2.5,
-          target: null,
-          volume: null,
-        },
+        zoneTwoRun('2026-11-03'),
       ],
     ],
   ] as const)('per zone per %s, a run in the local period it started', (interval, rows) => {
