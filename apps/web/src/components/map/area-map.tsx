@@ -9,28 +9,12 @@
  * re-renders one circle, not the 260 of a large area.
  */
 import 'leaflet/dist/leaflet.css';
-import {
-  clampZoom,
-  COLOURS,
-  MAX_ZOOM,
-  MIN_ZOOM,
-  zoneZoom,
-  type Bounds,
-  type LatLng,
-} from '@paddock/domain';
+import { clampZoom, COLOURS, zoneZoom, type Bounds, type LatLng } from '@paddock/domain';
 import L from 'leaflet';
 import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
-import {
-  CircleMarker,
-  MapContainer,
-  Polygon,
-  TileLayer,
-  Tooltip,
-  useMap,
-  useMapEvents,
-} from 'react-leaflet';
-import { MAP_BACKGROUND, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../../config/map.ts';
-import { FIT_PADDING, initialView } from './initial-view.ts';
+import { CircleMarker, Polygon, Tooltip, useMap, useMapEvents } from 'react-leaflet';
+import { FIT_PADDING, firstBounds } from './initial-view.ts';
+import { MapFrame } from './map-frame.tsx';
 import {
   OUTLINE_COLOUR,
   SECTION_MARKER_RADIUS,
@@ -55,16 +39,8 @@ export interface AreaMapProps {
   readonly children?: ReactNode;
 }
 
-/** Tiles of the default layer exist up to this zoom; closer zooms stretch them up to 21 (§9). */
-const TILE_NATIVE_MAX_ZOOM = 19;
 /** How long after the map is made a change of its size still refits the first view. */
 const SETTLE_MS = 1_000;
-
-function leafletBounds(bounds: Bounds | null, zones: readonly MapZone[]): L.LatLngBounds | null {
-  if (bounds) return L.latLngBounds([bounds.south, bounds.west], [bounds.north, bounds.east]);
-  const corners = zonesBounds(zones);
-  return corners ? L.latLngBounds(corners[0], corners[1]) : null;
-}
 
 /**
  * §9 zone zoom (1 when the window is at least 1100 px wide, else 3): the map centres on the zone
@@ -234,51 +210,31 @@ export default function AreaMap({
   children,
 }: AreaMapProps) {
   // The first view; the zone page refocuses with FocusZone.
-  const [initialBounds] = useState(() => leafletBounds(bounds, zones));
+  const [initialBounds] = useState(() => firstBounds(bounds, zonesBounds(zones)));
   const focused = focusZoneId === undefined ? undefined : zones.find((z) => z.id === focusZoneId);
   return (
-    <div
-      role="region"
-      aria-label={label}
-      style={{ height: '100%', width: '100%', position: 'relative' }}
-    >
-      <MapContainer
-        style={{ height: '100%', width: '100%', background: MAP_BACKGROUND }}
-        minZoom={MIN_ZOOM}
-        maxZoom={MAX_ZOOM}
-        {...initialView(initialBounds)}
-        scrollWheelZoom
-      >
-        {MAP_TILE_URL !== '' && (
-          <TileLayer
-            url={MAP_TILE_URL}
-            attribution={MAP_TILE_ATTRIBUTION}
-            maxNativeZoom={TILE_NATIVE_MAX_ZOOM}
-            maxZoom={MAX_ZOOM}
-          />
-        )}
-        <FollowContainerSize fit={focused ? null : initialBounds} />
-        <FocusZone zone={focused} area={initialBounds} />
-        {zones.map((zone) => (
-          <ZoneLayer
-            key={zone.id}
-            {...zone}
-            selected={
-              zone.id === focusZoneId || (selection?.kind === 'zone' && selection.id === zone.id)
-            }
-            onSelect={onSelect}
-          />
-        ))}
-        {markers.map((marker) => (
-          <MarkerLayer
-            key={`${marker.kind}-${marker.id}`}
-            {...marker}
-            selected={selection?.kind === marker.kind && selection.id === marker.id}
-            onSelect={onSelect}
-          />
-        ))}
-        {children}
-      </MapContainer>
-    </div>
+    <MapFrame label={label} bounds={initialBounds} scrollWheelZoom>
+      <FollowContainerSize fit={focused ? null : initialBounds} />
+      <FocusZone zone={focused} area={initialBounds} />
+      {zones.map((zone) => (
+        <ZoneLayer
+          key={zone.id}
+          {...zone}
+          selected={
+            zone.id === focusZoneId || (selection?.kind === 'zone' && selection.id === zone.id)
+          }
+          onSelect={onSelect}
+        />
+      ))}
+      {markers.map((marker) => (
+        <MarkerLayer
+          key={`${marker.kind}-${marker.id}`}
+          {...marker}
+          selected={selection?.kind === marker.kind && selection.id === marker.id}
+          onSelect={onSelect}
+        />
+      ))}
+      {children}
+    </MapFrame>
   );
 }

@@ -109,7 +109,11 @@ export function radioMarker(radio: Radio): MapMarker | null {
 
 /** The bounds of every zone outline and point, as [south-west, north-east]; null when none. */
 export function zonesBounds(zones: readonly MapZone[]): [LatLng, LatLng] | null {
-  const points = zones.flatMap((zone) => zone.outline ?? (zone.point ? [zone.point] : []));
+  return pointsBounds(zones.flatMap((zone) => zone.outline ?? (zone.point ? [zone.point] : [])));
+}
+
+/** The corners of the points, as [south-west, north-east]; null when there are none. */
+export function pointsBounds(points: readonly LatLng[]): [LatLng, LatLng] | null {
   if (points.length === 0) return null;
   const lats = points.map((point) => point.lat);
   const lngs = points.map((point) => point.lng);

@@ -9,6 +9,7 @@ import {
   type LatLng,
   type Site,
 } from '@paddock/domain';
+import { pointsBounds } from './map-items.ts';
 
 interface SiteMapAreaOutline {
   readonly id: number;
@@ -54,16 +55,9 @@ export function hasSiteMapLayers(layers: SiteMapLayers): boolean {
 
 /** The corners of everything drawn, as [south-west, north-east]; null when nothing is. */
 export function siteMapExtent(layers: SiteMapLayers): [LatLng, LatLng] | null {
-  const points = [
+  return pointsBounds([
     ...layers.markers.map((marker) => marker.position),
     ...layers.polygons.flatMap((polygon) => polygon.path),
     ...layers.areas.flatMap((area) => area.outline),
-  ];
-  if (points.length === 0) return null;
-  const lats = points.map((point) => point.lat);
-  const lngs = points.map((point) => point.lng);
-  return [
-    { lat: Math.min(...lats), lng: Math.min(...lngs) },
-    { lat: Math.max(...lats), lng: Math.max(...lngs) },
-  ];
+  ]);
 }

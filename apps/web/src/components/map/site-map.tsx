@@ -4,12 +4,12 @@
  * tiles reachable (every shape and marker is drawn by the browser, not a tile).
  */
 import 'leaflet/dist/leaflet.css';
-import { COLOURS, MAX_ZOOM, MIN_ZOOM } from '@paddock/domain';
+import { COLOURS } from '@paddock/domain';
 import L from 'leaflet';
 import { useMemo, useState } from 'react';
-import { MapContainer, Marker, Polygon, TileLayer, Tooltip } from 'react-leaflet';
-import { MAP_BACKGROUND, MAP_TILE_ATTRIBUTION, MAP_TILE_URL } from '../../config/map.ts';
-import { initialView } from './initial-view.ts';
+import { Marker, Polygon, Tooltip } from 'react-leaflet';
+import { firstBounds } from './initial-view.ts';
+import { MapFrame } from './map-frame.tsx';
 import { OUTLINE_COLOUR } from './map-items.ts';
 import { siteMapExtent, type SiteMapLayers } from './site-map-layers.ts';
 
@@ -20,9 +20,6 @@ export interface SiteMapProps {
   /** Opens an area's page (its outline was picked). */
   readonly onOpenArea: (areaId: number) => void;
 }
-
-/** Tiles of the default layer exist up to this zoom; closer zooms stretch them (§9 up to 21). */
-const TILE_NATIVE_MAX_ZOOM = 19;
 
 /** A site marker: a pin-like dot in the map's outline colour, named by its label. */
 const MARKER_ICON = L.divIcon({
@@ -46,79 +43,52 @@ const AREA_STYLE: L.PathOptions = {
   fillOpacity: 0.15,
 };
 
-function firstBounds(layers: SiteMapLayers): L.LatLngBounds | null {
-  const { bounds } = layers;
-  if (bounds) return L.latLngBounds([bounds.south, bounds.west], [bounds.north, bounds.east]);
-  const extent = siteMapExtent(layers);
-  return extent ? L.latLngBounds(extent[0], extent[1]) : null;
-}
-
 export default function SiteMap({ label, layers, onOpenArea }: SiteMapProps) {
-  const [initial] = useState(() => firstBounds(layers));
+  const [initial] = useState(() => firstBounds(layers.bounds, siteMapExtent(layers)));
   const areaHandlers = useMemo(
     () =>
       new Map(layers.areas.map((area) => [area.id, { click: () => onOpenArea(area.id) }] as const)),
     [layers.areas, onOpenArea],
   );
   return (
-    <div
-      role="region"
-      aria-label={label}
-      style={{ height: '100%', width: '100%', position: 'relative' }}
-    >
-      <MapContainer
-        style={{ height: '100%', width: '100%', background: MAP_BACKGROUND }}
-        minZoom={MIN_ZOOM}
-        maxZoom={MAX_ZOOM}
-        {...initialView(initial)}
-        scrollWheelZoom={false}
-      >
-        {MAP_TILE_URL !== '' && (
-          <TileLayer
-            url={MAP_TILE_URL}
-            attribution={MAP_TILE_ATTRIBUTION}
-            maxNativeZoom={TILE_NATIVE_MAX_ZOOM}
-            maxZoom={MAX_ZOOM}
-          />
-        )}
-        {layers.polygons.map((polygon, index) => (
-          <Polygon
-            key={`polygon-${index}`}
-            positions={polygon.path as L.LatLngExpression[]}
-            pathOptions={SITE_POLYGON_STYLE}
-            className="paddock-site-polygon"
-          >
-            <Tooltip sticky>{polygon.label}</Tooltip>
-          </Polygon>
-        ))}
-        {layers.areas.map((area) => (
-          <Polygon
-            key={`area-${area.id}`}
-            positions={area.outline as L.LatLngExpression[]}
-            pathOptions={AREA_STYLE}
-            className={`paddock-area-outline paddock-area-outline-${area.id}`}
-            eventHandlers={areaHandlers.get(area.id) ?? {}}
-          >
-            <Tooltip permanent direction="center" className="paddock-area-label">
-              {area.label}
-            </Tooltip>
-          </Polygon>
-        ))}
-        {layers.markers.map((marker, index) => (
-          <Marker
-            key={`marker-${index}`}
-            position={[marker.position.lat, marker.position.lng]}
-            icon={MARKER_ICON}
-            title={marker.label}
-            // A landmark, not a control: nothing happens on picking it.
-            interactive={false}
-          >
-            <Tooltip permanent direction="right" offset={[10, 0]}>
-              {marker.label}
-            </Tooltip>
-          </Marker>
-        ))}
-      </MapContainer>
-    </div>
+    <MapFrame label={label} bounds={initial} scrollWheelZoom={false}>
+      {layers.polygons.map((polygon, index) => (
+        <Polygon
+          key={`polygon-${index}`}
+          positions={polygon.path as L.LatLngExpression[]}
+          pathOptions={SITE_POLYGON_STYLE}
+          className="paddock-site-polygon"
+        >
+          <Tooltip sticky>{polygon.label}</Tooltip>
+        </Polygon>
+      ))}
+      {layers.areas.map((area) => (
+        <Polygon
+          key={`area-${area.id}`}
+          positions={area.outline as L.LatLngExpression[]}
+          pathOptions={AREA_STYLE}
+          className={`paddock-area-outline paddock-area-outline-${area.id}`}
+          eventHandlers={areaHandlers.get(area.id) ?? {}}
+        >
+          <Tooltip permanent direction="center" className="paddock-area-label">
+            {area.label}
+          </Tooltip>
+        </Polygon>
+      ))}
+      {layers.markers.map((marker, index) => (
+        <Marker
+          key={`marker-${index}`}
+          position={[marker.position.lat, marker.position.lng]}
+          icon={MARKER_ICON}
+          title={marker.label}
+          // A landmark, not a control: nothing happens on picking it.
+          interactive={false}
+        >
+          <Tooltip permanent direction="right" offset={[10, 0]}>
+            {marker.label}
+          </Tooltip>
+        </Marker>
+      ))}
+    </MapFrame>
   );
 }
