@@ -116,6 +116,18 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
   const selectFan = useCallback((id: number) => go('fan', id), [go]);
   const [hardwareSelection, setHardwareSelection] = useHardwareSelection();
 
+  const fanDetail = selected && (
+    <div className={classes.detail}>
+      <FanDetail
+        fan={selected}
+        siteId={site.id}
+        areaId={area.id}
+        timeZone={timeZone}
+        night={tonight}
+      />
+    </div>
+  );
+
   if (sensors.isError && !sensors.data) {
     return <HardwareLoadFailed onReload={() => void sensors.refetch()} />;
   }
@@ -148,17 +160,7 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
               onSelect={selectFan}
             />
           </div>
-          {selected && (
-            <div className={classes.detail}>
-              <FanDetail
-                fan={selected}
-                siteId={site.id}
-                areaId={area.id}
-                timeZone={timeZone}
-                night={tonight}
-              />
-            </div>
-          )}
+          {fanDetail}
         </div>
       ) : view === 'map' ? (
         <div className={fanId !== null ? classes.split : undefined}>
@@ -173,17 +175,7 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
               onSelect={selectFan}
             />
           </div>
-          {selected && fanId !== null && (
-            <div className={classes.detail}>
-              <FanDetail
-                fan={selected}
-                siteId={site.id}
-                areaId={area.id}
-                timeZone={timeZone}
-                night={tonight}
-              />
-            </div>
-          )}
+          {fanId !== null && fanDetail}
         </div>
       ) : view === 'hardware' ? (
         radios.data ? (
