@@ -15,16 +15,13 @@ import {
 import { toResult } from './result.ts';
 import type { FieldErrors, ValidationResult } from './result.ts';
 
-export interface CreateUserForm {
-  readonly siteId: number;
-  readonly firstName: string;
-  readonly lastName: string;
-  /** A language tag such as 'en', 'en-NZ' or 'de'. */
-  readonly locale: string;
-  readonly email: string;
-  /** The roles ticked in the form. */
+/**
+ * The invitation form: the POST users payload's fields as typed (locale a language tag such as
+ * 'en', 'en-NZ' or 'de'), with the roles ticked in place of the privileges they give.
+ */
+export type CreateUserForm = Readonly<Omit<CreateUserPayload, 'privileges'>> & {
   readonly roles: readonly Role[];
-}
+};
 
 export type CreateUserField = keyof CreateUserForm;
 
