@@ -11,7 +11,6 @@
  *          --followup-poll MS (the followup worker's polling, FOLLOWUP_POLL_MS, 100)
  * PGlite in a temporary folder, or DATABASE_URL's server in a temporary database.
  */
-import { alarmRuleFromTemplate, ALARM_TEMPLATES } from '@paddock/domain';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,9 +20,9 @@ import { startSender } from '../src/alarms/sender.ts';
 import { createTwilio } from '../src/alarms/twilio.ts';
 import { startTwilioStandin } from '../../devstack/src/twilio-standin/standin.ts';
 import { openDatabase } from '../src/db/client.ts';
-import * as schema from '../src/db/schema.ts';
 import { FOLLOWUP_POLL_MS, startFollowups } from '../src/ingest/followups.ts';
 import { createMailer } from '../src/mail/mailer.ts';
+import { addAlarm, soilDryRule } from '../test/helpers/alarms.ts';
 import { seedTestFarm } from '../test/helpers/farm.ts';
 import { commitSensorReport } from '../test/helpers/sensor-report.ts';
 import { temporaryPostgres } from './temporary-postgres.ts';
@@ -54,21 +53,9 @@ async function main() {
   const { db } = handle;
   const standin = await startTwilioStandin({ callbackDelayMs: 3_600_000 });
   const farm = await seedTestFarm(db);
-  const rule = alarmRuleFromTemplate(ALARM_TEMPLATES.simpleSetPoint, {
-    target: farm.sensors.soil.id,
-    targetType: 'sensor',
-    path: 'soil.moisture',
-    operator: 'lessThan',
-    threshold: 20,
-    name: 'Zone 1 too dry',
-  });
-  await db.insert(schema.alarms).values({
-    areaId: farm.areas.irrigation.id,
-    siteId: farm.sites.a.id,
-    active: true,
-    rule: { ...rule, id: 1 },
+  await addAlarm(db, farm, {
+    rule: { ...soilDryRule(farm), id: 1 },
     notifications: [farm.notifications.smsA.id],
-    label: rule.name,
   });
   const clock = { now: () => new Date() };
   const quiet = { info: () => {}, warn: () => {}, error: () => {} };

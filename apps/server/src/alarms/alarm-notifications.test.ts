@@ -4,7 +4,7 @@
  * an acknowledgement (console, link, 1 on a call), quiet hours, snooze, retries and final
  * failures, overdue templates, and one raise for a value oscillating at its set point.
  */
-import { alarmRuleFromTemplate, ALARM_TEMPLATES, type AlarmRuleInput } from '@paddock/domain';
+import { alarmRuleFromTemplate, ALARM_TEMPLATES } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { evaluateOverdue } from './overdue-rules.ts';
@@ -18,6 +18,7 @@ import {
 } from '../../../devstack/src/twilio-standin/standin.ts';
 import { loadAlarmLinkSecret } from '../auth/secrets.ts';
 import * as schema from '../db/schema.ts';
+import { addAlarm, soilDryRule } from '../../test/helpers/alarms.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
 const PUBLIC_URL = 'http://paddock.test';
@@ -65,27 +66,12 @@ beforeEach(async () => {
   await t.db.delete(schema.alarms);
   await t.db.delete(schema.events);
   await t.db.update(schema.areas).set({ snoozed: false, alarmsActive: true });
-  const rule: AlarmRuleInput = alarmRuleFromTemplate(ALARM_TEMPLATES.anySetPoint, {
-    target: t.farm.sensors.soil.id,
-    targetType: 'sensor',
-    path: 'soil.moisture',
-    operator: 'lessThan',
-    threshold: 20,
-    name: 'Zone 1 too dry',
+  const rule = soilDryRule(t.farm, { template: ALARM_TEMPLATES.anySetPoint });
+  const alarm = await addAlarm(t.db, t.farm, {
+    rule: { ...rule, id: 1, clearValue: 22 },
+    notifications: [t.farm.notifications.emailA.id, t.farm.notifications.smsA.id],
   });
-  const [row] = await t.db
-    .insert(schema.alarms)
-    .values({
-      areaId: t.farm.areas.irrigation.id,
-      siteId: t.farm.sites.a.id,
-      active: true,
-      rule: { ...rule, id: 1, clearValue: 22 },
-      notifications: [t.farm.notifications.emailA.id, t.farm.notifications.smsA.id],
-      label: rule.name,
-    })
-    .returning();
-  if (!row) throw new Error('alarm not inserted');
-  alarmId = row.id;
+  alarmId = alarm.id;
 });
 afterEach(() => {
   standin.records.length = 0;
@@ -339,28 +325,10 @@ describe('acknowledging', () => {
 
 describe('delivery', () => {
   it('groups several alarms of the site due together into one message per person', async () => {
-    const [second] = await t.db
-      .insert(schema.alarms)
-      .values({
-        areaId: t.farm.areas.irrigation.id,
-        siteId: t.farm.sites.a.id,
-        active: true,
-        rule: {
-          ...alarmRuleFromTemplate(ALARM_TEMPLATES.simpleSetPoint, {
-            target: t.farm.sensors.soil.id,
-            targetType: 'sensor',
-            path: 'soil.moisture',
-            operator: 'lessThan',
-            threshold: 15,
-            name: 'Zone 1 very dry',
-          }),
-          id: 2,
-        },
-        notifications: [t.farm.notifications.smsA.id],
-        label: 'Zone 1 very dry',
-      })
-      .returning();
-    expect(second).toBeDefined();
+    await addAlarm(t.db, t.farm, {
+      rule: { ...soilDryRule(t.farm, { threshold: 15, name: 'Zone 1 very dry' }), id: 2 },
+      notifications: [t.farm.notifications.smsA.id],
+    });
     expect(await report(10)).toBe(2);
     await sendDueNotifications(sender);
     const sms = standin.records.filter((r) => r.kind === 'sms');

@@ -23,6 +23,7 @@ import {
   startTestIngest,
   waitFor,
 } from '../../test/helpers/field.ts';
+import { addAlarm } from '../../test/helpers/alarms.ts';
 import { testClock } from '../../test/helpers/test-app.ts';
 
 const field = useTestField({ deviceSite: true });
@@ -105,19 +106,13 @@ beforeEach(async () => {
     targetType: 'sensor',
     startTemperature: 1,
   });
-  const [row] = await field.db
-    .insert(t.alarms)
-    .values({
-      areaId: field.farm.areas.frost.id,
-      siteId: field.farm.sites.a.id,
-      active: true,
-      rule: { ...rule, id: 1 },
-      notifications: [field.farm.notifications.smsA.id],
-      label: 'Fan 1 should be running',
-    })
-    .returning();
-  if (!row) throw new Error('alarm not inserted');
-  alarmId = row.id;
+  const alarm = await addAlarm(field.db, field.farm, {
+    areaId: field.farm.areas.frost.id,
+    rule: { ...rule, id: 1 },
+    notifications: [field.farm.notifications.smsA.id],
+    label: 'Fan 1 should be running',
+  });
+  alarmId = alarm.id;
 });
 
 const handler = alarmFollowupHandler({ groupMs: 0, now: () => clock.now() });

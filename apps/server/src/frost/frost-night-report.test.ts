@@ -7,6 +7,7 @@ import { parseCsv } from '@paddock/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
+import { addAlarm } from '../../test/helpers/alarms.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import {
   MIN,
@@ -51,17 +52,12 @@ beforeAll(async () => {
   fan2 = await addSensor('Fan 2', 'external', FAN2);
   await addSensor('Block 3 canopy', 'temperature', BLOCK);
   // Inactive, so no rule runs: the events below are its record.
-  const [alarm] = await db
-    .insert(t.alarms)
-    .values({
-      areaId: farm.areas.frost.id,
-      siteId: farm.sites.a.id,
-      active: false,
-      rule: {} as never,
-      label: 'Fan 1 should be running',
-    })
-    .returning();
-  if (!alarm) throw new Error('alarm not inserted');
+  const alarm = await addAlarm(db, farm, {
+    areaId: farm.areas.frost.id,
+    active: false,
+    rule: {} as never,
+    label: 'Fan 1 should be running',
+  });
   const at = (minutes: number) => new Date(T0 + minutes * MIN);
   await db.insert(t.events).values([
     {

@@ -5,7 +5,6 @@
  * stand-in in this process; the reading that crosses the set point is a committed ingest
  * followup the worker takes at start.
  */
-import { alarmRuleFromTemplate, ALARM_TEMPLATES } from '@paddock/domain';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import {
 import { openDatabase, type DatabaseTarget } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
 import { commitSensorReport } from '../helpers/sensor-report.ts';
+import { addAlarm, soilDryRule } from '../helpers/alarms.ts';
 import { seedTestFarm } from '../helpers/farm.ts';
 import { freePort } from '../helpers/field.ts';
 import {
@@ -43,21 +43,9 @@ beforeAll(async () => {
   // The farm, an sms-only alarm on the soil sensor, and a committed batch that crossed it.
   const handle = await openDatabase(target);
   const farm = await seedTestFarm(handle.db);
-  const rule = alarmRuleFromTemplate(ALARM_TEMPLATES.simpleSetPoint, {
-    target: farm.sensors.soil.id,
-    targetType: 'sensor',
-    path: 'soil.moisture',
-    operator: 'lessThan',
-    threshold: 20,
-    name: 'Zone 1 too dry',
-  });
-  await handle.db.insert(schema.alarms).values({
-    areaId: farm.areas.irrigation.id,
-    siteId: farm.sites.a.id,
-    active: true,
-    rule: { ...rule, id: 1 },
+  await addAlarm(handle.db, farm, {
+    rule: { ...soilDryRule(farm), id: 1 },
     notifications: [farm.notifications.smsA.id],
-    label: rule.name,
   });
   await commitSensorReport(handle.db, {
     sensor: farm.sensors.soil.id,

@@ -2,6 +2,7 @@ import { ALARM_TEMPLATES, alarmRuleFromTemplate, type AlarmRuleInput } from '@pa
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema.ts';
+import { addAlarm, soilDryRule } from '../helpers/alarms.ts';
 import { itRefusesBadAreas } from '../helpers/list-endpoint.ts';
 import { itRefusesANonNumericId, itRefusesEditsWithoutAccess } from '../helpers/refusals.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -23,31 +24,16 @@ let t: TestApp;
 let seededAlarmId: number;
 
 const soilRule = (overrides: Partial<AlarmRuleInput> = {}): AlarmRuleInput => ({
-  ...alarmRuleFromTemplate(ALARM_TEMPLATES.simpleSetPoint, {
-    target: t.farm.sensors.soil.id,
-    targetType: 'sensor',
-    threshold: 20,
-    operator: 'lessThan',
-    path: 'soil.moisture',
-    name: 'Soil too dry',
-  }),
+  ...soilDryRule(t.farm, { name: 'Soil too dry' }),
   ...overrides,
 });
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const [alarm] = await t.db
-    .insert(schema.alarms)
-    .values({
-      areaId: t.farm.areas.irrigation.id,
-      siteId: t.farm.sites.a.id,
-      active: true,
-      rule: { ...soilRule({ name: 'Seeded' }), id: 1 },
-      notifications: [t.farm.notifications.emailA.id],
-      label: 'Seeded',
-    })
-    .returning();
-  if (!alarm) throw new Error('alarm not inserted');
+  const alarm = await addAlarm(t.db, t.farm, {
+    rule: { ...soilRule({ name: 'Seeded' }), id: 1 },
+    notifications: [t.farm.notifications.emailA.id],
+  });
   seededAlarmId = alarm.id;
 });
 afterAll(() => t.close());
@@ -396,28 +382,20 @@ describe('DELETE /api/areas/{areaId}/alarms/{id}', () => {
   const url = (areaId: number, id: number) => `/api/areas/${areaId}/alarms/${id}`;
 
   it('deletes the alarm', async () => {
-    const [alarm] = await t.db
-      .insert(schema.alarms)
-      .values({
-        areaId: t.farm.areas.frost.id,
-        siteId: t.farm.sites.a.id,
-        active: true,
-        rule: { ...soilRule(), id: 99 },
-        label: 'To delete',
-      })
-      .returning();
+    const alarm = await addAlarm(t.db, t.farm, {
+      areaId: t.farm.areas.frost.id,
+      rule: { ...soilRule(), id: 99 },
+      label: 'To delete',
+    });
     const response = await t.as(t.farm.users.manager.id, {
       method: 'DELETE',
-      url: url(t.farm.areas.frost.id, alarm?.id ?? 0),
+      url: url(t.farm.areas.frost.id, alarm.id),
     });
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
-    expect(
-      await t.db
-        .select()
-        .from(schema.alarms)
-        .where(eq(schema.alarms.id, alarm?.id ?? 0)),
-    ).toEqual([]);
+    expect(await t.db.select().from(schema.alarms).where(eq(schema.alarms.id, alarm.id))).toEqual(
+      [],
+    );
   });
 
   itRefusesANonNumericId(

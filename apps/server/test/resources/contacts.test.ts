@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema.ts';
+import { addAlarm, soilDryRule } from '../helpers/alarms.ts';
 import { itRefusesBadSites } from '../helpers/list-endpoint.ts';
 import { itRefusesANonNumericId, itRefusesEditsWithoutAccess } from '../helpers/refusals.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -13,33 +14,10 @@ let alarmId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const [alarm] = await t.db
-    .insert(schema.alarms)
-    .values({
-      areaId: t.farm.areas.irrigation.id,
-      siteId: t.farm.sites.a.id,
-      active: true,
-      rule: {
-        id: 1,
-        name: 'Soil too dry',
-        severity: 'warning',
-        target: t.farm.sensors.soil.id,
-        targetType: 'sensor',
-        enabled: true,
-        template: 1,
-        conditions: {
-          all: [
-            { type: 'streamData', path: 'soil.moisture', operator: 'lessThan', value: 20 },
-            { type: 'status' },
-          ],
-        },
-        resetAfter: null,
-      },
-      notifications: [t.farm.notifications.emailA.id, t.farm.notifications.smsA.id],
-      label: 'Soil too dry',
-    })
-    .returning();
-  if (!alarm) throw new Error('alarm not inserted');
+  const alarm = await addAlarm(t.db, t.farm, {
+    rule: { ...soilDryRule(t.farm, { name: 'Soil too dry' }), id: 1 },
+    notifications: [t.farm.notifications.emailA.id, t.farm.notifications.smsA.id],
+  });
   alarmId = alarm.id;
 });
 afterAll(() => t.close());
