@@ -1,8 +1,8 @@
 /**
  * Authentication (§7): signing in and out (user/login, user/refresh, user/logout, user/login/as),
- * passwords (user/change-password, login/reset-password/begin and /finish), accounts made by
- * someone else (login/account-activation/validate and /finish, users/sign-up/status and
- * /complete) and users/find-by-email. Most are open: they are how a session begins.
+ * passwords (user/change-password, login/reset-password/begin and /finish, login/recovery),
+ * accounts made by someone else (login/account-activation/validate and /finish,
+ * users/sign-up/status and /complete) and users/find-by-email. Most are open: they are how a session begins.
  */
 import {
   activationFinishBodySchema,
@@ -13,6 +13,7 @@ import {
   foundUserSchema,
   loginAsBodySchema,
   loginBodySchema,
+  recoveryBodySchema,
   refreshBodySchema,
   resetPasswordBeginBodySchema,
   resetPasswordFinishBodySchema,
@@ -22,7 +23,7 @@ import {
   signupStatusResponseSchema,
   tokenSetSchema,
 } from '../entities/session.ts';
-import { FORGOT_PASSWORD_USER_NOT_FOUND } from '../validation/messages.ts';
+import { FORGOT_PASSWORD_USER_NOT_FOUND, RECOVERY_LINK_EXPIRED } from '../validation/messages.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { noContentSchema } from './no-content.ts';
 
@@ -120,6 +121,21 @@ export const authEndpoints = {
       '401 when the token is unknown, used or expired.',
     body: resetPasswordFinishBodySchema,
     responses: { 204: noContentSchema },
+  }),
+  recover: defineEndpoint({
+    method: 'POST',
+    path: '/login/recovery',
+    tag: 'auth',
+    auth: 'none',
+    summary: "Sign in with a recovery link's token and identity (§7 recovery authentication)",
+    description:
+      'The token is an emailed reset token (login/reset-password/begin), and the identity ' +
+      "that of its user (the token set's identityId, loginId and identityPoolId). It is used " +
+      'up, and a new session begins, in which the user sets a new password (/changepassword). ' +
+      `401 '${RECOVERY_LINK_EXPIRED}' when the token is unknown, used, expired or of ` +
+      'another identity; 403 when the account has no access to any site.',
+    body: recoveryBodySchema,
+    responses: { 200: tokenSetSchema },
   }),
   validateActivation: defineEndpoint({
     method: 'POST',

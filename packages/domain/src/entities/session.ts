@@ -189,6 +189,13 @@ export const recoveryTokenSchema = z.object(identityAndToken);
 export type RecoveryToken = z.infer<typeof recoveryTokenSchema>;
 
 /**
+ * POST {api}/login/recovery (§7 "Recovery authentication sends token, identityId, loginId,
+ * identityPoolId"): the recovery link as the console read it, nothing more.
+ */
+export const recoveryBodySchema = z.strictObject(identityAndToken);
+export type RecoveryBody = z.infer<typeof recoveryBodySchema>;
+
+/**
  * An error response body (§7 "JSON with message and detail list"), the one the server sends for
  * every failure and the console reads: field names the bad input, location where it was (body,
  * querystring, params), reason what is wrong with it.

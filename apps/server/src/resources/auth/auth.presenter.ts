@@ -7,7 +7,7 @@ import type { UserRow } from './auth.repository.ts';
  * There is no cloud identity pool here; the value names the region and this service so the
  * console's "non-empty" check holds and a token from another region reads as foreign.
  */
-function identityPoolIdFor(region: string): string {
+export function identityPoolIdFor(region: string): string {
   return `${region}:paddock`;
 }
 

@@ -1,12 +1,13 @@
 /**
- * Passwords (§7): POST user/change-password (signed in), and the emailed reset,
- * login/reset-password/begin and /finish.
+ * Passwords (§7): POST user/change-password (signed in), the emailed reset,
+ * login/reset-password/begin and /finish, and the recovery link's sign-in, login/recovery.
  */
 import { authEndpoints } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
 import { beginPasswordReset } from './begin-password-reset.ts';
 import { changePassword } from './change-password.ts';
 import { finishPasswordReset } from './finish-password-reset.ts';
+import { recoverWithLink } from './recover-with-link.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 
@@ -37,4 +38,6 @@ export async function passwordRoutes(app: FastifyInstance) {
     await finishPasswordReset(db, request.body, ctx.clock.now());
     return reply.code(204).send(null);
   });
+
+  route(app, authEndpoints.recover, async (request) => recoverWithLink(ctx, request.body));
 }
