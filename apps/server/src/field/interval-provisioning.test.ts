@@ -2,19 +2,17 @@
  * Reporting intervals reach the devices: a changed interval in the database is published in
  * the device's retained config at the next check, for that site only.
  */
-import { configDownlinkSchema, downlinkTopic, siteDownlinksFilter } from '@paddock/domain';
+import { configDownlinkSchema, downlinkTopic } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
-import mqtt from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
-import { gatewayUsername } from './credentials.ts';
 import {
   provisionChangedIntervals,
   readIntervals,
   sitesWithChangedIntervals,
 } from './interval-provisioning.ts';
 import { publishDeviceConfigs } from './provisioning.ts';
-import { useTestField, waitFor } from '../../test/helpers/field.ts';
+import { useTestField, waitFor, watchSiteDownlinks } from '../../test/helpers/field.ts';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 const clock = { now: () => NOW };
@@ -77,16 +75,8 @@ describe('provisioning changed intervals', () => {
     expect(await provisionChangedIntervals(deps)).toEqual([siteId]);
     expect(await provisionChangedIntervals(deps)).toEqual([]);
 
-    const gateway = await mqtt.connectAsync(
-      field.broker.url,
-      field.broker.clientOptions(gatewayUsername(siteId)),
-    );
-    const received = new Map<string, unknown>();
-    gateway.on('message', (topic, payload) => {
-      received.set(topic, payload.length ? JSON.parse(payload.toString()) : null);
-    });
+    const { gateway, received } = await watchSiteDownlinks(field.broker, siteId);
     try {
-      await gateway.subscribeAsync(siteDownlinksFilter(field.broker.topicRoot, siteId), { qos: 1 });
       const topic = downlinkTopic(field.broker.topicRoot, siteId, 'R-2001', 'config');
       await waitFor('the retained config', () => received.has(topic));
       expect(configDownlinkSchema.parse(received.get(topic)).device.reportIntervalSeconds).toBe(45);

@@ -1,10 +1,9 @@
-import { configDownlinkSchema, downlinkTopic, siteDownlinksFilter } from '@paddock/domain';
+import { configDownlinkSchema, downlinkTopic } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
-import mqtt from 'mqtt';
 import { describe, expect, it } from 'vitest';
 import { loadFieldSecret } from '../auth/secrets.ts';
 import * as t from '../db/schema.ts';
-import { fieldKey, gatewayUsername } from './credentials.ts';
+import { fieldKey } from './credentials.ts';
 import {
   buildDeviceConfigs,
   fieldKeysFor,
@@ -14,7 +13,7 @@ import {
 import { connectServerClient } from './connection.ts';
 import { seedDemoFarm } from '../../../devstack/src/demo-farm/demo-farm.ts';
 import { createTestDatabase } from '../../test/helpers/database.ts';
-import { useTestField, waitFor } from '../../test/helpers/field.ts';
+import { useTestField, waitFor, watchSiteDownlinks } from '../../test/helpers/field.ts';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 const clock = { now: () => NOW };
@@ -142,16 +141,8 @@ describe('device configs', () => {
       unattached: { sensors: [], controls: [] },
     });
 
-    const gateway = await mqtt.connectAsync(
-      field.broker.url,
-      field.broker.clientOptions(gatewayUsername(siteId)),
-    );
-    const received = new Map<string, unknown>();
-    gateway.on('message', (topic, payload) => {
-      received.set(topic, payload.length ? JSON.parse(payload.toString()) : null);
-    });
+    const { gateway, received } = await watchSiteDownlinks(field.broker, siteId);
     try {
-      await gateway.subscribeAsync(siteDownlinksFilter(field.broker.topicRoot, siteId), { qos: 1 });
       const topic = downlinkTopic(field.broker.topicRoot, siteId, 'R-2001', 'config');
       await waitFor('the retained configs', () => received.size === 2);
       const config = configDownlinkSchema.parse(received.get(topic));

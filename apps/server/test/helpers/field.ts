@@ -6,6 +6,7 @@
  * broker every test uses its own topic root, so retained configs and queued messages of one test
  * never reach another.
  */
+import { siteDownlinksFilter } from '@paddock/domain';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
@@ -183,4 +184,26 @@ export function startTestIngest(
 /** The site gateway, which speaks for every device of its site (and may publish to any branch). */
 export function connectGateway(broker: TestBroker, siteId: number): Promise<MqttClient> {
   return mqtt.connectAsync(broker.url, broker.clientOptions(gatewayUsername(siteId)));
+}
+
+/**
+ * The site gateway subscribed to every downlink of its site, with the last payload it got on
+ * each topic (null once a retained one is taken back), for tests of what the server provisions.
+ */
+export async function watchSiteDownlinks(
+  broker: TestBroker,
+  siteId: number,
+): Promise<{ gateway: MqttClient; received: Map<string, unknown> }> {
+  const gateway = await connectGateway(broker, siteId);
+  const received = new Map<string, unknown>();
+  gateway.on('message', (topic, payload) => {
+    received.set(topic, payload.length ? JSON.parse(payload.toString()) : null);
+  });
+  try {
+    await gateway.subscribeAsync(siteDownlinksFilter(broker.topicRoot, siteId), { qos: 1 });
+  } catch (error) {
+    await gateway.endAsync();
+    throw error;
+  }
+  return { gateway, received };
 }
