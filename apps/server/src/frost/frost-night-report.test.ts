@@ -5,10 +5,9 @@
  */
 import { parseCsv } from '@paddock/domain';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
 import { addAlarm } from '../../test/helpers/alarms.ts';
-import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import {
   MIN,
   NIGHT,
@@ -17,11 +16,9 @@ import {
   exportFrostNight,
   pdfText,
   pdftotextAvailable,
-  startExportWorker,
+  useFrostReportApp,
 } from '../../test/helpers/frost-kit.ts';
 
-let testApp: TestApp;
-let worker: { close(): Promise<void> } | undefined;
 let fan2 = 0;
 
 const FAN1 = {
@@ -37,17 +34,14 @@ const FAN2 = {
 /** The block sensor (a canopy temperature sensor of the area, no fan). */
 const BLOCK = { temperature: [2.0, 1.2, 0.1, 0.9, 2.8, 3.0] };
 
-/** A sensor of the frost area with its readings every 10 minutes from T0. */
-const addSensor = (
-  label: string,
-  type: 'external' | 'temperature',
-  values: Record<string, number[]>,
-) => addFrostSensor(testApp, { label, serialno: `S-${label}`, type, values });
-
-beforeAll(async () => {
-  testApp = await buildTestApp();
-  worker = await startExportWorker(testApp);
-  const { db, farm } = testApp;
+const testApp = useFrostReportApp(async (started) => {
+  /** A sensor of the frost area with its readings every 10 minutes from T0. */
+  const addSensor = (
+    label: string,
+    type: 'external' | 'temperature',
+    values: Record<string, number[]>,
+  ) => addFrostSensor(started, { label, serialno: `S-${label}`, type, values });
+  const { db, farm } = started;
   const fan1 = await addSensor('Fan 1 Ōhiwa', 'external', FAN1);
   fan2 = await addSensor('Fan 2', 'external', FAN2);
   await addSensor('Block 3 canopy', 'temperature', BLOCK);
@@ -105,11 +99,6 @@ beforeAll(async () => {
       createdAt: at(10),
     },
   ]);
-}, 60_000);
-
-afterAll(async () => {
-  await worker?.close();
-  await testApp?.close();
 });
 
 async function exportFile(
@@ -117,7 +106,7 @@ async function exportFile(
   format: 'csv' | 'xlsx' | 'pdf',
   extra: Record<string, unknown> = {},
 ) {
-  const { file } = await exportFrostNight(testApp, { kind, format, ...extra }, (request) =>
+  const { file } = await exportFrostNight(testApp(), { kind, format, ...extra }, (request) =>
     expect(request.kind).toBe(kind),
   );
   const name = kind === 'events' ? 'frost-events' : 'frost-explorer';
@@ -138,7 +127,7 @@ const mean = (...values: number[]) =>
 
 describe('the kind at the boundary', () => {
   it('refuses a kind that is not a frost report kind, naming kind', async () => {
-    const { as, farm } = testApp;
+    const { as, farm } = testApp();
     const response = await as(farm.users.admin.id, {
       method: 'POST',
       url: '/api/exports',

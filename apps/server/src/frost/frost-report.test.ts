@@ -6,11 +6,10 @@
 import { type FrostRuns, type FrostSummary, parseCsv } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
 import { createExport, findExport } from '../exports/export.repository.ts';
 import { waitFor } from '../../test/helpers/field.ts';
-import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import {
   MIN,
   NIGHT,
@@ -19,21 +18,16 @@ import {
   exportFrostNight,
   pdfText,
   pdftotextAvailable,
-  startExportWorker,
+  useFrostReportApp,
 } from '../../test/helpers/frost-kit.ts';
 
-let testApp: TestApp;
-let worker: { close(): Promise<void> } | undefined;
 let fan1 = 0;
 let fan2 = 0;
 
-/** A fan of the frost area with its readings every 10 minutes from T0. */
-const addFan = (label: string, values: Record<string, number[]>) =>
-  addFrostSensor(testApp, { label, serialno: `FAN-${label}`, type: 'external', values });
-
-beforeAll(async () => {
-  testApp = await buildTestApp();
-  worker = await startExportWorker(testApp);
+const testApp = useFrostReportApp(async (started) => {
+  /** A fan of the frost area with its readings every 10 minutes from T0. */
+  const addFan = (label: string, values: Record<string, number[]>) =>
+    addFrostSensor(started, { label, serialno: `FAN-${label}`, type: 'external', values });
   // Hawke's Bay has no rule of its own: the Western Bay of Plenty default (start ≤ 2 °C, stop by 4 °C).
   fan1 = await addFan('Fan 1 Ōhiwa', {
     'fan.rpm': [0, 2300, 2350, 2340, 0, 0],
@@ -50,16 +44,11 @@ beforeAll(async () => {
     'fan.fuelLevel': [40, 40, 39, 37, 35, 34],
     'fan.total': [800, 800, 800, 800.2, 800.4, 800.5],
   });
-}, 60_000);
-
-afterAll(async () => {
-  await worker?.close();
-  await testApp?.close();
 });
 
 describe('frost records', () => {
   it('finds each run and flags a start above the permitted temperature', async () => {
-    const { as, farm } = testApp;
+    const { as, farm } = testApp();
     const response = await as(farm.users.admin.id, {
       method: 'GET',
       url: `/api/areas/${farm.areas.frost.id}/frost-runs?from=${NIGHT.from}&to=${NIGHT.to}`,
@@ -91,7 +80,7 @@ describe('frost records', () => {
   });
 
   it('summarises the area now, also in the site summary', async () => {
-    const { as, farm } = testApp;
+    const { as, farm } = testApp();
     const response = await as(farm.users.admin.id, {
       method: 'GET',
       url: `/api/areas/${farm.areas.frost.id}/frost-summary`,
@@ -114,7 +103,7 @@ describe('frost records', () => {
   });
 
   it('keeps the site rules it is given', async () => {
-    const { as, farm } = testApp;
+    const { as, farm } = testApp();
     const rules = {
       startAtOrBelow: 1,
       stopBy: 2,
@@ -137,12 +126,12 @@ describe('frost records', () => {
 
   async function exportFile(format: 'csv' | 'xlsx' | 'pdf') {
     const { request, file } = await exportFrostNight(
-      testApp,
+      testApp(),
       { kind: 'frostCompliance', format },
       (asked) => expect(asked).toMatchObject({ action: 'export', type: 'area', status: 'new' }),
     );
     // Anyone who may not view the site may not have it.
-    const { as, farm } = testApp;
+    const { as, farm } = testApp();
     const outsider = await as(farm.users.outsider.id, {
       method: 'GET',
       url: `/api/exports/${request.id}/file`,
@@ -202,7 +191,7 @@ describe('frost records', () => {
   );
 
   it('finishes an export whose process died after claiming it, and stores one file', async () => {
-    const { db, farm, clock } = testApp;
+    const { db, farm, clock } = testApp();
     // Claimed (inProgress) by a process that died before its job was queued.
     const row = await createExport(db, {
       siteId: farm.sites.a.id,

@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ReportExport } from '@paddock/domain';
 import type PgBoss from 'pg-boss';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import * as t from '../../src/db/schema.ts';
 import { startExports } from '../../src/exports/export-service.ts';
 import { startJobs } from '../../src/jobs/jobs.ts';
 import { startDispatcher } from '../../src/requests/dispatcher.ts';
 import { quietLog, waitFor } from './field.ts';
-import type { TestApp } from './test-app.ts';
+import { buildTestApp, type TestApp } from './test-app.ts';
 
 export const MIN = 60_000;
 /** 02:00 NZDT on 21 November 2026, in the night that began on the 20th. */
@@ -87,7 +87,7 @@ export async function addFrostSensor(
 }
 
 /** The worker's export handling (jobs, the export service, the request dispatcher) for a test app. */
-export async function startExportWorker(testApp: TestApp): Promise<{ close(): Promise<void> }> {
+async function startExportWorker(testApp: TestApp): Promise<{ close(): Promise<void> }> {
   const jobs: PgBoss = await startJobs({ handle: testApp.handle, log: quietLog });
   const exports = await startExports({
     db: testApp.db,
@@ -109,6 +109,29 @@ export async function startExportWorker(testApp: TestApp): Promise<{ close(): Pr
       await exports.close();
       await jobs.stop({ graceful: false, wait: true });
     },
+  };
+}
+
+/**
+ * One test app with the export worker beside it for the whole file: started before its first
+ * test, when `seed` stores what the file's reports read; closed after its last. The returned
+ * function reads the app in the tests.
+ */
+export function useFrostReportApp(seed: (testApp: TestApp) => Promise<void>): () => TestApp {
+  let testApp: TestApp | undefined;
+  let worker: { close(): Promise<void> } | undefined;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    worker = await startExportWorker(testApp);
+    await seed(testApp);
+  }, 60_000);
+  afterAll(async () => {
+    await worker?.close();
+    await testApp?.close();
+  });
+  return () => {
+    if (!testApp) throw new Error('the frost report app is started before the first test');
+    return testApp;
   };
 }
 
