@@ -16,6 +16,9 @@ export default defineConfig({
           environment: 'node',
           // Pure functions: test files share a worker's loaded modules instead of loading them anew.
           isolate: false,
+          // The runner's property tests drive hundreds of generated programs (CPU only, about 2 s
+          // each alone); beside a busy suite on two cores they take longer than vitest's 5 s.
+          testTimeout: 30_000,
         },
       },
       {
