@@ -56,18 +56,22 @@ export function itRefusesEditsWithoutAccess(
 }
 
 /**
- * 400 naming the path's `field` for a call whose id there is not a number, made by `userId` (the
- * admin unless said): one who may make the call, so only the id is at fault.
+ * 400 naming `field` for a call whose id there (in the path unless said) is not a number, made
+ * by `userId` (the admin unless said): one who may make the call, so only the id is at fault.
  */
 export function itRefusesANonNumericId(
   app: () => TestApp,
   request: () => InjectOptions,
-  { field = 'id', userId = () => app().farm.users.admin.id } = {},
+  {
+    field = 'id',
+    location = 'params',
+    userId = () => app().farm.users.admin.id,
+  }: { field?: string; location?: 'params' | 'querystring'; userId?: () => number } = {},
 ) {
   it(`400 for a non-numeric ${field}`, async () => {
     const response = await app().as(userId(), request());
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field, location: 'params' });
+    expect(response.json()).toMatchObject({ field, location });
   });
 }
 

@@ -698,14 +698,11 @@ describe('GET /api/user/contact', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('400 for a site that is not a number', async () => {
-    const response = await t.as(t.farm.users.manager.id, {
-      method: 'GET',
-      url: '/api/user/contact?site=abc',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'site', location: 'querystring' });
-  });
+  itRefusesANonNumericId(
+    () => t,
+    () => ({ method: 'GET', url: '/api/user/contact?site=abc' }),
+    { field: 'site', location: 'querystring', userId: () => t.farm.users.manager.id },
+  );
 
   it('401 without a token', async () => {
     expect((await noToken('GET', '/api/user/contact')).statusCode).toBe(401);

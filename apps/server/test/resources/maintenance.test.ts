@@ -9,7 +9,7 @@ import * as t from '../../src/db/schema.ts';
 import { meshRole } from '../../src/seed/rows.ts';
 import { insertReadings } from '../../src/telemetry/reading.repository.ts';
 import { addSiteMember } from '../helpers/farm.ts';
-import { itRefusesReadsWithoutAccess } from '../helpers/refusals.ts';
+import { itRefusesBadSites } from '../helpers/list-endpoint.ts';
 import { only } from '../helpers/rows.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -168,16 +168,5 @@ describe('GET /api/sites/{id}/maintenance', () => {
     expect(response.json()).toMatchObject({ field: 'withinDays', location: 'querystring' });
   });
 
-  it('404 for an unknown site', async () => {
-    const response = await app.as(app.farm.users.monitor.id, {
-      method: 'GET',
-      url: '/api/sites/999999/maintenance',
-    });
-    expect(response.statusCode).toBe(404);
-  });
-
-  itRefusesReadsWithoutAccess(
-    () => app,
-    () => ({ method: 'GET', url: `/api/sites/${app.farm.sites.a.id}/maintenance` }),
-  );
+  itRefusesBadSites(() => app, { url: (id) => `/api/sites/${id}/maintenance`, idIn: 'params' });
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peekAccountToken } from '../../src/auth/account-tokens.ts';
 import * as t from '../../src/db/schema.ts';
 import { addSiteMember } from '../helpers/farm.ts';
+import { itRefusesANonNumericId } from '../helpers/refusals.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let app: TestApp;
@@ -139,14 +140,11 @@ describe('GET /api/sites/{siteId}/users', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('400 for a malformed site id', async () => {
-    const response = await app.as(app.farm.users.admin.id, {
-      method: 'GET',
-      url: '/api/sites/abc/users',
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'siteId', location: 'params' });
-  });
+  itRefusesANonNumericId(
+    () => app,
+    () => ({ method: 'GET', url: '/api/sites/abc/users' }),
+    { field: 'siteId' },
+  );
 
   it('401 without a token', async () => {
     const response = await app.app.inject({
@@ -510,15 +508,11 @@ describe('POST /api/users/{userId}/resend-activation-email', () => {
     expect(response.json()).toMatchObject({ field, location: 'body' });
   });
 
-  it('400 for a malformed user id', async () => {
-    const response = await app.as(app.farm.users.admin.id, {
-      method: 'POST',
-      url: '/api/users/x/resend-activation-email',
-      payload: body(),
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field: 'userId', location: 'params' });
-  });
+  itRefusesANonNumericId(
+    () => app,
+    () => ({ method: 'POST', url: '/api/users/x/resend-activation-email', payload: body() }),
+    { field: 'userId' },
+  );
 
   it.each([
     ['a manager (no createUsers)', () => app.farm.users.manager.id],
