@@ -14,6 +14,7 @@ const ADMIN = DEMO_LOGINS.admin;
 const SIGNUP_PASSWORD = 'Paddock#Signup1';
 const RESET_PASSWORD = 'Paddock#Reset2';
 const CHANGED_PASSWORD = 'Changed#3';
+const RECOVERED_PASSWORD = 'Recovered#4';
 const EXPIRED_INVITATION =
   'Your Invitation has expired. Please contact your site administrator to recieve a new invite.';
 
@@ -196,6 +197,60 @@ test.describe('sign-in screens on an invited account (§2, §5, §8)', () => {
       data: { user: invitee.email, password: CHANGED_PASSWORD, region: config.awsRegion },
     });
     expect(login.status()).toBe(200);
+  });
+
+  test('an old-style recovery link signs in a browser with no session, to change password', async ({
+    page,
+    request,
+  }) => {
+    // The identity the link names: the invitee's, as their sign-in answers it.
+    const config = (await (await request.get('/appConfig.json')).json()) as { awsRegion: string };
+    const login = await request.post('/api/user/login', {
+      data: { user: invitee.email, password: CHANGED_PASSWORD, region: config.awsRegion },
+    });
+    const identity = (await login.json()) as Record<
+      'identityId' | 'loginId' | 'identityPoolId',
+      string
+    >;
+    // Its token: the one the forgot-password email carries.
+    const before = latestLink(invitee.email, '/resetPassword');
+    await page.goto('/recoverpassword');
+    await page.getByLabel('Email address').fill(invitee.email);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Check your inbox' })).toBeVisible();
+    const token = new URLSearchParams(
+      (await newLink(invitee.email, '/resetPassword', before)).split('?')[1],
+    ).get('token');
+    const link = `/recover?${new URLSearchParams({
+      token: token ?? '',
+      identityId: identity.identityId,
+      loginId: identity.loginId,
+      identityPoolId: identity.identityPoolId,
+    }).toString()}`;
+
+    expect(await page.evaluate(() => localStorage.getItem('auth'))).toBeNull();
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/changepassword$/);
+    await expect(page.getByText(`Signed in as ${invitee.email}`)).toBeVisible();
+    await fillNewPassword(page, RECOVERED_PASSWORD);
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await expectStatus(page, 'Your password has been updated successfully.');
+    // Arrived from a recovery link (external): it leaves through Login.
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await signIn(page, invitee.email, RECOVERED_PASSWORD);
+
+    // The link is good once: opened again, signed out, it has expired.
+    await page.evaluate(() => localStorage.removeItem('auth'));
+    await page.goto(link);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Oops, a bit too late. It seems your password recovery link has expired. Please try again.',
+    );
+    await expect(page.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Try Again' })).toHaveAttribute(
+      'href',
+      '/recoverpassword',
+    );
   });
 });
 

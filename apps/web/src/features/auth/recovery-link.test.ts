@@ -41,8 +41,11 @@ describe('§2 recovery-link landing', () => {
     ['another identity', { ...session, identityId: 'uid-8' }],
     ['another user', { ...session, loginId: 'admin@demo.paddock.example' }],
     ['another pool', { ...session, identityPoolId: 'eu-west-1:paddock' }],
-  ])('a token with an identity and %s is expired', (_why, current) => {
-    expect(decide(`token=abc&${identity}`, current)).toEqual({ kind: 'expired' });
+  ])('a token with an identity and %s signs in with the link', (_why, current) => {
+    expect(decide(`token=abc&${identity}&siteId=4`, current)).toEqual({
+      kind: 'authenticate',
+      link: { token: 'abc', ...session },
+    });
   });
 
   it('a partial identity is expired', () => {

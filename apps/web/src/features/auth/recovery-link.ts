@@ -2,23 +2,27 @@
  * The recovery-link landing page (/recover, §2) mapped onto our API.
  *
  * The spec's recovery link carries a token and an identity (token, identityId, loginId,
- * identityPoolId: §7 "Recovery authentication"), with which the old system signed the user in
- * and sent them to /changepassword. Our server has no such call: its password recovery is
- * token-based, and the email of POST login/reset-password/begin links to
- * /resetPassword?token&siteId&legacy, where the token is spent with the new password
- * (docs/api.md). So /recover decides without asking the server:
+ * identityPoolId: §7 "Recovery authentication"), with which the user is signed in and sent to
+ * /changepassword. Our password recovery is token-based: the email of POST
+ * login/reset-password/begin links to /resetPassword?token&siteId&legacy, where the token is
+ * spent with the new password (docs/api.md). So /recover decides:
  *
  * - no token: the link is broken — the expired message, with Try Again (/recoverpassword);
  * - a token alone: one of our reset tokens — handed on to /resetPassword with the link's query;
- * - a token with an identity: an old-style recovery link. It succeeds only when this browser
- *   already holds a valid session of that same identity: /changepassword, marked external.
- *   Otherwise it cannot be authenticated here, and shows the expired message.
+ * - a token with the identity of the valid session this browser holds: /changepassword, marked
+ *   external, at once;
+ * - a token with a whole identity otherwise (a browser with no session, or another user's):
+ *   recovery authentication, POST login/recovery, which signs the link's user in (then
+ *   /changepassword) or refuses (the expired message);
+ * - a token with part of an identity: the expired message.
  */
-import { PATHS, recoveryTokenSchema } from '@paddock/domain';
+import { PATHS, recoveryTokenSchema, type RecoveryToken } from '@paddock/domain';
 
 export type RecoveryLinkDecision =
   | { readonly kind: 'changePassword' }
   | { readonly kind: 'resetPassword'; readonly to: string }
+  /** Sign in with the link (recovery authentication), then change the password. */
+  | { readonly kind: 'authenticate'; readonly link: RecoveryToken }
   | { readonly kind: 'expired' };
 
 /** Who is signed in, if anyone (the stored session, already checked as valid). */
@@ -48,12 +52,16 @@ export function recoveryLinkDecision(
     return { kind: 'resetPassword', to: `${PATHS.resetPassword}?${forwarded.toString()}` };
   }
 
-  const link = recoveryTokenSchema.safeParse(Object.fromEntries(query));
+  const parsed = recoveryTokenSchema.safeParse({
+    token,
+    ...Object.fromEntries(IDENTITY_KEYS.map((key) => [key, query.get(key) ?? undefined])),
+  });
+  if (!parsed.success) return { kind: 'expired' };
+  const link = parsed.data;
   const sameIdentity =
-    link.success &&
     session !== null &&
-    link.data.identityId === session.identityId &&
-    link.data.loginId.toLowerCase() === session.loginId.toLowerCase() &&
-    link.data.identityPoolId === session.identityPoolId;
-  return sameIdentity ? { kind: 'changePassword' } : { kind: 'expired' };
+    link.identityId === session.identityId &&
+    link.loginId.toLowerCase() === session.loginId.toLowerCase() &&
+    link.identityPoolId === session.identityPoolId;
+  return sameIdentity ? { kind: 'changePassword' } : { kind: 'authenticate', link };
 }
