@@ -21,6 +21,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { colourOf, zoneTimeRemaining, TEST_COLOUR, type ZoneView } from '../irrigation-view.ts';
+import { CardList, CardListRow, CardListRowMain } from './card-list.tsx';
 import { ColourSwatch } from './state-badge.tsx';
 
 export function ProgramZonesCard({
@@ -60,7 +61,7 @@ export function ProgramZonesCard({
           ]}
         />
       </Group>
-      <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      <CardList>
         {sorted.map((zone) => (
           <ZoneRow
             key={zone.id}
@@ -80,7 +81,7 @@ export function ProgramZonesCard({
             onEdit={zone.zone ? onEditZone : null}
           />
         ))}
-      </Stack>
+      </CardList>
     </Card>
   );
 }
@@ -114,24 +115,16 @@ const ZoneRow = memo(function ZoneRow(props: ZoneRowProps) {
           `${props.cycles ?? 0} ${SETTING_UNITS.cycles}`,
         ].join(' · ');
   return (
-    <Group
-      component="li"
-      gap="sm"
-      wrap="nowrap"
-      py={6}
-      data-zone={props.id}
-      data-run-state={props.runState}
-      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-    >
+    <CardListRow data-zone={props.id} data-run-state={props.runState}>
       <ColourSwatch fill={props.fill} stroke={props.stroke} />
-      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+      <CardListRowMain>
         <Anchor component={Link} to={props.href} size="sm" fw={600} truncate>
           {props.label}
         </Anchor>
         <Text size="xs" c="dimmed">
           {settings}
         </Text>
-      </Stack>
+      </CardListRowMain>
       <Stack gap={2} align="flex-end">
         <Text size="xs" fw={600}>
           {t(`Irrigation.RunState.${props.runState}`)}
@@ -167,6 +160,6 @@ const ZoneRow = memo(function ZoneRow(props: ZoneRowProps) {
           </ActionIcon>
         </Tooltip>
       )}
-    </Group>
+    </CardListRow>
   );
 });

@@ -3,12 +3,13 @@
  * (not-interested icon), variation and fault, its test with the control privilege and its
  * control config with the program privilege; picking a valve selects it on the map.
  */
-import { ActionIcon, Badge, Button, Group, Stack, Tabs, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Tabs, Text, Tooltip } from '@mantine/core';
 import { SETTING_UNITS, ZONE_VIEW_PANES, type ZoneViewPane } from '@paddock/domain';
 import { IconBan, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ControlTestState } from '../hooks/use-control-tests.ts';
 import type { ValveView, ZoneView } from '../irrigation-view.ts';
+import { CardList, CardListRow, CardListRowMain } from './card-list.tsx';
 import { SectionCard } from './section-card.tsx';
 
 /** The panes a valve shows in: Skipped when excluded, else Active; Faults as well when faulted. */
@@ -52,7 +53,7 @@ export function ZoneValvesCard(props: ZoneValvesCardProps) {
                   {t(`Irrigation.Pane.Empty.${name}`)}
                 </Text>
               ) : (
-                <Stack gap={0} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                <CardList>
                   {valves.map((valve) => (
                     <ValveRow
                       key={valve.id}
@@ -64,7 +65,7 @@ export function ZoneValvesCard(props: ZoneValvesCardProps) {
                       onConfig={onConfigValve ? () => onConfigValve(valve.id) : null}
                     />
                   ))}
-                </Stack>
+                </CardList>
               )}
             </Tabs.Panel>
           );
@@ -92,22 +93,17 @@ function ValveRow({
 }) {
   const { t } = useTranslation();
   return (
-    <Group
-      component="li"
-      gap="sm"
-      wrap="nowrap"
-      py={6}
+    <CardListRow
       px={4}
       data-valve={valve.id}
       aria-current={selected ? 'true' : undefined}
       onClick={onSelect}
       style={{
-        borderBottom: '1px solid var(--mantine-color-default-border)',
         background: selected ? 'var(--mantine-color-selected-light)' : undefined,
         cursor: 'pointer',
       }}
     >
-      <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+      <CardListRowMain>
         <Group gap={6} wrap="nowrap">
           {valve.excluded && (
             <IconBan size={16} aria-label={t('Irrigation.Valve.Excluded')} role="img" />
@@ -122,7 +118,7 @@ function ValveRow({
           {valve.variation !== 0 &&
             ` · ${valve.variation > 0 ? '+' : ''}${valve.variation} ${SETTING_UNITS.variation}`}
         </Text>
-      </Stack>
+      </CardListRowMain>
       {valve.fault && (
         <Badge size="sm" color="fault">
           {t('Irrigation.Zone.Fault')}
@@ -157,6 +153,6 @@ function ValveRow({
           </ActionIcon>
         </Tooltip>
       )}
-    </Group>
+    </CardListRow>
   );
 }
