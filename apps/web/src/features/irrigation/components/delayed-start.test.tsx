@@ -8,17 +8,11 @@ import {
 import { buildProgram, buildProgramZone, buildSection } from '@paddock/domain/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client.ts';
-import * as notifyModule from '../../../lib/notify.ts';
-import { renderWithProviders } from '../../../testing/render.tsx';
-import { useProgramActions } from '../hooks/use-program-actions.ts';
-import { programView, zoneViews } from '../irrigation-view.ts';
-import { json, routedFetch, type Route } from '../testing.ts';
-import { ProgramPanel } from './program-panel.tsx';
+import { json, type Route } from '../testing.ts';
+import { renderProgramPanel } from './irrigation-panel-testing.tsx';
 
 /** 21:00 in Auckland (NZDT, UTC+13). */
 const NOW = new Date('2026-11-21T08:00:00Z');
-const TIME_ZONE = 'Pacific/Auckland';
 const SECTIONS = [1, 2].map((id) =>
   buildSection({ id, number: id, label: `Block ${id}`, area: 10 }),
 );
@@ -37,32 +31,8 @@ function program(status: Partial<ProgramStatus> = {}): Program {
   });
 }
 
-function Harness({ value }: { value: Program }) {
-  const actions = useProgramActions(value, 10);
-  return (
-    <ProgramPanel
-      program={value}
-      view={programView(value, NOW, actions.pendingActivity)}
-      zones={zoneViews(SECTIONS, value, [])}
-      actions={actions}
-      canProgram
-      timeZone={TIME_ZONE}
-      now={NOW}
-      siteId={1}
-      areaId={10}
-      pumps={[]}
-      sort="number"
-      onSortChange={() => undefined}
-    />
-  );
-}
-
-function setup(value: Program, routes: Route[] = []) {
-  const network = routedFetch(routes);
-  configureApiClient({ baseUrl: '/api', fetch: network.fetch });
-  vi.spyOn(notifyModule, 'notify').mockReturnValue('id');
-  return { ...renderWithProviders(<Harness value={value} />), network };
-}
+const setup = (value: Program, routes: Route[] = []) =>
+  renderProgramPanel(value, { sections: SECTIONS, now: NOW, routes });
 
 const accepted = (action: string): Route => ({
   method: 'POST',

@@ -14,6 +14,7 @@ import { useControlTests } from '../hooks/use-control-tests.ts';
 import { useIrrigationArea } from '../hooks/use-irrigation-area.ts';
 import { useProgramActions } from '../hooks/use-program-actions.ts';
 import { programView } from '../irrigation-view.ts';
+import type { IrrigationPanelProps } from './irrigation-panel.ts';
 import classes from './irrigation-workspace.module.css';
 import { MapLegend } from './map-legend.tsx';
 import { MapSelectionCard } from './map-selection-card.tsx';
@@ -61,6 +62,14 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
   const { layers, setLayers, selection, setSelection, mapZones, markers, onSelect, selectValve } =
     useIrrigationMap({ site, area, sectionId, valveId: props.valveId, data });
   const timeZone = useSiteTimeZone(site);
+  const panelProps: IrrigationPanelProps = {
+    siteId: site.id,
+    areaId: area.id,
+    timeZone,
+    now,
+    actions,
+    canProgram: props.canProgram,
+  };
 
   if (data.failed) {
     return (
@@ -108,18 +117,13 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
           {zone ? (
             <ZonePage
               key={zone.id}
+              {...panelProps}
               zone={zone}
               program={data.program}
-              actions={actions}
               valveTests={valveTests.states}
               onTestValve={valveTests.test}
-              canProgram={props.canProgram}
               canControl={props.canControl}
               canEdit={props.canEdit}
-              siteId={site.id}
-              areaId={area.id}
-              timeZone={timeZone}
-              now={now}
               selectedValveId={selection?.kind === 'valve' ? selection.id : null}
               onSelectValve={selectValve}
             />
@@ -174,15 +178,10 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
       <div className={classes.panel}>
         {data.program && view ? (
           <ProgramPanel
+            {...panelProps}
             program={data.program}
             view={view}
             zones={data.zones}
-            actions={actions}
-            canProgram={props.canProgram}
-            timeZone={timeZone}
-            now={now}
-            siteId={site.id}
-            areaId={area.id}
             pumps={data.pumps}
             sort={sort}
             onSortChange={(next: ProgramSort) => setSort(next)}

@@ -2,14 +2,9 @@ import { neverRunProgramStatus, type Program, type ProgramStatus } from '@paddoc
 import { buildProgram, buildProgramZone, buildSection } from '@paddock/domain/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureApiClient } from '../../../lib/api-client.ts';
-import * as notifyModule from '../../../lib/notify.ts';
-import { renderWithProviders } from '../../../testing/render.tsx';
-import { useProgramActions } from '../hooks/use-program-actions.ts';
-import { programView, zoneViews } from '../irrigation-view.ts';
 import { REQUEST_POLL_MS } from '../live.ts';
-import { errorResponse, json, routedFetch, type Route } from '../testing.ts';
-import { ProgramPanel } from './program-panel.tsx';
+import { errorResponse, json, type Route } from '../testing.ts';
+import { renderProgramPanel } from './irrigation-panel-testing.tsx';
 
 const NOW = new Date('2026-11-21T08:00:00Z');
 const SECTIONS = [1, 2, 3].map((id) =>
@@ -38,33 +33,8 @@ function program(status: Partial<ProgramStatus> = {}, manual = false): Program {
   });
 }
 
-function Harness({ value, canProgram }: { value: Program; canProgram: boolean }) {
-  const actions = useProgramActions(value, 10);
-  return (
-    <ProgramPanel
-      program={value}
-      view={programView(value, NOW, actions.pendingActivity)}
-      zones={zoneViews(SECTIONS, value, [])}
-      actions={actions}
-      canProgram={canProgram}
-      timeZone="Pacific/Auckland"
-      now={NOW}
-      siteId={1}
-      areaId={10}
-      pumps={[]}
-      sort="number"
-      onSortChange={() => undefined}
-    />
-  );
-}
-
-function setup(value: Program, routes: Route[] = [], canProgram = true) {
-  const network = routedFetch(routes);
-  configureApiClient({ baseUrl: '/api', fetch: network.fetch });
-  const notify = vi.spyOn(notifyModule, 'notify').mockReturnValue('id');
-  const view = renderWithProviders(<Harness value={value} canProgram={canProgram} />);
-  return { ...view, network, notify };
-}
+const setup = (value: Program, routes: Route[] = [], canProgram = true) =>
+  renderProgramPanel(value, { sections: SECTIONS, now: NOW, routes, canProgram });
 
 const status = () => screen.getByTestId('client-status').textContent;
 const display = () => screen.getByTestId('program-display').getAttribute('data-display');

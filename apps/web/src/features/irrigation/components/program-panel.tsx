@@ -11,8 +11,8 @@ import type { Control, Program, ProgramPanelView, ProgramSort } from '@paddock/d
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePreference } from '../../../lib/preferences.ts';
-import type { ProgramActions } from '../hooks/use-program-actions.ts';
 import { sortZones, type ProgramView, type ZoneView } from '../irrigation-view.ts';
+import type { IrrigationPanelProps } from './irrigation-panel.ts';
 import { ProgramSequencesCard } from './program-sequences-card.tsx';
 import { ProgramSettingsModal } from './program-settings-modal.tsx';
 import { ProgramSummaryCard } from './program-summary-card.tsx';
@@ -20,16 +20,10 @@ import { ProgramZonesCard } from './program-zones-card.tsx';
 import { SequencesModal } from './sequences-modal.tsx';
 import { ZoneSettingsModal } from './zone-settings-modal.tsx';
 
-export interface ProgramPanelProps {
+export interface ProgramPanelProps extends IrrigationPanelProps {
   readonly program: Program;
   readonly view: ProgramView;
   readonly zones: readonly ZoneView[];
-  readonly actions: ProgramActions;
-  readonly canProgram: boolean;
-  readonly timeZone: string;
-  readonly now: Date;
-  readonly siteId: number;
-  readonly areaId: number;
   readonly pumps: readonly Control[];
   readonly sort: ProgramSort;
   readonly onSortChange: (sort: ProgramSort) => void;

@@ -23,6 +23,7 @@ import { useProgramActions } from '../hooks/use-program-actions.ts';
 import { valveViews, zoneViews } from '../irrigation-view.ts';
 import { REQUEST_POLL_MS } from '../live.ts';
 import { json, routedFetch, type Route } from '../testing.ts';
+import { panelProps } from './irrigation-panel-testing.tsx';
 import { ZonePage } from './zone-page.tsx';
 
 const NOW = new Date('2026-11-21T08:00:00Z');
@@ -95,18 +96,13 @@ function Harness(props: {
   if (!view) return null;
   return (
     <ZonePage
+      {...panelProps(actions, NOW, props.canProgram)}
       zone={view}
       program={props.value}
-      actions={actions}
       valveTests={tests.states}
       onTestValve={tests.test}
-      canProgram={props.canProgram}
       canControl={props.canControl}
       canEdit={false}
-      siteId={1}
-      areaId={10}
-      timeZone="Pacific/Auckland"
-      now={NOW}
       selectedValveId={selected}
       onSelectValve={setSelected}
     />

@@ -14,28 +14,22 @@ import { RenameButton } from '../../../components/ui/rename-button.tsx';
 import { useRenameSection } from '../../../data/areas/update-section.ts';
 import { usePreference } from '../../../lib/preferences.ts';
 import type { ControlTestState } from '../hooks/use-control-tests.ts';
-import type { ProgramActions } from '../hooks/use-program-actions.ts';
 import type { ValveView, ZoneView } from '../irrigation-view.ts';
+import type { IrrigationPanelProps } from './irrigation-panel.ts';
 import { ValveConfigModal } from './valve-config-modal.tsx';
 import { ZoneSettingsCard } from './zone-settings-card.tsx';
 import { ZoneSettingsModal } from './zone-settings-modal.tsx';
 import { ZoneSummaryCard } from './zone-summary-card.tsx';
 import { valvePanes, ZoneValvesCard } from './zone-valves-card.tsx';
 
-export interface ZonePageProps {
+export interface ZonePageProps extends IrrigationPanelProps {
   readonly zone: ZoneView;
   readonly program: Program | undefined;
-  readonly actions: ProgramActions;
   readonly valveTests: ReadonlyMap<number, ControlTestState>;
   readonly onTestValve: (valve: ValveView) => void;
-  readonly canProgram: boolean;
   readonly canControl: boolean;
   /** The user holds edit on the area (§6): the zone is renamed here. */
   readonly canEdit: boolean;
-  readonly siteId: number;
-  readonly areaId: number;
-  readonly timeZone: string;
-  readonly now: Date;
   readonly selectedValveId: number | null;
   readonly onSelectValve: (valveId: number) => void;
 }
