@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../lib/api-client.ts';
 import { clearAuth, writeAuth } from '../../lib/auth-storage.ts';
 import * as download from '../../lib/offer-download.ts';
+import { HISTORY_CSV_TITLES, monthlyHistory } from '../../testing/irrigation-history.ts';
 import { jsonResponse, renderWithProviders, tokenSet } from '../../testing/render.tsx';
 import { IrrigationHistoryChart } from './irrigation-history-chart.tsx';
 
@@ -12,19 +13,10 @@ const ZONES = [
   { section: 2, label: 'Block 2', metered: false },
 ];
 
-const byMonth: IrrigationHistory = {
-  area: 10,
-  timezone: 'Pacific/Auckland',
-  interval: 'month',
-  from: '2026-09-01',
-  to: '2026-12-01',
-  periods: ['2026-09', '2026-10', '2026-11'],
-  zones: ZONES,
-  rows: [
-    { period: '2026-10', section: 1, runs: 3, runtime: 240, applied: 20, target: 30, volume: 9.5 },
-    { period: '2026-11', section: 2, runs: 1, runtime: 120, applied: 10, target: 12, volume: null },
-  ],
-};
+const byMonth = monthlyHistory(ZONES, [
+  { period: '2026-10', section: 1, runs: 3, runtime: 240, applied: 20, target: 30, volume: 9.5 },
+  { period: '2026-11', section: 2, runs: 1, runtime: 120, applied: 10, target: 12, volume: null },
+]);
 
 const octoberByDay: IrrigationHistory = {
   ...byMonth,
@@ -104,15 +96,7 @@ describe('IrrigationHistoryChart', { timeout: 20_000 }, () => {
     const csv = await downloaded(spy);
     expect(csv.name).toMatch(/^irrigation-monthly-\d{4}-\d{2}-\d{2}\.csv$/);
     expect(parseCsv(csv.text)).toEqual([
-      [
-        'Period',
-        'Zone',
-        'Runs',
-        'Runtime (min)',
-        'Applied depth (mm)',
-        'Target depth (mm)',
-        'Water used (m³)',
-      ],
+      Object.values(HISTORY_CSV_TITLES),
       ['2026-10', 'Block 1', '3', '240', '20', '30', '9.5'],
       ['2026-11', 'Block 2', '1', '120', '10', '12', ''],
     ]);

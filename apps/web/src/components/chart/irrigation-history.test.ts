@@ -1,4 +1,4 @@
-import { CSV_BOM, parseCsv, type IrrigationHistory } from '@paddock/domain';
+import { CSV_BOM, parseCsv } from '@paddock/domain';
 import { describe, expect, it } from 'vitest';
 import {
   historyAdvancedCsv,
@@ -7,20 +7,15 @@ import {
   periodLabel,
   shapeHistory,
 } from './irrigation-history.ts';
+import { HISTORY_CSV_TITLES, monthlyHistory } from '../../testing/irrigation-history.ts';
 
-const history: IrrigationHistory = {
-  area: 10,
-  timezone: 'Pacific/Auckland',
-  interval: 'month',
-  from: '2026-09-01',
-  to: '2026-12-01',
-  periods: ['2026-09', '2026-10', '2026-11'],
-  zones: [
+const history = monthlyHistory(
+  [
     { section: 2, label: 'Block 2', metered: false },
     { section: 1, label: 'Block 10', metered: true },
     { section: 3, label: 'Block 3, "east"', metered: false },
   ],
-  rows: [
+  [
     { period: '2026-11', section: 1, runs: 2, runtime: 90, applied: 7.5, target: 20, volume: 3.25 },
     { period: '2026-10', section: 2, runs: 1, runtime: 120, applied: 10, target: 12, volume: null },
     { period: '2026-10', section: 1, runs: 3, runtime: 240, applied: 20, target: 30, volume: 9.5 },
@@ -34,17 +29,9 @@ const history: IrrigationHistory = {
       volume: null,
     },
   ],
-};
+);
 
-const titles = {
-  period: 'Period',
-  zone: 'Zone',
-  runs: 'Runs',
-  runtime: 'Runtime (min)',
-  applied: 'Applied depth (mm)',
-  target: 'Target depth (mm)',
-  volume: 'Water used (m³)',
-};
+const titles = HISTORY_CSV_TITLES;
 
 describe('shapeHistory', () => {
   it('gives every period one bar per zone with data, zeros where the zone did not run', () => {
