@@ -4,26 +4,21 @@
  * Acknowledge (with an optional comment) while raised; edit, switch and delete with edit.
  */
 import { Card, Stack, Text, Title } from '@mantine/core';
-import type { Alarm, Contact, Sensor } from '@paddock/domain';
+import type { Alarm, Contact } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { useAlarmNotifications } from '../../../data/alarms/get-notification-log.ts';
 import { alarmDisplayState } from '../../../components/ui/alarm-state.ts';
 import { errorText } from '../error-text.ts';
 import { AcknowledgeCard, AlarmSummaryCard, ToldCard } from './alarm-detail-cards.tsx';
-import { useAlarmCondition } from './alarm-list.tsx';
+import { useAlarmCondition, type AlarmsPageProps } from './alarm-list.tsx';
 import { NotificationLog } from './notification-log.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { useAlarmDetailActions } from './use-alarm-detail-actions.ts';
 
-export interface AlarmDetailProps {
-  readonly siteId: number;
-  readonly areaId: number;
+export interface AlarmDetailProps extends AlarmsPageProps {
   readonly alarm: Alarm;
-  readonly sensors: readonly Sensor[];
   readonly contacts: readonly Contact[];
   readonly timeZone: string;
-  readonly canEdit: boolean;
-  readonly compact: boolean;
   readonly onEdit: () => void;
 }
 

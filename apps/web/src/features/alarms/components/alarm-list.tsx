@@ -23,14 +23,19 @@ import { alarmTemplateKind, type AlarmTemplate } from '@paddock/domain';
 
 const NO_WRAP = { whiteSpace: 'nowrap', width: '1%' } as const;
 
-export interface AlarmListProps {
+/** What the area's alarm list and one alarm's page both take from the alarms page. */
+export interface AlarmsPageProps {
   readonly siteId: number;
   readonly areaId: number;
-  readonly alarms: readonly Alarm[];
+  /** The area's sensors, which name what an alarm watches. */
   readonly sensors: readonly Sensor[];
   readonly canEdit: boolean;
-  /** Cards instead of a table (narrow screens). */
+  /** Cards instead of tables (narrow screens). */
   readonly compact: boolean;
+}
+
+export interface AlarmListProps extends AlarmsPageProps {
+  readonly alarms: readonly Alarm[];
 }
 
 /** What the alarm compares: 'Soil probe 3 · soil.moisture > 30 %', or the template's name. */

@@ -17,7 +17,7 @@ import { useAreaSensors } from '../../../data/sensors/get-area-sensors.ts';
 import { useSiteUnits } from '../../../data/sites/get-site-units.ts';
 import { AlarmDetail } from './alarm-detail.tsx';
 import { AlarmFormModal } from './alarm-form-modal.tsx';
-import { AlarmList } from './alarm-list.tsx';
+import { AlarmList, type AlarmsPageProps } from './alarm-list.tsx';
 import { AreaAlarmSwitches } from './area-alarm-switches.tsx';
 import { ContactsPanel } from './contacts-panel.tsx';
 import { NotificationLog } from './notification-log.tsx';
@@ -153,6 +153,13 @@ function AreaAlarms({
   const areaUnits = (units.data ?? []).filter((unit) => unit.areas.includes(area.id));
   const alarm =
     alarmId === undefined ? undefined : alarms.data?.find((entry) => entry.id === alarmId);
+  const pageProps: AlarmsPageProps = {
+    siteId: site.id,
+    areaId: area.id,
+    sensors: sensors.data ?? [],
+    canEdit,
+    compact,
+  };
 
   return (
     <Stack gap="sm" component="section" aria-label={t('Alarms.AreaAlarms', { area: area.label })}>
@@ -171,14 +178,10 @@ function AreaAlarms({
       ) : alarmId !== undefined ? (
         alarm ? (
           <AlarmDetail
-            siteId={site.id}
-            areaId={area.id}
+            {...pageProps}
             alarm={alarm}
-            sensors={sensors.data ?? []}
             contacts={contacts.data ?? []}
             timeZone={timeZone}
-            canEdit={canEdit}
-            compact={compact}
             onEdit={() => setEditing(alarm)}
           />
         ) : (
@@ -205,14 +208,7 @@ function AreaAlarms({
               </Button>
             </Group>
           )}
-          <AlarmList
-            siteId={site.id}
-            areaId={area.id}
-            alarms={alarms.data}
-            sensors={sensors.data ?? []}
-            canEdit={canEdit}
-            compact={compact}
-          />
+          <AlarmList {...pageProps} alarms={alarms.data} />
         </>
       )}
       {editing !== null && (
