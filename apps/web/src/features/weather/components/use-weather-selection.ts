@@ -69,8 +69,8 @@ export function useWeatherSelection(
     selectedSensorId,
     selectedSensor,
     toggleSensor,
-    hardwareSelection,
-    onHardwareSelection,
     sensorLabel,
+    /** The selection as the hardware views take it. */
+    hardware: { selection: hardwareSelection, onSelectionChange: onHardwareSelection },
   };
 }

@@ -72,14 +72,8 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
     () => (sensors.data ?? []).filter((sensor) => sensorLayers(sensor).length > 0),
     [sensors.data],
   );
-  const {
-    selectedSensorId,
-    selectedSensor,
-    toggleSensor,
-    hardwareSelection,
-    onHardwareSelection,
-    sensorLabel,
-  } = useWeatherSelection(site, area, route, weatherSensors);
+  const { selectedSensorId, selectedSensor, toggleSensor, sensorLabel, hardware } =
+    useWeatherSelection(site, area, route, weatherSensors);
   const sensorPositions = useMemo(
     () =>
       weatherSensors.flatMap((sensor) => {
@@ -167,8 +161,7 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
       radios={radios.data ?? EMPTY}
       units={units.data ?? EMPTY}
       {...(sections.data ? { sections: sections.data } : {})}
-      selection={hardwareSelection}
-      onSelectionChange={onHardwareSelection}
+      {...hardware}
       mainPanePreference="modulePane"
       panes={panes}
       canPing={props.canPing}
