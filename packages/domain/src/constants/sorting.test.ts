@@ -5,6 +5,7 @@ import {
   DEFAULT_PROGRAM_SORT,
   DEFAULT_THINGS_FILTER,
   HARDWARE_FILTER,
+  hardwareFilterName,
   HARDWARE_SORT,
   hardwareFilterSchema,
   hardwareSortSchema,
@@ -47,6 +48,15 @@ describe('§9 hardware filter', () => {
     [-3, false],
   ])('stored filter %j parses: %s', (value, ok) => {
     expect(hardwareFilterSchema.safeParse(value).success).toBe(ok);
+  });
+
+  it.each([
+    [0, 'all'],
+    [-1, 'warning'],
+    [-2, 'fault'],
+  ] as const)('code %i is named %s in a link', (code, name) => {
+    expect(hardwareFilterName(code)).toBe(name);
+    expect(HARDWARE_FILTER[name]).toBe(code);
   });
 });
 

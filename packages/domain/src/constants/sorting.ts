@@ -31,6 +31,13 @@ export const hardwareFilterSchema = z.literal(Object.values(HARDWARE_FILTER));
 /** Decision: the hardware list opens unfiltered. */
 export const DEFAULT_HARDWARE_FILTER: HardwareFilter = HARDWARE_FILTER.all;
 
+/** The name of a stored filter code, as a link's `?filter=` writes it (§2 path builder). */
+export function hardwareFilterName(filter: HardwareFilter): HardwareFilterName {
+  return (Object.keys(HARDWARE_FILTER) as HardwareFilterName[]).find(
+    (name) => HARDWARE_FILTER[name] === filter,
+  ) as HardwareFilterName;
+}
+
 /** Add-on ("things") list filters. */
 export const thingsFilterSchema = z.enum(['fault', 'warning', 'all', 'soilMoisture', 'waterMeter']);
 export type ThingsFilter = z.infer<typeof thingsFilterSchema>;

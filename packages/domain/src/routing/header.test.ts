@@ -60,6 +60,11 @@ describe('§2 Header: menu icon or back arrow', () => {
     ['/4/irrigation/9/zone/2', back('/4/irrigation/9')],
     ['/4/9/alarms/6', back('/4/9/alarms')],
     ['/4/9/alarms', back('/4/9')],
+    // Opened from another pane (the from query's pane id): Back returns there.
+    ['/4/9/alarms?from=5', back('/4/summary')],
+    ['/4/9/alarms/6?from=4', back('/4/telemetry/9')],
+    ['/4/9/alarms/6?from=1', back('/4/irrigation/9')],
+    ['/4/9/alarms?from=7', back('/4/users')],
     ['/4/irrigation/9/alarms/6', back('/4/irrigation/9/alarms')],
     ['/4/telemetry/9/alarms', back('/4/telemetry/9')],
     ['/4/telemetry/alarms', back('/4')],
@@ -68,8 +73,9 @@ describe('§2 Header: menu icon or back arrow', () => {
     ['/4/summary', { kind: 'menu' }],
     ['/dashboard', { kind: 'menu' }],
     ['/', { kind: 'menu' }],
-  ])('%s', (pathname, leading) => {
-    expect(headerLeading(parseRoute(pathname))).toEqual(leading);
+  ])('%s', (location, leading) => {
+    const [pathname = '', search = ''] = location.split('?');
+    expect(headerLeading(parseRoute(pathname, search))).toEqual(leading);
   });
 });
 

@@ -4,7 +4,16 @@ import type { RecentSiteEntry } from '../entities/preferences.ts';
 import type { Privilege } from '../entities/vocabulary.ts';
 import type { RoutingArea } from './inputs.ts';
 import { ROUTE_PRIVILEGES } from './guards.ts';
-import { alarmsPath, areaPath, irrigationPath, modulePath, sitePath } from './paths.ts';
+import type { Pane } from '../entities/vocabulary.ts';
+import {
+  alarmsPath,
+  areaPath,
+  irrigationPath,
+  modulePath,
+  sitePath,
+  summaryPath,
+  usersPath,
+} from './paths.ts';
 import { DETAIL_NAMES, isModuleRoute, type Route } from './route.ts';
 import { areaHasTab, type AreaTabId, tabPath } from './tabs.ts';
 
@@ -80,11 +89,19 @@ export type HeaderLeading =
   /** The menu icon, toggling the sidebar. */
   { readonly kind: 'menu' } | { readonly kind: 'back'; readonly to: string };
 
+/** The page of `pane` for the site and area of an alarms page: where its `from` returns. */
+function paneOfArea(pane: Pane, siteId: number, areaId: number): string {
+  if (pane === 'summary') return summaryPath(siteId);
+  if (pane === 'users') return usersPath(siteId);
+  return modulePath(pane, { siteId, areaId });
+}
+
 /**
  * §2: on zone or alarms pages a back arrow replaces the menu icon. Zone returns to the area
- * (its irrigation page), alarm detail to the alarm list, alarms to the area. Decisions: a module
- * page whose detail is alarms behaves the same within its module; /{siteId}/{module}/alarms
- * returns to the site.
+ * (its irrigation page), alarm detail to the alarm list, alarms to the area. Decisions: alarms
+ * opened from another pane (the `from` query: the summary, the area's telemetry page) return to
+ * it; a module page whose detail is alarms behaves the same within its module;
+ * /{siteId}/{module}/alarms returns to the site.
  */
 export function headerLeading(route: Route): HeaderLeading {
   switch (route.kind) {
@@ -94,9 +111,11 @@ export function headerLeading(route: Route): HeaderLeading {
       return {
         kind: 'back',
         to:
-          route.alarmId === undefined
-            ? areaPath(route.siteId, route.areaId)
-            : alarmsPath({ siteId: route.siteId, areaId: route.areaId }),
+          route.from !== undefined
+            ? paneOfArea(route.from, route.siteId, route.areaId)
+            : route.alarmId === undefined
+              ? areaPath(route.siteId, route.areaId)
+              : alarmsPath({ siteId: route.siteId, areaId: route.areaId }),
       };
     case 'moduleAlarms':
       return { kind: 'back', to: sitePath(route.siteId) };

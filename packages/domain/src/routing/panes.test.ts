@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Pane } from '../entities/vocabulary.ts';
+import type { AreaCapability, Pane } from '../entities/vocabulary.ts';
+import type { RoutingArea, RoutingSite } from './inputs.ts';
 import {
   DEFAULT_DASHBOARD_PANE,
   DEFAULT_DETAIL_PANE,
@@ -11,6 +12,7 @@ import {
   PANE_IDS,
   paneOfId,
   routePane,
+  sitePanePath,
   storedPlaces,
   ZONE_VIEW_PANES,
 } from './panes.ts';
@@ -79,5 +81,39 @@ describe('§3 site and area storage: the pane shown, by its §2 number', () => {
     const route = parseRoute(path);
     expect(routePane(route)).toBe(pane);
     expect(storedPlaces(route)).toEqual(stored);
+  });
+});
+
+describe('§2 default dashboard pane and detail pane', () => {
+  const area = (id: number, type: RoutingArea['type'], capabilities: AreaCapability[] = []) => ({
+    id,
+    label: `Block ${id}`,
+    type,
+    capabilities,
+  });
+  const site: RoutingSite = {
+    id: 4,
+    areas: [area(8, 'frost'), area(9, 'irrigation', ['weather']), area(10, 'irrigation')],
+  };
+
+  it('the dashboard offers irrigation, and a site opens on its summary', () => {
+    expect(DEFAULT_DASHBOARD_PANE).toBe('irrigation');
+    expect(DEFAULT_DETAIL_PANE).toBe('summary');
+    expect(sitePanePath(site, DEFAULT_DASHBOARD_PANE)).toBe('/4/irrigation/9');
+    expect(sitePanePath({ id: 4 }, DEFAULT_DETAIL_PANE)).toBe('/4/summary');
+  });
+
+  it.each<[string, RoutingSite, Pane, string | undefined]>([
+    ['summary without areas', { id: 4 }, 'summary', '/4/summary'],
+    ['users without areas', { id: 4 }, 'users', '/4/users'],
+    ['irrigation: the first irrigation area', site, 'irrigation', '/4/irrigation/9'],
+    ['frost: the frost area', site, 'frost', '/4/frost/8'],
+    ['weather: the first area with weather', site, 'weather', '/4/weather/9'],
+    ['telemetry: every area has it, so the first', site, 'telemetry', '/4/telemetry/8'],
+    ['addons: no area has it', site, 'addons', undefined],
+    ['irrigation: areas not known (GET sites)', { id: 4 }, 'irrigation', undefined],
+    ['irrigation: no areas', { id: 4, areas: [] }, 'irrigation', undefined],
+  ])('%s', (_name, given, pane, path) => {
+    expect(sitePanePath(given, pane)).toBe(path);
   });
 });

@@ -1,25 +1,13 @@
 /** Pane ids and default panes (§2 Pane ids). */
 import type { HardwareListView, Pane, ZoneViewPane } from '../entities/vocabulary.ts';
 import { hardwareListViewSchema, zoneViewPaneSchema } from '../entities/vocabulary.ts';
-import type { Route } from './route.ts';
+import type { RoutingSite } from './inputs.ts';
+import { summaryPath, usersPath } from './paths.ts';
+import { PANE_IDS, type PaneId, type Route } from './route.ts';
+import { areaHasTab, tabPath } from './tabs.ts';
 
-/** Numeric pane ids as stored in preferences (telemetryPane, modulePane…). */
-export const PANE_IDS = {
-  irrigation: 1,
-  /** Frost has a pane id but no route of its own; see `areaPage`. */
-  frost: 2,
-  addons: 3,
-  telemetry: 4,
-  summary: 5,
-  weather: 6,
-  users: 7,
-} as const satisfies Record<Pane, number>;
-export type PaneId = (typeof PANE_IDS)[Pane];
-
-/** The pane of a stored id, or undefined for an id §2 does not name. */
-export function paneOfId(id: number): Pane | undefined {
-  return (Object.keys(PANE_IDS) as Pane[]).find((pane) => PANE_IDS[pane] === id);
-}
+// The numeric ids live with the routes, whose `from` query carries them (route.ts).
+export { PANE_IDS, paneOfId, type PaneId } from './route.ts';
 
 /** Irrigation panes: only the map, which is the default. */
 export const IRRIGATION_PANES = ['map'] as const;
@@ -37,8 +25,22 @@ export const ZONE_VIEW_PANES: readonly ZoneViewPane[] = zoneViewPaneSchema.optio
 /** Hardware list views, in this order. */
 export const HARDWARE_LIST_VIEWS: readonly HardwareListView[] = hardwareListViewSchema.options;
 
+/** The pane the dashboard offers a site on first (§2 "Default dashboard pane irrigation"). */
 export const DEFAULT_DASHBOARD_PANE: Pane = 'irrigation';
+/** The pane a site opened from the dashboard lands on (§2 "detail pane summary"). */
 export const DEFAULT_DETAIL_PANE: Pane = 'summary';
+
+/**
+ * Where a site's pane opens: summary and users are the site's own pages; an area pane opens on
+ * the site's first area (in the site's order) that has that tab (§2 top tab bar rules).
+ * Undefined when no area has it, or the site's areas are not known (GET sites lists none).
+ */
+export function sitePanePath(site: RoutingSite, pane: Pane): string | undefined {
+  if (pane === 'summary') return summaryPath(site.id);
+  if (pane === 'users') return usersPath(site.id);
+  const area = site.areas?.find((candidate) => areaHasTab(candidate, pane));
+  return area ? tabPath(pane, site.id, area.id) : undefined;
+}
 
 /**
  * The pane a route shows (§2 Pane ids): an area page by its module (the zone page is irrigation's,

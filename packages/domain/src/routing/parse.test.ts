@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { thingTypeSchema, type Environment, type Privilege } from '../entities/vocabulary.ts';
+import {
+  paneSchema,
+  thingTypeSchema,
+  type Environment,
+  type Privilege,
+} from '../entities/vocabulary.ts';
 import {
   isFullScreenOnPhone,
   isPublicRoute,
@@ -66,6 +71,11 @@ const ROUTES: [string, Route][] = [
     { kind: 'telemetry', ...inArea, select: { type: 'unit', id: 5 } },
   ],
   ['/4/telemetry/9/sensor/31', { kind: 'telemetry', ...inArea, detail: 'sensor', detailId: 31 }],
+  ['/4/telemetry/9?filter=fault', { kind: 'telemetry', ...inArea, filter: 'fault' }],
+  [
+    '/4/telemetry/9?radio=12&filter=warning',
+    { kind: 'telemetry', ...inArea, select: { type: 'radio', id: 12 }, filter: 'warning' },
+  ],
   ['/4/irrigation/9', { kind: 'irrigation', ...inArea }],
   ['/4/irrigation/9/alarms', { kind: 'irrigation', ...inArea, detail: 'alarms' }],
   ['/4/irrigation/9/list', { kind: 'irrigation', ...inArea, detail: 'list' }],
@@ -81,6 +91,8 @@ const ROUTES: [string, Route][] = [
   ['/4/things/9', { kind: 'things', ...inArea }],
   ['/4/9/alarms', { kind: 'alarms', ...inArea }],
   ['/4/9/alarms/6', { kind: 'alarms', ...inArea, alarmId: 6 }],
+  ['/4/9/alarms?from=5', { kind: 'alarms', ...inArea, from: 'summary' }],
+  ['/4/9/alarms/6?from=4', { kind: 'alarms', ...inArea, alarmId: 6, from: 'telemetry' }],
   ['/4/irrigation/alarms', { kind: 'moduleAlarms', siteId: 4, module: 'irrigation' }],
   ['/4/telemetry/alarms', { kind: 'moduleAlarms', siteId: 4, module: 'telemetry' }],
   ['/4/playground', { kind: 'playground', siteId: 4 }],
@@ -157,6 +169,14 @@ describe('§2 Screens and routes: parseRoute', () => {
     ['an unknown add-on type is no selection', '/4/addons/9?thing=8&type=tractor', '/4/addons/9'],
     ['empty filter dropped', '/dashboard?country=&region=Otago&other=1', '/dashboard?region=Otago'],
     ['from and filter are ignored', '/4/irrigation/9/list?from=2&filter=x', '/4/irrigation/9/list'],
+    ['a from that is no pane id is dropped', '/4/9/alarms?from=8', '/4/9/alarms'],
+    ['an unknown hardware filter is dropped', '/4/telemetry/9?filter=broken', '/4/telemetry/9'],
+    [
+      'the filter after the selection',
+      '/4/telemetry/9?filter=warning&radio=12',
+      '/4/telemetry/9?radio=12&filter=warning',
+    ],
+    ['a from that is a word is dropped', '/4/9/alarms/6?from=summary', '/4/9/alarms/6'],
   ])('%s: %s parses as %s', (_name, location, canonical) => {
     expect(parseLocation(location)).toEqual(ROUTES.find(([known]) => known === canonical)?.[1]);
   });
@@ -220,13 +240,17 @@ describe('§2 Screens and routes: parseRoute', () => {
         fc.option(fc.record({ type: fc.constantFrom('radio' as const, 'unit' as const), id }), {
           nil: undefined,
         }),
+        fc.option(fc.constantFrom('all' as const, 'warning' as const, 'fault' as const), {
+          nil: undefined,
+        }),
       )
-      .map(([siteId, areaId, detail, select]) => ({
+      .map(([siteId, areaId, detail, select, filter]) => ({
         kind: 'telemetry' as const,
         siteId,
         areaId,
         ...stripUndefined(detail),
         ...(select ? { select } : {}),
+        ...(filter ? { filter } : {}),
       })),
     fc
       .tuple(
@@ -253,12 +277,20 @@ describe('§2 Screens and routes: parseRoute', () => {
         sectionId,
         ...(valveId === undefined ? {} : { valveId }),
       })),
-    fc.tuple(id, id, fc.option(id, { nil: undefined })).map(([siteId, areaId, alarmId]) => ({
-      kind: 'alarms' as const,
-      siteId,
-      areaId,
-      ...(alarmId === undefined ? {} : { alarmId }),
-    })),
+    fc
+      .tuple(
+        id,
+        id,
+        fc.option(id, { nil: undefined }),
+        fc.option(fc.constantFrom(...paneSchema.options), { nil: undefined }),
+      )
+      .map(([siteId, areaId, alarmId, from]) => ({
+        kind: 'alarms' as const,
+        siteId,
+        areaId,
+        ...(alarmId === undefined ? {} : { alarmId }),
+        ...(from === undefined ? {} : { from }),
+      })),
     fc
       .tuple(id, fc.constantFrom(...AREA_MODULES))
       .map(([siteId, module]) => ({ kind: 'moduleAlarms' as const, siteId, module })),

@@ -2,6 +2,7 @@
  * Reading a location into a `Route` (§2 Screens and routes), and what a route requires: a
  * session, a privilege, an environment.
  */
+import { HARDWARE_FILTER, type HardwareFilterName } from '../constants/sorting.ts';
 import type { Environment, Privilege } from '../entities/vocabulary.ts';
 import { isThingType } from '../entities/words.ts';
 import { ROUTE_PRIVILEGES } from './guards.ts';
@@ -11,6 +12,7 @@ import {
   DEEP_LINK_TYPES,
   DETAIL_NAMES,
   PUBLIC_PAGES,
+  paneOfId,
   QUERY_NAMES,
   type AddonSelection,
   type AreaModule,
@@ -98,6 +100,8 @@ function addonSelection(query: Readonly<Record<string, string>>): AddonSelection
   return id !== undefined && isThingType(type) ? { id, type } : undefined;
 }
 
+const HARDWARE_FILTER_NAMES = Object.keys(HARDWARE_FILTER) as HardwareFilterName[];
+
 const UNKNOWN: Route = { kind: 'unknown' };
 
 function parseModule(
@@ -131,7 +135,9 @@ function parseModule(
   };
   if (module === 'telemetry') {
     const select = telemetrySelection(query);
-    return { kind: 'telemetry', ...page, ...(select ? { select } : {}) };
+    const filter = query[QUERY_NAMES.filter];
+    const filtered = isOneOf(HARDWARE_FILTER_NAMES, filter) ? { filter } : {};
+    return { kind: 'telemetry', ...page, ...(select ? { select } : {}), ...filtered };
   }
   if (module === 'addons') {
     const thing = addonSelection(query);
@@ -166,9 +172,12 @@ function parseSitePath(
   if (areaId === undefined || extra.length > 0) return UNKNOWN;
   if (second === undefined) return { kind: 'area', siteId, areaId };
   if (second === DETAIL_NAMES.alarms) {
-    if (third === undefined) return { kind: 'alarms', siteId, areaId };
+    const fromId = parseId(query[QUERY_NAMES.from]);
+    const from = fromId === undefined ? undefined : paneOfId(fromId);
+    const opened = from === undefined ? {} : { from };
+    if (third === undefined) return { kind: 'alarms', siteId, areaId, ...opened };
     const alarmId = parseId(third);
-    return alarmId === undefined ? UNKNOWN : { kind: 'alarms', siteId, areaId, alarmId };
+    return alarmId === undefined ? UNKNOWN : { kind: 'alarms', siteId, areaId, alarmId, ...opened };
   }
   const target = parseId(third);
   if (isOneOf<DeepLinkType>(DEEP_LINK_TYPES, second) && target !== undefined) {

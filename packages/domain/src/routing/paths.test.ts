@@ -172,6 +172,16 @@ describe('§2 Main routes: named builders', () => {
     ],
     ['alarms', alarmsPath({ siteId: 4, areaId: 9 }), '/4/9/alarms'],
     ['alarm detail', alarmsPath({ siteId: 4, areaId: 9, alarmId: 6 }), '/4/9/alarms/6'],
+    [
+      'alarms opened from the summary',
+      alarmsPath({ siteId: 4, areaId: 9, from: 'summary' }),
+      '/4/9/alarms?from=5',
+    ],
+    [
+      'an alarm opened from telemetry',
+      alarmsPath({ siteId: 4, areaId: 9, alarmId: 6, from: 'telemetry' }),
+      '/4/9/alarms/6?from=4',
+    ],
     ['module alarms', moduleAlarmsPath(4, 'telemetry'), '/4/telemetry/alarms'],
   ])('%s → %s', (_name, path, expected) => {
     expect(path).toBe(expected);

@@ -2,10 +2,12 @@
  * The path builder of §2 and a named builder for every main route, so a path is spelled in one
  * place. `routePath` is the inverse of `parseRoute` (parse.ts).
  */
-import type { ThingType } from '../entities/vocabulary.ts';
+import type { HardwareFilterName } from '../constants/sorting.ts';
+import type { Pane, ThingType } from '../entities/vocabulary.ts';
 import {
   DASHBOARD_FILTER_KEYS,
   DETAIL_NAMES,
+  PANE_IDS,
   QUERY_NAMES,
   type AddonSelection,
   type AreaModule,
@@ -184,12 +186,17 @@ function telemetrySelectionQuery(select: TelemetrySelection | undefined): Query 
     : { [QUERY_NAMES.type]: select.type, [QUERY_NAMES.target]: select.id };
 }
 
-/** Telemetry (maintenance), optionally opening on a radio or a unit (§2). */
-export function telemetryPath(input: ModulePathInput & { select?: TelemetrySelection }): string {
-  const { select, ...rest } = input;
+/**
+ * Telemetry (maintenance), optionally opening on a radio or a unit (§2), and with the hardware
+ * list's filter (§2 path builder's `filter`).
+ */
+export function telemetryPath(
+  input: ModulePathInput & { select?: TelemetrySelection; filter?: HardwareFilterName },
+): string {
+  const { select, filter, ...rest } = input;
   return modulePath('telemetry', {
     ...rest,
-    query: { ...rest.query, ...telemetrySelectionQuery(select) },
+    query: { ...rest.query, ...telemetrySelectionQuery(select), [QUERY_NAMES.filter]: filter },
   });
 }
 
@@ -246,13 +253,22 @@ export function zonePath(zone: {
   });
 }
 
-/** /{siteId}/{areaId}/alarms[/{alarmId}] (§2). */
-export function alarmsPath(alarms: { siteId: number; areaId: number; alarmId?: number }): string {
+/**
+ * /{siteId}/{areaId}/alarms[/{alarmId}][?from={pane id}] (§2): `from` names the pane the alarms
+ * are opened from, so Back returns there.
+ */
+export function alarmsPath(alarms: {
+  siteId: number;
+  areaId: number;
+  alarmId?: number;
+  from?: Pane;
+}): string {
   return buildPath({
     siteId: alarms.siteId,
     areaId: alarms.areaId,
     detail: DETAIL_NAMES.alarms,
     detailId: alarms.alarmId,
+    query: { [QUERY_NAMES.from]: alarms.from === undefined ? undefined : PANE_IDS[alarms.from] },
   });
 }
 

@@ -2,7 +2,8 @@
  * Every route of the console (§2 Screens and routes) as a discriminated union, plus the closed
  * words that appear in paths and queries.
  */
-import type { MetaType, ThingType } from '../entities/vocabulary.ts';
+import type { HardwareFilterName } from '../constants/sorting.ts';
+import type { MetaType, Pane, ThingType } from '../entities/vocabulary.ts';
 
 /** Public routes (§2, auth layout): reachable without a session. */
 export const PUBLIC_PAGES = [
@@ -45,9 +46,10 @@ export type DeepLinkType = (typeof DEEP_LINK_TYPES)[number];
 export const DETAIL_NAMES = { alarms: 'alarms', list: 'list', zone: 'zone' } as const;
 
 /**
- * Query names the routes use (§2): from and filter for lists; valve for the zone page; radio and
- * unit select on telemetry (a unit as type=unit&target={id}, the deep link's form, see parse.ts);
- * thing and type select on add-ons; country, region and application filter the dashboard.
+ * Query names the routes use (§2): from (the pane a page was opened from, by its id) and filter
+ * (a list's filter); valve for the zone page; radio and unit select on telemetry (a unit as
+ * type=unit&target={id}, the deep link's form, see parse.ts); thing and type select on add-ons;
+ * country, region and application filter the dashboard.
  */
 export const QUERY_NAMES = {
   from: 'from',
@@ -63,6 +65,27 @@ export const QUERY_NAMES = {
   application: 'application',
 } as const;
 export type QueryName = (typeof QUERY_NAMES)[keyof typeof QUERY_NAMES];
+
+/**
+ * Numeric pane ids (§2 Pane ids), as stored in preferences (telemetryPane, modulePane…) and
+ * written in the `from` query of a page opened from another pane.
+ */
+export const PANE_IDS = {
+  irrigation: 1,
+  /** Frost has a pane id but no route of its own; see `areaPage`. */
+  frost: 2,
+  addons: 3,
+  telemetry: 4,
+  summary: 5,
+  weather: 6,
+  users: 7,
+} as const satisfies Record<Pane, number>;
+export type PaneId = (typeof PANE_IDS)[Pane];
+
+/** The pane of a stored id, or undefined for an id §2 does not name. */
+export function paneOfId(id: number): Pane | undefined {
+  return (Object.keys(PANE_IDS) as Pane[]).find((pane) => PANE_IDS[pane] === id);
+}
 
 /** Dashboard filters as query parameters (§2); values as stored (semicolon-separated lists). */
 export interface DashboardFilter {
@@ -125,6 +148,8 @@ export type WeatherRoute = { readonly kind: 'weather' } & ModulePage;
 export type TelemetryRoute = {
   readonly kind: 'telemetry';
   readonly select?: TelemetrySelection;
+  /** The hardware list's filter (`?filter=all|warning|fault`), so a filtered list is a link. */
+  readonly filter?: HardwareFilterName;
 } & ModulePage;
 export type IrrigationRoute = { readonly kind: 'irrigation' } & ModulePage;
 /**
@@ -139,7 +164,15 @@ export type ZoneRoute = {
   readonly sectionId: number;
   readonly valveId?: number;
 } & AreaScoped;
-export type AlarmsRoute = { readonly kind: 'alarms'; readonly alarmId?: number } & AreaScoped;
+export type AlarmsRoute = {
+  readonly kind: 'alarms';
+  readonly alarmId?: number;
+  /**
+   * The pane the alarms were opened from (`?from={pane id}`, §2 path builder), where Back
+   * returns: the summary, or the area's page the alarm was listed on.
+   */
+  readonly from?: Pane;
+} & AreaScoped;
 export type ModuleAlarmsRoute = {
   readonly kind: 'moduleAlarms';
   readonly module: AreaModule;
