@@ -49,6 +49,13 @@ afterAll(() => app.close());
 
 const ids = (body: { id: number }[]) => body.map((site) => site.id).sort((a, b) => a - b);
 
+/** A site's summary page as `userId` (the monitor unless said) reads it. */
+async function summaryOf(siteId: number, userId = app.farm.users.monitor.id) {
+  const response = await app.as(userId, { method: 'GET', url: `/api/sites/${siteId}/summary` });
+  expect(response.statusCode).toBe(200);
+  return siteSummarySchema.parse(response.json());
+}
+
 /**
  * What every read below one site answers alike: 403 for an outsider, 404 for an unknown site,
  * 400 for a malformed id (naming the field `id` unless `namesField` is false), 401 without a
@@ -235,12 +242,8 @@ describe('GET /api/sites', () => {
     app.clock.advance(BRIEF_SUMMARY_MAX_AGE_MS);
     try {
       const list = await app.as(farm.users.monitor.id, { method: 'GET', url: '/api/sites' });
-      const summary = await app.as(farm.users.monitor.id, {
-        method: 'GET',
-        url: `/api/sites/${siteId}/summary`,
-      });
       const brief = list.json()[0].summary;
-      const { hardware } = summary.json();
+      const { hardware } = await summaryOf(siteId);
       expect({ faults: brief.faults, warnings: brief.warnings }).toEqual({
         faults: hardware.faults,
         warnings: hardware.warnings,
@@ -262,11 +265,7 @@ describe('GET /api/sites', () => {
     try {
       app.clock.advance(BRIEF_SUMMARY_MAX_AGE_MS - 1);
       expect(await faultsInList()).toBe(before);
-      const page = await app.as(farm.users.monitor.id, {
-        method: 'GET',
-        url: `/api/sites/${farm.sites.a.id}/summary`,
-      });
-      expect(page.json().hardware.faults).toBe(before + 1);
+      expect((await summaryOf(farm.sites.a.id)).hardware.faults).toBe(before + 1);
       app.clock.advance(1);
       expect(await faultsInList()).toBe(before + 1);
     } finally {
@@ -449,12 +448,7 @@ describe('GET /api/sites/{id}/summary', () => {
       .set({ overdue: true, lastUpdate: new Date('2026-11-21T08:55:00.000Z') })
       .where(eq(t.units.id, farm.units.a.id));
     try {
-      const response = await app.as(farm.users.monitor.id, {
-        method: 'GET',
-        url: `/api/sites/${farm.sites.a.id}/summary`,
-      });
-      expect(response.statusCode).toBe(200);
-      const summary = siteSummarySchema.parse(response.json());
+      const summary = await summaryOf(farm.sites.a.id);
       expect(summary.site).toBe(farm.sites.a.id);
       const irrigation = summary.areas.find((area) => area.area === farm.areas.irrigation.id);
       expect(irrigation).toEqual({
@@ -547,12 +541,7 @@ describe('GET /api/sites/{id}/summary', () => {
       ])
       .returning({ id: t.sensors.id });
     try {
-      const response = await app.as(farm.users.monitor.id, {
-        method: 'GET',
-        url: `/api/sites/${farm.sites.a.id}/summary`,
-      });
-      expect(response.statusCode).toBe(200);
-      const summary = siteSummarySchema.parse(response.json());
+      const summary = await summaryOf(farm.sites.a.id);
       expect(summary.kinds.map((kind) => [kind.kind, kind.value, kind.sensors])).toEqual([
         ['chillUnits', 96, 1],
         ['growingDegreeDay', 412.5, 1],
@@ -563,12 +552,8 @@ describe('GET /api/sites/{id}/summary', () => {
       ]);
       expect(summary.kinds.find((kind) => kind.kind === 'temperature')?.at).toBe(at);
 
-      const without = await app.as(farm.users.admin.id, {
-        method: 'GET',
-        url: `/api/sites/${extraSites.otago}/summary`,
-      });
-      expect(without.statusCode).toBe(200);
-      expect(siteSummarySchema.parse(without.json()).kinds).toEqual([]);
+      const without = await summaryOf(extraSites.otago, farm.users.admin.id);
+      expect(without.kinds).toEqual([]);
     } finally {
       for (const row of added) await db.delete(t.sensors).where(eq(t.sensors.id, row.id));
     }
