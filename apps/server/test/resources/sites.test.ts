@@ -450,6 +450,16 @@ describe('GET /api/sites/{id}/summary', () => {
     try {
       const summary = await summaryOf(farm.sites.a.id);
       expect(summary.site).toBe(farm.sites.a.id);
+      // All of the site's counted hardware is in its irrigation area.
+      const hardware = {
+        radios: 2,
+        units: 1,
+        sensors: 1,
+        controls: 4,
+        faults: 0,
+        warnings: 0,
+        overdue: 1,
+      };
       const irrigation = summary.areas.find((area) => area.area === farm.areas.irrigation.id);
       expect(irrigation).toEqual({
         area: farm.areas.irrigation.id,
@@ -466,15 +476,7 @@ describe('GET /api/sites/{id}/summary', () => {
           startTime: null,
           endTime: null,
         },
-        hardware: {
-          radios: 2,
-          units: 1,
-          sensors: 1,
-          controls: 4,
-          faults: 0,
-          warnings: 0,
-          overdue: 1,
-        },
+        hardware,
         openEvents: 1,
         activeAlarms: 0,
         lastUpdate: '2026-11-21T08:55:00.000Z',
@@ -486,15 +488,7 @@ describe('GET /api/sites/{id}/summary', () => {
         hardware: { radios: 0, units: 0, sensors: 0, controls: 0 },
         lastUpdate: null,
       });
-      expect(summary.hardware).toEqual({
-        radios: 2,
-        units: 1,
-        sensors: 1,
-        controls: 4,
-        faults: 0,
-        warnings: 0,
-        overdue: 1,
-      });
+      expect(summary.hardware).toEqual(hardware);
       expect(summary.lastUpdate).toBe('2026-11-21T08:55:00.000Z');
     } finally {
       await db
