@@ -1,4 +1,4 @@
-import { LOADING_DOTS_INTERVAL_MS, loadingDots } from '@paddock/domain';
+import { LOADING_DOTS_INTERVAL_MS, LOADING_DOTS_STEPS, loadingDots } from '@paddock/domain';
 import { useEffect, useState } from 'react';
 
 /** §2/§9 'in progress' dots: '', '.', '..', '...' every 500 ms while `active`. */
@@ -6,7 +6,11 @@ export function useLoadingDots(active: boolean): string {
   const [step, setStep] = useState(0);
   useEffect(() => {
     if (!active) return;
-    const timer = setInterval(() => setStep((current) => current + 1), LOADING_DOTS_INTERVAL_MS);
+    // The step goes round the four (§9) rather than counting up for as long as a call takes.
+    const timer = setInterval(
+      () => setStep((current) => (current + 1) % LOADING_DOTS_STEPS),
+      LOADING_DOTS_INTERVAL_MS,
+    );
     return () => {
       clearInterval(timer);
       setStep(0);

@@ -2,12 +2,13 @@
  * The area's alarms (§2 hardware list view "Alarms"): each alarm with its state (raised,
  * acknowledged, normal, off) and severity and its set point, raised ones first; alarms on the
  * selected radio or unit come before the rest of their state. A raised alarm can be acknowledged
- * here; the alarm's page (its link) has the rest.
+ * here; the alarm's page (its link) has the rest, and its Back returns to the page the pane is
+ * on (the link's `from`, §2 path builder).
  */
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
-import { alarmsPath, type Alarm } from '@paddock/domain';
+import { alarmsPath, parseRoute, routePane, type Alarm } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useAcknowledgeAlarm } from '../../data/alarms/acknowledge-alarm.ts';
 import { useAreaAlarms } from '../../data/alarms/get-area-alarms.ts';
 import { notify } from '../../lib/notify.ts';
@@ -31,6 +32,8 @@ export function AreaAlarmsPane({
   readonly selected: HardwareItem | null;
 }) {
   const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  const from = routePane(parseRoute(pathname, search));
   const alarms = useAreaAlarms(areaId);
   const acknowledge = useAcknowledgeAlarm(areaId);
   if (!alarms.isSuccess) {
@@ -53,7 +56,7 @@ export function AreaAlarmsPane({
   return (
     <Stack gap="xs" aria-label={t('Hardware.Pane.Alarms')} component="section">
       <Group justify="flex-end">
-        <Anchor component={Link} to={alarmsPath({ siteId, areaId })} size="sm">
+        <Anchor component={Link} to={alarmsPath({ siteId, areaId, from })} size="sm">
           {t('Hardware.Alarms.Manage')}
         </Anchor>
       </Group>
@@ -79,7 +82,7 @@ export function AreaAlarmsPane({
             <Group gap="xs" justify="space-between" wrap="nowrap" preventGrowOverflow={false}>
               <Anchor
                 component={Link}
-                to={alarmsPath({ siteId, areaId, alarmId: alarm.id })}
+                to={alarmsPath({ siteId, areaId, alarmId: alarm.id, from })}
                 size="sm"
                 fw={600}
               >

@@ -5,6 +5,7 @@
 import {
   HARDWARE_SORT,
   type Area,
+  type HardwareFilter,
   type HardwareListView,
   type HardwareSortPreference,
   type Radio,
@@ -55,6 +56,10 @@ export interface HardwareViewsProps {
   readonly detailSections?: readonly HardwareDetailSection[];
   /** A pane the URL names (the detail segment, e.g. /list, /alarms), shown over the stored one. */
   readonly routePane?: HardwareListView;
+  /** A filter the URL names (`?filter=`), shown over the stored one. */
+  readonly routeFilter?: HardwareFilter;
+  /** Told of each filter chosen (after it is stored), e.g. to write it in the URL. */
+  readonly onFilterChange?: (filter: HardwareFilter) => void;
   /** §6 control: ping a radio. */
   readonly canPing: boolean;
   /** §6 install: edit reporting intervals. */
@@ -77,7 +82,16 @@ export function useHardwareViews(props: HardwareViewsProps) {
   const panes = props.panes ?? DEFAULT_HARDWARE_PANES;
   const loading = props.loading ?? false;
   const now = useNow(CLOCK_TICK_MS);
-  const [filter, setFilter] = usePreference('hardwareFilter');
+  const [storedFilter, storeFilter] = usePreference('hardwareFilter');
+  const filter = props.routeFilter ?? storedFilter;
+  const { onFilterChange } = props;
+  const setFilter = useCallback(
+    (next: HardwareFilter) => {
+      storeFilter(next);
+      onFilterChange?.(next);
+    },
+    [storeFilter, onFilterChange],
+  );
   const [sort, setSort] = usePreference('hardwareSort');
   const [, setSorting] = usePreference('hardwareSorting');
   const [mainStored, setMainStored] = usePreference(props.mainPanePreference ?? 'telemetryPane');

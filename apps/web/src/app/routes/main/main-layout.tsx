@@ -13,6 +13,7 @@ import {
   routeSiteId,
   showSummaryButton,
   showUsersLink,
+  SIDEBAR_OFF_CANVAS_PADDING_PX,
   SIDEBAR_PADDING_PX,
   sitePath,
   summaryPath,
@@ -197,7 +198,10 @@ function Shell() {
         />
       </AppShell.Navbar>
 
-      <AppShell.Main>
+      <AppShell.Main
+        // §2 padding 240 px beside a pinned sidebar; an off-canvas one opens over the page.
+        style={sidebar.pinned ? undefined : { paddingInlineStart: SIDEBAR_OFF_CANVAS_PADDING_PX }}
+      >
         {sidebar.opened && (
           // Phones: the sidebar overlays the page; a tap beside it closes it (outside click).
           <Overlay fixed hiddenFrom="sm" zIndex={99} backgroundOpacity={0.25} />

@@ -1,9 +1,9 @@
 /**
- * /{siteId}/telemetry/{areaId}[/{detail}[/{detailId}]][?radio={id}|?unit={id}] (§2), including
- * the telemetry asset route /{siteId}/telemetry/{area}/{type}/{id}: the Telemetry page (issue 12).
+ * /{siteId}/telemetry/{areaId}[/{detail}[/{detailId}]][?radio={id}|?type=unit&target={id}] (§2),
+ * including the telemetry asset route /{siteId}/telemetry/{area}/{type}/{id}: the Telemetry page (issue 12).
  * Composes the user's privileges on the area (§6: control pings, install edits reporting
- * intervals) and the hardware charts (the Chart pane, the detail's history) with the telemetry
- * feature.
+ * intervals), the hardware charts (the Chart pane, the detail's history) and the latest readings
+ * (the Telemetry pane) with the telemetry feature.
  */
 import { isPhoneUserAgent, type Area, type Site, type TelemetryRoute } from '@paddock/domain';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import {
   hardwareHistorySection,
 } from '../../../components/hardware/hardware-chart.tsx';
 import { DEFAULT_HARDWARE_PANES } from '../../../components/hardware/hardware-panes.tsx';
+import { TELEMETRY_PANE } from '../../../components/hardware/hardware-telemetry.tsx';
 import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { TelemetryWorkspace } from '../../../features/telemetry/components/telemetry-workspace.tsx';
 import { useParsedRoute } from '../use-parsed-route.ts';
@@ -47,4 +48,4 @@ function Telemetry({ site, area, route }: { site: Site; area: Area; route: Telem
   );
 }
 
-const PANES = [...DEFAULT_HARDWARE_PANES, CHART_PANE];
+const PANES = [...DEFAULT_HARDWARE_PANES, CHART_PANE, TELEMETRY_PANE];

@@ -1,10 +1,19 @@
 /**
  * The dashboard's list of sites (§2), beside the map (below it on phones): each site's state,
  * region and country, its brief badges and last update, a button that selects it and a link
- * that opens it.
+ * that opens it on its detail pane (§2 "detail pane summary"). The selected site also offers the
+ * dashboard's default pane (§2 "Default dashboard pane irrigation"): its irrigation page, once
+ * the site's areas are known.
  */
 import { Anchor, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
-import { COLOURS, sitePath, type Site } from '@paddock/domain';
+import {
+  COLOURS,
+  DEFAULT_DASHBOARD_PANE,
+  DEFAULT_DETAIL_PANE,
+  sitePanePath,
+  sitePath,
+  type Site,
+} from '@paddock/domain';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -13,6 +22,7 @@ import { SiteBriefBadges } from '../../../components/ui/site-brief-badges.tsx';
 import { SITE_BRIEF_COLOURS, siteBriefStatus } from '../../../lib/site-brief-status.ts';
 import type { DashboardFilterKey } from '../dashboard-filter.ts';
 import { ColourDot } from '../../../components/ui/colour-dot.tsx';
+import { useSite } from '../../../data/sites/get-site.ts';
 
 /** A filter value as shown: countries and applications by name, regions as they are. */
 export function filterOptionLabel(t: TFunction, key: DashboardFilterKey, value: string): string {
@@ -96,17 +106,41 @@ function SiteCard({
         </UnstyledButton>
         <Anchor
           component={Link}
-          to={sitePath(site.id)}
+          to={sitePanePath(site, DEFAULT_DETAIL_PANE) ?? sitePath(site.id)}
           size="sm"
           aria-label={t('Dashboard.OpenSiteNamed', { site: site.label })}
         >
           {t('Dashboard.OpenSite')}
         </Anchor>
       </Group>
+      {highlighted && <DefaultPaneLink siteId={site.id} siteLabel={site.label} />}
       <Stack gap={4} mt={6}>
         <SiteBriefBadges summary={site.summary} />
         <LastUpdate at={site.summary?.lastUpdate} now={now} size="xs" />
       </Stack>
     </Card>
+  );
+}
+
+/** The selected site's default pane: its areas come with the site itself (GET sites lists none). */
+function DefaultPaneLink({ siteId, siteLabel }: { siteId: number; siteLabel: string }) {
+  const { t } = useTranslation();
+  const site = useSite(siteId);
+  const to = site.data ? sitePanePath(site.data, DEFAULT_DASHBOARD_PANE) : undefined;
+  if (!to) return null;
+  return (
+    <Anchor
+      component={Link}
+      to={to}
+      size="sm"
+      mt={4}
+      display="inline-block"
+      aria-label={t('Dashboard.OpenPaneNamed', {
+        pane: t(`Workspace.Name.${DEFAULT_DASHBOARD_PANE}`),
+        site: siteLabel,
+      })}
+    >
+      {t(`Workspace.Name.${DEFAULT_DASHBOARD_PANE}`)}
+    </Anchor>
   );
 }

@@ -107,6 +107,9 @@ describe('DashboardView (§2 dashboard)', () => {
     expect((await markers())[1]?.dataset.selected).toBe('true');
     await user.click(row);
     expect((await markers())[1]?.dataset.selected).toBe('false');
-    expect(within(list).getByRole('link', { name: 'Open Loxton' }).getAttribute('href')).toBe('/4');
+    // A site opens on its detail pane, the summary (§2).
+    expect(within(list).getByRole('link', { name: 'Open Loxton' }).getAttribute('href')).toBe(
+      '/4/summary',
+    );
   });
 });

@@ -88,8 +88,9 @@ describe('SiteSummaryView (§2 site summary)', () => {
         .getByRole('link', { name: 'Open Vineyard irrigation' })
         .getAttribute('href'),
     ).toBe('/1/irrigation/1');
+    // Its alarms are opened from the summary (pane 5), where their Back returns.
     expect(within(irrigation).getByRole('link', { name: 'Alarms' }).getAttribute('href')).toBe(
-      '/1/1/alarms',
+      '/1/1/alarms?from=5',
     );
 
     // An empty type is water (add-ons); a fault flag wins over an unreported status.

@@ -144,7 +144,12 @@ function AreaCard({ siteId, area, now }: { siteId: number; area: AreaSummary; no
         <LastUpdate at={area.lastUpdate} now={now} />
 
         <Group justify="space-between" mt="auto" wrap="wrap">
-          <Anchor component={Link} to={alarmsPath({ siteId, areaId: area.area })} size="sm">
+          <Anchor
+            component={Link}
+            // Back from the alarms returns here (§2 path builder's from).
+            to={alarmsPath({ siteId, areaId: area.area, from: 'summary' })}
+            size="sm"
+          >
             {t('SiteSummary.Alarms')}
           </Anchor>
           <Anchor

@@ -1,10 +1,20 @@
 /**
  * The Telemetry page (§2 /{siteId}/telemetry/{areaId}[/{detail}[/{detailId}]], issue 12): the
  * area's radios and units in the shared hardware views, for the maintenance crew. The selection
- * lives in the URL (`?radio={id}`, `?unit={id}`), so a deep link, the asset route and a reload
- * open on the same device.
+ * lives in the URL (`?radio={id}`, `?type=unit&target={id}`), so a deep link, the asset route and
+ * a reload open on the same device; so does a chosen filter (`?filter=warning`), so a crew can be
+ * sent the area's warnings as a link.
  */
-import { telemetryPath, type Area, type Site, type TelemetryRoute } from '@paddock/domain';
+import {
+  HARDWARE_FILTER,
+  hardwareFilterName,
+  telemetryPath,
+  type Area,
+  type HardwareFilter,
+  type HardwareFilterName,
+  type Site,
+  type TelemetryRoute,
+} from '@paddock/domain';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import type { HardwareSelection } from '../../../components/hardware/hardware-items.ts';
@@ -47,19 +57,28 @@ export function TelemetryWorkspace(props: TelemetryWorkspaceProps) {
   const selection = routeSelection(route);
   const pane = routePane(route);
 
-  const onSelectionChange = useCallback(
-    (next: HardwareSelection | null) => {
+  const go = useCallback(
+    (next: HardwareSelection | null, filter: HardwareFilterName | undefined) => {
       void navigate(
         telemetryPath({
           siteId: site.id,
           areaId: area.id,
           ...(pane ? { detail: pane.toLowerCase() } : {}),
           ...(next ? { select: { type: next.kind, id: next.id } } : {}),
+          ...(filter ? { filter } : {}),
         }),
         { replace: true },
       );
     },
     [navigate, site.id, area.id, pane],
+  );
+  const onSelectionChange = useCallback(
+    (next: HardwareSelection | null) => go(next, route.filter),
+    [go, route.filter],
+  );
+  const onFilterChange = useCallback(
+    (filter: HardwareFilter) => go(selection, hardwareFilterName(filter)),
+    [go, selection],
   );
 
   if (radios.isError && !radios.data) {
@@ -77,6 +96,8 @@ export function TelemetryWorkspace(props: TelemetryWorkspaceProps) {
       {...(sections.data ? { sections: sections.data } : {})}
       selection={selection}
       onSelectionChange={onSelectionChange}
+      {...(route.filter ? { routeFilter: HARDWARE_FILTER[route.filter] } : {})}
+      onFilterChange={onFilterChange}
       mainPanePreference="telemetryPane"
       {...(props.panes ? { panes: props.panes } : {})}
       {...(props.detailSections ? { detailSections: props.detailSections } : {})}
