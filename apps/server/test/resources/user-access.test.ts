@@ -45,6 +45,26 @@ async function member(role: Role, extra: Privilege[] = []) {
   const privileges = [...new Set([...ROLES[role].actions, ...extra])];
   return addSiteMember(t.db, t.farm.sites.a.id, `${role}-${serial}@farm.test`, privileges);
 }
+/**
+ * PUT /api/permissions by `actorId`: grants (`allowed`) or revokes `actions` in the list that
+ * `ownerId` holds on the site or areas of `target`.
+ */
+function putPrivilege(
+  actorId: number,
+  target: { type: 'site' | 'area'; ids: number[] },
+  change: { actions: readonly Privilege[] | undefined; allowed: boolean },
+  ownerId: number,
+) {
+  return t.as(actorId, {
+    method: 'PUT',
+    url: '/api/permissions',
+    payload: {
+      privilege: { actions: change.actions, target, allowed: change.allowed },
+      owners: [{ id: ownerId, type: 'user' }],
+    },
+  });
+}
+
 const ACTOR_EXTRA: Privilege[] = ['addPermissions', 'createUsers', 'deleteUsers', 'viewUsers'];
 const withExtra = (role: Role) => [...new Set([...ROLES[role].actions, ...ACTOR_EXTRA])];
 
@@ -68,18 +88,8 @@ describe('§5 changing a role: the server allows exactly what the form offers', 
       const target = await member(targetRole);
       const change = roleChangeFor(ROLES[targetRole].actions, next);
       if (!change) throw new Error('a different role is always a change');
-      const response = await t.as(actor.id, {
-        method: 'PUT',
-        url: '/api/permissions',
-        payload: {
-          privilege: {
-            actions: change.actions,
-            target: { type: 'site', ids: [t.farm.sites.a.id] },
-            allowed: change.allowed,
-          },
-          owners: [{ id: target.id, type: 'user' }],
-        },
-      });
+      const site = { type: 'site' as const, ids: [t.farm.sites.a.id] };
+      const response = await putPrivilege(actor.id, site, change, target.id);
       expect(response.statusCode).toBe(allowed ? 204 : 403);
     },
   );
@@ -139,18 +149,8 @@ describe('§5 per-area roles: the server allows exactly what the form offers', (
       }
       const change = areaRoleChange(ROLES[siteRole].actions, areaList, next);
       if (!change) throw new Error('only changes are listed');
-      const response = await t.as(actor.id, {
-        method: 'PUT',
-        url: '/api/permissions',
-        payload: {
-          privilege: {
-            actions: change.actions,
-            target: { type: 'area', ids: [areaId()] },
-            allowed: change.allowed,
-          },
-          owners: [{ id: target.id, type: 'user' }],
-        },
-      });
+      const area = { type: 'area' as const, ids: [areaId()] };
+      const response = await putPrivilege(actor.id, area, change, target.id);
       expect(response.statusCode).toBe(allowed ? 204 : 403);
     },
   );
@@ -159,18 +159,12 @@ describe('§5 per-area roles: the server allows exactly what the form offers', (
     const { admin } = t.farm.users;
     const target = await member('monitor');
     const change = areaRoleChange(ROLES.monitor.actions, [], 'manage');
-    const response = await t.as(admin.id, {
-      method: 'PUT',
-      url: '/api/permissions',
-      payload: {
-        privilege: {
-          actions: change?.actions,
-          target: { type: 'area', ids: [areaId()] },
-          allowed: true,
-        },
-        owners: [{ id: target.id, type: 'user' }],
-      },
-    });
+    const response = await putPrivilege(
+      admin.id,
+      { type: 'area', ids: [areaId()] },
+      { actions: change?.actions, allowed: true },
+      target.id,
+    );
     expect(response.statusCode).toBe(204);
     const list = await t.as(admin.id, {
       method: 'GET',
@@ -185,23 +179,16 @@ describe('§5 per-area roles: the server allows exactly what the form offers', (
 
   it('404 for an unknown area; 404 for an owner who is not on its site', async () => {
     const { admin, outsider } = t.farm.users;
-    const body = (areaIds: number[], owner: number) => ({
-      privilege: { actions: ['edit'], target: { type: 'area', ids: areaIds }, allowed: true },
-      owners: [{ id: owner, type: 'user' }],
-    });
+    const grantEdit = (areaIds: number[], owner: number) =>
+      putPrivilege(
+        admin.id,
+        { type: 'area', ids: areaIds },
+        { actions: ['edit'], allowed: true },
+        owner,
+      );
     const target = await member('monitor');
-    const unknown = await t.as(admin.id, {
-      method: 'PUT',
-      url: '/api/permissions',
-      payload: body([999_999], target.id),
-    });
-    expect(unknown.statusCode).toBe(404);
-    const stranger = await t.as(admin.id, {
-      method: 'PUT',
-      url: '/api/permissions',
-      payload: body([areaId()], outsider.id),
-    });
-    expect(stranger.statusCode).toBe(404);
+    expect((await grantEdit([999_999], target.id)).statusCode).toBe(404);
+    expect((await grantEdit([areaId()], outsider.id)).statusCode).toBe(404);
   });
 });
 
