@@ -76,7 +76,10 @@ async function openTelemetry(page: Page, path: string) {
 const row = (page: Page, radioId: number) =>
   page.locator(`tr[data-kind="radio"][data-id="${radioId}"]`);
 const tabFaults = async (page: Page): Promise<number> => {
-  const badge = page.getByRole('tab', { name: /Telemetry/ }).getByLabel(/^Faults: /);
+  const badge = page
+    .getByRole('tablist', { name: 'Area pages' })
+    .getByRole('tab', { name: /Telemetry/ })
+    .getByLabel(/^Faults: /);
   if ((await badge.count()) === 0) return 0;
   const text = (await badge.getAttribute('aria-label')) ?? '';
   return Number(text.replace(/^Faults: /, '').replace('+', ''));
@@ -229,5 +232,55 @@ test.describe('Telemetry page (issue 12)', () => {
     await expect(
       page.getByRole('region', { name: `Details of ${silenced.serialno}` }),
     ).toBeVisible();
+  });
+
+  test('the Telemetry view shows the latest report of every listed device', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signIn(page, DEMO_LOGINS.staff);
+    await openTelemetry(page, `/${farm.siteId}/telemetry/${farm.areaId}`);
+    await page
+      .getByRole('tablist', { name: 'Panes' })
+      .getByRole('tab', { name: 'Telemetry' })
+      .click();
+    const readings = page.getByRole('table', { name: 'Latest telemetry' });
+    await expect(readings).toBeVisible();
+    // One row per device the list shows.
+    await expect(readings.locator('tbody tr')).toHaveCount(
+      await page.locator('table[aria-label="Radios and units"] tbody tr[data-kind]').count(),
+    );
+    // A radio's readings are the ones the server holds (it reports at its own pace: read again
+    // until page and server agree).
+    const { drained } = farm;
+    const reading = readings.locator(`tr[data-kind="radio"][data-id="${drained.id}"]`);
+    await expect(async () => {
+      const radio = await api.get<RadioInfo & { signalValue: number | null }>(
+        `/radios/${drained.id}`,
+      );
+      const cells = reading.getByRole('cell');
+      await expect(cells.nth(0)).toHaveText(drained.serialno);
+      await expect(cells.nth(1)).toHaveText(radio.batteryValue?.toFixed(2) ?? '--', {
+        timeout: 2_000,
+      });
+      await expect(cells.nth(2)).toHaveText(radio.signalValue?.toFixed(0) ?? '--', {
+        timeout: 2_000,
+      });
+      await expect(cells.nth(4)).toContainText(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}/, {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 30_000 });
+    // The view is remembered, and a row opens its device's detail.
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Latest telemetry' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await page
+      .getByRole('table', { name: 'Latest telemetry' })
+      .locator(`tr[data-kind="radio"][data-id="${drained.id}"]`)
+      .click();
+    await expect(
+      page.getByRole('region', { name: `Details of ${drained.serialno}` }),
+    ).toBeVisible();
+    // Back to the detail pane, as the other tests expect.
+    await page.getByRole('tablist', { name: 'Panes' }).getByRole('tab', { name: 'Detail' }).click();
   });
 });

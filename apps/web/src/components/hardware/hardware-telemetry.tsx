@@ -24,11 +24,11 @@ function LastHeard({ item, now, timeZone }: { item: HardwareItem; now: Date; tim
   });
   return (
     <>
-      <Text span size="sm" c={item.overdue ? 'fault' : undefined}>
+      <Text size="sm" c={item.overdue ? 'fault' : undefined}>
         {at && !Number.isNaN(at.getTime()) ? formatSiteDateTime(at, timeZone) : '--'}
-      </Text>{' '}
-      <Text span size="xs" c="dimmed">
-        ({age})
+      </Text>
+      <Text size="xs" c="dimmed">
+        {age}
       </Text>
     </>
   );
@@ -44,57 +44,61 @@ function TelemetryTable({ shown, selected, select, now, timeZone }: HardwarePane
     );
   }
   return (
-    <Table
-      highlightOnHover
-      verticalSpacing={4}
-      horizontalSpacing="xs"
-      fz="sm"
-      aria-label={t('Hardware.Telemetry.Label')}
-    >
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('Hardware.Column.serialno')}</Table.Th>
-          <Table.Th>{t('Hardware.Column.battery')}</Table.Th>
-          <Table.Th>{t('Hardware.Telemetry.Signal')}</Table.Th>
-          <Table.Th>{t('Hardware.Column.misses')}</Table.Th>
-          <Table.Th>{t('Hardware.Telemetry.LastHeard')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {shown.map((item) => {
-          const low = isLowBattery(item.batteryValue);
-          const weak = isWeakSignal(item.signalValue);
-          return (
-            <Table.Tr
-              key={`${item.kind}-${item.id}`}
-              data-kind={item.kind}
-              data-id={item.id}
-              aria-selected={selected?.kind === item.kind && selected.id === item.id}
-              style={{ cursor: 'pointer' }}
-              onClick={() => select({ kind: item.kind, id: item.id })}
-            >
-              <Table.Td>{item.serialno}</Table.Td>
-              <Table.Td
-                c={low ? 'warning' : undefined}
-                {...(low ? { 'data-low-battery': '' } : {})}
+    // The side pane is narrow: the readings keep to one line each and the table scrolls instead.
+    <Table.ScrollContainer minWidth={0} type="native">
+      <Table
+        highlightOnHover
+        verticalSpacing={4}
+        horizontalSpacing="xs"
+        fz="sm"
+        style={{ whiteSpace: 'nowrap' }}
+        aria-label={t('Hardware.Telemetry.Label')}
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('Hardware.Column.serialno')}</Table.Th>
+            <Table.Th>{t('Hardware.Column.battery')}</Table.Th>
+            <Table.Th>{t('Hardware.Telemetry.Signal')}</Table.Th>
+            <Table.Th>{t('Hardware.Column.misses')}</Table.Th>
+            <Table.Th>{t('Hardware.Telemetry.LastHeard')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {shown.map((item) => {
+            const low = isLowBattery(item.batteryValue);
+            const weak = isWeakSignal(item.signalValue);
+            return (
+              <Table.Tr
+                key={`${item.kind}-${item.id}`}
+                data-kind={item.kind}
+                data-id={item.id}
+                aria-selected={selected?.kind === item.kind && selected.id === item.id}
+                style={{ cursor: 'pointer' }}
+                onClick={() => select({ kind: item.kind, id: item.id })}
               >
-                {reading(item.batteryValue, 2)}
-              </Table.Td>
-              <Table.Td
-                c={weak ? 'warning' : undefined}
-                {...(weak ? { 'data-weak-signal': '' } : {})}
-              >
-                {reading(item.signalValue, 0)}
-              </Table.Td>
-              <Table.Td>{reading(item.missesValue, 0)}</Table.Td>
-              <Table.Td>
-                <LastHeard item={item} now={now} timeZone={timeZone} />
-              </Table.Td>
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+                <Table.Td>{item.serialno}</Table.Td>
+                <Table.Td
+                  c={low ? 'warning' : undefined}
+                  {...(low ? { 'data-low-battery': '' } : {})}
+                >
+                  {reading(item.batteryValue, 2)}
+                </Table.Td>
+                <Table.Td
+                  c={weak ? 'warning' : undefined}
+                  {...(weak ? { 'data-weak-signal': '' } : {})}
+                >
+                  {reading(item.signalValue, 0)}
+                </Table.Td>
+                <Table.Td>{reading(item.missesValue, 0)}</Table.Td>
+                <Table.Td>
+                  <LastHeard item={item} now={now} timeZone={timeZone} />
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 
