@@ -31,6 +31,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { measureMixed } from './api/mixed.ts';
+import { stopServer } from './child-process.ts';
 import { HOST, READY_TIMEOUT_MS, type Ready, type Row } from './api/protocol.ts';
 import { publish } from './api/publisher-child.ts';
 import { serve } from './api/server-child.ts';
@@ -79,15 +80,6 @@ function startServer(env: NodeJS.ProcessEnv): { child: ChildProcess; ready: Prom
     });
   });
   return { child, ready };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const forced = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(forced);
 }
 
 /** What Chromium sends with every fetch of the console. */

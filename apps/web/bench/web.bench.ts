@@ -79,7 +79,8 @@ import {
   type BenchPage,
   type Profile,
 } from './web/settings.ts';
-import { ensureBuilt, freePort, seed, serverEnv, startServer, stopServer } from './web/stack.ts';
+import { stopServer } from '../../server/bench/child-process.ts';
+import { ensureBuilt, freePort, seed, serverEnv, startServer } from './web/stack.ts';
 import { measureTelemetry, telemetryArea, type TelemetryArea } from './web/telemetry.ts';
 
 const { values: args } = parseArgs({

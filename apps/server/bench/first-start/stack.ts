@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { isolatedDevstackEnv } from '../../../devstack/src/isolated-env.ts';
 import { freePort } from '../../faults/services.ts';
 import { ROOT } from './constants.ts';
 
@@ -73,20 +74,15 @@ export function removeDataDir(dir: string): void {
 }
 
 /**
- * The environment `npm start` gives the devstack, on free ports and the given data folder: empty
- * DATABASE_URL and MQTT_URL are the embedded database and broker; JSON log lines to parse.
+ * The environment `npm start` gives the devstack, on free ports and the given data folder; JSON
+ * log lines to parse.
  */
 function devstackEnv(port: number, dataDir: string, extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return {
     ...process.env,
     PORT: String(port),
     HOST,
-    PADDOCK_ENVIRONMENT: 'development',
-    PADDOCK_DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    MQTT_URL: '',
-    MQTT_PORT: '0',
-    SIMULATOR_CONTROL_PORT: '0',
+    ...isolatedDevstackEnv(dataDir),
     TWILIO_STANDIN_PORT: '0',
     LOG_FORMAT: 'json',
     LOG_LEVEL: 'info',

@@ -6,6 +6,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { isolatedDevstackEnv } from '../../../devstack/src/isolated-env.ts';
 import { DIST, HOST, READY_TIMEOUT_MS, ROOT, TELEMETRY_RADIOS } from './settings.ts';
 
 export function freePort(): Promise<number> {
@@ -35,15 +36,7 @@ export function serverEnv(dataDir: string): NodeJS.ProcessEnv {
     ...process.env,
     HOST,
     LOG_LEVEL: 'warn',
-    // As `npm start` runs (apps/devstack): no error reporting (it would call out to Bugsnag),
-    // embedded database, embedded broker and simulator, here on free ports so a running server
-    // does not clash.
-    PADDOCK_ENVIRONMENT: 'development',
-    PADDOCK_DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    MQTT_URL: '',
-    MQTT_PORT: '0',
-    SIMULATOR_CONTROL_PORT: '0',
+    ...isolatedDevstackEnv(dataDir),
     WEB_DIST: DIST,
   };
 }
@@ -87,13 +80,4 @@ export async function startServer(port: number, dataDir: string): Promise<ChildP
   }
   child.kill('SIGTERM');
   throw new Error('the server was not ready in time');
-}
-
-export async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const forced = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(forced);
 }
