@@ -4,7 +4,7 @@
  * drop or repeat a stretch. Each load goes into a new embedded database behind a real HTTP port,
  * where a person signs in, lists the sites and opens a summary over and over during one of them.
  */
-import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
+import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { loadConfig, startServer, type Database, type PeopleFirst } from '@paddock/server';
 import type { HistoryChunk, HistorySeries } from '@paddock/simulator';
 import { sql } from 'drizzle-orm';
@@ -12,6 +12,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
+import { demoToken } from '../../server/test/helpers/sign-in.ts';
 import { seedDemoFarmIfEmpty } from './demo-farm/demo-farm.ts';
 import { createHistoryLoader, type HistoryLoader } from './history.ts';
 
@@ -134,17 +135,7 @@ async function loadPast<T>(
 async function browse(url: string, loading: () => boolean): Promise<number> {
   let visits = 0;
   while (loading()) {
-    const signIn = await fetch(`${url}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        user: DEMO_LOGINS.admin,
-        password: DEMO_PASSWORD,
-        region: 'ap-southeast-2',
-      }),
-    });
-    expect(signIn.status).toBe(200);
-    const { token } = (await signIn.json()) as { token: string };
+    const token = await demoToken(url, DEMO_LOGINS.admin);
     const headers = { authorization: `Bearer ${token}` };
     expect((await fetch(`${url}/api/sites`, { headers })).status).toBe(200);
     expect((await fetch(`${url}/api/sites/1/summary`, { headers })).status).toBe(200);

@@ -15,12 +15,12 @@ import {
   type ReportExport,
   type SensorTopic,
 } from '@paddock/domain';
-import { DEMO_PASSWORD } from '@paddock/domain/demo';
 import { and, eq } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
 import { seedDemoFarm } from '../../../devstack/src/demo-farm/demo-farm.ts';
 import { createHistoryStore, type HistoryPoints } from '../../src/ingest/history-store.ts';
+import { demoToken } from '../../test/helpers/sign-in.ts';
 import { ADMIN } from './constants.ts';
 
 /** As the console's export list polls while an export is made (apps/web/src/data/exports/get-exports.ts). */
@@ -203,16 +203,10 @@ export async function seedFrostSeason(
   }
 }
 
-/** The demo admin's bearer token, as the console signs in (POST /api/user/login). */
+/** The demo admin's bearer token, signed in to the region the console's config names. */
 async function apiToken(base: string): Promise<string> {
   const config = (await (await fetch(`${base}/appConfig.json`)).json()) as { awsRegion: string };
-  const response = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user: ADMIN, password: DEMO_PASSWORD, region: config.awsRegion }),
-  });
-  if (!response.ok) throw new Error(`admin sign-in failed: ${response.status}`);
-  return ((await response.json()) as { token: string }).token;
+  return demoToken(base, ADMIN, config.awsRegion);
 }
 
 export interface ExportRun {

@@ -9,7 +9,7 @@
  * the embedded one, or MQTT_URL's under a private topic root.
  */
 import type { Control, Program, Radio } from '@paddock/domain';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
+import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/field.ts';
 import { createScratchDatabase } from '../helpers/database.ts';
+import { demoToken } from '../helpers/sign-in.ts';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 /** Each demo device reports this often, so overdue (1.5 intervals) comes within seconds. */
@@ -123,17 +124,7 @@ beforeAll(async () => {
       () => false,
     ),
   );
-  const login = await fetch(`${base}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      user: DEMO_LOGINS.manager,
-      password: DEMO_PASSWORD,
-      region: 'ap-southeast-2',
-    }),
-  });
-  expect(login.status).toBe(200);
-  token = ((await login.json()) as { token: string }).token;
+  token = await demoToken(base, DEMO_LOGINS.manager);
 }, 180_000);
 
 afterAll(async () => {
