@@ -31,6 +31,29 @@ export type CaseSpec = {
   fault: (stage: Stage) => Promise<string | FaultOutcome>;
 };
 
+/**
+ * Kills the first worker whose log shows `seen`, looked for every `pollMs` over up to 30 s of
+ * waits, and restarts it as a supervisor would; when it was killed, or undefined if no worker
+ * showed it.
+ */
+async function killWorkerOnceItHas(
+  stage: Stage,
+  seen: (worker: Server) => boolean,
+  pollMs: number,
+): Promise<{ victim: Server; killedAt: number } | undefined> {
+  const workers = stage.servers.filter((server) => server.name.startsWith('worker'));
+  let victim: Server | undefined;
+  for (let waited = 0; !victim && waited < 30_000; waited += pollMs) {
+    victim = workers.find(seen);
+    await sleep(pollMs);
+  }
+  if (!victim) return undefined;
+  await stage.kill(victim);
+  const killedAt = Date.now();
+  await restartLikeASupervisor(stage, victim);
+  return { victim, killedAt };
+}
+
 /** The API with ingest, and two workers: one can be killed while the other takes over its work. */
 async function apiAndTwoWorkers(stage: Stage): Promise<void> {
   await stage.start('api', { PADDOCK_ROLES: 'api,ingest', PADDOCK_INSTANCE: 'api' });
@@ -101,17 +124,14 @@ export const CASES: (CaseSpec & { quick?: boolean })[] = [
       // A program test (each zone 60 s, every command answered done); the worker that settles
       // its first command is killed the moment it says so.
       const programId = stage.farm.programs.a.id;
-      const workers = stage.servers.filter((server) => server.name.startsWith('worker'));
       await call(stage, 'POST', `/programs/${programId}/test`, {});
-      let victim: Server | undefined;
-      for (let waited = 0; !victim && waited < 30_000; waited += 2) {
-        victim = workers.find((worker) => logged(worker, 'command settled'));
-        await sleep(2);
-      }
-      if (!victim) return 'no settlement seen';
-      await stage.kill(victim);
-      const killedAt = Date.now();
-      await restartLikeASupervisor(stage, victim);
+      const killed = await killWorkerOnceItHas(
+        stage,
+        (worker) => logged(worker, 'command settled'),
+        2,
+      );
+      if (!killed) return 'no settlement seen';
+      const { victim, killedAt } = killed;
       await sleep(25_000);
       const [active] = await withDatabase(stage, (db) =>
         queryRows<{ n: number }>(
@@ -159,22 +179,18 @@ export const CASES: (CaseSpec & { quick?: boolean })[] = [
     servers: apiAndTwoWorkers,
     fault: async (stage) => {
       const programId = stage.farm.programs.a.id;
-      const workers = stage.servers.filter((server) => server.name.startsWith('worker'));
       const started = await call(stage, 'POST', `/programs/${programId}/test`, {});
       const id = (started.body as { requestId?: number } | null)?.requestId;
-      let victim: Server | undefined;
-      for (let waited = 0; !victim && waited < 30_000; waited += 1) {
-        victim = workers.find((worker) =>
+      const killed = await killWorkerOnceItHas(
+        stage,
+        (worker) =>
           worker.log.some(
             (line) => line.includes('"dispatch"') && line.includes(`"requestId":${id}`),
           ),
-        );
-        await sleep(1);
-      }
-      if (!victim) return `request ${id} never dispatched`;
-      await stage.kill(victim);
-      const killedAt = Date.now();
-      await restartLikeASupervisor(stage, victim);
+        1,
+      );
+      if (!killed) return `request ${id} never dispatched`;
+      const { victim, killedAt } = killed;
       let status = 'pending';
       while (Date.now() - killedAt < 90_000) {
         const rows = await withDatabase(stage, (db) =>
