@@ -37,13 +37,15 @@ const twilioStandinPort = Number(process.env.E2E_TWILIO_STANDIN_PORT ?? port + 6
 process.env.E2E_TWILIO_URL ??= `http://127.0.0.1:${twilioStandinPort}`;
 
 /**
- * Two specs at a time against the one shared stack: most of an end-to-end test's time is spent
- * waiting for the field (a compressed frost night, an overdue radio, a roster's step), and two
- * waits side by side take the time of one. A spec file's tests stay in order in one worker.
+ * Three specs at a time against the one shared stack: most of an end-to-end test's time is spent
+ * waiting for the field (a compressed frost night, an overdue radio, a roster's step), and waits
+ * side by side take the time of one. A spec file's tests stay in order in one worker.
  * Specs that change what the simulated field does run one at a time within their lane: frost
  * nights (the simulator has one night per site), and the faults injected into Te Awa Vineyard's
  * irrigation area (a silenced coordinator would leave another spec's program start unanswered).
- * The status banner changes what every page shows, so its spec runs alone after the others.
+ * With three workers each of those lanes has one from the start and the console's specs the
+ * third, so neither lane waits behind the other. The status banner changes what every page
+ * shows, so its spec runs alone after the others.
  */
 const FROST_NIGHTS = /frost[^/]*\.spec\.ts$/;
 const IRRIGATION_FIELD = /\/(alarms|telemetry|irrigation|addons)\.spec\.ts$/;
@@ -53,9 +55,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results/e2e',
   fullyParallel: false,
-  workers: 2,
-  // Two specs at a time, beside the server suite's run on PGlite (scripts/test.sh): a test's
-  // steps take longer than on an idle machine, so each test has 60 s by default, not 30.
+  workers: 3,
+  // Three specs at a time, beside the vitest runs (scripts/test.sh): a test's steps take longer
+  // than on an idle machine, so each test has 60 s by default, not 30.
   timeout: 60_000,
   // Likewise a page's first answer: a full page load opens the offline cache, the session and
   // the site before the page shows, and on a busy machine that takes longer than 5 s.

@@ -1,7 +1,7 @@
-import { siteDateTimeInputValue, siteTimeZone } from '@paddock/domain';
 import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect, test, type Page } from '@playwright/test';
 import { apiAs, type ApiSession } from './support/api.ts';
+import { clientStatus, programDisplay, type ProgramInfo } from './support/irrigation.ts';
 import { signIn } from './support/sign-in.ts';
 import { demoSite, siteArea } from './support/sites.ts';
 
@@ -9,22 +9,11 @@ import { demoSite, siteArea } from './support/sites.ts';
  * Issue 6, the irrigation workspace, against the real server, its program runner and the
  * simulated farm: the area map and the program panel, an edit that survives a reload, a monitor
  * without controls, actions from pending to the field's answer, a whole run followed on the map,
- * and a start at a later time. Colours are the spec's §9 values.
+ * Colours are the spec's §9 values.
  */
 const ACCOUNTS = DEMO_LOGINS;
 const COLOURS = { running: '#448AFF', irrigated: '#4CAF50' } as const;
 
-interface ProgramInfo {
-  id: number;
-  name: string;
-  status: { activity: string; requestActive: boolean };
-  schedule: { sequences: number[][] };
-  zones: {
-    id: number;
-    application: { status: string; startTime: string | null };
-    setting: { depth: number } & Record<string, unknown>;
-  }[];
-}
 interface SectionInfo {
   id: number;
   label: string;
@@ -41,8 +30,6 @@ async function irrigationArea(api: ApiSession, siteLabel: string) {
 }
 
 const zonePath = (page: Page, sectionId: number) => page.locator(`path.paddock-zone-${sectionId}`);
-const programDisplay = (page: Page) => page.getByTestId('program-display');
-const clientStatus = (page: Page) => page.getByTestId('client-status');
 const CONTROL_BUTTONS =
   /^(Start|Pause|Resume|Test|Settings|Edit sequences|Start zone|Stop|Skip|Zone settings)$/;
 
@@ -228,68 +215,5 @@ test.describe('irrigation workspace (issue 6)', () => {
       timeout: 2 * 60_000,
     });
     await expect(zonePath(page, first)).toHaveAttribute('fill', COLOURS.irrigated);
-  });
-
-  test('a start two minutes ahead shows when it will start, waits, and starts then', async ({
-    page,
-    request,
-  }, testInfo) => {
-    test.setTimeout(5 * 60_000);
-    // Dunsandel Dairy's K-line paddocks: no other spec drives this program.
-    const api = await apiAs(request, ACCOUNTS.admin);
-    const site = await demoSite<{
-      id: number;
-      label: string;
-      areas: { id: number; type: string; label: string }[];
-      config: { timezone?: string };
-      tags: { country?: string };
-    }>(api, 'Dunsandel Dairy');
-    const area = site.areas.find((candidate) => candidate.label === 'K-line paddocks');
-    if (!area) throw new Error('Dunsandel Dairy has its K-line paddocks');
-    const programs = () => api.get<ProgramInfo[]>(`/programs?area=${area.id}`);
-    expect((await programs())[0]?.status.activity).toBe('stopped');
-    const timeZone = siteTimeZone(site.config, site.tags.country);
-    // Two minutes ahead, on the whole minute the form takes, as the site's clock reads it.
-    const startAt = new Date(Math.ceil((Date.now() + 2 * 60_000) / 60_000) * 60_000);
-    const wallTime = siteDateTimeInputValue(startAt, timeZone);
-    const hhmm = wallTime.slice(11);
-
-    await signIn(page, ACCOUNTS.admin);
-    await page.goto(`/${site.id}/irrigation/${area.id}`);
-    await page.getByRole('button', { name: 'Start now or at a time' }).click();
-    const form = page.getByRole('dialog', { name: 'Start now or at a time' });
-    await expect(form.getByText(`Site time (${timeZone})`)).toBeVisible();
-    await form.getByLabel('Start time').fill(wallTime);
-    await page.screenshot({ path: testInfo.outputPath('delayed-start-form.png') });
-    await form.getByRole('button', { name: `Start at ${hhmm}` }).click();
-
-    // Waiting: the time it starts at, on the site's clock, and a way to call it off.
-    await expect(page.getByTestId('pending-start')).toHaveText(`Starts at ${hhmm}`);
-    await expect(page.getByRole('button', { name: 'Cancel start' })).toBeEnabled();
-    await expect(page.getByRole('button', { name: 'Start', exact: true })).toHaveCount(0);
-    await expect(clientStatus(page)).toHaveText('Pending');
-    const waiting = (await programs())[0];
-    expect(waiting?.status).toMatchObject({ activity: 'starting', requestActive: true });
-    expect(waiting?.zones.every((zone) => zone.application.status !== 'running')).toBe(true);
-    await page.screenshot({ path: testInfo.outputPath('delayed-start-waiting.png') });
-
-    // Then it starts, at that time and not before: the field opened its first zone.
-    await expect(clientStatus(page)).toHaveText('Started', { timeout: 3.5 * 60_000 });
-    expect(Date.now()).toBeGreaterThanOrEqual(startAt.getTime());
-    await expect(page.getByTestId('pending-start')).toHaveCount(0);
-    await expect(programDisplay(page)).toHaveAttribute('data-display', 'running');
-    const started = (await programs())[0];
-    const zoneStarts = (started?.zones ?? [])
-      .map((zone) => zone.application.startTime)
-      .filter((time): time is string => time !== null)
-      .map((time) => Date.parse(time));
-    expect(zoneStarts.length).toBeGreaterThan(0);
-    expect(Math.min(...zoneStarts)).toBeGreaterThanOrEqual(startAt.getTime());
-
-    // Paused (the spec's stop), so the program waters no more.
-    await page.getByRole('button', { name: 'Pause' }).click();
-    await expect(programDisplay(page)).toHaveAttribute('data-display', 'paused', {
-      timeout: 30_000,
-    });
   });
 });

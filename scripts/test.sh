@@ -1,16 +1,22 @@
 #!/usr/bin/env bash
 # `npm test`: every test of every package. Vitest (unit and integration) and Playwright (end to
 # end) both run even when the other fails, then one closing line sums them up.
+#
+# The two run side by side. An end-to-end test spends most of its time waiting for the simulated
+# field (a compressed frost night, an overdue radio, a roster's step, a start two minutes ahead),
+# so the cores sit idle under it; the vitest suites are the opposite, work for the CPU. Vitest
+# runs at a lower priority (nice), so the stack the browser talks to answers as quickly as when
+# it is alone, and vitest takes the time the end-to-end tests leave.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
-rm -f test-results/vitest*.json test-results/vitest-pglite.* test-results/playwright.json
+rm -f test-results/vitest*.json test-results/vitest-pglite.* test-results/playwright.*
 
 # Each stage's time, printed before the closing line: where CI's minutes go.
 stages=()
 stage_started=$SECONDS
 stage_done() {
-  stages+=("$(printf '%-52s %5d s' "$1" $((SECONDS - stage_started)))")
+  stages+=("$(printf '%-56s %5d s' "$1" $((SECONDS - stage_started)))")
   stage_started=$SECONDS
 }
 
@@ -20,43 +26,47 @@ browser=0
 bash scripts/ensure-browser.sh || browser=1
 stage_done "browser and tools (apt-get when missing)"
 
-node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+# End to end, in the background: the built console in Chromium against `npm start`'s stack.
+# Its output goes to a file, printed when it is done.
+e2e_pid=
+if [ "$browser" -eq 0 ] && npm run build --silent; then
+  stage_done "build the console"
+  e2e_started=$SECONDS
+  (
+    node_modules/.bin/playwright test
+    status=$?
+    echo $((SECONDS - e2e_started)) > test-results/playwright.seconds
+    exit $status
+  ) > test-results/playwright.log 2>&1 &
+  e2e_pid=$!
+else
+  stage_done "build the console (failed: no end-to-end tests)"
+fi
+
+nice -n 10 node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 unit=$?
 stage_done "vitest, every package${DATABASE_URL:+ (PostgreSQL + MQTT broker)}"
 
 # Given a PostgreSQL server (and an MQTT broker), the server suite ran on them above; run it once
 # more on the embedded database and broker, the product's default, so both are proven on every
-# run. It runs beside the end-to-end stage, whose time is mostly spent waiting for the simulated
-# field (frost nights, overdue radios, a roster's steps): the two together take little more
-# than the longer of them. Its output goes to a file, printed when it is done.
-pglite_pid=
-pglite_started=$SECONDS
+# run. The fault campaign brings its own PostgreSQL and Mosquitto: once is enough.
 if [ -n "${DATABASE_URL:-}" ] || [ -n "${MQTT_URL:-}" ]; then
-  # The fault campaign brings its own PostgreSQL and Mosquitto: once is enough.
-  (
-    env -u DATABASE_URL -u MQTT_URL node_modules/.bin/vitest run --project server \
-      --exclude '**/test/flows/fault-campaign.test.ts' \
-      --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json
-    status=$?
-    echo $((SECONDS - pglite_started)) > test-results/vitest-pglite.seconds
-    exit $status
-  ) > test-results/vitest-pglite.log 2>&1 &
-  pglite_pid=$!
+  echo "Server tests again on embedded PGlite and the embedded broker:"
+  env -u DATABASE_URL -u MQTT_URL nice -n 10 node_modules/.bin/vitest run --project server \
+    --exclude '**/test/flows/fault-campaign.test.ts' \
+    --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json \
+    || unit=1
+  stage_done "vitest, the server on PGlite"
 fi
 
 e2e=1
-if [ "$browser" -eq 0 ] && npm run build --silent; then
-  stage_done "build the console"
-  node_modules/.bin/playwright test
+if [ -n "$e2e_pid" ]; then
+  wait "$e2e_pid"
   e2e=$?
-  stage_done "playwright (end to end)${pglite_pid:+, beside the next}"
-fi
-
-if [ -n "$pglite_pid" ]; then
-  wait "$pglite_pid" || unit=1
-  echo "Server tests again on embedded PGlite and the embedded broker:"
-  cat test-results/vitest-pglite.log
-  stages+=("$(printf '%-52s %5d s' "vitest, the server on PGlite (beside the above)" "$(cat test-results/vitest-pglite.seconds 2>/dev/null || echo 0)")")
+  echo "End to end (Playwright), beside the vitest runs above:"
+  cat test-results/playwright.log
+  stage_done "waiting for playwright after vitest"
+  stages+=("$(printf '%-56s %5d s' "playwright (end to end), beside the vitest runs" "$(cat test-results/playwright.seconds 2>/dev/null || echo 0)")")
 fi
 
 echo "stage times:"
