@@ -17,7 +17,7 @@ export default defineConfig({
           // Pure functions: test files share a worker's loaded modules instead of loading them anew.
           isolate: false,
           // The runner's property tests drive hundreds of generated programs (CPU only, about 2 s
-          // each alone); beside a busy suite on two cores they take longer than vitest's 5 s.
+          // each alone); beside the end-to-end stack on two cores they take longer than 5 s.
           testTimeout: 30_000,
         },
       },
@@ -74,6 +74,9 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // A rendered form's test clicks, types and waits for React like a person; beside the
+          // end-to-end stack (scripts/test.sh) on two cores, that can take longer than 5 s.
+          testTimeout: 30_000,
         },
       },
     ],
