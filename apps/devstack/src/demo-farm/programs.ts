@@ -148,69 +148,74 @@ function shedControls(
   const { at } = plan;
   const pumpRadio = input.radioFor(`pump:${area.id}`);
   const pumping = program.scene === 'running';
+  /** A control of the shed on `radio` (and its unit), in no section, set up two days ago. */
+  const shedControl = (
+    radio: RadioRow | null,
+    control: Omit<
+      (typeof controlValues)[number],
+      'areaId' | 'radioId' | 'unitId' | 'sectionId' | 'modifiedAt'
+    >,
+  ) => ({
+    areaId: area.id,
+    radioId: radio?.id ?? null,
+    unitId: radio?.unitId ?? null,
+    sectionId: null,
+    modifiedAt: minutesAgo(now, 60 * 24 * 2),
+    ...control,
+  });
   for (const [index, label] of spec.pumps.entries()) {
-    controlValues.push({
-      areaId: area.id,
-      number: 100 + index + 1,
-      label,
-      type: 'pump',
-      radioId: pumpRadio?.id ?? null,
-      unitId: pumpRadio?.unitId ?? null,
-      sectionId: null,
-      location: point(offset(input.shed, 0, index * 6)),
-      application: {
-        status: pumping ? 'running' : 'stopped',
-        startTime: pumping ? at(36) : null,
-        exclude: false,
-        hasFaults: false,
-      },
-      topics: [
-        { metric: 'fault', type: 'digital', lastValue: 0, timestamp: at(2) },
-        { metric: 'running', type: 'digital', lastValue: pumping ? 1 : 0, timestamp: at(2) },
-      ],
-      startRequested: pumping,
-      isRunning: pumping,
-      modifiedAt: minutesAgo(now, 60 * 24 * 2),
-    });
+    controlValues.push(
+      shedControl(pumpRadio, {
+        number: 100 + index + 1,
+        label,
+        type: 'pump',
+        location: point(offset(input.shed, 0, index * 6)),
+        application: {
+          status: pumping ? 'running' : 'stopped',
+          startTime: pumping ? at(36) : null,
+          exclude: false,
+          hasFaults: false,
+        },
+        topics: [
+          { metric: 'fault', type: 'digital', lastValue: 0, timestamp: at(2) },
+          { metric: 'running', type: 'digital', lastValue: pumping ? 1 : 0, timestamp: at(2) },
+        ],
+        startRequested: pumping,
+        isRunning: pumping,
+      }),
+    );
   }
   if (spec.pivot && spec.layout.kind === 'pivot') {
-    const radio = input.radioFor(`pivot:${area.id}`);
-    controlValues.push({
-      areaId: area.id,
-      number: 201,
-      label: spec.pivot,
-      type: 'pivot',
-      radioId: radio?.id ?? null,
-      unitId: radio?.unitId ?? null,
-      sectionId: null,
-      location: point(spec.layout.centre),
-      application: { status: 'stopped', startTime: null, exclude: false, hasFaults: false },
-      topics: [
-        { metric: 'fault', type: 'digital', lastValue: 0, timestamp: at(4) },
-        { metric: 'pivot.angle', type: 'analog', lastValue: 137, timestamp: at(4) },
-        { metric: 'pivot.speed', type: 'analog', lastValue: 0, timestamp: at(4) },
-      ],
-      startRequested: false,
-      isRunning: false,
-      modifiedAt: minutesAgo(now, 60 * 24 * 2),
-    });
+    controlValues.push(
+      shedControl(input.radioFor(`pivot:${area.id}`), {
+        number: 201,
+        label: spec.pivot,
+        type: 'pivot',
+        location: point(spec.layout.centre),
+        application: { status: 'stopped', startTime: null, exclude: false, hasFaults: false },
+        topics: [
+          { metric: 'fault', type: 'digital', lastValue: 0, timestamp: at(4) },
+          { metric: 'pivot.angle', type: 'analog', lastValue: 137, timestamp: at(4) },
+          { metric: 'pivot.speed', type: 'analog', lastValue: 0, timestamp: at(4) },
+        ],
+        startRequested: false,
+        isRunning: false,
+      }),
+    );
   }
   if (spec.valveAddon) {
-    controlValues.push({
-      areaId: area.id,
-      number: 301,
-      label: spec.valveAddon,
-      type: 'valveAddon',
-      radioId: pumpRadio?.id ?? null,
-      unitId: pumpRadio?.unitId ?? null,
-      sectionId: null,
-      location: point(offset(input.shed, -6, 4)),
-      application: null,
-      topics: [{ metric: 'fault', type: 'digital', lastValue: 0, timestamp: at(5) }],
-      // Only the request is reported by an add-on: §4 reads a lone field on its own.
-      startRequested: false,
-      modifiedAt: minutesAgo(now, 60 * 24 * 2),
-    });
+    controlValues.push(
+      shedControl(pumpRadio, {
+        number: 301,
+        label: spec.valveAddon,
+        type: 'valveAddon',
+        location: point(offset(input.shed, -6, 4)),
+        application: null,
+        topics: [{ metric: 'fault', type: 'digital', lastValue: 0, timestamp: at(5) }],
+        // Only the request is reported by an add-on: §4 reads a lone field on its own.
+        startRequested: false,
+      }),
+    );
   }
 }
 
