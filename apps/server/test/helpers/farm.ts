@@ -138,39 +138,21 @@ type FarmGround = Awaited<ReturnType<typeof seedSitesAndAreas>>;
 
 /** Three zones of the first irrigation area, one of the other site's. */
 async function seedSections(db: Database, { irrigation, irrigationB }: FarmGround) {
-  const outline = (lat: number) =>
-    `[[${lat},176.84],[${lat},176.85],[${lat - 0.005},176.85],[${lat - 0.005},176.84]]`;
+  /** An irrigation zone whose outline is a strip 0.005° tall from latitude `lat` south. */
+  const zone = (areaId: number, number: number, label: string, lat: number) => ({
+    areaId,
+    number,
+    label,
+    type: 'irrigationZone' as const,
+    outline: `[[${lat},176.84],[${lat},176.85],[${lat - 0.005},176.85],[${lat - 0.005},176.84]]`,
+  });
   const sectionRows = await db
     .insert(t.sections)
     .values([
-      {
-        areaId: irrigation.id,
-        number: 1,
-        label: 'Zone 1',
-        type: 'irrigationZone',
-        outline: outline(-39.64),
-      },
-      {
-        areaId: irrigation.id,
-        number: 2,
-        label: 'Zone 2',
-        type: 'irrigationZone',
-        outline: outline(-39.645),
-      },
-      {
-        areaId: irrigation.id,
-        number: 3,
-        label: 'Zone 3',
-        type: 'irrigationZone',
-        outline: outline(-39.65),
-      },
-      {
-        areaId: irrigationB.id,
-        number: 1,
-        label: 'Zone B1',
-        type: 'irrigationZone',
-        outline: outline(-34.29),
-      },
+      zone(irrigation.id, 1, 'Zone 1', -39.64),
+      zone(irrigation.id, 2, 'Zone 2', -39.645),
+      zone(irrigation.id, 3, 'Zone 3', -39.65),
+      zone(irrigationB.id, 1, 'Zone B1', -34.29),
     ])
     .returning();
   const [zone1, zone2, zone3, zoneB1] = sectionRows;
