@@ -11,7 +11,8 @@ import {
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { SMTPServer } from 'smtp-server';
-import { catchingSmtpServer, linkPath, splitMail, type CaughtMail } from './support/mail.ts';
+import { catchingSmtpServer, type CaughtMail } from '../apps/server/test/helpers/smtp-catcher.ts';
+import { linkPath, splitMail } from './support/mail.ts';
 import { spawnOwnStack } from './support/own-stack.ts';
 
 /**

@@ -7,7 +7,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { catchingSmtpServer } from './mail.ts';
+import { catchingSmtpServer } from '../../apps/server/test/helpers/smtp-catcher.ts';
 
 const port = Number(process.env.MAIL_SINK_PORT);
 const dir = process.env.MAIL_SINK_DIR;

@@ -1,31 +1,8 @@
 /**
  * Reading the emails the server sends, for the specs that follow their links (sign-up, reset
- * password) and for the SMTP servers that catch them (the run's mail sink, the users spec's own).
+ * password); the SMTP servers that catch them (the run's mail sink, the users spec's own) are
+ * the server tests' catcher (apps/server/test/helpers/smtp-catcher.ts).
  */
-import { SMTPServer } from 'smtp-server';
-
-/** One message as an SMTP server received it: its envelope recipients and its raw text. */
-export type CaughtMail = { to: string[]; raw: string };
-
-/** A real SMTP server (the `smtp-server` package) that hands every message it receives to `onMail`. */
-export function catchingSmtpServer(onMail: (mail: CaughtMail) => void): SMTPServer {
-  return new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        onMail({
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-}
 
 /** Decodes a quoted-printable body (RFC 2045), as nodemailer writes long lines. */
 function decodeQuotedPrintable(text: string): string {

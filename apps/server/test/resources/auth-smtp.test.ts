@@ -6,15 +6,14 @@ import { eq } from 'drizzle-orm';
 import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboundEmails } from '../../src/db/schema.ts';
 import { TEST_PASSWORD } from '../helpers/farm.ts';
+import { catchingSmtpServer, type CaughtMail } from '../helpers/smtp-catcher.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const NEW_PASSWORD = 'Kumara&Feijoa9';
-
-type Received = { from: string; to: string[]; raw: string };
 
 /** The readable text of a raw message: quoted-printable soft breaks and escapes undone. */
 function decodeMessage(raw: string): string {
@@ -55,29 +54,12 @@ async function finishResetAndSignIn(t: TestApp, login: string, token: string) {
 }
 
 describe('reset email through SMTP', () => {
-  const received: Received[] = [];
+  const received: CaughtMail[] = [];
   let smtp: SMTPServer;
   let t: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      // Plain SMTP on loopback: no certificate to trust.
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            raw: Buffer.concat(chunks).toString('latin1'),
-          });
-          callback();
-        });
-      },
-    });
+    smtp = catchingSmtpServer((mail) => received.push(mail));
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as AddressInfo;
     t = await buildTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}` });
