@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areas } from '../../src/db/schema.ts';
 import { only, rowById } from '../helpers/rows.ts';
 import { presentedIrrigationZones } from '../helpers/presented.ts';
+import { itRefusesReadsWithoutAccess } from '../helpers/refusals.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -124,29 +125,17 @@ describe('GET /api/areas/{id}', () => {
     expect(response.json()).toMatchObject({ statusCode: 400, field, location });
   });
 
-  it('401 without a token', async () => {
-    const response = await t.app.inject({ method: 'GET', url: url(t.farm.areas.irrigation.id) });
-    expect(response.statusCode).toBe(401);
-  });
+  itRefusesReadsWithoutAccess(
+    () => t,
+    () => ({ method: 'GET', url: url(t.farm.areas.irrigation.id) }),
+  );
 
-  it('403 for a member without view', async () => {
-    const response = await t.as(t.farm.users.nobody.id, {
+  it('the outsider is Forbidden an area of site a, and still reads one of their own site', async () => {
+    const refused = await t.as(t.farm.users.outsider.id, {
       method: 'GET',
       url: url(t.farm.areas.irrigation.id),
     });
-    expect(response.statusCode).toBe(403);
-  });
-
-  it('403 for a caller from another site', async () => {
-    const response = await t.as(t.farm.users.outsider.id, {
-      method: 'GET',
-      url: url(t.farm.areas.irrigation.id),
-    });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
-  });
-
-  it('the outsider still reads an area of their own site', async () => {
+    expect(refused.json()).toMatchObject({ statusCode: 403, error: 'Forbidden' });
     const response = await t.as(t.farm.users.outsider.id, {
       method: 'GET',
       url: url(t.farm.areas.irrigationB.id),
