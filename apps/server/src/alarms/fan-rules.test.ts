@@ -8,21 +8,13 @@
  */
 import { alarmRuleFromTemplate, ALARM_TEMPLATES, uplinkTopic } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { alarmFollowupHandler } from './engine.ts';
 import { evaluateFanShouldRun } from './fan-rules.ts';
 import * as t from '../db/schema.ts';
 import { meshRole } from '../seed/rows.ts';
 import { runFollowups } from '../ingest/followups.ts';
-import type { Ingest } from '../ingest/ingest.ts';
-import {
-  connectGateway,
-  quietLog,
-  useTestField,
-  startTestIngest,
-  waitFor,
-} from '../../test/helpers/field.ts';
+import { quietLog, useIngestAndGateway, useTestField, waitFor } from '../../test/helpers/field.ts';
 import { addAlarm } from '../../test/helpers/alarms.ts';
 import { testClock } from '../../test/helpers/test-app.ts';
 
@@ -31,8 +23,6 @@ const MIN = 60_000;
 /** 02:00 NZDT: a frost night at the test farm (Hawke's Bay). */
 const T0 = new Date('2026-11-20T13:00:00.000Z');
 
-let ingest: Ingest;
-let gateway: MqttClient;
 const clock = testClock(T0);
 let fanId = 0;
 let canopyId = 0;
@@ -83,15 +73,9 @@ beforeAll(async () => {
   if (!fan || !canopy) throw new Error('sensors not inserted');
   fanId = fan.id;
   canopyId = canopy.id;
-
-  ingest = await startTestIngest(field.handle, field.broker, { name: 'fan-alarms', clock });
-  gateway = await connectGateway(field.broker, field.farm.sites.a.id);
 }, 120_000);
 
-afterAll(async () => {
-  await gateway?.endAsync();
-  await ingest?.close();
-});
+const live = useIngestAndGateway(field, { name: 'fan-alarms', clock });
 
 beforeEach(async () => {
   // Each test an hour on: a sensor's latest value only moves for a newer reading.
@@ -122,9 +106,9 @@ const handler = alarmFollowupHandler({ groupMs: 0, now: () => clock.now() });
  * batch's followup runs the alarm rules.
  */
 async function report(rpm: number, canopy: number) {
-  const target = ingest.stats().committed + 1;
+  const target = live.ingest.stats().committed + 1;
   const time = clock.now().toISOString();
-  await gateway.publishAsync(
+  await live.gateway.publishAsync(
     uplinkTopic(field.broker.topicRoot, field.farm.sites.a.id, 'R-FAN-1', 'readings'),
     JSON.stringify({
       seq: seq++,
@@ -136,7 +120,7 @@ async function report(rpm: number, canopy: number) {
     }),
     { qos: 1 },
   );
-  await waitFor('the readings stored', () => ingest.stats().committed >= target);
+  await waitFor('the readings stored', () => live.ingest.stats().committed >= target);
   expect(await runFollowups(field.db, [handler], quietLog)).toEqual({ done: 1, failed: 0 });
 }
 

@@ -5,38 +5,20 @@
  */
 import { uplinkTopic } from '@paddock/domain';
 import { eq, sql } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt from 'mqtt';
+import { describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { runFollowups, type CommittedFollowup } from './followups.ts';
-import type { Ingest } from './ingest.ts';
-import {
-  connectGateway,
-  quietLog,
-  useTestField,
-  startTestIngest,
-  waitFor,
-} from '../../test/helpers/field.ts';
+import { quietLog, useIngestAndGateway, useTestField, waitFor } from '../../test/helpers/field.ts';
 import { testClock } from '../../test/helpers/test-app.ts';
 
 const field = useTestField({ deviceSite: true });
-let ingest: Ingest;
-let gateway: MqttClient;
-
-beforeAll(async () => {
-  ingest = await startTestIngest(field.handle, field.broker, {
-    name: 'ingest',
-    clock: testClock(),
-    // Several lanes, as on PostgreSQL in production (PGlite runs their transactions in turn).
-    parallelBatches: 3,
-  });
-  gateway = await connectGateway(field.broker, field.farm.sites.a.id);
-});
-
-afterAll(async () => {
-  await gateway?.endAsync();
-  await ingest?.close();
+const live = useIngestAndGateway(field, {
+  name: 'ingest',
+  clock: testClock(),
+  // Several lanes, as on PostgreSQL in production (PGlite runs their transactions in turn).
+  parallelBatches: 3,
 });
 
 /**
@@ -47,12 +29,15 @@ async function publish(
   messages: { topic: string; payload: string | Buffer }[],
   { atOnce = false } = {},
 ) {
-  const target = ingest.stats().committed + messages.length;
+  const target = live.ingest.stats().committed + messages.length;
   const send = ({ topic, payload }: (typeof messages)[number]) =>
-    gateway.publishAsync(topic, payload, { qos: 1 });
+    live.gateway.publishAsync(topic, payload, { qos: 1 });
   if (atOnce) await Promise.all(messages.map(send));
   else for (const message of messages) await send(message);
-  await waitFor(`${messages.length} messages stored`, () => ingest.stats().committed >= target);
+  await waitFor(
+    `${messages.length} messages stored`,
+    () => live.ingest.stats().committed >= target,
+  );
 }
 
 function topic(serialno: string, kind: 'readings' | 'status', siteId = field.farm.sites.a.id) {
@@ -155,13 +140,13 @@ describe('readings', () => {
   it('stores a redelivered report once', async () => {
     const sensor = field.farm.sensors.soil;
     const report = soilReport('R-1001', 42, '2026-11-21T08:56:00.000Z', 'soil.moisture', 34);
-    const duplicatesBefore = ingest.stats().readingsDuplicate;
+    const duplicatesBefore = live.ingest.stats().readingsDuplicate;
     await publish([report, report, report]);
     const stored = await readingsOf('sensor', sensor.id, 'soil.moisture');
     expect(
       stored.filter((row) => new Date(row.time).toISOString() === '2026-11-21T08:56:00.000Z'),
     ).toHaveLength(1);
-    expect(ingest.stats().readingsDuplicate - duplicatesBefore).toBe(2);
+    expect(live.ingest.stats().readingsDuplicate - duplicatesBefore).toBe(2);
     const rollups = await queryRows<{ count: number }>(
       field.db,
       sql`select sum(ru.count)::int as count from reading_rollups ru join series s on s.id = ru.series_id
@@ -413,7 +398,7 @@ describe('status', () => {
 
   it('takes a device offline by its last will, without counting it as a report', async () => {
     const topicName = topic('R-1002', 'status');
-    const target = ingest.stats().committed + 1;
+    const target = live.ingest.stats().committed + 1;
     // The device itself, with its own credentials and a last will, then a link that just dies.
     const device = await mqtt.connectAsync(field.broker.url, {
       ...field.broker.clientOptions('R-1002'),
@@ -425,7 +410,7 @@ describe('status', () => {
       },
     });
     device.stream.destroy();
-    await waitFor('the last will stored', () => ingest.stats().committed >= target);
+    await waitFor('the last will stored', () => live.ingest.stats().committed >= target);
     await device.endAsync(true);
 
     const radio = await radioRow(field.farm.radios.radio2.id);

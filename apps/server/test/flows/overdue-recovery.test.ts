@@ -6,37 +6,24 @@
  */
 import { uplinkTopic } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
-import type { MqttClient } from 'mqtt';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
 import { sweepOverdue } from '../../src/field/overdue.ts';
-import type { Ingest } from '../../src/ingest/ingest.ts';
-import { connectGateway, useTestField, startTestIngest, waitFor } from '../helpers/field.ts';
+import { useIngestAndGateway, useTestField, waitFor } from '../helpers/field.ts';
 import { testClock, type TestClock } from '../helpers/test-app.ts';
 
 const field = useTestField({ deviceSite: true });
-let ingest: Ingest;
-let gateway: MqttClient;
 const clock: TestClock = testClock();
-
-beforeAll(async () => {
-  ingest = await startTestIngest(field.handle, field.broker, { name: 'overdue-recovery', clock });
-  gateway = await connectGateway(field.broker, field.farm.sites.a.id);
-});
-
-afterAll(async () => {
-  await gateway?.endAsync();
-  await ingest?.close();
-});
+const live = useIngestAndGateway(field, { name: 'overdue-recovery', clock });
 
 async function publish(serialno: string, kind: 'readings' | 'status', payload: object) {
-  const target = ingest.stats().committed + 1;
-  await gateway.publishAsync(
+  const target = live.ingest.stats().committed + 1;
+  await live.gateway.publishAsync(
     uplinkTopic(field.broker.topicRoot, field.farm.sites.a.id, serialno, kind),
     JSON.stringify(payload),
     { qos: 1 },
   );
-  await waitFor('the message stored', () => ingest.stats().committed >= target);
+  await waitFor('the message stored', () => live.ingest.stats().committed >= target);
 }
 
 async function overdue(table: typeof t.radios | typeof t.units, id: number): Promise<boolean> {

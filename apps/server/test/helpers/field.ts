@@ -181,6 +181,39 @@ export function startTestIngest(
   });
 }
 
+/**
+ * Ingest on the file's test field (as {@link startTestIngest}) and site a's gateway publishing
+ * to it, for the whole file: started after what the file's earlier before-all hooks seed, closed
+ * after its last test; read them once started.
+ */
+export function useIngestAndGateway(
+  field: FileField,
+  options: Parameters<typeof startTestIngest>[2],
+): { readonly ingest: Ingest; readonly gateway: MqttClient } {
+  let ingest: Ingest | undefined;
+  let gateway: MqttClient | undefined;
+  beforeAll(async () => {
+    ingest = await startTestIngest(field.handle, field.broker, options);
+    gateway = await connectGateway(field.broker, field.farm.sites.a.id);
+  });
+  afterAll(async () => {
+    await gateway?.endAsync();
+    await ingest?.close();
+  });
+  const started = <T>(thing: T | undefined): T => {
+    if (!thing) throw new Error('ingest and the gateway are started before the first test');
+    return thing;
+  };
+  return {
+    get ingest() {
+      return started(ingest);
+    },
+    get gateway() {
+      return started(gateway);
+    },
+  };
+}
+
 /** The site gateway, which speaks for every device of its site (and may publish to any branch). */
 export function connectGateway(broker: TestBroker, siteId: number): Promise<MqttClient> {
   return mqtt.connectAsync(broker.url, broker.clientOptions(gatewayUsername(siteId)));
