@@ -215,7 +215,7 @@ export function useIngestAndGateway(
 }
 
 /** The site gateway, which speaks for every device of its site (and may publish to any branch). */
-export function connectGateway(broker: TestBroker, siteId: number): Promise<MqttClient> {
+function connectGateway(broker: TestBroker, siteId: number): Promise<MqttClient> {
   return mqtt.connectAsync(broker.url, broker.clientOptions(gatewayUsername(siteId)));
 }
 
