@@ -25,14 +25,12 @@ import type { SimulatorHistory } from './simulator-options.ts';
 /** A site's configs have all come once none has for this long (the broker sends retained ones at once). */
 const CONFIGS_QUIET_MS = 500;
 
-export function onConfig(
-  farm: Farm,
-  client: MqttClient,
-  siteId: number,
-  serialno: string,
-  payload: Buffer,
-): void {
+/** A config downlink as it came: the site and device its topic names, and its bytes. */
+type ConfigMessage = { siteId: number; serialno: string; payload: Buffer };
+
+export function onConfig(farm: Farm, client: MqttClient, message: ConfigMessage): void {
   const { log } = farm;
+  const { siteId, serialno, payload } = message;
   const existing = farm.runners.get(runnerKey(siteId, serialno));
   const now = farm.clock.now();
   if (payload.length === 0) {
@@ -63,20 +61,15 @@ export function onConfig(
     return;
   }
   if (farm.options.history && !farm.pastDone.has(siteId)) {
-    awaitPast(farm, client, siteId, serialno, payload);
+    awaitPast(farm, client, message);
     return;
   }
   goLive(farm, client, buildDevice(farm, siteId, parsed.value, now));
 }
 
 /** Holds a site's configs until they have all come, then makes the site's past. */
-function awaitPast(
-  farm: Farm,
-  client: MqttClient,
-  siteId: number,
-  serialno: string,
-  payload: Buffer,
-): void {
+function awaitPast(farm: Farm, client: MqttClient, message: ConfigMessage): void {
+  const { siteId, serialno, payload } = message;
   let pending = farm.pastPending.get(siteId);
   if (!pending) {
     pending = { client, configs: new Map(), timer: null, running: false };
@@ -140,6 +133,8 @@ async function makePast(
   history.onSiteDone?.({ siteId, devices: devices.length, from, until });
   // Configs changed or added while the past was being made.
   for (const [serialno, payload] of pending.configs) {
-    if (taken.get(serialno) !== payload) onConfig(farm, pending.client, siteId, serialno, payload);
+    if (taken.get(serialno) !== payload) {
+      onConfig(farm, pending.client, { siteId, serialno, payload });
+    }
   }
 }

@@ -129,7 +129,8 @@ async function connectSite(farm: Farm, site: SimulatorSite): Promise<MqttClient>
       log.warn({ topic }, 'message on a topic the simulator does not serve');
       return;
     }
-    if (parsed.kind === 'config') onConfig(farm, client, site.siteId, parsed.serialno, payload);
+    if (parsed.kind === 'config')
+      onConfig(farm, client, { siteId: site.siteId, serialno: parsed.serialno, payload });
     else onCommand(farm, site.siteId, parsed.serialno, payload);
   });
   client.on('error', (error) =>
