@@ -40,57 +40,34 @@ export type ScaleSeeded = {
 const ROWS_PER_INSERT = 1000;
 const SECTIONS_PER_AREA = 8;
 
-/** Districts the scale farms are spread over, so the site filter has something to group. */
-const DISTRICTS: readonly {
+type District = {
   country: CountryCode;
   region: string;
   timezone: string;
   cropType: string;
   centre: { lat: number; lng: number };
-}[] = [
-  {
-    country: 'nz',
-    region: "Hawke's Bay",
-    timezone: 'Pacific/Auckland',
-    cropType: 'grapes',
-    centre: { lat: -39.62, lng: 176.78 },
-  },
-  {
-    country: 'nz',
-    region: 'Marlborough',
-    timezone: 'Pacific/Auckland',
-    cropType: 'grapes',
-    centre: { lat: -41.5, lng: 173.85 },
-  },
-  {
-    country: 'nz',
-    region: 'Canterbury',
-    timezone: 'Pacific/Auckland',
-    cropType: 'pasture',
-    centre: { lat: -43.67, lng: 172.2 },
-  },
-  {
-    country: 'au',
-    region: 'Riverland',
-    timezone: 'Australia/Adelaide',
-    cropType: 'almonds',
-    centre: { lat: -34.44, lng: 140.6 },
-  },
-  {
-    country: 'au',
-    region: 'Sunraysia',
-    timezone: 'Australia/Melbourne',
-    cropType: 'citrus',
-    centre: { lat: -34.3, lng: 142.19 },
-  },
-  {
-    country: 'au',
-    region: 'Tasmania',
-    timezone: 'Australia/Hobart',
-    cropType: 'apples',
-    centre: { lat: -43.03, lng: 147.04 },
-  },
-];
+};
+
+/**
+ * Districts the scale farms are spread over, so the site filter has something to group: country,
+ * region, time zone, crop, and the point the district's farms are spread around.
+ */
+const DISTRICTS: readonly District[] = (
+  [
+    ['nz', "Hawke's Bay", 'Pacific/Auckland', 'grapes', -39.62, 176.78],
+    ['nz', 'Marlborough', 'Pacific/Auckland', 'grapes', -41.5, 173.85],
+    ['nz', 'Canterbury', 'Pacific/Auckland', 'pasture', -43.67, 172.2],
+    ['au', 'Riverland', 'Australia/Adelaide', 'almonds', -34.44, 140.6],
+    ['au', 'Sunraysia', 'Australia/Melbourne', 'citrus', -34.3, 142.19],
+    ['au', 'Tasmania', 'Australia/Hobart', 'apples', -43.03, 147.04],
+  ] as const
+).map(([country, region, timezone, cropType, lat, lng]) => ({
+  country,
+  region,
+  timezone,
+  cropType,
+  centre: { lat, lng },
+}));
 
 const RADIO_TYPES: readonly RadioType[] = ['WVC', 'WMR', 'LoRa'];
 
