@@ -206,6 +206,9 @@ test('a radio battery chart for a day and a month, with csv, advanced csv and pn
   // Zoom: a drag across the plot asks for that range (finer buckets), is remembered
   // (chartZoomingInfo) over a reload with the interval, and Reset zoom goes back to the month.
   const over = chart.locator('.u-over');
+  // The mouse works in the window's coordinates: the plot must be on screen, not below the fold
+  // of the side pane.
+  await over.scrollIntoViewIfNeeded();
   const box = await over.boundingBox();
   if (!box) throw new Error('the plot has no box');
   const zoomed = page.waitForRequest(
