@@ -74,6 +74,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['./src/testing/setup.ts'],
           // A rendered form's test clicks, types and waits for React like a person; beside the
           // end-to-end stack (scripts/test.sh) on two cores, that can take longer than 5 s.
           testTimeout: 30_000,

@@ -3,6 +3,7 @@
  * thingsFilter, programSorting), with their schemas for reading the stored values back.
  */
 import { z } from 'zod';
+import { HARDWARE_FILTER, type HardwareFilter } from './hardware-filter.ts';
 
 /** Hardware list order by last report: unsorted, oldest first, newest first. */
 export const HARDWARE_SORT = {
@@ -18,25 +19,11 @@ export const hardwareSortSchema = z.literal(Object.values(HARDWARE_SORT));
 /** The hardware table's default sort (§3: column updated, ascending) lives with the stored preferences. */
 export { DEFAULT_HARDWARE_SORT } from '../entities/preferences.ts';
 
-/** Hardware list filter codes: every item, warnings only, faults only (§4 filters). */
-export const HARDWARE_FILTER = {
-  all: 0,
-  warning: -1,
-  fault: -2,
-} as const;
-
-export type HardwareFilterName = keyof typeof HARDWARE_FILTER;
-export type HardwareFilter = (typeof HARDWARE_FILTER)[HardwareFilterName];
+export { HARDWARE_FILTER, hardwareFilterName } from './hardware-filter.ts';
+export type { HardwareFilter, HardwareFilterName } from './hardware-filter.ts';
 export const hardwareFilterSchema = z.literal(Object.values(HARDWARE_FILTER));
 /** Decision: the hardware list opens unfiltered. */
 export const DEFAULT_HARDWARE_FILTER: HardwareFilter = HARDWARE_FILTER.all;
-
-/** The name of a stored filter code, as a link's `?filter=` writes it (§2 path builder). */
-export function hardwareFilterName(filter: HardwareFilter): HardwareFilterName {
-  return (Object.keys(HARDWARE_FILTER) as HardwareFilterName[]).find(
-    (name) => HARDWARE_FILTER[name] === filter,
-  ) as HardwareFilterName;
-}
 
 /** Add-on ("things") list filters. */
 export const thingsFilterSchema = z.enum(['fault', 'warning', 'all', 'soilMoisture', 'waterMeter']);

@@ -2,7 +2,7 @@
  * Reading a location into a `Route` (§2 Screens and routes), and what a route requires: a
  * session, a privilege, an environment.
  */
-import { HARDWARE_FILTER, type HardwareFilterName } from '../constants/sorting.ts';
+import { HARDWARE_FILTER, type HardwareFilterName } from '../constants/hardware-filter.ts';
 import type { Environment, Privilege } from '../entities/vocabulary.ts';
 import { isThingType } from '../entities/words.ts';
 import { ROUTE_PRIVILEGES } from './guards.ts';

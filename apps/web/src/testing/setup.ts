@@ -1,0 +1,9 @@
+/**
+ * Every web test file's setup. The suite runs beside the end-to-end stack at a lower priority
+ * (scripts/test.sh), where a lazy chunk (the maps' Leaflet, the charts' uPlot) can take more than
+ * Testing Library's default second to load: `findBy…` and `waitFor` wait up to 10 s. A test that
+ * expects something to stay absent still says so with its own, shorter wait.
+ */
+import { configure } from '@testing-library/react';
+
+configure({ asyncUtilTimeout: 10_000 });
