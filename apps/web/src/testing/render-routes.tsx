@@ -8,16 +8,12 @@
  */
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render } from '@testing-library/react';
+import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { afterEach } from 'vitest';
 import { theme } from '../app/theme.ts';
 import { testI18n } from './test-i18n.ts';
-
-// Vitest runs without globals, so Testing Library cannot unmount by itself between tests.
-afterEach(() => cleanup());
 
 export function renderRoutes(
   routes: RouteObject[],

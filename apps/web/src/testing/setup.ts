@@ -4,6 +4,10 @@
  * Testing Library's default second to load: `findBy…` and `waitFor` wait up to 10 s. A test that
  * expects something to stay absent still says so with its own, shorter wait.
  */
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
 
 configure({ asyncUtilTimeout: 10_000 });
+
+// Vitest runs without globals, so Testing Library cannot unmount by itself between tests.
+afterEach(() => cleanup());
