@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Every package's unit and integration tests in one run; Playwright specs live in e2e/ and are not picked up.
@@ -79,7 +80,7 @@ export default defineConfig({
           // file leaves behind is cleaned by the setup (Testing Library's cleanup after each test);
           // module mocks are hoisted per file and hold there.
           isolate: false,
-          setupFiles: ['./src/testing/setup.ts'],
+          setupFiles: [fileURLToPath(new URL('apps/web/src/testing/setup.ts', import.meta.url))],
           // A rendered form's test clicks, types and waits for React like a person; beside the
           // end-to-end stack (scripts/test.sh) on two cores, that can take longer than 5 s.
           testTimeout: 30_000,
