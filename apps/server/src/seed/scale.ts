@@ -40,19 +40,11 @@ export type ScaleSeeded = {
 const ROWS_PER_INSERT = 1000;
 const SECTIONS_PER_AREA = 8;
 
-type District = {
-  country: CountryCode;
-  region: string;
-  timezone: string;
-  cropType: string;
-  centre: { lat: number; lng: number };
-};
-
 /**
  * Districts the scale farms are spread over, so the site filter has something to group: country,
  * region, time zone, crop, and the point the district's farms are spread around.
  */
-const DISTRICTS: readonly District[] = (
+const DISTRICTS = (
   [
     ['nz', "Hawke's Bay", 'Pacific/Auckland', 'grapes', -39.62, 176.78],
     ['nz', 'Marlborough', 'Pacific/Auckland', 'grapes', -41.5, 173.85],
@@ -60,7 +52,7 @@ const DISTRICTS: readonly District[] = (
     ['au', 'Riverland', 'Australia/Adelaide', 'almonds', -34.44, 140.6],
     ['au', 'Sunraysia', 'Australia/Melbourne', 'citrus', -34.3, 142.19],
     ['au', 'Tasmania', 'Australia/Hobart', 'apples', -43.03, 147.04],
-  ] as const
+  ] as const satisfies readonly (readonly [CountryCode, string, string, string, number, number])[]
 ).map(([country, region, timezone, cropType, lat, lng]) => ({
   country,
   region,
