@@ -181,30 +181,34 @@ test('offline after one visit, the irrigation, telemetry and alarms pages show t
     irrigation: {
       path: `/${site.id}/irrigation/${area.id}`,
       shows: () => page.getByRole('heading', { name: program.name }),
+      reads: ['areaPrograms', 'areaSections'],
     },
     telemetry: {
       path: `/${site.id}/telemetry/${area.id}`,
       shows: () => page.locator(`tr[data-kind="radio"][data-id="${radio.id}"]`),
+      reads: ['areaRadios'],
     },
     alarms: {
       path: `/${site.id}/${area.id}/alarms`,
       shows: () => page.getByText(alarm.label, { exact: true }).first(),
+      reads: ['siteAlarms'],
     },
   };
 
-  // One visit of each page while online.
+  // One visit of each page while online. What a page read is in IndexedDB 1 s after its last
+  // change (§9), and the next page load starts a new document: it is awaited before moving on.
   await signIn(page);
-  for (const { path, shows } of Object.values(pages)) {
+  for (const { path, shows, reads } of Object.values(pages)) {
     await page.goto(path);
     await expect(shows()).toBeVisible({ timeout: 60_000 });
+    await expect
+      .poll(() => storedSiteEntries(page, site.id), { timeout: 15_000 })
+      .toEqual(expect.arrayContaining([...reads, 'sites']));
   }
   await expect(offlineBadge(page)).toHaveCount(0);
-  // What the three pages read is in IndexedDB (written 1 s after the last change, §9).
-  await expect
-    .poll(() => storedSiteEntries(page, site.id), { timeout: 15_000 })
-    .toEqual(
-      expect.arrayContaining(['areaPrograms', 'areaRadios', 'areaSections', 'siteAlarms', 'sites']),
-    );
+  expect(await storedSiteEntries(page, site.id)).toEqual(
+    expect.arrayContaining(['areaPrograms', 'areaRadios', 'areaSections', 'siteAlarms', 'sites']),
+  );
   const lastOnline = Date.now();
 
   // The API is gone: each page, loaded afresh, shows its data from the cache and how old it is.
