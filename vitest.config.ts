@@ -34,9 +34,11 @@ export default defineConfig({
           isolate: false,
           // The migrated database every test file's own starts from, made once per run.
           globalSetup: ['./test/helpers/database-template.ts'],
-          // Each file starts its own database (PGlite boots in ~1 s, more on a loaded 2-core machine).
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Each file starts its own database (PGlite boots in ~1 s alone). Beside the end-to-end
+          // stack, at a lower priority (scripts/test.sh), a file waits its turn for the CPU: an
+          // app's start has taken over 60 s there.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {
