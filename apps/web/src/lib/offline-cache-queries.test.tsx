@@ -153,6 +153,18 @@ describe('cachedQueryOptions + connectOfflineCache (§4 served first, refreshed 
     await waitFor(() => expect(result.current.data).toEqual([{ id: 7 }]));
   });
 
+  it('writes an answer that came before the cache was open once it opens', async () => {
+    const { result } = renderHook(
+      () => useQuery(summaryOptions(5, async () => ({ label: 'Early' }))),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.data).toEqual({ label: 'Early' }));
+    await signIn();
+    expect(cache.read({ key: 'siteSummary', siteId: 5 }, '["site-summary",5]')?.data).toEqual({
+      label: 'Early',
+    });
+  });
+
   it('signing out resets the cache of that user', async () => {
     await signIn('uid-9');
     const { result } = renderHook(

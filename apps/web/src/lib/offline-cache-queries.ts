@@ -95,7 +95,15 @@ export function cachedQueryOptions<TQueryFnData, TError, TData, TQueryKey extend
 export function hydrateFromCache(queryClient: QueryClient, cache: OfflineCache = offlineCache) {
   for (const query of queryClient.getQueryCache().getAll()) {
     const slot = slotOf(query);
-    if (!slot || query.state.data !== undefined) continue;
+    if (!slot) continue;
+    if (query.state.data !== undefined) {
+      // Answered before the cache was open, when there was nowhere to write it: written now,
+      // or a page left within that first second would have nothing to show offline.
+      if (query.state.status === 'success' && !servedFromCache(query)) {
+        cache.write(slot, query.queryHash, query.state.data, query.state.dataUpdatedAt);
+      }
+      continue;
+    }
     const entry = cache.read(slot, query.queryHash);
     if (!entry) continue;
     hydrating = true;
