@@ -68,9 +68,10 @@ export default defineConfig({
           root: 'apps/devstack',
           include: ['src/**/*.test.ts'],
           environment: 'node',
-          // Starts the server on an embedded database.
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // Starts the server on an embedded database, with the demo farm and the simulator:
+          // beside the end-to-end stack, at a lower priority, that has taken over 60 s.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
       {
