@@ -2,6 +2,8 @@
  * Reads the JSON reports of Vitest and Playwright and prints one closing line,
  * 'tests: N passed, N failed', so a CI log shows the whole run at a glance.
  * A missing report means that runner crashed: it counts as a failure.
+ * The names of failed tests, with the first lines of their errors, come last,
+ * because a CI log is read from its end.
  */
 import { readFileSync } from 'node:fs';
 
@@ -30,6 +32,63 @@ function vitestTally(report: unknown): Tally | undefined {
   };
 }
 
+type Failure = { name: string; message: string };
+
+/** The first lines of an error: enough to recognise it at the end of a long log. */
+function firstLines(message: string | undefined): string {
+  return (message ?? '').split('\n').slice(0, 6).join('\n      ');
+}
+
+function vitestFailures(report: unknown): Failure[] {
+  const files =
+    (
+      report as {
+        testResults?: Array<{
+          name: string;
+          message?: string;
+          assertionResults?: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
+        }>;
+      }
+    )?.testResults ?? [];
+  return files.flatMap((file) => {
+    const failed = (file.assertionResults ?? []).filter((a) => a.status === 'failed');
+    // A file that failed to load has no assertion results, only its message.
+    if (failed.length === 0 && file.message) return [{ name: file.name, message: file.message }];
+    return failed.map((a) => ({
+      name: `${file.name} › ${a.fullName}`,
+      message: a.failureMessages?.[0] ?? '',
+    }));
+  });
+}
+
+type PlaywrightSuite = {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: Array<{
+    title: string;
+    ok: boolean;
+    tests: Array<{ results: Array<{ status: string; error?: { message?: string } }> }>;
+  }>;
+};
+
+function playwrightFailures(report: unknown): Failure[] {
+  const walk = (suite: PlaywrightSuite, path: string[]): Failure[] => [
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => ({
+        name: [...path, spec.title].join(' › '),
+        message:
+          spec.tests
+            .flatMap((t) => t.results)
+            .find((r) => r.status !== 'passed' && r.status !== 'skipped')?.error?.message ?? '',
+      })),
+    ...(suite.suites ?? []).flatMap((child) => walk(child, [...path, child.title])),
+  ];
+  const suites = (report as { suites?: PlaywrightSuite[] })?.suites ?? [];
+  return suites.flatMap((suite) => walk(suite, [suite.title]));
+}
+
 function playwrightTally(report: unknown): Tally | undefined {
   const stats = (
     report as { stats?: { expected: number; unexpected: number; flaky: number; skipped: number } }
@@ -38,15 +97,26 @@ function playwrightTally(report: unknown): Tally | undefined {
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
 }
 
+const vitestReport = readJson('test-results/vitest.json');
+const pgliteReport = readJson('test-results/vitest-pglite.json');
+const playwrightReport = readJson('test-results/playwright.json');
 const runners: Array<[string, Tally | undefined]> = [
-  ['vitest', vitestTally(readJson('test-results/vitest.json'))],
-  ['playwright', playwrightTally(readJson('test-results/playwright.json'))],
+  ['vitest', vitestTally(vitestReport)],
+  ['playwright', playwrightTally(playwrightReport)],
 ];
 if (process.env.DATABASE_URL) {
-  runners.splice(1, 0, [
-    'vitest (server on PGlite)',
-    vitestTally(readJson('test-results/vitest-pglite.json')),
-  ]);
+  runners.splice(1, 0, ['vitest (server on PGlite)', vitestTally(pgliteReport)]);
+}
+
+const failures: Array<[string, Failure[]]> = [
+  ['vitest', vitestFailures(vitestReport)],
+  ['vitest (server on PGlite)', vitestFailures(pgliteReport)],
+  ['playwright', playwrightFailures(playwrightReport)],
+];
+for (const [runner, list] of failures) {
+  for (const failure of list) {
+    console.log(`FAILED (${runner}) ${failure.name}\n      ${firstLines(failure.message)}`);
+  }
 }
 
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
