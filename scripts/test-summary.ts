@@ -46,7 +46,11 @@ function vitestFailures(report: unknown): Failure[] {
         testResults?: Array<{
           name: string;
           message?: string;
-          assertionResults?: Array<{ status: string; fullName: string; failureMessages?: string[] }>;
+          assertionResults?: Array<{
+            status: string;
+            fullName: string;
+            failureMessages?: string[];
+          }>;
         }>;
       }
     )?.testResults ?? [];
