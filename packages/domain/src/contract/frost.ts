@@ -5,6 +5,11 @@
 import { z } from 'zod';
 import { idParamSchema } from '../entities/params.ts';
 import { isoDateTimeSchema } from '../entities/primitives.ts';
+import {
+  frostForecastSchema,
+  frostForecastsSchema,
+  frostNightDateSchema,
+} from '../frost/forecast-schemas.ts';
 import { frostRulesSchema } from '../frost/rules.ts';
 import { frostRunsSchema, frostSummarySchema, siteFrostRulesSchema } from '../frost/schemas.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -20,6 +25,18 @@ export const frostRunsQuerySchema = z
   })
   .refine((q) => Date.parse(q.to) - Date.parse(q.from) <= FROST_RUNS_MAX_DAYS * 86_400_000, {
     message: `A range covers at most ${FROST_RUNS_MAX_DAYS} days`,
+    path: ['to'],
+  });
+
+/** GET areas/{id}/frost-forecasts: the nights that began from `from` to `to` (local dates, inclusive). */
+export const frostForecastsQuerySchema = z
+  .object({ from: frostNightDateSchema, to: frostNightDateSchema })
+  .refine((q) => q.from <= q.to, {
+    message: 'The range must not end before it starts',
+    path: ['to'],
+  })
+  .refine((q) => Date.parse(q.to) - Date.parse(q.from) < FROST_RUNS_MAX_DAYS * 86_400_000, {
+    message: `A range covers at most ${FROST_RUNS_MAX_DAYS} nights`,
     path: ['to'],
   });
 
@@ -59,5 +76,33 @@ export const frostEndpoints = {
     params: idParamSchema,
     body: frostRulesSchema,
     responses: { 200: siteFrostRulesSchema },
+  }),
+  getFrostForecast: defineEndpoint({
+    method: 'GET',
+    path: '/areas/:id/frost-forecast',
+    tag: 'frost',
+    summary:
+      "Tonight's minimum-temperature forecast of a frost area (FAO FFST): sunset, T₂ and Td₂ two hours after it, the coefficients and their fit, Tmin, when the start temperature is expected, the expected curve and the early warning",
+    params: idParamSchema,
+    responses: { 200: frostForecastSchema },
+  }),
+  listFrostForecasts: defineEndpoint({
+    method: 'GET',
+    path: '/areas/:id/frost-forecasts',
+    tag: 'frost',
+    summary:
+      "A frost area's past nights in a range of local dates: each night's forecast minimum against the observed minimum, whether it was radiative, and the season's error (count, mean absolute error, bias)",
+    params: idParamSchema,
+    query: frostForecastsQuerySchema,
+    responses: { 200: frostForecastsSchema },
+  }),
+  forecastFrostNow: defineEndpoint({
+    method: 'POST',
+    path: '/areas/:id/frost-forecast',
+    tag: 'frost',
+    summary:
+      "Makes tonight's forecast again from the area's latest readings (needs the edit privilege on the area), recording when; may send tonight's early warning if it has not gone out. Returns tonight's forecast",
+    params: idParamSchema,
+    responses: { 200: frostForecastSchema },
   }),
 };

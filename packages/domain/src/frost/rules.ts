@@ -18,6 +18,16 @@ export const frostRulesSchema = z.strictObject({
   windShutdownAbove: z.number().positive().max(200).nullable(),
   /** Local hours a fan may run, from–to (the window may cross midnight); null: any hour. */
   permittedHours: z.strictObject({ from: timeOfDaySchema, to: timeOfDaySchema }).nullable(),
+  /**
+   * The crop's critical temperature the early warning guards (°C, issue 31); absent: the start
+   * temperature (startAtOrBelow), the temperature the fans are there for.
+   */
+  criticalTemperature: z.number().min(-15).max(10).optional(),
+  /**
+   * Tonight's forecast warns at or below the critical temperature plus this (°C); absent:
+   * FORECAST_WARNING_MARGIN_DEFAULT (1 °C, see forecast.ts).
+   */
+  forecastMargin: z.number().min(0).max(5).optional(),
   /** Where the rule comes from (plan, consent), printed on every report. */
   source: z.string().min(1).max(300),
 });
