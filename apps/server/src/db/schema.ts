@@ -368,9 +368,9 @@ export const requests = pgTable(
   {
     id: serial('id').primaryKey(),
     action: text('action')
-      .$type<'start' | 'resume' | 'pause' | 'ping' | 'export' | 'test'>()
+      .$type<'start' | 'resume' | 'pause' | 'ping' | 'export' | 'test' | 'stop'>()
       .notNull(),
-    type: text('type').$type<'control' | 'program' | 'radio' | 'area' | 'site'>().notNull(),
+    type: text('type').$type<'control' | 'program' | 'radio' | 'area' | 'site' | 'fan'>().notNull(),
     targetId: integer('target_id').notNull(),
     siteId: siteId(),
     status: text('status')

@@ -33,6 +33,11 @@ export const ALARM_TEMPLATES = {
    * meet a future §9 number.
    */
   fanShouldRun: 101,
+  /**
+   * Ours (issue 31): a fan started from the console that showed no RPM within
+   * FAN_START_CHECK_SECONDS. Raised by the server's start check, not by a rule a user writes.
+   */
+  fanFailedToStart: 103,
 } as const;
 
 export type AlarmTemplateName = keyof typeof ALARM_TEMPLATES;
@@ -49,7 +54,9 @@ export type AlarmTemplateSubject =
   | 'repeater'
   | 'coordinator'
   /** A frost fan against its canopy temperature (fanShouldRun). */
-  | 'fan';
+  | 'fan'
+  /** A frost fan's remote start against its RPM (fanFailedToStart). */
+  | 'fanStart';
 
 export interface AlarmTemplateKind {
   readonly scope: AlarmTemplateScope;
@@ -69,6 +76,7 @@ export const ALARM_TEMPLATE_KINDS = {
   allCoordinatorOverdue: { scope: 'all', subject: 'coordinator' },
   anyCoordinatorOverdue: { scope: 'any', subject: 'coordinator' },
   fanShouldRun: { scope: 'simple', subject: 'fan' },
+  fanFailedToStart: { scope: 'simple', subject: 'fanStart' },
 } as const satisfies Record<AlarmTemplateName, AlarmTemplateKind>;
 
 /** The subjects of the overdue templates (§9 5–16): they read the overdue flag of hardware. */
@@ -93,6 +101,7 @@ export const ALARM_TEMPLATE_LABELS = {
   allCoordinatorOverdue: 'All coordinators overdue',
   anyCoordinatorOverdue: 'Any coordinator overdue',
   fanShouldRun: 'Fan should be running',
+  fanFailedToStart: 'Fan failed to start',
 } as const satisfies Record<AlarmTemplateName, string>;
 
 const NAME_BY_TEMPLATE = Object.fromEntries(
@@ -136,6 +145,8 @@ export const ALARM_SUBJECT_SEVERITY = {
   repeater: 'warning',
   // A fan that does not start on a frost night loses the crop by morning: worth a phone call.
   fan: 'critical',
+  // The grower asked for the fan because the crop needs it now.
+  fanStart: 'critical',
 } as const satisfies Record<AlarmTemplateSubject, AlarmSeverity>;
 
 export function alarmTemplateSeverity(template: AlarmTemplate): AlarmSeverity {
@@ -168,6 +179,13 @@ export const FAN_NOT_RUNNING_CONDITION = {
  * the hour a canopy takes to lose another degree.
  */
 export const FAN_SHOULD_RUN_GRACE = '00:05:00';
+
+/**
+ * How long a fan started from the console has to show RPM before "Fan failed to start" is raised
+ * (issue 31). A diesel cranks and reaches speed within seconds; two minutes also covers a
+ * controller's glow-plug preheat and a report that waits for the device's next uplink.
+ */
+export const FAN_START_CHECK_SECONDS = 120;
 
 /** Decision: a set-point rule with no operator fires when the reading exceeds the set point. */
 export const DEFAULT_SET_POINT_OPERATOR: AlarmOperator = 'greaterThan';
@@ -222,7 +240,7 @@ export function alarmRuleFromTemplate(
       operator: options.operator ?? DEFAULT_SET_POINT_OPERATOR,
       value: options.threshold,
     };
-  } else if (subject === 'fan') {
+  } else if (subject === 'fan' || subject === 'fanStart') {
     condition = { ...FAN_NOT_RUNNING_CONDITION };
   } else {
     condition = { ...OVERDUE_CONDITION };
@@ -254,7 +272,7 @@ export interface TemplateRadio {
 
 /** What a template watches among an area's hardware. Set-point templates watch a reading, not hardware. */
 export type AlarmTemplateTargets<R, U> =
-  | { readonly subject: 'setPoint' | 'fan'; readonly targets: readonly [] }
+  | { readonly subject: 'setPoint' | 'fan' | 'fanStart'; readonly targets: readonly [] }
   | { readonly subject: 'unit'; readonly targets: readonly U[] }
   | { readonly subject: 'radio' | 'repeater' | 'coordinator'; readonly targets: readonly R[] };
 
@@ -271,6 +289,7 @@ export function alarmTemplateTargets<R extends TemplateRadio, U>(
   switch (subject) {
     case 'setPoint':
     case 'fan':
+    case 'fanStart':
       return { subject, targets: [] };
     case 'unit':
       return { subject, targets: hardware.units };

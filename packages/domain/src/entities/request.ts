@@ -14,7 +14,7 @@ export const actionRequestSchema = z.object({
   /** What kind of thing the target id names. */
   type: requestTypeSchema,
   status: requestStatusSchema,
-  /** Id of the control, program, radio, area or site acted on. */
+  /** Id of the control, program, radio, area, site or fan (its controller's sensor) acted on. */
   target: idSchema,
   created: isoDateTimeSchema,
   updated: nullableIsoDateTimeSchema,

@@ -162,10 +162,20 @@ export type ContactMethod = z.infer<typeof contactMethodSchema>;
 export const eventTypeSchema = z.enum(['warning', 'error', 'info']);
 export type EventType = z.infer<typeof eventTypeSchema>;
 
-export const requestActionSchema = z.enum(['start', 'resume', 'pause', 'ping', 'export', 'test']);
+/** §3's request actions, and ours: stop, a frost fan's remote stop (issue 31). */
+export const requestActionSchema = z.enum([
+  'start',
+  'resume',
+  'pause',
+  'ping',
+  'export',
+  'test',
+  'stop',
+]);
 export type RequestAction = z.infer<typeof requestActionSchema>;
 
-export const requestTypeSchema = z.enum(['control', 'program', 'radio', 'area', 'site']);
+/** §3's request types, and ours: fan, a frost fan's engine controller (a sensor) started or stopped from the console (issue 31). */
+export const requestTypeSchema = z.enum(['control', 'program', 'radio', 'area', 'site', 'fan']);
 export type RequestType = z.infer<typeof requestTypeSchema>;
 
 export const requestStatusSchema = z.enum([

@@ -6,10 +6,10 @@
 import { zonedDateTime } from '../constants/timezone.ts';
 import type { FrostRules } from './rules.ts';
 import { withinPermittedHours } from './rules.ts';
+import { FAN_TRIGGERS } from './fans.ts';
 import { frostNightOf } from './night.ts';
 import type {
   FanFueling,
-  FanTrigger,
   FrostFanTotals,
   FrostRun,
   FrostRunFlag,
@@ -31,7 +31,7 @@ export interface FanReadings {
   readonly wind: readonly TimedValue[];
   readonly fuel: readonly TimedValue[];
   readonly engineHours: readonly TimedValue[];
-  /** fan.trigger: 0 auto, 1 manual, 2 test. */
+  /** fan.trigger: 0 auto, 1 manual, 2 test, 3 remote (FAN_TRIGGERS). */
   readonly trigger: readonly TimedValue[];
 }
 
@@ -75,8 +75,6 @@ function between(readings: readonly TimedValue[], from: number, to: number): Tim
   }
   return out;
 }
-
-const TRIGGERS: readonly FanTrigger[] = ['auto', 'manual', 'test'];
 
 /** Start and stop (epoch ms; stop null while running) of each run in the RPM readings. */
 export function findRuns(rpm: readonly TimedValue[]): { start: number; stop: number | null }[] {
@@ -166,7 +164,7 @@ export function frostRunOf(
     start: new Date(run.start).toISOString(),
     stop: run.stop === null ? null : new Date(run.stop).toISOString(),
     durationMinutes: Math.round((last - run.start) / 6_000) / 10,
-    trigger: TRIGGERS[trigger ?? 0] ?? 'auto',
+    trigger: FAN_TRIGGERS[trigger ?? 0] ?? 'auto',
     canopyAtStart: round(canopyAtStart),
     canopyAtStop: round(canopyAtStop),
     towerAtStart: round(towerAtStart),

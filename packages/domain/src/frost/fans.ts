@@ -23,7 +23,7 @@ function fanMetricNames<const Key extends string>(keys: readonly Key[]) {
  * The fan controller's metric names: §9's fan chart metrics (fan.{key}, FAN_METRIC_LABELS), and
  * what the frost records read besides (docs/api.md "Frost"): towerTemperature, °C at the top of
  * the tower; canopyTemperature, the canopy probe as the controller reads it, when it reports it
- * itself; trigger, 0 auto, 1 manual, 2 test, reported at a start.
+ * itself; trigger, what started the run (FAN_TRIGGERS), reported at a start.
  */
 export const FAN_METRICS = fanMetricNames([
   ...FAN_CHART_KEYS,
@@ -31,6 +31,18 @@ export const FAN_METRICS = fanMetricNames([
   'canopyTemperature',
   'trigger',
 ]);
+
+/**
+ * What started a fan's run, as fan.trigger reports it: the index here (0 auto, the controller on
+ * its own; 1 manual, at the fan; 2 test; 3 remote, a start command from the console, issue 31).
+ */
+export const FAN_TRIGGERS = ['auto', 'manual', 'test', 'remote'] as const;
+export type FanTriggerName = (typeof FAN_TRIGGERS)[number];
+
+/** fan.trigger's value for a trigger. */
+export function fanTriggerCode(trigger: FanTriggerName): number {
+  return FAN_TRIGGERS.indexOf(trigger);
+}
 
 /** The controller's engine fault, digital 0/1: a device's generic fault metric, no fan. prefix. */
 export const FAN_ENGINE_FAULT_METRIC = 'fault';

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, nullableIsoDateTimeSchema } from '../entities/primitives.ts';
+import { FAN_TRIGGERS } from './fans.ts';
 import { frostRulesSchema } from './rules.ts';
 
 const count = z.number().int().nonnegative();
@@ -47,8 +48,8 @@ export const frostSummarySchema = z.object({
 });
 export type FrostSummary = z.infer<typeof frostSummarySchema>;
 
-/** What started a run: the controller on its own, an operator, or a test run. */
-export const fanTriggerSchema = z.enum(['auto', 'manual', 'test']);
+/** What started a run: the controller on its own, an operator at the fan, a test run, or a start from the console. */
+export const fanTriggerSchema = z.enum(FAN_TRIGGERS);
 export type FanTrigger = z.infer<typeof fanTriggerSchema>;
 
 /** A compliance flag on a run. */

@@ -10,6 +10,7 @@ describe('overtaking', () => {
     ['test', false],
     ['ping', false],
     ['export', false],
+    ['stop', true],
   ])('a %s may overtake a request in flight: %s', (action, expected) => {
     expect(mayOvertake(action)).toBe(expected);
   });

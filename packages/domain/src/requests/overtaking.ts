@@ -1,6 +1,7 @@
 /**
  * Overtaking (§3 Request): a target carries out one request at a time, and a newer request waits
- * for the one in flight, except a pause: stopping water must never wait. The request it overtakes
+ * for the one in flight, except a pause or a fan's stop: stopping water or an engine must never
+ * wait. The request it overtakes
  * is cancelled, not failed, as nothing went wrong with it.
  */
 import type { RequestAction, RequestStatus } from '../entities/vocabulary.ts';
@@ -8,7 +9,7 @@ import { isOpenRequestStatus } from './statuses.ts';
 
 /** Whether a request with this action may be recorded while an earlier one is still open. */
 export function mayOvertake(action: RequestAction): boolean {
-  return action === 'pause';
+  return action === 'pause' || action === 'stop';
 }
 
 /**

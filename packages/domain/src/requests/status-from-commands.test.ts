@@ -24,6 +24,7 @@ describe('a request status from its commands', () => {
   it.each<[RequestType, boolean]>([
     ['control', true],
     ['radio', true],
+    ['fan', true],
     ['program', false],
     ['area', false],
     ['site', false],

@@ -1,5 +1,5 @@
 /**
- * A control or radio request advances from the commands the field link sent for it
+ * A control, radio or fan request advances from the commands the field link sent for it
  * (docs/field-protocol.md "Commands and acks"). Program requests are the runner's, which sets
  * their status itself (irrigation/runner.ts).
  */
@@ -15,6 +15,7 @@ export type CommandStatus = 'sent' | 'accepted' | 'done' | 'failed' | 'timedOut'
 export const COMMAND_ADVANCED_REQUEST_TYPES = [
   'control',
   'radio',
+  'fan',
 ] as const satisfies readonly RequestType[];
 
 export function isCommandAdvanced(type: RequestType): boolean {

@@ -1,0 +1,95 @@
+/**
+ * Starting and stopping a frost fan from the console (issue 31): when a remote start is refused,
+ * and what an override records. A fan started where the council's rule does not allow it puts the
+ * grower's consent at risk, so the console asks first; but the grower on the spot may know better
+ * (a canopy probe in a warm corner, a gust on the anemometer), so a refusal can be overridden, and
+ * the override is kept with the request and in the fan's event log. Pure: the caller reads the
+ * canopy and the wind.
+ */
+import type { FrostRules } from './rules.ts';
+
+/** What a user may ask of a fan whose controller takes commands. */
+export const FAN_COMMAND_ACTIONS = ['start', 'stop'] as const;
+export type FanCommandAction = (typeof FAN_COMMAND_ACTIONS)[number];
+
+/**
+ * Decision: a remote start is allowed up to this much (°C) above the site's start temperature.
+ * The rule compares the canopy sensor of the fan's block while the controller starts on its own
+ * probe, and the two commonly differ by the ±0.5 °C accuracy of a canopy probe; a margin of that
+ * size keeps a start the controller itself would make from being refused over probe differences.
+ * Anything warmer is refused: the fan would only stir air that is not freezing.
+ */
+export const FAN_START_MARGIN_C = 0.5;
+
+/** Why a remote start is refused. */
+export type FanStartRefusal =
+  /** The canopy is warmer than the start temperature plus the margin. */
+  | { readonly code: 'canopyTooWarm'; readonly canopy: number; readonly limit: number }
+  /** The wind is above the site's shutdown speed (windShutdownAbove). */
+  | { readonly code: 'windTooStrong'; readonly wind: number; readonly limit: number }
+  /** No canopy temperature to judge the start by. */
+  | { readonly code: 'noCanopyReading' };
+
+export type FanStartRefusalCode = FanStartRefusal['code'];
+
+export interface FanCommandInput {
+  readonly action: FanCommandAction;
+  /** The canopy of the fan's block now (°C); null with no recent reading. */
+  readonly canopy: number | null;
+  /** The wind at the fan now (km/h); null with no recent reading. */
+  readonly wind: number | null;
+  readonly rules: Pick<FrostRules, 'startAtOrBelow' | 'windShutdownAbove'>;
+  /** The user asked to start despite the refusals. */
+  readonly override: boolean;
+}
+
+/** A command is sent (with the refusals the user overrode), or refused with its reasons. */
+export type FanCommandJudgement =
+  | { readonly allowed: true; readonly overridden: readonly FanStartRefusal[] }
+  | { readonly allowed: false; readonly refusals: readonly FanStartRefusal[] };
+
+/** Why a start would be refused now, in the order the console shows them; empty: none. */
+export function fanStartRefusals(input: Omit<FanCommandInput, 'action' | 'override'>) {
+  const refusals: FanStartRefusal[] = [];
+  const limit = input.rules.startAtOrBelow + FAN_START_MARGIN_C;
+  if (input.canopy === null) refusals.push({ code: 'noCanopyReading' });
+  else if (input.canopy > limit) {
+    refusals.push({ code: 'canopyTooWarm', canopy: input.canopy, limit });
+  }
+  const windLimit = input.rules.windShutdownAbove;
+  // No wind reading is no refusal: many blocks have no anemometer, and the site's rule has
+  // nothing to compare then (the compliance record judges the run's wind afterwards).
+  if (windLimit !== null && input.wind !== null && input.wind > windLimit) {
+    refusals.push({ code: 'windTooStrong', wind: input.wind, limit: windLimit });
+  }
+  return refusals;
+}
+
+/**
+ * Whether a fan command goes out. A stop is never refused: stopping an engine is always safe
+ * and the rules only ever ask for it. A start is refused for each reason of fanStartRefusals,
+ * unless the user overrides, when it goes out and the reasons are what the override records.
+ */
+export function judgeFanCommand(input: FanCommandInput): FanCommandJudgement {
+  if (input.action === 'stop') return { allowed: true, overridden: [] };
+  const refusals = fanStartRefusals(input);
+  if (refusals.length === 0) return { allowed: true, overridden: [] };
+  return input.override ? { allowed: true, overridden: refusals } : { allowed: false, refusals };
+}
+
+const one = (value: number) => (Math.round(value * 10) / 10).toString();
+
+/** A refusal in words, as the API's refusal and the fan's event log say it. */
+export function fanStartRefusalText(refusal: FanStartRefusal): string {
+  switch (refusal.code) {
+    case 'canopyTooWarm':
+      return (
+        `the canopy is ${one(refusal.canopy)} °C, above the start temperature plus ` +
+        `${FAN_START_MARGIN_C} °C (${one(refusal.limit)} °C)`
+      );
+    case 'windTooStrong':
+      return `the wind is ${one(refusal.wind)} km/h, above the site's shutdown speed of ${one(refusal.limit)} km/h`;
+    case 'noCanopyReading':
+      return 'there is no recent canopy temperature to judge the start by';
+  }
+}
