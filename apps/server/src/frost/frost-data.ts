@@ -220,6 +220,15 @@ export async function readFrostSummary(
   );
   const fans: FanNow[] = area.fans.map((fan) => {
     const value = (metric: string) => topicValue(fan, metric)?.lastValue ?? null;
+    // The canopy as frostRuns reads it: the controller's own probe, else its block's sensor.
+    const ownCanopy = topicValue(fan, FAN_METRICS.canopyTemperature);
+    const blockCanopy = canopyOfFan(area, fan);
+    const canopy =
+      ownCanopy?.lastValue != null
+        ? ownCanopy
+        : blockCanopy
+          ? topicValue(blockCanopy, CANOPY_METRIC)
+          : null;
     return {
       sensor: fan.id,
       label: fan.label,
@@ -230,6 +239,10 @@ export async function readFrostSummary(
       trip: value(FAN_METRICS.trip),
       overdue: fan.overdue,
       engineFault: value(FAN_ENGINE_FAULT_METRIC) === 1,
+      tower: value(FAN_METRICS.towerTemperature),
+      towerAt: topicValue(fan, FAN_METRICS.towerTemperature)?.timestamp ?? null,
+      canopy: canopy?.lastValue ?? null,
+      canopyAt: canopy?.timestamp ?? null,
     };
   });
   return frostSummary({

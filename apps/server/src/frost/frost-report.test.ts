@@ -66,6 +66,7 @@ describe('frost records', () => {
       canopyAtStop: 3.2,
       towerAtStart: 5.2,
       inversionAtStart: 3.6,
+      inversionClassAtStart: 'strong',
       flags: [],
     });
     expect(second).toMatchObject({
@@ -92,6 +93,13 @@ describe('frost records', () => {
       fansRunning: 0,
       lowestFuel: { value: 34, sensor: fan2 },
     });
+    // Fan 1's last tower 4.6 °C over its canopy probe's 3.5 °C; fan 2 has no tower probe.
+    expect(summary.fanInversions).toEqual([
+      expect.objectContaining({ sensor: fan1, inversion: { value: 1.1, class: 'weak' } }),
+      expect.objectContaining({ sensor: fan2, tower: null, inversion: null }),
+    ]);
+    // Read 20 hours before the clock: no inversion for the area now.
+    expect(summary.inversion).toBeNull();
     const site = await as(farm.users.admin.id, {
       method: 'GET',
       url: `/api/sites/${farm.sites.a.id}/summary`,
@@ -100,6 +108,21 @@ describe('frost records', () => {
       .json<{ areas: { area: number; frost?: FrostSummary }[] }>()
       .areas.find((area) => area.area === farm.areas.frost.id);
     expect(frostArea?.frost?.fans).toBe(2);
+  });
+
+  it('classes the inversion of the area from its fans read in the last 30 minutes', async () => {
+    const { as, farm, clock } = testApp();
+    const before = clock.now();
+    clock.set(new Date(T0 + 5 * MIN));
+    try {
+      const response = await as(farm.users.admin.id, {
+        method: 'GET',
+        url: `/api/areas/${farm.areas.frost.id}/frost-summary`,
+      });
+      expect(response.json<FrostSummary>().inversion).toEqual({ value: 1.1, class: 'weak' });
+    } finally {
+      clock.set(before);
+    }
   });
 
   it('keeps the site rules it is given', async () => {
@@ -163,6 +186,10 @@ describe('frost records', () => {
       '1.6',
     ]);
     expect(rows[1]?.at(-1)).toBe('start above permitted temperature');
+    // Each run keeps its inversion at the start and its class.
+    const inversion = header?.indexOf('Inversion (°C)') ?? -1;
+    expect(header?.[inversion + 1]).toBe('Inversion class');
+    expect(rows[0]?.slice(inversion, inversion + 2)).toEqual(['3.6', 'strong']);
   });
 
   it('writes the compliance report as xlsx with typed cells and a frozen header', async () => {

@@ -54,6 +54,7 @@ describe('frost compliance', () => {
       canopyAtStop: 3.2,
       towerAtStart: 4.6,
       inversionAtStart: 3.8,
+      inversionClassAtStart: 'strong',
       lowestCanopy: 0.5,
       highestWind: 4,
       averageRpm: 2330,

@@ -8,6 +8,7 @@ import type { FrostRules } from './rules.ts';
 import { withinPermittedHours } from './rules.ts';
 import { FAN_TRIGGERS } from './fans.ts';
 import { frostNightOf } from './night.ts';
+import { inversionOf } from './inversion.ts';
 import type {
   FanFueling,
   FrostFanTotals,
@@ -153,6 +154,7 @@ export function frostRunOf(
     }
   }
   const trigger = valueAt(fan.trigger, run.start);
+  const inversion = inversionOf(towerAtStart, canopyAtStart);
   const lowest = canopyDuring.length ? Math.min(...canopyDuring.map((r) => r.v)) : canopyAtStart;
   const highestWind = windDuring.length ? Math.max(...windDuring.map((r) => r.v)) : null;
   const averageRpm = rpmDuring.length
@@ -168,8 +170,8 @@ export function frostRunOf(
     canopyAtStart: round(canopyAtStart),
     canopyAtStop: round(canopyAtStop),
     towerAtStart: round(towerAtStart),
-    inversionAtStart:
-      towerAtStart === null || canopyAtStart === null ? null : round(towerAtStart - canopyAtStart),
+    inversionAtStart: inversion?.value ?? null,
+    inversionClassAtStart: inversion?.class ?? null,
     lowestCanopy: round(lowest),
     highestWind: round(highestWind),
     windShutdowns,

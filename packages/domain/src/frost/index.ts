@@ -6,6 +6,7 @@ export * from './compliance.ts';
 export * from './summary.ts';
 export * from './fans.ts';
 export * from './fan-command.ts';
+export * from './inversion.ts';
 export * from './report-tables.ts';
 export * from './night-tables.ts';
 export * from './forecast.ts';

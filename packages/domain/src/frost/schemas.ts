@@ -27,6 +27,31 @@ const placedReadingSchema = z.object({
   at: nullableIsoDateTimeSchema,
 });
 
+/** An inversion's class (frost/inversion.ts INVERSION_THRESHOLDS_C): whether a fan has warm air to mix down. */
+export const inversionClassSchema = z.enum(['strong', 'weak', 'none']);
+export type InversionClass = z.infer<typeof inversionClassSchema>;
+
+/** Tower minus canopy (°C) and its class. */
+export const inversionSchema = z.object({
+  value: z.number(),
+  class: inversionClassSchema,
+});
+export type Inversion = z.infer<typeof inversionSchema>;
+
+/** One fan's inversion now: its tower temperature minus its block's canopy (°C). */
+const fanInversionSchema = z.object({
+  /** The fan (its engine controller's sensor). */
+  sensor: idSchema,
+  label: z.string(),
+  tower: z.number().nullable(),
+  canopy: z.number().nullable(),
+  /** Null when the tower or the canopy has no reading. */
+  inversion: inversionSchema.nullable(),
+  /** When the older of the two readings was taken. */
+  at: nullableIsoDateTimeSchema,
+});
+export type FanInversion = z.infer<typeof fanInversionSchema>;
+
 /** GET areas/{id}/frost-summary, and areas[].frost of the site summary (null for other areas). */
 export const frostSummarySchema = z.object({
   area: idSchema,
@@ -45,6 +70,10 @@ export const frostSummarySchema = z.object({
   minutesBelowZeroTonight: count,
   /** The fan with the least fuel (%); null with no reading. */
   lowestFuel: placedReadingSchema.nullable(),
+  /** Each fan's inversion now, in the fans' order. */
+  fanInversions: z.array(fanInversionSchema),
+  /** The area's inversion now: the mean over fans with readings of the last 30 min; null with none. */
+  inversion: inversionSchema.nullable(),
 });
 export type FrostSummary = z.infer<typeof frostSummarySchema>;
 
@@ -82,6 +111,8 @@ export const frostRunSchema = z.object({
   towerAtStart: z.number().nullable(),
   /** Tower minus canopy at the start: how much warm air the fan had to mix down. */
   inversionAtStart: z.number().nullable(),
+  /** The class of inversionAtStart (frost/inversion.ts); null when it is. */
+  inversionClassAtStart: inversionClassSchema.nullable(),
   lowestCanopy: z.number().nullable(),
   highestWind: z.number().nullable(),
   /** Times during the run the wind rose above the shutdown speed. */

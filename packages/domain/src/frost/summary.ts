@@ -7,7 +7,8 @@ import {
 } from '../constants/thresholds.ts';
 import type { TimedValue } from './compliance.ts';
 import { READING_VALID_MS } from './compliance.ts';
-import type { FanFault, FanState, FrostSummary } from './schemas.ts';
+import { inversionOf, siteInversion } from './inversion.ts';
+import type { FanFault, FanInversion, FanState, FrostSummary } from './schemas.ts';
 
 /** A fan's latest values (null where the metric never reported). */
 export interface FanNow {
@@ -22,6 +23,12 @@ export interface FanNow {
   readonly overdue: boolean;
   /** The controller's engine fault (digital `fault` = 1). */
   readonly engineFault?: boolean;
+  /** °C at the top of the tower, and when it was read. */
+  readonly tower?: number | null;
+  readonly towerAt?: string | null;
+  /** The canopy of the fan's block (its own probe, else the block's sensor), and when it was read. */
+  readonly canopy?: number | null;
+  readonly canopyAt?: string | null;
 }
 
 export interface CanopyNow {
@@ -84,6 +91,43 @@ export function minutesBelowZero(
   return Math.round(total / 60_000);
 }
 
+/** The older of two reading times, null when either is missing. */
+function olderOf(a: string | null | undefined, b: string | null | undefined): string | null {
+  if (!a || !b) return null;
+  return Date.parse(a) <= Date.parse(b) ? a : b;
+}
+
+/** Each fan's tower minus canopy now (frost/inversion.ts). */
+export function fanInversions(fans: readonly FanNow[]): FanInversion[] {
+  return fans.map((fan) => {
+    const tower = fan.tower ?? null;
+    const canopy = fan.canopy ?? null;
+    const inversion = inversionOf(tower, canopy);
+    return {
+      sensor: fan.sensor,
+      label: fan.label,
+      tower,
+      canopy,
+      inversion,
+      at: inversion ? olderOf(fan.towerAt, fan.canopyAt) : null,
+    };
+  });
+}
+
+/**
+ * The area's inversion now: over the fans whose tower and canopy were both read within
+ * READING_VALID_MS of now, since a fan whose radio went quiet hours ago says nothing about now.
+ */
+function areaInversion(fans: readonly FanInversion[], now: number) {
+  return siteInversion(
+    fans.flatMap((fan) =>
+      fan.inversion && fan.at !== null && now - Date.parse(fan.at) <= READING_VALID_MS
+        ? [fan.inversion.value]
+        : [],
+    ),
+  );
+}
+
 export function frostSummary(input: {
   area: number;
   fans: readonly FanNow[];
@@ -109,6 +153,7 @@ export function frostSummary(input: {
       lowestFuel = { value: fan.fuel, sensor: fan.sensor, label: fan.label, at: fan.fuelAt };
     }
   }
+  const inversions = fanInversions(input.fans);
   return {
     area: input.area,
     fans: input.fans.length,
@@ -124,5 +169,7 @@ export function frostSummary(input: {
       input.now.getTime(),
     ),
     lowestFuel,
+    fanInversions: inversions,
+    inversion: areaInversion(inversions, input.now.getTime()),
   };
 }
