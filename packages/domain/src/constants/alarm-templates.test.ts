@@ -28,6 +28,8 @@ describe('§9 alarm template numbers', () => {
     ['anyRepeaterOverdue', 11],
     ['allCoordinatorOverdue', 15],
     ['anyCoordinatorOverdue', 16],
+    ['fanShouldRun', 101],
+    ['frostForecast', 102],
   ] as const)('%s is %d', (name, template) => {
     expect(T[name]).toBe(template);
     expect(alarmTemplateName(template)).toBe(name);
@@ -52,6 +54,7 @@ describe('§9 alarm template kind, reset-after and severity', () => {
     [T.anyRepeaterOverdue, 'any', 'repeater', '24:00:00', 'warning'],
     [T.allCoordinatorOverdue, 'all', 'coordinator', null, 'critical'],
     [T.anyCoordinatorOverdue, 'any', 'coordinator', '24:00:00', 'critical'],
+    [T.frostForecast, 'simple', 'frostForecast', null, 'critical'],
   ])(
     'template %d: %s %s, resets after %s, %s',
     (template, scope, subject, resetAfter, severity) => {
@@ -60,6 +63,16 @@ describe('§9 alarm template kind, reset-after and severity', () => {
       expect(alarmTemplateSeverity(template)).toBe(severity);
     },
   );
+});
+
+describe('the frost forecast template (ours, issue 31)', () => {
+  it('builds a critical area rule named Frost forecast on the forecast minimum', () => {
+    const rule = alarmRuleFromTemplate(T.frostForecast, { target: 4, targetType: 'area' });
+    expect(rule.name).toBe('Frost forecast');
+    expect(rule.severity).toBe('critical');
+    expect(rule.conditions.all[0]).toMatchObject({ path: 'frost.forecastMinimum' });
+    expect(alarmRuleInputSchema.safeParse(rule).success).toBe(true);
+  });
 });
 
 const overdueTemplates = [

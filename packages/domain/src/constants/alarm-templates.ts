@@ -34,6 +34,12 @@ export const ALARM_TEMPLATES = {
    */
   fanShouldRun: 101,
   /**
+   * Ours (issue 31): tonight's forecast minimum of a frost area (FFST, frost/forecast.ts) at or
+   * below the site's critical temperature plus its margin. Raised by the server's forecast, at
+   * most once a night, not by a reading a device reports.
+   */
+  frostForecast: 102,
+  /**
    * Ours (issue 31): a fan started from the console that showed no RPM within
    * FAN_START_CHECK_SECONDS. Raised by the server's start check, not by a rule a user writes.
    */
@@ -55,6 +61,8 @@ export type AlarmTemplateSubject =
   | 'coordinator'
   /** A frost fan against its canopy temperature (fanShouldRun). */
   | 'fan'
+  /** A frost area's forecast minimum for tonight (frostForecast). */
+  | 'frostForecast'
   /** A frost fan's remote start against its RPM (fanFailedToStart). */
   | 'fanStart';
 
@@ -76,6 +84,7 @@ export const ALARM_TEMPLATE_KINDS = {
   allCoordinatorOverdue: { scope: 'all', subject: 'coordinator' },
   anyCoordinatorOverdue: { scope: 'any', subject: 'coordinator' },
   fanShouldRun: { scope: 'simple', subject: 'fan' },
+  frostForecast: { scope: 'simple', subject: 'frostForecast' },
   fanFailedToStart: { scope: 'simple', subject: 'fanStart' },
 } as const satisfies Record<AlarmTemplateName, AlarmTemplateKind>;
 
@@ -101,6 +110,7 @@ export const ALARM_TEMPLATE_LABELS = {
   allCoordinatorOverdue: 'All coordinators overdue',
   anyCoordinatorOverdue: 'Any coordinator overdue',
   fanShouldRun: 'Fan should be running',
+  frostForecast: 'Frost forecast',
   fanFailedToStart: 'Fan failed to start',
 } as const satisfies Record<AlarmTemplateName, string>;
 
@@ -145,6 +155,8 @@ export const ALARM_SUBJECT_SEVERITY = {
   repeater: 'warning',
   // A fan that does not start on a frost night loses the crop by morning: worth a phone call.
   fan: 'critical',
+  // The warning comes hours before the frost so the grower can act: it must wake them.
+  frostForecast: 'critical',
   // The grower asked for the fan because the crop needs it now.
   fanStart: 'critical',
 } as const satisfies Record<AlarmTemplateSubject, AlarmSeverity>;
@@ -186,6 +198,18 @@ export const FAN_SHOULD_RUN_GRACE = '00:05:00';
  * controller's glow-plug preheat and a report that waits for the device's next uplink.
  */
 export const FAN_START_CHECK_SECONDS = 120;
+
+/**
+ * The frostForecast rule's stream-data condition: the forecast minimum below the warning
+ * threshold. The threshold is the site's (frost rules: critical temperature plus margin,
+ * forecastWarningThreshold), read by the server's forecast; this value only names the metric.
+ */
+export const FROST_FORECAST_CONDITION = {
+  type: 'streamData',
+  path: 'frost.forecastMinimum',
+  operator: 'lessThan',
+  value: 0,
+} as const satisfies StreamDataCondition;
 
 /** Decision: a set-point rule with no operator fires when the reading exceeds the set point. */
 export const DEFAULT_SET_POINT_OPERATOR: AlarmOperator = 'greaterThan';
@@ -242,6 +266,8 @@ export function alarmRuleFromTemplate(
     };
   } else if (subject === 'fan' || subject === 'fanStart') {
     condition = { ...FAN_NOT_RUNNING_CONDITION };
+  } else if (subject === 'frostForecast') {
+    condition = { ...FROST_FORECAST_CONDITION };
   } else {
     condition = { ...OVERDUE_CONDITION };
   }
@@ -272,7 +298,10 @@ export interface TemplateRadio {
 
 /** What a template watches among an area's hardware. Set-point templates watch a reading, not hardware. */
 export type AlarmTemplateTargets<R, U> =
-  | { readonly subject: 'setPoint' | 'fan' | 'fanStart'; readonly targets: readonly [] }
+  | {
+      readonly subject: 'setPoint' | 'fan' | 'fanStart' | 'frostForecast';
+      readonly targets: readonly [];
+    }
   | { readonly subject: 'unit'; readonly targets: readonly U[] }
   | { readonly subject: 'radio' | 'repeater' | 'coordinator'; readonly targets: readonly R[] };
 
@@ -290,6 +319,7 @@ export function alarmTemplateTargets<R extends TemplateRadio, U>(
     case 'setPoint':
     case 'fan':
     case 'fanStart':
+    case 'frostForecast':
       return { subject, targets: [] };
     case 'unit':
       return { subject, targets: hardware.units };
