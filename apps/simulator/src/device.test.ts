@@ -270,4 +270,52 @@ describe('a virtual device', () => {
     expect(site.isRunning(102)).toBe(false);
     expect(valves.summary(NO_FAULTS).controls.map((c) => c.id)).toEqual([101]);
   });
+
+  it('starts a frost fan on command, reports its RPM at once with trigger remote, and stops it', () => {
+    // A summer noon: far too warm for the controller to start the fan on its own.
+    const fanRadio = config(
+      'WVC-FAN',
+      { id: 4 },
+      [{ id: 401, type: 'external', identifier: 'frostFan', metrics: ['fan.rpm'] }],
+      [],
+    );
+    const fan = new VirtualDevice(fanRadio, 1, site, seededRandom(4), start);
+    expect(value(fan, at(0), 'sensor', 401, 'fan.rpm')).toBe(0);
+    const fanCommand = (action: 'fanStart' | 'fanStop', id = 401): CommandDownlink => ({
+      commandId: randomUUID(),
+      requestId: 9,
+      time: start.toISOString(),
+      action,
+      fan: id,
+    });
+
+    const starting = fanCommand('fanStart');
+    expect(fan.receive(starting, at(1), NO_FAULTS).acks.map((ack) => ack.phase)).toEqual([
+      'accepted',
+    ]);
+    expect(fan.complete(starting, at(1), NO_FAULTS)).toMatchObject({
+      ack: { phase: 'done' },
+      fan: 401,
+    });
+    const [report] = fan.sensorReport(at(1), NO_FAULTS, 401);
+    readingsUplinkSchema.parse(report);
+    const reported = new Map(report?.readings.map((r) => [r.metric, r.value]));
+    expect(reported.get('fan.rpm')).toBeGreaterThan(2000);
+    expect(reported.get('fan.trigger')).toBe(3);
+    // It keeps running through the warm afternoon until it is told to stop.
+    expect(value(fan, at(60), 'sensor', 401, 'fan.rpm')).toBeGreaterThan(2000);
+
+    const stopping = fanCommand('fanStop');
+    fan.receive(stopping, at(61), NO_FAULTS);
+    expect(fan.complete(stopping, at(61), NO_FAULTS).ack.phase).toBe('done');
+    expect(value(fan, at(61), 'sensor', 401, 'fan.rpm')).toBe(0);
+    expect(value(fan, at(120), 'sensor', 401, 'fan.rpm')).toBe(0);
+
+    const unknown = fanCommand('fanStart', 999);
+    fan.receive(unknown, at(121), NO_FAULTS);
+    expect(fan.complete(unknown, at(121), NO_FAULTS).ack).toMatchObject({
+      phase: 'failed',
+      reason: 'no fan 999 on WVC-FAN',
+    });
+  });
 });

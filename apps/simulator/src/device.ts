@@ -330,6 +330,13 @@ export class VirtualDevice {
     return { readings, status: this.status(now, NO_FAULTS) };
   }
 
+  /** Just one sensor's readings: what a fan controller sends the moment it starts or stops. */
+  sensorReport(now: Date, faults: DeviceFaults, sensorId: number): ReadingsUplink[] {
+    if (this.silentAt(now, faults)) return [];
+    const readings = this.sensorReadings(now, faults).filter((reading) => reading.id === sensorId);
+    return readings.length > 0 ? this.readingsMessages(now, readings) : [];
+  }
+
   /** Just the controls' readings: what a device sends the moment one of them changes. */
   controlReport(now: Date, faults: DeviceFaults): ReadingsUplink[] {
     if (this.silentAt(now, faults)) return [];
@@ -371,19 +378,35 @@ export class VirtualDevice {
 
   /**
    * Carries out an accepted command: opens (with its fail-safe deadline) or closes the controls,
-   * or answers a ping. `changed` tells whether a control changed, so the caller reports it.
+   * answers a ping, or starts or stops a frost fan. `changed` tells whether a control changed,
+   * `fan` which fan took a command, so the caller reports it.
    */
   complete(
     command: CommandDownlink,
     now: Date,
     faults: DeviceFaults,
-  ): { ack: AckUplink; changed: boolean } {
+  ): { ack: AckUplink; changed: boolean; fan?: number } {
     this.advance(now);
     const finish = (ack: AckUplink, changed: boolean) => {
       this.commands.set(command.commandId, ack);
       return { ack, changed };
     };
     if (command.action === 'ping') return finish(commandAck(command, 'done', now), false);
+    if (command.action === 'fanStart' || command.action === 'fanStop') {
+      const controller = this.models.get(command.fan);
+      if (!controller?.fan || !controller.command) {
+        return finish(
+          commandAck(command, 'failed', now, `no fan ${command.fan} on ${this.serialno}`),
+          false,
+        );
+      }
+      // A faulted engine cannot start; the controller says so at once.
+      if (command.action === 'fanStart' && controller.fan.fault) {
+        return finish(commandAck(command, 'failed', now, 'engine fault'), false);
+      }
+      controller.command(command.action === 'fanStart' ? 'start' : 'stop', now);
+      return { ...finish(commandAck(command, 'done', now), false), fan: command.fan };
+    }
     const controls = command.controls.map((id) => ({
       id,
       control: this.config.controls.find((control) => control.id === id),

@@ -5,7 +5,14 @@ import {
   FROST_FAN_BATTERY_THRESHOLD_V,
 } from '@paddock/domain';
 import { describe, expect, it } from 'vitest';
-import { fanReadings, fanWarming, FROST_FAN, stepFrostFan, type FanState } from './fan.ts';
+import {
+  commandFrostFan,
+  fanReadings,
+  fanWarming,
+  FROST_FAN,
+  stepFrostFan,
+  type FanState,
+} from './fan.ts';
 import { seededRandom } from './random.ts';
 
 const idle: FanState = {
@@ -142,5 +149,40 @@ describe('virtual frost fan', () => {
         'fan.battery'
       ],
     ).toBeGreaterThan(FROST_FAN_BATTERY_THRESHOLD_V);
+  });
+
+  it('takes a start from the console whatever the canopy and the wind, and reports it as remote', () => {
+    const windy = { ...mild, windSpeed: 20 };
+    const started = commandFrostFan(idle, 'start', windy);
+    expect(started).toMatchObject({ running: true, trigger: 'remote', tripHours: 0 });
+    expect(
+      fanReadings(started, { ...windy, towerTemperature: 3, lowBattery: false }, seededRandom(1))[
+        'fan.trigger'
+      ],
+    ).toBe(3);
+    // It runs on until told to stop, and an auto start later is reported as auto again.
+    const later = stepFrostFan(started, 2, windy);
+    expect(later.running).toBe(true);
+    const stopped = commandFrostFan(later, 'stop', windy);
+    expect(stopped.running).toBe(false);
+    expect(stepFrostFan(idle, 0.1, cold).trigger).toBe('auto');
+  });
+
+  it('stays stopped after a stop from the console until the night is over, then is automatic again', () => {
+    const running = stepFrostFan(idle, 0.1, cold);
+    const stopped = commandFrostFan(running, 'stop', cold);
+    expect(stopped.running).toBe(false);
+    expect(stepFrostFan(stopped, 1, cold).running).toBe(false);
+    const morning = stepFrostFan(stopped, 1, {
+      ...night,
+      canopyTemperature: FROST_FAN.stopAbove + 1,
+    });
+    expect(morning.remote).toBeNull();
+    expect(stepFrostFan(morning, 0.1, cold).running).toBe(true);
+  });
+
+  it('does not start from the console with an engine fault or an empty tank', () => {
+    expect(commandFrostFan({ ...idle, fault: true }, 'start', cold).running).toBe(false);
+    expect(commandFrostFan({ ...idle, fuelLevel: 0 }, 'start', cold).running).toBe(false);
   });
 });

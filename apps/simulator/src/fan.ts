@@ -4,17 +4,21 @@
  * at 0.5 °C, stopped at 3.0 °C), or at once in wind, which mixes the air as well as a fan and
  * blows the inversion away. While it runs it burns fuel, counts engine hours and keeps its
  * battery charged; an operator tops the tank up the morning after it fell below the warning
- * level. An engine fault stops it until it is cleared. Pure: the caller passes the elapsed
- * (simulated) hours and the weather in.
+ * level. An engine fault stops it until it is cleared. Its controller also takes a start or stop
+ * from the console (issue 31, the field protocol's fanStart and fanStop). Pure: the caller passes
+ * the elapsed (simulated) hours and the weather in.
  */
 import {
   ENGINE_TRIP_HOURS,
   FAN_CHART_METRICS,
   FAN_ENGINE_FAULT_METRIC,
   FAN_METRICS,
+  fanTriggerCode,
   FROST_FAN_WIND_SPEED_KPH,
   FUEL_FAULT_PERCENT,
   FUEL_WARNING_PERCENT,
+  type FanCommandAction,
+  type FanTriggerName,
 } from '@paddock/domain';
 import { batteryVolts, FAN_CONTROLLER_BATTERY } from './battery.ts';
 import { gaussian, type Random } from './random.ts';
@@ -63,6 +67,15 @@ export type FanState = {
   fault: boolean;
   /** Calibration offsets of the controller's canopy, tower and backup probes (°C). */
   offsets: { canopy: number; tower: number; backup: number };
+  /**
+   * The last command from the console, held by the controller: a start runs the fan whatever
+   * its start temperature and the wind (the user took that on) until a stop, an engine fault, an
+   * empty tank or the trip hours; a stop keeps it off until the night is over (the canopy back
+   * above the stop temperature), when the controller is automatic again. Absent: automatic.
+   */
+  remote?: FanCommandAction | null;
+  /** What started the current (or last) run, reported as fan.trigger; absent: auto. */
+  trigger?: FanTriggerName;
 };
 
 export function newFanState(random: Random, airTemperature: number): FanState {
@@ -98,6 +111,10 @@ export type FanConditions = {
 /** Whether the controller runs the fan in these conditions, given whether it runs now. */
 function shouldRun(state: FanState, conditions: FanConditions): boolean {
   if (state.fault) return false;
+  if (state.remote === 'stop') return false;
+  if (state.remote === 'start') {
+    return state.fuelLevel > 0 && (!state.running || state.tripHours < ENGINE_TRIP_HOURS);
+  }
   // The chart's limit (§9, 100 kph) is far above where any controller lets a fan run.
   const windStop = Math.min(FROST_FAN.windStopKph, FROST_FAN_WIND_SPEED_KPH);
   if (conditions.windSpeed > windStop) return false;
@@ -111,13 +128,37 @@ function shouldRun(state: FanState, conditions: FanConditions): boolean {
   return canopy <= state.startBelow && state.fuelLevel > FUEL_FAULT_PERCENT;
 }
 
+/**
+ * The controller takes a command from the console: at once, so the next report (which the device
+ * sends straight after the command) shows the engine's RPM or its stop.
+ */
+export function commandFrostFan(
+  state: FanState,
+  action: FanCommandAction,
+  conditions: FanConditions,
+): FanState {
+  return stepFrostFan({ ...state, remote: action }, 0, conditions);
+}
+
+/** The command the controller still holds after a step: see FanState.remote. */
+function heldCommand(state: FanState, running: boolean, conditions: FanConditions) {
+  if (state.remote === 'start') return running ? 'start' : null;
+  if (state.remote === 'stop') {
+    return conditions.canopyTemperature + state.coldSpot > FROST_FAN.stopAbove ? null : 'stop';
+  }
+  return null;
+}
+
 export function stepFrostFan(state: FanState, hours: number, conditions: FanConditions): FanState {
   const running = shouldRun(state, conditions);
+  const remote = heldCommand(state, running, conditions);
   if (running) {
     const starting = !state.running;
     return {
       ...state,
       running,
+      remote,
+      trigger: starting ? (state.remote === 'start' ? 'remote' : 'auto') : state.trigger,
       fuelLevel: Math.max(0, state.fuelLevel - FROST_FAN.fuelPercentPerHour * hours),
       tripHours: (starting ? 0 : state.tripHours) + hours,
       totalHours: state.totalHours + hours,
@@ -136,6 +177,7 @@ export function stepFrostFan(state: FanState, hours: number, conditions: FanCond
   return {
     ...state,
     running,
+    remote,
     fuelLevel: refuel ? 100 : state.fuelLevel,
     hoursSinceCharge,
     stoppedHours,
@@ -186,17 +228,19 @@ export function fanReadings(
     [FAN_METRICS.towerOffset]: state.offsets.tower,
     [FAN_METRICS.backupOffset]: state.offsets.backup,
     [FAN_METRICS.towerTemperature]: round(conditions.towerTemperature + noisy(0, 0.1), 1),
+    [FAN_METRICS.trigger]: fanTriggerCode(state.trigger ?? 'auto'),
     [FAN_ENGINE_FAULT_METRIC]: state.fault ? 1 : 0,
   };
 }
 
 /**
  * Every metric a fan controller reports, whether or not the server listed it in the config:
- * §9's chart metrics, the tower temperature and the engine fault.
+ * §9's chart metrics, the tower temperature, what started the run and the engine fault.
  */
 export const FAN_CONTROLLER_METRICS = [
   ...FAN_CHART_METRICS,
   FAN_METRICS.towerTemperature,
+  FAN_METRICS.trigger,
   FAN_ENGINE_FAULT_METRIC,
 ] as const;
 

@@ -216,9 +216,15 @@ export function onCommand(farm: Farm, siteId: number, serialno: string, payload:
     const current = faultsFor(farm, runner.device);
     // A device silenced meanwhile never finishes: its answer is lost like the rest.
     if (runner.device.silentAt(clock.now(), current)) return;
-    const { ack, changed } = runner.device.complete(command, clock.now(), current);
+    const { ack, changed, fan } = runner.device.complete(command, clock.now(), current);
     publish(farm, runner, 'ack', ack);
     if (changed) reportChange(farm, runner, false);
+    // A fan that started or stopped reports its RPM now, not at the next report.
+    if (fan !== undefined) {
+      for (const message of runner.device.sensorReport(clock.now(), current, fan)) {
+        publish(farm, runner, 'readings', message);
+      }
+    }
     if (command.action === 'ping')
       publish(farm, runner, 'status', runner.device.status(clock.now(), current));
     armDeadline(farm, runner);

@@ -4,9 +4,10 @@
  * metric names are the ones the server's sensor topics use (§9 marker types where they exist).
  * A metric nothing here knows reads null: the device leaves it out and lists it as unmodelled.
  */
-import { isFrostFanConfig, type ConfigDownlink } from '@paddock/domain';
+import { isFrostFanConfig, type ConfigDownlink, type FanCommandAction } from '@paddock/domain';
 import {
   FAN_CONTROLLER_METRICS,
+  commandFrostFan,
   fanReadings,
   fanWarming,
   newFanState,
@@ -54,6 +55,8 @@ export interface SensorModel {
   readonly metrics?: readonly string[];
   /** m³ a meter has counted. */
   readonly total?: number;
+  /** A frost fan's controller takes a start or stop from the console. */
+  command?(action: FanCommandAction, now: Date): void;
 }
 
 function round(value: number, decimals: number): number {
@@ -340,6 +343,16 @@ class FrostFanController implements SensorModel {
     now: Date,
   ) {
     this.fan = newFanState(context.random, context.site.weather(now).temperature);
+  }
+  /** A start or stop from the console; the device has advanced the models to `now`. */
+  command(action: FanCommandAction, now: Date): void {
+    const weather = this.context.site.weather(now);
+    this.fan = commandFrostFan(this.fan, action, {
+      canopyTemperature: weather.canopyTemperature,
+      airTemperature: weather.temperature,
+      windSpeed: weather.windSpeed,
+      solar: weather.solar,
+    });
   }
   advance(from: Date, to: Date): void {
     const { site } = this.context;

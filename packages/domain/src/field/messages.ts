@@ -161,13 +161,15 @@ export const ackUplinkSchema = z.object({
 });
 export type AckUplink = z.infer<typeof ackUplinkSchema>;
 
-export const commandActionSchema = z.enum(['open', 'close', 'ping']);
+export const commandActionSchema = z.enum(['open', 'close', 'ping', 'fanStart', 'fanStop']);
 export type CommandAction = z.infer<typeof commandActionSchema>;
 
 /**
- * `down/command`: open or close some of the device's controls, or ping it. An open always carries
- * a fail-safe duration: the device closes the controls itself when it runs out, so a valve never
- * stays open because the server or the link went away.
+ * `down/command`: open or close some of the device's controls, ping it, or start or stop a frost
+ * fan whose engine controller is one of its sensors. An open always carries a fail-safe duration:
+ * the device closes the controls itself when it runs out, so a valve never stays open because the
+ * server or the link went away. A fan start carries none: the controller's own stop rules (the
+ * stop temperature, the wind, the trip hours) stop the engine, as they do a run it started itself.
  */
 export const commandDownlinkSchema = z.discriminatedUnion('action', [
   z.object({
@@ -190,6 +192,21 @@ export const commandDownlinkSchema = z.discriminatedUnion('action', [
     requestId: requestIdSchema.nullable(),
     time: isoDateTimeSchema,
     action: z.literal('ping'),
+  }),
+  z.object({
+    commandId: z.uuid(),
+    requestId: requestIdSchema.nullable(),
+    time: isoDateTimeSchema,
+    action: z.literal('fanStart'),
+    /** The fan: its engine controller's sensor id, as the device's config lists it. */
+    fan: idSchema,
+  }),
+  z.object({
+    commandId: z.uuid(),
+    requestId: requestIdSchema.nullable(),
+    time: isoDateTimeSchema,
+    action: z.literal('fanStop'),
+    fan: idSchema,
   }),
 ]);
 export type CommandDownlink = z.infer<typeof commandDownlinkSchema>;
