@@ -171,6 +171,7 @@ const MarkerLayer = memo(function MarkerLayer({
   fill,
   dashed,
   shiftPx,
+  stroke,
   selected,
   onSelect,
 }: MarkerLayerProps) {
@@ -178,13 +179,13 @@ const MarkerLayer = memo(function MarkerLayer({
   const center = useShifted(position, shiftPx ?? 0);
   const pathOptions = useMemo<L.PathOptions>(
     () => ({
-      color: selected ? COLOURS.selected : OUTLINE_COLOUR,
-      weight: selected ? 4 : 1.5,
+      color: selected ? COLOURS.selected : (stroke ?? OUTLINE_COLOUR),
+      weight: selected || stroke ? 4 : 1.5,
       fillColor: fill,
       fillOpacity: 1,
       dashArray: dashed ? '3 3' : undefined,
     }),
-    [selected, fill, dashed],
+    [selected, stroke, fill, dashed],
   );
   return (
     <CircleMarker

@@ -64,6 +64,8 @@ export interface MapMarker {
    * what stands at the same place (§9: a canopy radio 50 from its section).
    */
   readonly shiftPx?: number;
+  /** A ring in this colour instead of the plain outline (a frost fan's inversion class). */
+  readonly stroke?: string;
 }
 
 /** §9 "section marker circle scale 7": a zone with a location but no outline. */

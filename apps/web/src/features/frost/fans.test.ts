@@ -57,6 +57,7 @@ describe('frost fans as the page shows them', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]?.canopy).toMatchObject({ sensorId: 3, value: -0.4 });
     expect(rows[0]?.inversion).toBe(3.5);
+    expect(rows[0]?.inversionClass).toBe('strong');
     expect(temperatureRows([canopy(3, 20, -0.4), canopy(4, 30, 5)])).toMatchObject([
       { id: 3, belowZero: true },
       { id: 4, belowZero: false },

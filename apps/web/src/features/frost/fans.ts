@@ -16,11 +16,13 @@ import {
   FUEL_FAULT_PERCENT,
   FUEL_WARNING_PERCENT,
   fanFaults,
+  inversionOf,
   isFrostFan,
   parsePointText,
   type FanFault,
   type FanMetric,
   type FanState,
+  type InversionClass,
   type LatLng,
   type Radio,
   type Sensor,
@@ -67,6 +69,8 @@ export interface FanRow {
   readonly tower: number | null;
   /** Tower minus canopy (°C): how much warmer air the fan has to mix down. */
   readonly inversion: number | null;
+  /** Its class (the domain's classifyInversion): whether running the fan pays. */
+  readonly inversionClass: InversionClass | null;
   readonly metrics: readonly FanMetricRow[];
 }
 
@@ -189,6 +193,7 @@ export function fanRows(sensors: readonly Sensor[], radios: readonly Radio[]): F
       const canopySensor = canopyOf(sensor, sensors);
       const canopyValue = canopySensor ? topicValue(canopySensor, 'temperature') : null;
       const tower = topicValue(sensor, FAN_METRICS.towerTemperature);
+      const inversion = inversionOf(tower, canopyValue);
       return {
         id: sensor.id,
         label: sensor.label,
@@ -204,10 +209,8 @@ export function fanRows(sensors: readonly Sensor[], radios: readonly Radio[]): F
           ? { sensorId: canopySensor.id, label: canopySensor.label, value: canopyValue }
           : null,
         tower,
-        inversion:
-          tower !== null && canopyValue !== null
-            ? Math.round((tower - canopyValue) * 10) / 10
-            : null,
+        inversion: inversion?.value ?? null,
+        inversionClass: inversion?.class ?? null,
         metrics: fanMetrics(sensor),
       };
     })

@@ -11,6 +11,7 @@ import { SeriesChart, type ChartMetric } from '../../../components/chart/index.t
 import { NotesPane } from '../../../components/notes/notes-pane.tsx';
 import type { FanRow, MetricLevel } from '../fans.ts';
 import { FanStateBadge } from './fan-state-badge.tsx';
+import { InversionBadge } from './inversion-badge.tsx';
 
 const LEVEL_COLOURS: Record<MetricLevel, string | undefined> = {
   normal: undefined,
@@ -123,6 +124,7 @@ export function FanDetail({ fan, siteId, areaId, timeZone, night }: FanDetailPro
               ? '--'
               : `${fan.inversion > 0 ? '+' : ''}${number(fan.inversion)} °C`}
           </Text>
+          {fan.inversionClass && <InversionBadge inversionClass={fan.inversionClass} />}
         </Stack>
       </Group>
       <Table striped withTableBorder fz="sm" data-testid="fan-metrics">

@@ -1,9 +1,10 @@
 /** The fans of the area (state, RPM, canopy, inversion, fuel) and its temperature sensors. */
-import { Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Table, Text } from '@mantine/core';
 import { CANOPY_TEMPERATURE_C, COLOURS } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import type { FanRow, TemperatureRow } from '../fans.ts';
 import { FanStateBadge } from './fan-state-badge.tsx';
+import { InversionBadge } from './inversion-badge.tsx';
 
 export function FanList({
   fans,
@@ -71,8 +72,11 @@ export function FanList({
                 <Table.Td ta="right" style={cold(fan.canopy?.value ?? null)}>
                   {fan.canopy?.value == null ? '--' : `${number(fan.canopy.value)} °C`}
                 </Table.Td>
-                <Table.Td ta="right" visibleFrom="sm">
-                  {fan.inversion === null ? '--' : `${number(fan.inversion)} °C`}
+                <Table.Td ta="right" visibleFrom="sm" data-testid="fan-list-inversion">
+                  <Group gap={4} justify="flex-end" wrap="nowrap">
+                    {fan.inversion === null ? '--' : `${number(fan.inversion)} °C`}
+                    {fan.inversionClass && <InversionBadge inversionClass={fan.inversionClass} />}
+                  </Group>
                 </Table.Td>
                 <Table.Td ta="right" visibleFrom="sm">
                   {fan.fuel === null ? '--' : `${number(fan.fuel, 0)} %`}

@@ -24,6 +24,7 @@ import {
 } from '../../../components/map/map-items.ts';
 import type { FanRow, TemperatureRow } from '../fans.ts';
 import { FAN_STATE_COLOURS } from './fan-state-badge.tsx';
+import { INVERSION_COLOURS } from './inversion-badge.tsx';
 
 const AreaMap = lazy(() => import('../../../components/map/area-map.tsx'));
 
@@ -100,7 +101,16 @@ export function FrostMap({
       list.push({
         kind: 'sensor',
         id: fan.id,
-        label: `${fan.label}: ${t(`Frost.State.${fan.state}`)}`,
+        label:
+          `${fan.label}: ${t(`Frost.State.${fan.state}`)}` +
+          (fan.inversion === null || fan.inversionClass === null
+            ? ''
+            : ` · ${t('Frost.InversionOnMap', {
+                value: fan.inversion,
+                class: t(`Frost.InversionClass.${fan.inversionClass}`),
+              })}`),
+        // The ring says whether the fan has warm air to mix down (strong, weak, none).
+        ...(fan.inversionClass ? { stroke: INVERSION_COLOURS[fan.inversionClass] } : {}),
         position: fan.position,
         radius: FAN_MARKER_RADIUS,
         fill: FAN_STATE_COLOURS[fan.state],

@@ -1,10 +1,13 @@
 /**
  * The frost summary (issue 15 item 2, `frostSummary`): fans running now, the coldest canopy and
- * where, minutes below 0 °C tonight, the lowest fuel, and the fans in fault with their reasons.
+ * where, minutes below 0 °C tonight, the lowest fuel, the area's inversion now and its class
+ * (issue 31), and the fans in fault with their reasons.
  */
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { CANOPY_TEMPERATURE_C, COLOURS, type FrostSummary } from '@paddock/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InversionBadge } from './inversion-badge.tsx';
 
 function Tile({
   label,
@@ -12,12 +15,15 @@ function Tile({
   detail,
   testId,
   tone,
+  badge,
 }: {
   label: string;
   value: string;
   detail?: string;
   testId: string;
   tone?: 'running' | 'fault' | 'warning';
+  /** Beside the value (a class badge). */
+  badge?: ReactNode;
 }) {
   const colour = tone ? COLOURS[tone] : undefined;
   return (
@@ -25,9 +31,12 @@ function Tile({
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text fw={700} size="lg" {...(colour ? { style: { color: colour } } : {})}>
-        {value}
-      </Text>
+      <Group gap={6} wrap="nowrap">
+        <Text fw={700} size="lg" {...(colour ? { style: { color: colour } } : {})}>
+          {value}
+        </Text>
+        {badge}
+      </Group>
       {detail && (
         <Text size="xs" c="dimmed" lineClamp={1}>
           {detail}
@@ -43,9 +52,10 @@ export function FrostSummaryBar({ summary }: { summary: FrostSummary | undefined
   const number = (value: number) =>
     new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
   const coldest = summary.coldestCanopy;
+  const inversion = summary.inversion;
   return (
     <Stack gap={6}>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" data-testid="frost-summary">
+      <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="xs" data-testid="frost-summary">
         <Tile
           testId="frost-summary-running"
           label={t('Frost.Summary.Running')}
@@ -72,6 +82,17 @@ export function FrostSummaryBar({ summary }: { summary: FrostSummary | undefined
           label={t('Frost.Summary.LowestFuel')}
           value={summary.lowestFuel ? `${number(summary.lowestFuel.value)} %` : '--'}
           {...(summary.lowestFuel ? { detail: summary.lowestFuel.label } : {})}
+        />
+        <Tile
+          testId="frost-summary-inversion"
+          label={t('Frost.Summary.Inversion')}
+          value={
+            inversion ? `${inversion.value > 0 ? '+' : ''}${number(inversion.value)} °C` : '--'
+          }
+          detail={t('Frost.Summary.InversionDetail')}
+          {...(inversion
+            ? { badge: <InversionBadge inversionClass={inversion.class} size="sm" /> }
+            : {})}
         />
       </SimpleGrid>
       {summary.faults.length > 0 && (
