@@ -5,7 +5,7 @@
  * or, for a meter without one, the highest flow between two totals) and the hours it measured
  * water flowing; per tank per day, its lowest and highest level.
  */
-import type { ReportCell, ReportDocument } from '@paddock/domain';
+import type { ReportCell, ReportColumn, ReportDocument } from '@paddock/domain';
 import type { Database } from '../db/client.ts';
 import type { ReportRange } from './irrigation-report.ts';
 import { localDay } from './local-day.ts';
@@ -21,6 +21,17 @@ import {
 import { sensorReadingRows, waterSensorRows } from './report.repository.ts';
 
 const HOUR_MS = 3_600_000;
+
+/** The figures of a meter's day and of a tank's day, after the thing and the day. */
+const METER_FIGURES: readonly ReportColumn[] = [
+  { header: 'Volume', unit: 'm³', kind: 'number', digits: 3 },
+  { header: 'Peak flow', unit: 'm³/h', kind: 'number', digits: 2 },
+  { header: 'Hours pumping', unit: 'h', kind: 'number', digits: 2 },
+];
+const TANK_FIGURES: readonly ReportColumn[] = [
+  { header: 'Lowest level', unit: '%', kind: 'number', digits: 1 },
+  { header: 'Highest level', unit: '%', kind: 'number', digits: 1 },
+];
 
 type MeterDay = { volume: number; peakFlow: number | null; pumpingMs: number };
 
@@ -131,28 +142,10 @@ export async function waterReport(
     csvAllTables: true,
     tables: [
       thingsByDayTable(
-        {
-          name: 'Meters by day',
-          thing: 'Meter',
-          figures: [
-            { header: 'Volume', unit: 'm³', kind: 'number', digits: 3 },
-            { header: 'Peak flow', unit: 'm³/h', kind: 'number', digits: 2 },
-            { header: 'Hours pumping', unit: 'h', kind: 'number', digits: 2 },
-          ],
-        },
+        { name: 'Meters by day', thing: 'Meter', figures: METER_FIGURES },
         meterRows,
       ),
-      thingsByDayTable(
-        {
-          name: 'Tanks by day',
-          thing: 'Tank',
-          figures: [
-            { header: 'Lowest level', unit: '%', kind: 'number', digits: 1 },
-            { header: 'Highest level', unit: '%', kind: 'number', digits: 1 },
-          ],
-        },
-        tankRows,
-      ),
+      thingsByDayTable({ name: 'Tanks by day', thing: 'Tank', figures: TANK_FIGURES }, tankRows),
     ],
     chart: dailyChart(
       { title: 'Water measured per day, all meters', unit: 'm³', label: 'Volume', digits: 3 },

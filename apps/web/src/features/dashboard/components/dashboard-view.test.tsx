@@ -1,4 +1,4 @@
-import type { DashboardFilter } from '@paddock/domain';
+import type { DashboardFilter, Site } from '@paddock/domain';
 import { buildSite } from '@paddock/domain/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -27,30 +27,33 @@ vi.mock('./sites-map.tsx', () => ({
 }));
 
 const NOW = new Date('2026-11-21T08:00:00Z');
+/** A site of the dashboard: where it is, its country and region, its applications and summary. */
+function dashboardSite(
+  [id, label, location]: [number, string, string],
+  [country, region]: [string, string],
+  applications: Site['applications'],
+  summary?: { faults: number; warnings: number },
+) {
+  return buildSite({
+    id,
+    label,
+    location,
+    tags: { country, region },
+    applications,
+    ...(summary && { summary: { ...summary, running: 0, lastUpdate: null } }),
+  });
+}
+
 const SITES = [
-  buildSite({
-    id: 1,
-    label: 'Te Awa',
-    location: '[-39.6,176.7]',
-    tags: { country: 'nz', region: "Hawke's Bay" },
-    applications: ['irrigation', 'frost'],
-    summary: { faults: 0, warnings: 1, running: 0, lastUpdate: null },
+  dashboardSite([1, 'Te Awa', '[-39.6,176.7]'], ['nz', "Hawke's Bay"], ['irrigation', 'frost'], {
+    faults: 0,
+    warnings: 1,
   }),
-  buildSite({
-    id: 4,
-    label: 'Loxton',
-    location: '[-34.4,140.5]',
-    tags: { country: 'au', region: 'Riverland' },
-    applications: ['irrigation', 'water'],
-    summary: { faults: 1, warnings: 0, running: 0, lastUpdate: null },
+  dashboardSite([4, 'Loxton', '[-34.4,140.5]'], ['au', 'Riverland'], ['irrigation', 'water'], {
+    faults: 1,
+    warnings: 0,
   }),
-  buildSite({
-    id: 3,
-    label: 'Dunsandel',
-    location: '[-43.6,172.1]',
-    tags: { country: 'nz', region: 'Canterbury' },
-    applications: ['water'],
-  }),
+  dashboardSite([3, 'Dunsandel', '[-43.6,172.1]'], ['nz', 'Canterbury'], ['water']),
 ];
 
 function setup(filter: DashboardFilter = {}) {

@@ -23,6 +23,27 @@ export interface AppHeaderProps {
   readonly productName: string;
 }
 
+/** A header button that is only an icon and a link (back, and the phone's Summary). */
+function HeaderIconLink({
+  to,
+  label,
+  children,
+  ...look
+}: {
+  readonly to: string;
+  readonly label: string;
+  readonly children: ReactNode;
+  readonly variant: 'subtle' | 'light';
+  readonly color?: 'gray';
+  readonly hiddenFrom?: 'xs';
+}) {
+  return (
+    <ActionIcon component={Link} to={to} size="lg" aria-label={label} {...look}>
+      {children}
+    </ActionIcon>
+  );
+}
+
 /** §2 Header: leading control, title, Summary button and the user menu. */
 export function AppHeader({
   leading,
@@ -50,16 +71,9 @@ export function AppHeader({
             aria-controls="app-sidebar"
           />
         ) : (
-          <ActionIcon
-            component={Link}
-            to={leading.to}
-            variant="subtle"
-            color="gray"
-            size="lg"
-            aria-label={t('Header.Back')}
-          >
+          <HeaderIconLink to={leading.to} label={t('Header.Back')} variant="subtle" color="gray">
             <IconArrowLeft size={20} />
-          </ActionIcon>
+          </HeaderIconLink>
         )}
         {title.kind === 'loading' ? (
           <Loader size="xs" aria-label={t('Common.Loading')} />
@@ -83,16 +97,14 @@ export function AppHeader({
             >
               {t('Header.Summary')}
             </Button>
-            <ActionIcon
-              component={Link}
+            <HeaderIconLink
               to={summaryPath}
+              label={t('Header.Summary')}
               variant="light"
-              size="lg"
               hiddenFrom="xs"
-              aria-label={t('Header.Summary')}
             >
               <IconLayoutDashboard size={18} />
-            </ActionIcon>
+            </HeaderIconLink>
           </>
         )}
         {userMenu}
