@@ -9,6 +9,7 @@ import {
   nightHour,
   simulatedHours,
 } from './frost-night.ts';
+import { SIMULATED_FFST } from './radiative-night.ts';
 import { seededRandom } from './random.ts';
 import { weatherAt } from './weather.ts';
 
@@ -38,6 +39,15 @@ describe('compressed frost night', () => {
     const morning = at(FROST_NIGHT_HOURS - 0.1);
     expect(morning.canopyTemperature).toBeGreaterThan(6);
     expect(morning.towerTemperature - morning.canopyTemperature).toBeLessThan(0.5);
+  });
+
+  it('follows the FFST physics: fast cooling after dusk, the minimum of the formula at sunrise', () => {
+    const t2 = at(2);
+    const tmin =
+      SIMULATED_FFST.a * t2.temperature + SIMULATED_FFST.b * t2.dewPoint + SIMULATED_FFST.c;
+    expect(at(FROST_NIGHT_SUNRISE_HOUR).temperature).toBeCloseTo(tmin, 1);
+    expect(at(0).temperature - t2.temperature).toBeGreaterThan(2 * 2);
+    expect(at(FROST_NIGHT_SUNRISE_HOUR - 2).temperature - tmin).toBeLessThan(2);
   });
 
   it('runs a fan from its start temperature until after sunrise, burning fuel', () => {

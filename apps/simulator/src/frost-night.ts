@@ -2,11 +2,13 @@
  * A frost night on demand, compressed in time: from dusk to mid-morning (16 simulated hours) in
  * a few real minutes, so the demo and the tests see fans start, run through the night and stop
  * after sunrise without waiting for a real frost. While it runs, the site's weather is the
- * night's: clear and calm, the canopy radiating its heat away towards -2.5 °C before dawn, an
- * inversion building above it (the tower-top air up to 4 °C warmer), then sunrise warming it all
- * and mixing the inversion away. Pure: the simulator maps real times onto the night.
+ * night's: clear and calm, radiative as the FAO frost forecast models it (radiative-night.ts), the
+ * canopy radiating its heat away towards -4.5 °C before dawn, an inversion building above it (the
+ * tower-top air some 5 °C warmer than the canopy), then sunrise warming it all and mixing the
+ * inversion away. Pure: the simulator maps real times onto the night.
  */
 import { z } from 'zod';
+import { SIMULATED_FFST, nightTemperatures } from './radiative-night.ts';
 import type { Weather } from './weather.ts';
 
 /** Dusk to mid-morning: 18:00 to 10:00. */
@@ -106,27 +108,38 @@ function windSpell(night: FrostNight, hour: number): boolean {
   return hour >= start && hour < start + WIND_SPELL_HOURS;
 }
 
+/** Air at 2 m at dusk (°C) on the compressed night. */
+const DUSK_AIR = 10;
+/** The night's dew point stays within this (°C): dry enough to frost, whatever the site's day. */
+const DEW_POINT_RANGE = { min: -4, max: 2 } as const;
+
 /**
- * The night's weather at a simulated hour, over the site's ordinary weather (its humidity,
- * pressure and wind direction stay). Air at 2 m cools from 7 °C towards -1 °C; the canopy
- * radiates below it by up to 1.8 °C; the inversion puts the tower-top air up to 2.5 °C above
- * the 2 m air. After sunrise the sun warms the air by up to 11 °C and the cooling and the
- * inversion fade within the hour.
+ * The night's weather at a simulated hour, over the site's ordinary weather (its pressure and wind
+ * direction stay): a radiative night (radiative-night.ts) from 10 °C at dusk with the site's dew
+ * point, so the air at 2 m falls fast to T₂ two hours after dusk, then along the FAO curve to the
+ * FFST minimum (SIMULATED_FFST) at sunrise, about −3 °C; the canopy radiates 1.5 °C below it and
+ * an inversion builds above it (the tower top some 4 °C above the air by dawn). After sunrise the
+ * sun warms it all and the inversion fades within the hour. A wind spell stirs the canopy and the
+ * inversion back towards the air while it blows.
  */
 export function frostNightWeather(base: Weather, night: FrostNight, hour: number): Weather {
   const sinceSunrise = Math.max(0, hour - FROST_NIGHT_SUNRISE_HOUR);
-  const beforeSunrise = Math.min(hour, FROST_NIGHT_SUNRISE_HOUR);
-  const sunWarming = 11 * (1 - Math.exp(-sinceSunrise / 2));
-  const fade = Math.exp(-sinceSunrise / 0.8);
-  const air = -1 + 8 * Math.exp(-beforeSunrise / 4) + sunWarming;
+  const calm = nightTemperatures(
+    {
+      sunsetAir: DUSK_AIR,
+      dewPoint: Math.min(DEW_POINT_RANGE.max, Math.max(DEW_POINT_RANGE.min, base.dewPoint)),
+      hours: FROST_NIGHT_SUNRISE_HOUR,
+      stillness: 1,
+      physics: SIMULATED_FFST,
+    },
+    hour,
+  );
   const windy = windSpell(night, hour);
-  // Wind stirs the layers: the radiative cooling and the inversion are blown away while it blows.
   const stillness = windy ? 0.3 : 1;
-  const cooling = 1.8 * (1 - Math.exp(-hour / 1.5)) * fade * stillness;
-  const inversion = 2.5 * (1 - Math.exp(-hour / 2)) * Math.exp(-sinceSunrise) * stillness;
+  const air = calm.air;
   const windSpeed = windy ? WIND_SPELL_KPH : 2.5 + 1.5 * Math.abs(Math.sin(hour * 1.7));
   const solar = sinceSunrise > 0 ? Math.min(1, Math.sin((Math.PI * sinceSunrise) / 12) * 1.3) : 0;
-  const dewPoint = Math.min(base.dewPoint, air - 0.5);
+  const dewPoint = Math.min(calm.dewPoint, air - 0.2);
   return {
     ...base,
     temperature: air,
@@ -136,7 +149,7 @@ export function frostNightWeather(base: Weather, night: FrostNight, hour: number
     rainRate: 0,
     cloud: 0,
     solar,
-    canopyTemperature: air - cooling,
-    towerTemperature: air + inversion,
+    canopyTemperature: air - (air - calm.canopy) * stillness,
+    towerTemperature: air + (calm.tower - air) * stillness,
   };
 }

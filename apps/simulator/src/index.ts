@@ -15,7 +15,16 @@ export type { DeviceSummary } from './device.ts';
 export type { HistoryChunk, HistorySeries, HistoryThing } from './history.ts';
 export { UnknownTargetError, type Fault, type FaultFilter, type FaultInput } from './faults.ts';
 export { parseKeysListing } from './keys.ts';
-export { seededRandom, type Random } from './random.ts';
+export {
+  SIMULATED_FFST,
+  airAtT2,
+  nightMinimum,
+  nightTemperatures,
+  type FfstPhysics,
+  type NightInput,
+  type NightTemperatures,
+} from './radiative-night.ts';
+export { gaussian, seededRandom, type Random } from './random.ts';
 export { radioWear, wearRole, type WearRole } from './wear.ts';
 export { runScale, type ScaleOptions, type ScaleResult } from './scale.ts';
 export {
