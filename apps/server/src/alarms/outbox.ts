@@ -24,6 +24,8 @@ export async function enqueueAlarmMessages(
     now: Date;
     groupMs: number;
     roster: boolean;
+    /** A sentence the messages add after the alarm's line (the frost forecast's). */
+    detail?: string | null;
   },
 ) {
   const { alarm, area, site } = context;
@@ -46,6 +48,7 @@ export async function enqueueAlarmMessages(
           value: input.value,
           kind,
           ackUrl: null,
+          detail: input.detail ?? null,
         },
       ],
       recipient.method,
@@ -69,6 +72,7 @@ export async function enqueueAlarmMessages(
       subject: text.subject,
       text: text.text,
       raisedValue: input.value,
+      detail: input.detail ?? null,
       step,
       dueAt: delivery.at,
       createdAt: input.now,

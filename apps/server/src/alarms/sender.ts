@@ -154,6 +154,7 @@ async function sendGroup(deps: SenderDeps, group: Row[], now: Date): Promise<boo
         severity: row.severity,
         value: row.raisedValue,
         kind: row.kind,
+        detail: row.detail,
         ackUrl: method === 'voice' ? null : ackUrl,
       });
     }

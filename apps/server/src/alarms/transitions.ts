@@ -33,6 +33,13 @@ export type EngineOptions = {
   groupMs: number;
 };
 
+type ReadingOptions = EngineOptions & {
+  detail: string;
+  value: number | null;
+  /** A sentence a raise's messages carry after the alarm's line (the frost forecast's). */
+  messageDetail?: string;
+};
+
 /**
  * Applies one reading of an alarm's targets at `at`: steps the state machine and writes what
  * a transition causes. Returns the transition, if any.
@@ -55,7 +62,7 @@ export async function applyRuleReading(
   reading: RuleReading | null,
   at: Date,
   now: Date,
-  options: EngineOptions & { detail: string; value: number | null },
+  options: ReadingOptions,
 ): Promise<'raised' | 'cleared' | null> {
   const { alarm } = context;
   const state = await lockAlarmState(tx, alarm.id);
@@ -84,7 +91,7 @@ async function raise(
   state: StateRow,
   at: Date,
   now: Date,
-  options: EngineOptions & { detail: string; value: number | null },
+  options: ReadingOptions,
 ) {
   const { alarm } = context;
   const episode = state.episode + 1;
@@ -106,6 +113,7 @@ async function raise(
     now,
     groupMs: options.groupMs,
     roster: true,
+    detail: options.messageDetail ?? null,
   });
 }
 

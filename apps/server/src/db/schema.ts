@@ -40,6 +40,7 @@ import {
   type AnyPgColumn,
   boolean,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -537,6 +538,8 @@ export const alarmNotifications = pgTable(
     subject: text('subject').notNull().default(''),
     text: text('text').notNull().default(''),
     raisedValue: doublePrecision('raised_value'),
+    /** A line of detail the raise gives its messages (the frost forecast's; migration 0025). */
+    detail: text('detail'),
     providerId: text('provider_id'),
     step: integer('step'),
     dueAt: timestamptz('due_at').notNull().defaultNow(),
@@ -912,3 +915,46 @@ export const agronomyState = pgTable('agronomy_state', {
   untilBucket: timestamptz('until_bucket').notNull(),
   computedAt: timestamptz('computed_at').notNull(),
 });
+
+/**
+ * A frost area's forecast of one night (issue 31, frost/forecast.ts): what it read two hours after
+ * sunset and made of it, the minimum the morning observed, and when the early warning went out
+ * (claimed once by an update, whatever the number of worker processes).
+ */
+export const frostForecasts = pgTable(
+  'frost_forecasts',
+  {
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id, { onDelete: 'cascade' }),
+    /** The local date the night began (YYYY-MM-DD, frost/night.ts). */
+    night: date('night', { mode: 'string' }).notNull(),
+    siteId: siteId(),
+    sunset: timestamptz('sunset').notNull(),
+    sunrise: timestamptz('sunrise').notNull(),
+    evaluatedAt: timestamptz('evaluated_at'),
+    sunsetTemperature: doublePrecision('sunset_temperature'),
+    t2: doublePrecision('t2'),
+    td2: doublePrecision('td2'),
+    /** Mean wind from sunset to T₂ time (km/h); null without a wind reading. */
+    meanWind: doublePrecision('mean_wind'),
+    a: doublePrecision('a').notNull(),
+    b: doublePrecision('b').notNull(),
+    c: doublePrecision('c').notNull(),
+    fitNights: integer('fit_nights').notNull().default(0),
+    fitError: doublePrecision('fit_error'),
+    fitSource: text('fit_source').$type<'site' | 'default'>().notNull(),
+    tmin: doublePrecision('tmin'),
+    startExpectedAt: timestamptz('start_expected_at'),
+    observedMin: doublePrecision('observed_min'),
+    observedAt: timestamptz('observed_at'),
+    /** By the radiative-night rule, once the night's wind and cooling are known. */
+    radiative: boolean('radiative'),
+    warnedAt: timestamptz('warned_at'),
+    modifiedAt: modifiedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.areaId, t.night] }),
+    index('frost_forecasts_site_night_idx').on(t.siteId, t.night),
+  ],
+);

@@ -24,6 +24,7 @@ import { maintenanceRoutes } from './maintenance/maintenance.routes.ts';
 import { unitRoutes } from './units/unit.routes.ts';
 import { waterUseRoutes } from './water-use/water-use.routes.ts';
 import { irrigationHistoryRoutes } from './irrigation-history/irrigation-history.routes.ts';
+import { frostForecastRoutes } from './frost/frost-forecast.routes.ts';
 import { frostRoutes } from './frost/frost.routes.ts';
 import { exportRoutes } from './exports/export.routes.ts';
 import { waterTakeRoutes } from './water-take/water-take.routes.ts';
@@ -55,6 +56,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(waterUseRoutes);
   await app.register(irrigationHistoryRoutes);
   await app.register(frostRoutes);
+  await app.register(frostForecastRoutes);
   await app.register(exportRoutes);
   await app.register(waterTakeRoutes);
   await app.register(scheduledReportRoutes);

@@ -15,6 +15,7 @@ import type { Clock } from '../clock.ts';
 import { API_BASE_PATH, type ServerConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { startExports } from '../exports/export-service.ts';
+import { startFrostForecasts } from '../frost/forecast-job.ts';
 import { startCommands } from '../field/command-link.ts';
 import type { BrokerEndpoint } from '../field/connection.ts';
 import { startDeviceRequests } from '../field/device-requests.ts';
@@ -155,6 +156,16 @@ function startRecomputations(deps: WorkerDeps, started: Stoppable[]): void {
   started.push(startAgronomy({ db: handle.background, clock, log }));
   // Each consent's daily water-take file (issue 17; docs/water-take.md).
   started.push(startWaterTake({ db: handle.background, clock, log }));
+  // Each frost area's forecast at sunset + 2 h with its early warning, and each morning's
+  // observed minimum (issue 31); past nights filled in from the readings kept.
+  started.push(
+    startFrostForecasts({
+      db: handle.background,
+      clock,
+      log,
+      engine: { groupMs: deps.config.alarms.groupMs },
+    }),
+  );
 }
 
 /** Every device's config on the broker now, then each change to a reporting interval. */

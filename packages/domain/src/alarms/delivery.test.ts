@@ -84,4 +84,12 @@ describe('messages', () => {
   it('asks for 1 on a call', () => {
     expect(alarmMessage('Farm', [part], 'voice').text).toMatch(/Press 1 to acknowledge\.$/);
   });
+  it('carries the sentence a raise adds after the alarm’s line', () => {
+    const forecast = { ...part, label: 'Frost forecast', detail: 'Forecast minimum -1.0 °C' };
+    for (const method of ['sms', 'email', 'voice'] as const) {
+      expect(alarmMessage('Farm', [forecast], method).text).toContain(
+        'Block A: Frost forecast (12). Forecast minimum -1.0 °C',
+      );
+    }
+  });
 });

@@ -104,6 +104,8 @@ export interface AlarmMessagePart {
   readonly kind: 'raised' | 'reminder' | 'cleared' | 'test';
   /** The single-use acknowledgement link, when the message carries one. */
   readonly ackUrl: string | null;
+  /** A sentence the raise adds (the frost forecast's minimum, start time and inversion). */
+  readonly detail?: string | null;
 }
 
 const KIND_WORD = { raised: 'ALARM', reminder: 'REMINDER', cleared: 'Cleared', test: 'Test' };
@@ -111,7 +113,8 @@ const KIND_WORD = { raised: 'ALARM', reminder: 'REMINDER', cleared: 'Cleared', t
 function partLine(part: AlarmMessagePart): string {
   const value = part.value === null ? '' : ` (${part.value})`;
   const severity = part.kind === 'cleared' ? '' : ` [${part.severity}]`;
-  return `${KIND_WORD[part.kind]}${severity} ${part.area}: ${part.label}${value}`;
+  const detail = part.detail ? `. ${part.detail}` : '';
+  return `${KIND_WORD[part.kind]}${severity} ${part.area}: ${part.label}${value}${detail}`;
 }
 
 /**

@@ -1,0 +1,123 @@
+/**
+ * The worker's frost forecast (issue 31), every minute for every frost area in its site's zone:
+ * at sunset + 2 h tonight's forecast and, when it calls for it, the early warning; each morning
+ * (an hour after sunrise) the night's observed minimum, which the next night's fit takes. Nights
+ * of the last BACKFILL_NIGHTS without a row are filled oldest first from the readings kept, so a
+ * database with history (the demo's season) has its fit without waiting a season.
+ */
+import { forecastTime, frostNightOf, type NightSun } from '@paddock/domain';
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import { repeatEvery } from '../jobs/repeat.ts';
+import type { Log } from '../log.ts';
+import type { EngineOptions } from '../alarms/transitions.ts';
+import { findForecastRow, forecastNightsSince } from './forecast.repository.ts';
+import { clearForecastAlarm, warnIfDue } from './forecast-warning.ts';
+import {
+  OBSERVE_AFTER_SUNRISE_MS,
+  evaluateNight,
+  nightSun,
+  observeNight,
+  readForecastAreas,
+  type ForecastArea,
+} from './frost-forecast.ts';
+
+/** How often the worker looks. */
+const FORECAST_INTERVAL_MS = 60_000;
+/** How many past nights are filled in: a frost season of four months. */
+export const BACKFILL_NIGHTS = 120;
+/** Nights evaluated or observed in one round; a round with more to do asks for the next at once. */
+const NIGHTS_PER_ROUND = 60;
+
+export type ForecastRound = { evaluated: number; observed: number; warned: number; more: boolean };
+
+/** The local date `days` before `night` (YYYY-MM-DD). */
+function nightBefore(night: string, days: number): string {
+  const [year, month, day] = night.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day - days)).toISOString().slice(0, 10);
+}
+
+/** One round over every frost area (or one): what is due is done, oldest night first. */
+export async function runForecastRound(
+  db: Database,
+  now: Date,
+  engine: EngineOptions,
+  areaId?: number,
+): Promise<ForecastRound> {
+  const round: ForecastRound = { evaluated: 0, observed: 0, warned: 0, more: false };
+  for (const area of await readForecastAreas(db, areaId)) {
+    await forecastArea(db, area, now, engine, round);
+  }
+  return round;
+}
+
+async function forecastArea(
+  db: Database,
+  area: ForecastArea,
+  now: Date,
+  engine: EngineOptions,
+  round: ForecastRound,
+) {
+  const zone = area.frost.timeZone;
+  const tonight = frostNightOf(now, zone);
+  const oldest = nightBefore(tonight, BACKFILL_NIGHTS);
+  const known = await forecastNightsSince(db, area.frost.areaId, oldest);
+  for (let back = BACKFILL_NIGHTS; back >= 0; back--) {
+    const night = nightBefore(tonight, back);
+    if (known.has(night) && known.get(night) !== null) continue;
+    const sun = nightSun(night, area.location, zone);
+    if (!sun || now < forecastTime(sun.sunset)) continue;
+    if (round.evaluated + round.observed >= NIGHTS_PER_ROUND) {
+      round.more = true;
+      return;
+    }
+    await forecastNight(db, area, night, sun, known.has(night), now, engine, round);
+  }
+}
+
+async function forecastNight(
+  db: Database,
+  area: ForecastArea,
+  night: string,
+  sun: NightSun,
+  hasRow: boolean,
+  now: Date,
+  engine: EngineOptions,
+  round: ForecastRound,
+) {
+  let row = hasRow ? await findForecastRow(db, area.frost.areaId, night) : undefined;
+  // A "forecast now" before sunset + 2 h does not stand in for the night's own forecast.
+  const t2At = forecastTime(sun.sunset);
+  if (!row || row.evaluatedAt === null || row.evaluatedAt < t2At) {
+    row = await evaluateNight(db, area, night, sun, null, now);
+    round.evaluated++;
+    // Only a night still under way warns: a filled-in past night is history.
+    if (now < sun.sunrise && (await warnIfDue(db, area, row, now, engine)) === 'warned') {
+      round.warned++;
+    }
+  }
+  if (now.getTime() >= sun.sunrise.getTime() + OBSERVE_AFTER_SUNRISE_MS) {
+    await observeNight(db, area, row, now);
+    round.observed++;
+    if (row.warnedAt) await clearForecastAlarm(db, area.frost.areaId, now, engine);
+  }
+}
+
+export function startFrostForecasts(deps: {
+  db: Database;
+  clock: Clock;
+  log: Log;
+  engine: EngineOptions;
+  intervalMs?: number;
+}): { close(): Promise<void> } {
+  return repeatEvery({
+    intervalMs: deps.intervalMs ?? FORECAST_INTERVAL_MS,
+    first: 'now',
+    round: async () => {
+      const round = await runForecastRound(deps.db, deps.clock.now(), deps.engine);
+      if (round.evaluated + round.observed > 0) deps.log.info(round, 'frost forecasts');
+      return round.more;
+    },
+    onError: (error) => deps.log.error({ err: error }, 'frost forecasts failed'),
+  });
+}

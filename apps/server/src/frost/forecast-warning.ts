@@ -1,0 +1,127 @@
+/**
+ * The early warning (issue 31): when tonight's forecast minimum is at or below the site's
+ * critical temperature plus its margin, the area's "Frost forecast" alarm (template 102) is raised
+ * through the alarm engine, so the site's roster is told by the ways each chose, escalating as for
+ * any critical alarm. Once a night: the night's row is claimed (warned_at set where still unset)
+ * in the raise's transaction, so a restart or a second worker process finds it claimed.
+ */
+import {
+  FAN_METRICS,
+  forecastWarns,
+  inversionOf,
+  siteInversion,
+  zonedDateTime,
+} from '@paddock/domain';
+import type { Database } from '../db/client.ts';
+import { applyRuleReading, type EngineOptions } from '../alarms/transitions.ts';
+import { CANOPY_METRIC, canopyOfFan, type FrostArea, type FrostDevice } from './frost-data.ts';
+import {
+  claimWarning,
+  evaluatedForecastAlarms,
+  forecastAlarmIds,
+  insertForecastAlarm,
+  type ForecastRow,
+} from './forecast.repository.ts';
+import { warningThreshold, type ForecastArea } from './frost-forecast.ts';
+
+const RAISE = { raise: true, clear: false };
+const CLEAR = { raise: false, clear: true };
+
+export type WarningOutcome = 'warned' | 'above' | 'claimed' | 'off';
+
+/**
+ * Warns for the night's forecast if it calls for it and nobody has yet: 'warned' when this call
+ * raised the alarm, 'above' when the forecast does not call for it, 'claimed' when the night's
+ * warning has gone out already, 'off' when the area's forecast alarm is turned off.
+ */
+export async function warnIfDue(
+  db: Database,
+  area: ForecastArea,
+  row: ForecastRow,
+  now: Date,
+  options: EngineOptions,
+): Promise<WarningOutcome> {
+  if (row.tmin === null || !forecastWarns(row.tmin, warningThreshold(area))) return 'above';
+  return db.transaction(async (tx) => {
+    const areaId = area.frost.areaId;
+    const existing = await forecastAlarmIds(tx, areaId);
+    let contexts = await evaluatedForecastAlarms(tx, areaId);
+    if (existing.length > 0 && contexts.length === 0) return 'off';
+    if (!(await claimWarning(tx, areaId, row.night, now))) return 'claimed';
+    // Created by the one caller holding the claim, so two processes never make two.
+    if (existing.length === 0) {
+      await insertForecastAlarm(tx, area.frost);
+      contexts = await evaluatedForecastAlarms(tx, areaId);
+    }
+    const context = contexts[0];
+    if (!context) return 'off';
+    const options2 = { ...options, value: row.tmin };
+    // Still raised from an earlier night nobody cleared: that one is over.
+    await applyRuleReading(tx, context, CLEAR, now, now, { ...options2, detail: '' });
+    const detail = warningDetail(area, row, inversionNow(area.frost));
+    await applyRuleReading(tx, context, RAISE, now, now, {
+      ...options2,
+      detail,
+      messageDetail: detail,
+    });
+    return 'warned';
+  });
+}
+
+/** Clears the area's forecast alarm once its night is over (the morning's observation). */
+export async function clearForecastAlarm(
+  db: Database,
+  areaId: number,
+  now: Date,
+  options: EngineOptions,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const context of await evaluatedForecastAlarms(tx, areaId)) {
+      await applyRuleReading(tx, context, CLEAR, now, now, { ...options, detail: '', value: null });
+    }
+  });
+}
+
+const lastValue = (device: FrostDevice, metric: string) =>
+  device.topics.find((topic) => topic.metric === metric)?.lastValue ?? null;
+
+/** The area's inversion now: its fans' tower minus their canopy (the domain's siteInversion). */
+function inversionNow(area: FrostArea) {
+  const values = area.fans.flatMap((fan) => {
+    const canopy = canopyOfFan(area, fan);
+    const inversion = inversionOf(
+      lastValue(fan, FAN_METRICS.towerTemperature),
+      lastValue(fan, FAN_METRICS.canopyTemperature) ??
+        (canopy ? lastValue(canopy, CANOPY_METRIC) : null),
+    );
+    return inversion ? [inversion.value] : [];
+  });
+  return siteInversion(values);
+}
+
+const celsius = (value: number) => `${value.toFixed(1)} °C`;
+
+function localTime(at: Date, timeZone: string): string {
+  const wall = zonedDateTime(at, timeZone);
+  return `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
+}
+
+/** What the warning says: the minimum, when the start temperature comes, the inversion now. */
+export function warningDetail(
+  area: ForecastArea,
+  row: ForecastRow,
+  inversion: { value: number; class: string } | null,
+): string {
+  const zone = area.frost.timeZone;
+  const start = area.frost.rules.startAtOrBelow;
+  const parts = [
+    `Forecast minimum ${celsius(row.tmin ?? 0)} by sunrise ${localTime(row.sunrise, zone)}`,
+    row.startExpectedAt
+      ? `start temperature ${celsius(start)} expected at ${localTime(row.startExpectedAt, zone)}`
+      : `start temperature ${celsius(start)} not expected`,
+    inversion
+      ? `inversion now ${celsius(inversion.value)} (${inversion.class}, tower minus canopy)`
+      : 'inversion now unknown (no tower and canopy readings)',
+  ];
+  return parts.join('; ');
+}
