@@ -30,7 +30,7 @@ const NOW = new Date('2026-11-21T08:00:00Z');
 /** A site of the dashboard: where it is, its country and region, its applications and summary. */
 function dashboardSite(
   [id, label, location]: [number, string, string],
-  [country, region]: [string, string],
+  [country, region]: [Site['tags']['country'], string],
   applications: Site['applications'],
   summary?: { faults: number; warnings: number },
 ) {
