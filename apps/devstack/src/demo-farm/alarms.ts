@@ -85,6 +85,12 @@ export async function seedAlarmRules(
         severity: 'critical',
       });
     }
+    // Tonight's forecast minimum at or below the critical temperature plus the margin (issue
+    // 31): the server raises it once a night at two hours after sunset.
+    alarm(frostArea, ALARM_TEMPLATES.frostForecast, {
+      target: frostArea.id,
+      targetType: 'area',
+    });
     // Each fan: "should be running" (issue 15), at 0 °C, below every demo controller's start
     // temperature (0.2–0.8 °C, the simulator's fan.ts), so a healthy fan never trips it; with a
     // minute's grace so a compressed frost night (a few real minutes) shows a faulted fan's alarm.

@@ -10,6 +10,7 @@ import { seedAlarmRules } from './alarms.ts';
 import { seedContacts } from './contacts.ts';
 import type { DemoSite } from './demo-sites.ts';
 import { seedEvents } from './events.ts';
+import { seedForecastHistory } from './forecast-history.ts';
 import { seedHardware } from './hardware.ts';
 import { seedLand } from './land.ts';
 import { seedNotes } from './notes.ts';
@@ -26,6 +27,7 @@ export async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext
   const { notificationIds, rosterSteps } = await seedContacts(tx, spec, ctx, land.site);
   const alarms = await seedAlarmRules(tx, spec, land, sensorRows, notificationIds);
   await seedAlarmHistory(tx, spec, ctx.now, land, alarms, rosterSteps);
+  await seedForecastHistory(tx, spec, ctx.now, land, alarms, rosterSteps);
   await seedEvents(tx, spec, ctx.now, land, hardware);
   await seedNotes(tx, ctx, land, hardware);
 

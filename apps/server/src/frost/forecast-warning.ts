@@ -7,10 +7,10 @@
  */
 import {
   FAN_METRICS,
+  forecastWarningText,
   forecastWarns,
   inversionOf,
   siteInversion,
-  zonedDateTime,
 } from '@paddock/domain';
 import type { Database } from '../db/client.ts';
 import { applyRuleReading, type EngineOptions } from '../alarms/transitions.ts';
@@ -99,29 +99,18 @@ function inversionNow(area: FrostArea) {
   return siteInversion(values);
 }
 
-const celsius = (value: number) => `${value.toFixed(1)} °C`;
-
-function localTime(at: Date, timeZone: string): string {
-  const wall = zonedDateTime(at, timeZone);
-  return `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
-}
-
 /** What the warning says: the minimum, when the start temperature comes, the inversion now. */
 export function warningDetail(
   area: ForecastArea,
   row: ForecastRow,
   inversion: { value: number; class: string } | null,
 ): string {
-  const zone = area.frost.timeZone;
-  const start = area.frost.rules.startAtOrBelow;
-  const parts = [
-    `Forecast minimum ${celsius(row.tmin ?? 0)} by sunrise ${localTime(row.sunrise, zone)}`,
-    row.startExpectedAt
-      ? `start temperature ${celsius(start)} expected at ${localTime(row.startExpectedAt, zone)}`
-      : `start temperature ${celsius(start)} not expected`,
-    inversion
-      ? `inversion now ${celsius(inversion.value)} (${inversion.class}, tower minus canopy)`
-      : 'inversion now unknown (no tower and canopy readings)',
-  ];
-  return parts.join('; ');
+  return forecastWarningText({
+    tmin: row.tmin ?? 0,
+    sunrise: row.sunrise,
+    startTemperature: area.frost.rules.startAtOrBelow,
+    startExpectedAt: row.startExpectedAt,
+    inversion,
+    timeZone: area.frost.timeZone,
+  });
 }

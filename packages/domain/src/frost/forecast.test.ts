@@ -6,6 +6,7 @@ import {
   forecastMinimum,
   forecastSeason,
   forecastTime,
+  forecastWarningText,
   forecastWarningThreshold,
   forecastWarns,
   isRadiativeNight,
@@ -240,6 +241,31 @@ describe('the early warning threshold', () => {
     const result = frostRulesSchema.safeParse({ ...rules, forecastMargin: -1 });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.path).toEqual(['forecastMargin']);
+  });
+});
+
+describe('what the warning says', () => {
+  const facts = {
+    tmin: -1.234,
+    sunrise: new Date('2026-09-20T18:04:00Z'),
+    startTemperature: 2,
+    startExpectedAt: new Date('2026-09-20T12:40:00Z'),
+    inversion: { value: 2.4, class: 'weak' },
+    timeZone: 'Pacific/Auckland',
+  };
+
+  it('gives the minimum, the start time and the inversion in site time', () => {
+    expect(forecastWarningText(facts)).toBe(
+      'Forecast minimum -1.2 °C by sunrise 06:04; start temperature 2.0 °C expected at 00:40; ' +
+        'inversion now 2.4 °C (weak, tower minus canopy)',
+    );
+  });
+
+  it('says so when the start temperature is not reached or the inversion unknown', () => {
+    expect(forecastWarningText({ ...facts, startExpectedAt: null, inversion: null })).toBe(
+      'Forecast minimum -1.2 °C by sunrise 06:04; start temperature 2.0 °C not expected; ' +
+        'inversion now unknown (no tower and canopy readings)',
+    );
   });
 });
 

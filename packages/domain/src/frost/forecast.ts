@@ -6,7 +6,7 @@
  * down to Tmin at sunrise. Pure: every instant and reading is an argument.
  */
 import { getTimes } from 'suncalc';
-import { zonedTimeToInstant } from '../constants/timezone.ts';
+import { zonedDateTime, zonedTimeToInstant } from '../constants/timezone.ts';
 import type { FrostRules } from './rules.ts';
 
 const HOUR_MS = 3_600_000;
@@ -251,4 +251,40 @@ export function forecastSeason(nights: readonly ForecastAgainstObserved[]): Fore
     meanAbsoluteError: sum(errors.map(Math.abs)) / errors.length,
     bias: sum(errors) / errors.length,
   };
+}
+
+const celsius = (value: number) => `${value.toFixed(1)} °C`;
+
+function localTime(at: Date, timeZone: string): string {
+  const wall = zonedDateTime(at, timeZone);
+  return `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
+}
+
+export interface ForecastWarningFacts {
+  readonly tmin: number;
+  readonly sunrise: Date;
+  readonly startTemperature: number;
+  /** When the curve reaches the start temperature; null when it stays above. */
+  readonly startExpectedAt: Date | null;
+  /** Tower minus canopy now (°C) and its class; null without both readings. */
+  readonly inversion: { readonly value: number; readonly class: string } | null;
+  readonly timeZone: string;
+}
+
+/**
+ * What the early warning says after its alarm line (issue 31): the forecast minimum, when the
+ * start temperature is expected, and the inversion now, in the site's local time.
+ */
+export function forecastWarningText(facts: ForecastWarningFacts): string {
+  const zone = facts.timeZone;
+  const start = celsius(facts.startTemperature);
+  return [
+    `Forecast minimum ${celsius(facts.tmin)} by sunrise ${localTime(facts.sunrise, zone)}`,
+    facts.startExpectedAt
+      ? `start temperature ${start} expected at ${localTime(facts.startExpectedAt, zone)}`
+      : `start temperature ${start} not expected`,
+    facts.inversion
+      ? `inversion now ${celsius(facts.inversion.value)} (${facts.inversion.class}, tower minus canopy)`
+      : 'inversion now unknown (no tower and canopy readings)',
+  ].join('; ');
 }
