@@ -18,6 +18,7 @@ import { seededRandom, startSimulator, type Simulator } from '@paddock/simulator
 import path from 'node:path';
 import type { DevstackConfig } from './config.ts';
 import { seedDemoFarmIfEmpty } from './demo-farm/demo-farm.ts';
+import { frostSeasonPlans, overlayFrostSeason } from './demo-farm/frost-season.ts';
 import { seedDemoRunHistory } from './demo-farm/run-history.ts';
 import { createHistoryLoader, type HistoryLoader, type HistoryResult } from './history.ts';
 import { startTwilioStandin, type TwilioStandin } from './twilio-standin/standin.ts';
@@ -140,7 +141,15 @@ async function startStack(serverConfig: ServerConfig, config: DevstackConfig): P
     const sites = await server.gatewayKeys();
     if (prepared.seeded && prepared.background && prepared.people && config.demoHistoryMs > 0) {
       const historyLog = server.log.child({ part: 'history' });
+      // The frost sites' season of past frost nights, written over their past as it is made.
+      const frostSeason = await frostSeasonPlans(prepared.background, new Date());
+      historyLog.info(
+        `demo history: ${frostSeason.reduce((sum, plan) => sum + plan.nights.length, 0)} past frost nights on ${frostSeason.length} frost sites`,
+      );
       history = createHistoryLoader({
+        overlay: (chunk) => {
+          for (const plan of frostSeason) overlayFrostSeason(plan, chunk);
+        },
         // The history is background work: people signing in meanwhile go first (db/lanes.ts).
         db: prepared.background,
         people: prepared.people,

@@ -43,6 +43,8 @@ export function createHistoryLoader(input: {
   sites: number;
   log: HistoryLog;
   store?: HistoryStore;
+  /** Rewrites a day of a site's past as it is made, before it waits to be stored (frost-season.ts). */
+  overlay?: (chunk: HistoryChunk) => void;
 }): HistoryLoader {
   const store = input.store ?? createHistoryStore(input.db);
   const people = input.people;
@@ -122,6 +124,7 @@ export function createHistoryLoader(input: {
       spanMs: input.spanMs,
       ...(people ? { pace: () => people.yieldToPeople() } : {}),
       onChunk: (chunk) => {
+        input.overlay?.(chunk);
         waiting.push(compact(chunk));
       },
       onSiteDone: (site) => {
