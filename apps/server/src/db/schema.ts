@@ -734,7 +734,7 @@ export const fieldCommands = pgTable(
     programRunId: linkTo('program_run_id', () => programRuns.programId),
     siteId: siteId(),
     serialno: text('serialno').notNull(),
-    action: text('action').$type<'open' | 'close' | 'ping'>().notNull(),
+    action: text('action').$type<'open' | 'close' | 'ping' | 'fanStart' | 'fanStop'>().notNull(),
     /** The command as sent. */
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     status: text('status').$type<'sent' | 'accepted' | 'done' | 'failed' | 'timedOut'>().notNull(),

@@ -18,7 +18,9 @@ import type { fieldCommands } from '../db/schema.ts';
 export type FieldCommand =
   | { action: 'open'; controls: number[]; durationSeconds: number }
   | { action: 'close'; controls: number[] }
-  | { action: 'ping' };
+  | { action: 'ping' }
+  /** A frost fan's start or stop from the console (issue 31): `fan` is its controller's sensor. */
+  | { action: 'fanStart' | 'fanStop'; fan: number };
 
 export type CommandSettled = {
   commandId: string;
@@ -56,7 +58,7 @@ export const settledSchema = z.object({
   programRunId: idSchema.nullable().default(null),
   siteId: idSchema,
   serialno: serialnoSchema,
-  action: z.enum(['open', 'close', 'ping']),
+  action: z.enum(['open', 'close', 'ping', 'fanStart', 'fanStop']),
   controls: z.array(idSchema),
   status: z.enum(FINAL_COMMAND_STATUSES),
   reason: z.string().nullable(),

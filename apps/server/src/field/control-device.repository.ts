@@ -1,12 +1,12 @@
 /**
- * Where commands to a control go: its radio, else its unit — the same device its config is
+ * Where commands to a control (or a fan's controller) go: its radio, else its unit — the same device its config is
  * published on (provisioning.ts) — at its area's site. One query for the dispatcher (one control)
  * and the program runner (an area's controls).
  */
 import type { RunControl } from '@paddock/domain';
 import { eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { areas, controls, radios, units } from '../db/schema.ts';
+import { areas, controls, radios, sensors, units } from '../db/schema.ts';
 
 export async function controlDevices(db: Database, where: SQL): Promise<RunControl[]> {
   const rows = await db
@@ -38,4 +38,22 @@ export async function controlDevices(db: Database, where: SQL): Promise<RunContr
 export async function deviceOfControl(db: Database, controlId: number) {
   const [control] = await controlDevices(db, eq(controls.id, controlId));
   return control?.device ?? null;
+}
+
+/**
+ * Where a command to a sensor goes (a frost fan's engine controller): its radio, else its unit,
+ * as its config is published; null for a sensor on neither, which no command reaches.
+ */
+export async function deviceOfSensor(
+  db: Database,
+  sensorId: number,
+): Promise<{ siteId: number; serialno: string } | null> {
+  const [row] = await db
+    .select({ siteId: sensors.siteId, radio: radios.serialno, unit: units.serialno })
+    .from(sensors)
+    .leftJoin(radios, eq(radios.id, sensors.radioId))
+    .leftJoin(units, eq(units.id, sensors.unitId))
+    .where(eq(sensors.id, sensorId));
+  const serialno = row?.radio ?? row?.unit ?? null;
+  return row && serialno !== null ? { siteId: row.siteId, serialno } : null;
 }

@@ -6,6 +6,9 @@
  * - control test: opens the control on its radio or unit for a short while; the request is done
  *   when the open is done. A delayed job closes it again after the test time (the open carries
  *   the same time as its fail-safe, so the device closes it even if the close never comes).
+ * - fan start and stop (issue 31): a fanStart or fanStop to the radio or unit the fan's controller
+ *   is on; the request is done when the device acks done, and what came of it (RPM) is the start
+ *   check's (frost/fan-start-check.ts).
  */
 import { idSchema } from '@paddock/domain';
 import type PgBoss from 'pg-boss';
@@ -15,7 +18,7 @@ import type { Clock } from '../clock.ts';
 import type { RequestHandlers } from '../requests/dispatcher.ts';
 import { setRequestStatus, type RequestRow } from '../requests/request.repository.ts';
 import type { CommandSender } from './command-link.ts';
-import { deviceOfControl } from './control-device.repository.ts';
+import { deviceOfControl, deviceOfSensor } from './control-device.repository.ts';
 import { radioAddress } from './device.repository.ts';
 import { failUnsentClaims } from './field-command.repository.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
@@ -102,6 +105,20 @@ export async function startDeviceRequests(deps: {
     );
   }
 
+  async function fanCommand(request: RequestRow) {
+    const device = await deviceOfSensor(db, request.targetId);
+    if (!device) return fail(request, 'fan command failed: the fan is on no radio or unit');
+    await commands.send({
+      requestId: request.id,
+      programRunId: null,
+      ...device,
+      command: {
+        action: request.action === 'stop' ? 'fanStop' : 'fanStart',
+        fan: request.targetId,
+      },
+    });
+  }
+
   async function failStaleClaims() {
     const before = new Date(clock.now().getTime() - STALE_CLAIM_MS);
     const stale = await failUnsentClaims(db, before, clock.now());
@@ -118,7 +135,11 @@ export async function startDeviceRequests(deps: {
   });
 
   return {
-    handlers: { radio: { ping }, control: { test } },
+    handlers: {
+      radio: { ping },
+      control: { test },
+      fan: { start: fanCommand, stop: fanCommand },
+    },
     async close() {
       const checkDone = staleChecks.close();
       await jobs.offWork({ id: closeWorker });

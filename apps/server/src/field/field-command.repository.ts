@@ -60,7 +60,7 @@ export async function recordCommand(
       .returning({ id: fieldCommands.id });
     // Recorded before under this id: sent then, by whichever process recorded it.
     if (inserted.length === 0) return false;
-    if (downlink.action !== 'ping') {
+    if (downlink.action === 'open' || downlink.action === 'close') {
       // §4 device status: requested to run (open) or not (close) until the device reports.
       await tx
         .update(controls)

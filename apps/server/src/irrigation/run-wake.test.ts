@@ -34,7 +34,7 @@ function run(): Promise<RunState> {
 
 /** A settlement of a command the runner sent, as the field link would announce it. */
 function settlementOf(command: Sent, programRunId: number | null): CommandSettled {
-  if (command.command.action === 'ping') throw new Error('the runner sends no pings');
+  if (!('controls' in command.command)) throw new Error('the runner sends opens and closes only');
   return {
     commandId: command.commandId,
     requestId: command.requestId,

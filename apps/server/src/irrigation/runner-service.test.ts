@@ -202,7 +202,7 @@ async function waitForActivity(activity: string, timeoutMs = 30_000) {
 /** The commands the gateway heard, as "open 12,13" texts in order. */
 function heardTexts(): string[] {
   return heard.map(({ command }) =>
-    command.action === 'ping' ? 'ping' : `${command.action} ${command.controls.join(',')}`,
+    'controls' in command ? `${command.action} ${command.controls.join(',')}` : command.action,
   );
 }
 

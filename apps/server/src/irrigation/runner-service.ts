@@ -154,6 +154,8 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
     const programId = settled.programRunId;
     if (closed || programId === null) return;
     const { commandId, serialno, action, controls, status, reason } = settled;
+    // A fan's start or stop (issue 31) is the console's, never a run's.
+    if (action === 'fanStart' || action === 'fanStop') return;
     await enqueue(
       { kind: 'settled', programId, ...{ commandId, serialno, action, controls, status, reason } },
       { singletonKey: `settled:${programId}:${settled.commandId}` },

@@ -133,7 +133,7 @@ async function damageStoredRun() {
 /** Settles every command sent so far as done, as the field link would announce it. */
 async function settleAll(status: CommandSettled['status'] = 'done') {
   for (const command of field.sent.splice(0)) {
-    if (command.command.action === 'ping') continue;
+    if (!('controls' in command.command)) continue;
     await field.settle({
       commandId: command.commandId,
       requestId: command.requestId,

@@ -26,6 +26,7 @@ import { waterUseRoutes } from './water-use/water-use.routes.ts';
 import { irrigationHistoryRoutes } from './irrigation-history/irrigation-history.routes.ts';
 import { frostForecastRoutes } from './frost/frost-forecast.routes.ts';
 import { frostRoutes } from './frost/frost.routes.ts';
+import { fanRoutes } from './fans/fans.routes.ts';
 import { exportRoutes } from './exports/export.routes.ts';
 import { waterTakeRoutes } from './water-take/water-take.routes.ts';
 import { scheduledReportRoutes } from './exports/scheduled-report.routes.ts';
@@ -56,6 +57,7 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(waterUseRoutes);
   await app.register(irrigationHistoryRoutes);
   await app.register(frostRoutes);
+  await app.register(fanRoutes);
   await app.register(frostForecastRoutes);
   await app.register(exportRoutes);
   await app.register(waterTakeRoutes);

@@ -16,6 +16,7 @@ import { API_BASE_PATH, type ServerConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { startExports } from '../exports/export-service.ts';
 import { startFrostForecasts } from '../frost/forecast-job.ts';
+import { checkFanCommands } from '../frost/fan-start-check.ts';
 import { startCommands } from '../field/command-link.ts';
 import type { BrokerEndpoint } from '../field/connection.ts';
 import { startDeviceRequests } from '../field/device-requests.ts';
@@ -130,6 +131,8 @@ async function startAlarmWork(deps: WorkerDeps, started: Stoppable[]): Promise<v
       after: async (now) => {
         await evaluateOverdue(db, now, engine);
         await evaluateFanShouldRun(db, now, engine);
+        // Fans started or stopped from the console: their outcome, and "Fan failed to start".
+        await checkFanCommands(db, now, engine);
       },
     }),
   );

@@ -12,6 +12,7 @@ import { controlEndpoints } from './controls.ts';
 import { currentUserEndpoints } from './user.ts';
 import { eventEndpoints } from './events.ts';
 import { exportEndpoints } from './exports.ts';
+import { fanEndpoints } from './fans.ts';
 import { frostEndpoints } from './frost.ts';
 import { irrigationHistoryEndpoints } from './irrigation-history.ts';
 import { metricEndpoints } from './metrics.ts';
@@ -40,6 +41,7 @@ export * from './contacts.ts';
 export * from './controls.ts';
 export * from './events.ts';
 export * from './exports.ts';
+export * from './fans.ts';
 export * from './frost.ts';
 export * from './irrigation-history.ts';
 export * from './metrics.ts';
@@ -68,6 +70,7 @@ export const apiContract = {
   controls: controlEndpoints,
   events: eventEndpoints,
   exports: exportEndpoints,
+  fans: fanEndpoints,
   frost: frostEndpoints,
   irrigationHistory: irrigationHistoryEndpoints,
   metrics: metricEndpoints,

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkFanRequest,
   FAN_START_MARGIN_C,
+  type FanRequestCheckInput,
+  type FanRequestOutcome,
   fanStartRefusalText,
   judgeFanCommand,
   type FanCommandInput,
@@ -98,5 +101,65 @@ describe('a fan command from the console', () => {
     ],
   ])('says why: %o', (refusal, text) => {
     expect(fanStartRefusalText(refusal)).toBe(text);
+  });
+});
+
+describe('a fan request after its command', () => {
+  const asked = Date.parse('2026-09-20T14:00:00Z');
+  const s = (seconds: number) => asked + seconds * 1000;
+  it.each<[string, Omit<FanRequestCheckInput, 'askedAt'>, FanRequestOutcome | null | 'waiting']>([
+    [
+      'a start with RPM is running',
+      { action: 'start', status: 'done', now: s(5), rpm: { value: 2350, at: s(2) } },
+      'running',
+    ],
+    [
+      'a start of a fan already turning is running',
+      { action: 'start', status: 'done', now: s(1), rpm: { value: 2350, at: s(-300) } },
+      'running',
+    ],
+    [
+      'a start with no RPM yet waits',
+      { action: 'start', status: 'done', now: s(119), rpm: { value: 0, at: s(1) } },
+      'waiting',
+    ],
+    [
+      'a start with no RPM after 120 s failed to start',
+      { action: 'start', status: 'done', now: s(120), rpm: { value: 0, at: s(1) } },
+      'failedToStart',
+    ],
+    [
+      'a start of a fan that never reported failed to start after 120 s',
+      { action: 'start', status: 'inProgress', now: s(121), rpm: null },
+      'failedToStart',
+    ],
+    [
+      'a start whose command failed failed to start at once',
+      { action: 'start', status: 'failed', now: s(3), rpm: { value: 0, at: s(-60) } },
+      'failedToStart',
+    ],
+    [
+      'a stop with RPM 0 after it is stopped',
+      { action: 'stop', status: 'done', now: s(4), rpm: { value: 0, at: s(2) } },
+      'stopped',
+    ],
+    [
+      'a stop with only an RPM 0 from before it waits',
+      { action: 'stop', status: 'done', now: s(4), rpm: { value: 0, at: s(-1) } },
+      'waiting',
+    ],
+    [
+      'a stop still turning after 120 s settles with no outcome',
+      { action: 'stop', status: 'done', now: s(120), rpm: { value: 2300, at: s(60) } },
+      null,
+    ],
+    [
+      'a stop whose command failed settles with no outcome',
+      { action: 'stop', status: 'failed', now: s(2), rpm: { value: 2300, at: s(-60) } },
+      null,
+    ],
+  ])('%s', (_, input, expected) => {
+    const checked = checkFanRequest({ ...input, askedAt: asked });
+    expect(checked === null ? 'waiting' : checked.outcome).toBe(expected);
   });
 });

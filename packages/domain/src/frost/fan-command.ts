@@ -6,6 +6,8 @@
  * the override is kept with the request and in the fan's event log. Pure: the caller reads the
  * canopy and the wind.
  */
+import { FAN_START_CHECK_SECONDS } from '../constants/alarm-templates.ts';
+import type { RequestStatus } from '../entities/vocabulary.ts';
 import type { FrostRules } from './rules.ts';
 
 /** What a user may ask of a fan whose controller takes commands. */
@@ -92,4 +94,48 @@ export function fanStartRefusalText(refusal: FanStartRefusal): string {
     case 'noCanopyReading':
       return 'there is no recent canopy temperature to judge the start by';
   }
+}
+
+/** What a fan request came to in the field, beyond its status. */
+export const FAN_REQUEST_OUTCOMES = [
+  /** The start showed RPM. */
+  'running',
+  /** The start showed no RPM within FAN_START_CHECK_SECONDS (alarm "Fan failed to start"). */
+  'failedToStart',
+  /** The stop brought the RPM to 0. */
+  'stopped',
+] as const;
+export type FanRequestOutcome = (typeof FAN_REQUEST_OUTCOMES)[number];
+
+export interface FanRequestCheckInput {
+  readonly action: FanCommandAction;
+  readonly status: RequestStatus;
+  /** When the request was made (epoch ms). */
+  readonly askedAt: number;
+  readonly now: number;
+  /** The fan's latest RPM and when it was measured (epoch ms); null when it never reported. */
+  readonly rpm: { readonly value: number; readonly at: number } | null;
+}
+
+/**
+ * Where a fan request stands after its command: still waiting (null), or settled with its
+ * outcome, which the fan's event log records once. A start is running once the fan reports RPM,
+ * and failed to start when its command failed or no RPM came within FAN_START_CHECK_SECONDS
+ * (raising "Fan failed to start"). A stop is done once the fan reports RPM 0 after it; one whose
+ * command failed, or after which the fan still turned FAN_START_CHECK_SECONDS later, settles
+ * with no outcome (the log says why).
+ */
+export function checkFanRequest(
+  input: FanRequestCheckInput,
+): { readonly outcome: FanRequestOutcome | null } | null {
+  const { rpm } = input;
+  const overdue = input.now - input.askedAt >= FAN_START_CHECK_SECONDS * 1000;
+  const failed = input.status === 'failed';
+  if (input.action === 'start') {
+    // Any RPM now counts: a fan already turning when the start came is running as asked.
+    if (rpm && rpm.value > 0) return { outcome: 'running' };
+    return failed || overdue ? { outcome: 'failedToStart' } : null;
+  }
+  if (rpm && rpm.value <= 0 && rpm.at >= input.askedAt) return { outcome: 'stopped' };
+  return failed || overdue ? { outcome: null } : null;
 }
