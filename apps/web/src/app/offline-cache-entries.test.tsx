@@ -26,6 +26,7 @@ import { useAreaControls } from '../data/controls/get-area-controls.ts';
 import { useAreaEvents } from '../data/events/get-area-events.ts';
 import { useAreaOpenEventCount } from '../data/events/get-area-open-events.ts';
 import { useExports } from '../data/exports/get-exports.ts';
+import { useFrostForecast } from '../data/frost/get-frost-forecast.ts';
 import { useFrostSummary } from '../data/frost/get-frost-summary.ts';
 import { useMetrics } from '../data/metrics/get-metrics.ts';
 import { useSitePrivileges } from '../data/privileges/get-site-privileges.ts';
@@ -81,9 +82,12 @@ const ENTRIES: Record<OfflineCacheKey | SiteSnapshotKey, Entry> = {
   siteSubscriptions: {
     queries: [[() => useSiteRoster(SITE), { key: 'siteSubscriptions', siteId: SITE }]],
   },
-  // The frost page's weather: coldest canopy, minutes below zero, fans.
+  // The frost page's weather: coldest canopy, minutes below zero, fans; tonight's forecast.
   siteWeather: {
-    queries: [[() => useFrostSummary(AREA, 0), { key: 'siteWeather', areaId: AREA }]],
+    queries: [
+      [() => useFrostSummary(AREA, 0), { key: 'siteWeather', areaId: AREA }],
+      [() => useFrostForecast(AREA), { key: 'siteWeather', areaId: AREA }],
+    ],
   },
   areas: { keptIn: 'the sites entry: GET sites/{id} answers the site with its areas' },
   areaSections: { queries: [[() => useAreaSections(AREA), { key: 'areaSections', areaId: AREA }]] },

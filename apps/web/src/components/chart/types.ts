@@ -7,7 +7,8 @@ export type SeriesSource = { kind: 'sensor' | 'control' | 'radio' | 'unit'; id: 
 export type ChartMetric = { source: SeriesSource; metric: string; label: string; unit: string };
 
 /**
- * What a chart draws over its lines (the frost explorer's fan runs, a canopy against 0 °C): on
+ * What a chart draws over its lines (the frost explorer's fan runs, a canopy against 0 °C, the
+ * forecast's expected curve): on
  * the canvas, so the png export carries them too.
  */
 export interface ChartAnnotations {
@@ -24,6 +25,16 @@ export interface ChartAnnotations {
   readonly marks?: readonly {
     readonly at: number;
     readonly value: number;
+    readonly unit: string;
+    readonly label: string;
+    readonly colour: string;
+  }[];
+  /**
+   * Dashed lines through points on a unit's axis (the frost forecast's expected curve beside the
+   * live readings); the unit's axis takes in their values.
+   */
+  readonly curves?: readonly {
+    readonly points: readonly { readonly at: number; readonly value: number }[];
     readonly unit: string;
     readonly label: string;
     readonly colour: string;

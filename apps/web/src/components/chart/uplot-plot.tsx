@@ -68,6 +68,33 @@ function drawAnnotations(u: uPlot, annotations: ChartAnnotations | undefined): v
     ctx.font = `${11 * ratio}px sans-serif`;
     ctx.fillText(line.label, left + 4 * ratio, y - 3 * ratio);
   }
+  for (const curve of annotations.curves ?? []) {
+    const scale = `y:${curve.unit}`;
+    if (!u.scales[scale] || curve.points.length === 0) continue;
+    ctx.strokeStyle = curve.colour;
+    ctx.lineWidth = 2 * ratio;
+    ctx.setLineDash([8 * ratio, 5 * ratio]);
+    ctx.beginPath();
+    curve.points.forEach((point, index) => {
+      const x = u.valToPos(point.at / 1000, 'x', true);
+      const y = u.valToPos(point.value, scale, true);
+      if (index === 0) ctx.moveTo(x, y);
+      else ctx.lineTo(x, y);
+    });
+    ctx.stroke();
+    ctx.setLineDash([]);
+    const last = curve.points[curve.points.length - 1];
+    if (!last) continue;
+    ctx.fillStyle = curve.colour;
+    ctx.font = `${11 * ratio}px sans-serif`;
+    ctx.textAlign = 'right';
+    ctx.fillText(
+      curve.label,
+      u.valToPos(last.at / 1000, 'x', true) - 4 * ratio,
+      u.valToPos(last.value, scale, true) + 14 * ratio,
+    );
+    ctx.textAlign = 'left';
+  }
   const xMax = u.scales.x?.max ?? 0;
   for (const span of annotations.spans ?? []) {
     const from = u.valToPos(span.from / 1000, 'x', true);
@@ -180,7 +207,18 @@ function optionsOf(props: UplotPlotProps, handlers: Handlers): uPlot.Options {
     ...(props.dateNames
       ? { fmtDate: (template: string) => uPlot.fmtDate(template, props.dateNames) }
       : {}),
-    scales: { x: { time: true } },
+    scales: {
+      x: { time: true },
+      ...Object.fromEntries(
+        shape.units.map((unit) => [
+          scaleOf(unit),
+          {
+            range: (_u: uPlot, min: number, max: number) =>
+              rangeWithCurves(handlers.annotations(), unit, min, max),
+          },
+        ]),
+      ),
+    },
     series,
     axes,
     bands: shape.bands.map(([high, low]) => ({
@@ -206,12 +244,38 @@ function optionsOf(props: UplotPlotProps, handlers: Handlers): uPlot.Options {
   };
 }
 
+/**
+ * A unit's y range over its data and the annotation curves on it (an expected curve below the
+ * readings so far stays in sight), padded as uPlot pads (without curves: uPlot's own range).
+ */
+function rangeWithCurves(
+  annotations: ChartAnnotations | undefined,
+  unit: string,
+  min: number | null,
+  max: number | null,
+): uPlot.Range.MinMax {
+  let low: number | null = min;
+  let high: number | null = max;
+  for (const curve of annotations?.curves ?? []) {
+    if (curve.unit !== unit) continue;
+    for (const point of curve.points) {
+      low = low === null ? point.value : Math.min(low, point.value);
+      high = high === null ? point.value : Math.max(high, point.value);
+    }
+  }
+  // uPlot's own y range: padded by a tenth, no range without data.
+  if (low === null || high === null) return [null, null];
+  return uPlot.rangeNum(low, high, 0.1, true);
+}
+
 interface Handlers {
   /** A drag across the plot: the user zoomed. */
   onSelect: (u: uPlot) => void;
   /** A double click: the user zoomed out. */
   onZoomOut: () => void;
   onDraw: (u: uPlot) => void;
+  /** The annotations now (a y range takes in their curves). */
+  annotations: () => ChartAnnotations | undefined;
 }
 
 export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPlot(props, ref) {
@@ -248,6 +312,7 @@ export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPl
         latest.current.onZoom({ min: Math.round(min * 1000), max: Math.round(max * 1000) });
       },
       onZoomOut: () => latest.current.onZoom(null),
+      annotations: () => latest.current.annotations,
       onDraw: (u) => {
         drawAnnotations(u, latest.current.annotations);
         if (drawnData.current === latest.current.shape.data) return;
@@ -289,7 +354,11 @@ export const UplotPlot = forwardRef<PlotHandle, UplotPlotProps>(function UplotPl
   // New annotations (a run began, a poll brought its stop) repaint without new data.
   const annotationsKey = JSON.stringify(props.annotations ?? null);
   useEffect(() => {
-    plot.current?.redraw(false, false);
+    const u = plot.current;
+    if (!u) return;
+    // Setting the x range ranges the y axes again, taking in a curve that came or moved.
+    if (latest.current.xRange) setX(u);
+    else u.redraw(false, false);
   }, [annotationsKey]);
 
   useEffect(() => {

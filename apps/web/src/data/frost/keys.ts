@@ -7,4 +7,11 @@ export const frostKeys = {
   /** GET areas/{id}/frost-runs?from&to. */
   runs: (areaId: number, from: string, to: string) =>
     [...areaKeys.detail(areaId), 'frostRuns', from, to] as const,
+  /** GET areas/{id}/frost-forecast: tonight's. */
+  forecast: (areaId: number) => [...areaKeys.detail(areaId), 'frostForecast'] as const,
+  /** Every GET areas/{id}/frost-forecasts?from&to of the area (a new forecast changes them). */
+  forecastNights: (areaId: number) => [...areaKeys.detail(areaId), 'frostForecasts'] as const,
+  /** GET areas/{id}/frost-forecasts?from&to. */
+  forecasts: (areaId: number, from: string, to: string) =>
+    [...frostKeys.forecastNights(areaId), from, to] as const,
 };

@@ -38,6 +38,7 @@ function Frost({ site, area, route }: { site: Site; area: Area; route: FrostRout
       isPhone={isPhone}
       canPing={privileges.has('control')}
       canInstall={privileges.has('install')}
+      canEdit={privileges.has('edit')}
       hardwarePanes={PANES}
       actions={<Reports site={site} area={area} />}
     />

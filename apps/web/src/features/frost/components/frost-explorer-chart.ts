@@ -1,9 +1,16 @@
 /**
  * What the frost explorer's chart draws: the lines (each block's canopy, each fan's tower
  * temperature, the wind) and, over them, 0 °C, each fan's runs as a shaded strip and the canopy
- * temperature marked at each start and stop.
+ * temperature marked at each start and stop; on tonight, the forecast's expected curve, dashed,
+ * with the time it reaches the start temperature marked (issue 31).
  */
-import { CANOPY_TEMPERATURE_C, COLOURS, FAN_METRICS, type FrostRun } from '@paddock/domain';
+import {
+  CANOPY_TEMPERATURE_C,
+  COLOURS,
+  FAN_METRICS,
+  type FrostForecastTonight,
+  type FrostRun,
+} from '@paddock/domain';
 import type { TFunction } from 'i18next';
 import type { ChartAnnotations, ChartMetric } from '../../../components/chart/index.ts';
 import { seriesColour } from '../../../components/chart/palette.ts';
@@ -101,5 +108,57 @@ export function explorerAnnotations(
             },
           ]),
     ]),
+  };
+}
+
+/**
+ * The forecast's colour: a dark slate outside the series' palette, so the expected curve is not
+ * taken for a sensor's line (the dash says it is not a reading).
+ */
+export const FORECAST_COLOUR = '#37474F';
+
+/**
+ * Tonight's expected curve (T₂ down to Tmin at sunrise) and the point it reaches the start
+ * temperature, added to the night's annotations; nothing before the forecast is made.
+ */
+export function withForecast(
+  annotations: ChartAnnotations,
+  tonight: FrostForecastTonight | null,
+  t: TFunction,
+  number: (value: number | null) => string,
+  time: (iso: string) => string,
+): ChartAnnotations {
+  if (!tonight || tonight.curve.length === 0) return annotations;
+  return {
+    ...annotations,
+    curves: [
+      ...(annotations.curves ?? []),
+      {
+        points: tonight.curve.map((point) => ({
+          at: Date.parse(point.at),
+          value: point.temperature,
+        })),
+        unit: '°C',
+        label: t('Frost.Forecast.CurveLabel', { tmin: number(tonight.tmin) }),
+        colour: FORECAST_COLOUR,
+      },
+    ],
+    marks: [
+      ...(annotations.marks ?? []),
+      ...(tonight.startExpectedAt === null
+        ? []
+        : [
+            {
+              at: Date.parse(tonight.startExpectedAt),
+              value: tonight.startTemperature,
+              unit: '°C',
+              label: t('Frost.Forecast.StartMark', {
+                start: number(tonight.startTemperature),
+                time: time(tonight.startExpectedAt),
+              }),
+              colour: FORECAST_COLOUR,
+            },
+          ]),
+    ],
   };
 }

@@ -2,17 +2,24 @@
  * The frost explorer (issue 15 item 3, `frostExplorer`): one night on one screen. The canopy
  * temperature of every block and the tower temperature of every fan against each fan's run
  * periods (a shaded strip per fan), the canopy temperature at each start and stop marked, 0 °C
- * drawn, and the wind; the chart's own exports (csv, advanced csv, png with the runs drawn).
+ * drawn, and the wind; the chart's own exports (csv, advanced csv, png with the runs drawn). On
+ * tonight, the forecast's expected curve beside the live readings (issue 31).
  */
 import { ActionIcon, Group, SegmentedControl, Stack, Text } from '@mantine/core';
-import { frostNightOf, frostNightRange, type FrostRun } from '@paddock/domain';
+import {
+  frostNightOf,
+  frostNightRange,
+  type FrostForecastTonight,
+  type FrostRun,
+} from '@paddock/domain';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeriesChart } from '../../../components/chart/index.ts';
+import { useFrostForecast } from '../../../data/frost/get-frost-forecast.ts';
 import { useFrostRuns } from '../../../data/frost/get-frost-runs.ts';
 import type { FanRow } from '../fans.ts';
-import { explorerAnnotations, explorerMetrics } from './frost-explorer-chart.ts';
+import { explorerAnnotations, explorerMetrics, withForecast } from './frost-explorer-chart.ts';
 import { FrostRunsTable } from './frost-runs-table.tsx';
 
 /** At least this much either side of the runs when the chart shows them (ms). */
@@ -72,6 +79,9 @@ export function FrostExplorer({
     return { from: from.toISOString(), to: to.toISOString() };
   }, [night, timeZone]);
   const runs = useFrostRuns(areaId, range, refetchIntervalMs);
+  const forecast = useFrostForecast(areaId, refetchIntervalMs);
+  // The forecast is tonight's: another night's chart has none.
+  const forecastTonight = forecast.data?.tonight?.night === night ? forecast.data.tonight : null;
   const [span, setSpan] = useState<'runs' | 'night'>('runs');
   const fanIndex = useMemo(() => new Map(fans.map((fan, index) => [fan.id, index])), [fans]);
 
@@ -89,8 +99,16 @@ export function FrostExplorer({
           hour: '2-digit',
           minute: '2-digit',
           second: '2-digit',
-          hour12: false,
+          hourCycle: 'h23',
         }).format(new Date(iso));
+
+  const clock = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(new Date(iso));
 
   const list: readonly FrostRun[] = useMemo(() => runs.data?.runs ?? [], [runs.data]);
   const runsKey = list.map((run) => `${run.start}/${run.stop ?? ''}`).join(',');
@@ -100,9 +118,16 @@ export function FrostExplorer({
     [span, runsKey, range],
   );
   const annotations = useMemo(
-    () => explorerAnnotations(list, fanIndex, t, number),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- number follows the language
-    [list, fanIndex, t, i18n.language],
+    () =>
+      withForecast(
+        explorerAnnotations(list, fanIndex, t, number),
+        forecastTonight,
+        t,
+        number,
+        clock,
+      ),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- number and time follow the language
+    [list, fanIndex, t, i18n.language, forecastTonight, timeZone],
   );
 
   const nightLabel = new Intl.DateTimeFormat(i18n.language, {
@@ -114,7 +139,12 @@ export function FrostExplorer({
   }).format(new Date(`${night}T12:00:00Z`));
 
   return (
-    <Stack gap="sm" data-testid="frost-explorer" data-night={night}>
+    <Stack
+      gap="sm"
+      data-testid="frost-explorer"
+      data-night={night}
+      data-forecast-curve={forecastTonight && forecastTonight.curve.length > 0 ? 'shown' : 'none'}
+    >
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs" wrap="nowrap">
           <ActionIcon
@@ -163,6 +193,9 @@ export function FrostExplorer({
         annotations={annotations}
         height={320}
       />
+      {forecastTonight && (
+        <ForecastLegend tonight={forecastTonight} number={number} clock={clock} />
+      )}
       <FrostRunsTable runs={list} number={number} time={time} />
       {runs.data && list.length === 0 && (
         <Text size="sm" c="dimmed">
@@ -170,5 +203,30 @@ export function FrostExplorer({
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** The expected curve in words, under the chart (a canvas says nothing to a screen reader). */
+function ForecastLegend({
+  tonight,
+  number,
+  clock,
+}: {
+  tonight: FrostForecastTonight;
+  number: (value: number | null) => string;
+  clock: (iso: string) => string;
+}) {
+  const { t } = useTranslation();
+  if (tonight.tmin === null) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="frost-explorer-forecast">
+      {tonight.startExpectedAt
+        ? t('Frost.Forecast.CurveLegendStart', {
+            tmin: number(tonight.tmin),
+            start: number(tonight.startTemperature),
+            time: clock(tonight.startExpectedAt),
+          })
+        : t('Frost.Forecast.CurveLegend', { tmin: number(tonight.tmin) })}
+    </Text>
   );
 }

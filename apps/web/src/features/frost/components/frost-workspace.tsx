@@ -1,8 +1,9 @@
 /**
- * The frost area page (issue 15; docs/frost.md): the frost summary over one of four views — the
- * fans (list and the selected fan's detail), the map, the area's hardware in the shared hardware
- * views, and the frost explorer. The view and the selected fan live in the URL:
- * /{siteId}/frost/{areaId}[/list|/map|/hardware|/explorer|/fan/{sensorId}].
+ * The frost area page (issue 15; docs/frost.md): the frost summary and tonight's forecast over one
+ * of five views — the fans (list and the selected fan's detail), the map, the area's hardware in
+ * the shared hardware views, the frost explorer, and the forecast's season (forecast against
+ * observed, issue 31). The view and the selected fan live in the URL:
+ * /{siteId}/frost/{areaId}[/list|/map|/hardware|/explorer|/forecast|/fan/{sensorId}].
  */
 import { Group, SegmentedControl, Skeleton, Stack } from '@mantine/core';
 import {
@@ -31,6 +32,8 @@ import { fanRows, temperatureRows } from '../fans.ts';
 import { FanDetail } from './fan-detail.tsx';
 import { FanList } from './fan-list.tsx';
 import { FrostExplorer } from './frost-explorer.tsx';
+import { TonightForecast } from './frost-forecast-panel.tsx';
+import { ForecastSeason } from './frost-forecast-season.tsx';
 import { FrostMap } from './frost-map.tsx';
 import { FrostSummaryBar } from './frost-summary-bar.tsx';
 import classes from './frost-workspace.module.css';
@@ -42,7 +45,7 @@ import { useSiteTimeZone } from '../../../lib/use-site-time-zone.ts';
  */
 const FROST_REFRESH_MS = 10_000;
 
-const FROST_VIEWS = ['list', 'map', 'hardware', 'explorer'] as const;
+const FROST_VIEWS = ['list', 'map', 'hardware', 'explorer', 'forecast'] as const;
 export type FrostView = (typeof FROST_VIEWS)[number];
 
 /**
@@ -67,6 +70,8 @@ export interface FrostWorkspaceProps {
   readonly isPhone: boolean;
   readonly canPing: boolean;
   readonly canInstall: boolean;
+  /** Edit rights on the area: "Forecast now". */
+  readonly canEdit: boolean;
   /** The hardware views' panes (the page adds the Chart). */
   readonly hardwarePanes?: readonly HardwarePane[];
   /** Beside the view switch: the report exports, mounted by the page. */
@@ -135,6 +140,12 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
   return (
     <Stack gap="sm" p={{ base: 'xs', sm: 'md' }} className={classes.page} data-testid="frost-page">
       <FrostSummaryBar summary={summary.data} />
+      <TonightForecast
+        areaId={area.id}
+        timeZone={timeZone}
+        canForecast={props.canEdit}
+        refetchIntervalMs={FROST_REFRESH_MS}
+      />
       <Group justify="space-between" gap="xs" wrap="wrap">
         <SegmentedControl
           size="xs"
@@ -198,6 +209,8 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
         ) : (
           <Skeleton h={320} />
         )
+      ) : view === 'forecast' ? (
+        <ForecastSeason areaId={area.id} tonight={nightKey} />
       ) : (
         <FrostExplorer
           areaId={area.id}
