@@ -1,7 +1,8 @@
-/** The frost explorer's table of the night's fan runs. */
+/** The frost explorer's table of the night's fan runs, each with its inversion at the start and its class. */
 import { Badge, Group, Table } from '@mantine/core';
 import type { FrostRun } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
+import { InversionBadge } from './inversion-badge.tsx';
 
 export function FrostRunsTable({
   runs,
@@ -37,7 +38,14 @@ export function FrostRunsTable({
               <Table.Td>{time(run.stop)}</Table.Td>
               <Table.Td ta="right">{number(run.canopyAtStart)} °C</Table.Td>
               <Table.Td ta="right">{number(run.canopyAtStop)} °C</Table.Td>
-              <Table.Td ta="right">{number(run.inversionAtStart)} °C</Table.Td>
+              <Table.Td ta="right">
+                <Group gap={4} justify="flex-end" wrap="nowrap">
+                  {number(run.inversionAtStart)} °C
+                  {run.inversionClassAtStart && (
+                    <InversionBadge inversionClass={run.inversionClassAtStart} />
+                  )}
+                </Group>
+              </Table.Td>
               <Table.Td>
                 <Group gap={4}>
                   {run.flags.map((flag) => (
