@@ -1,7 +1,8 @@
 /**
  * One fan: its state, the canopy of its block against 0 °C, the tower and the inversion, the §9
  * fan metrics with their labels, units and limits, and tonight's canopy and tower temperatures
- * with the fan's RPM on the shared chart; and the fan's notes (§3 Note).
+ * with the fan's RPM on the shared chart; and the fan's notes (§3 Note). Users with edit rights
+ * on the area start and stop the fan here (issue 31).
  */
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { CANOPY_TEMPERATURE_C, COLOURS, FAN_METRICS } from '@paddock/domain';
@@ -9,7 +10,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeriesChart, type ChartMetric } from '../../../components/chart/index.ts';
 import { NotesPane } from '../../../components/notes/notes-pane.tsx';
+import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import type { FanRow, MetricLevel } from '../fans.ts';
+import { FanCommands } from './fan-commands.tsx';
 import { FanStateBadge } from './fan-state-badge.tsx';
 import { InversionBadge } from './inversion-badge.tsx';
 
@@ -33,6 +36,7 @@ export function FanDetail({ fan, siteId, areaId, timeZone, night }: FanDetailPro
   const number = (value: number, digits = 1) =>
     new Intl.NumberFormat(i18n.language, { maximumFractionDigits: digits }).format(value);
   const canopy = fan.canopy?.value ?? null;
+  const canEdit = usePrivileges(siteId, areaId).has('edit');
   const metrics = useMemo((): ChartMetric[] => {
     const lines: ChartMetric[] = [];
     if (fan.canopy) {
@@ -81,6 +85,7 @@ export function FanDetail({ fan, siteId, areaId, timeZone, night }: FanDetailPro
         </Title>
         <FanStateBadge state={fan.state} />
       </Group>
+      {canEdit && <FanCommands key={fan.id} fan={fan} areaId={areaId} />}
       {fan.faults.length > 0 && (
         <Text size="sm" style={{ color: COLOURS.fault }}>
           {fan.faults.map((reason) => t(`Frost.Fault.${reason}`)).join(', ')}
