@@ -1,4 +1,7 @@
-/** The frost explorer's table of the night's fan runs, each with its inversion at the start and its class. */
+/**
+ * The frost explorer's table of the night's fan runs, each with what started it (the controller,
+ * someone at the fan, a test, or the console) and its inversion at the start with its class.
+ */
 import { Badge, Group, Table } from '@mantine/core';
 import type { FrostRun } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +27,7 @@ export function FrostRunsTable({
             <Table.Th>{t('Frost.Fan')}</Table.Th>
             <Table.Th>{t('Frost.Start')}</Table.Th>
             <Table.Th>{t('Frost.Stop')}</Table.Th>
+            <Table.Th>{t('Frost.Trigger')}</Table.Th>
             <Table.Th ta="right">{t('Frost.CanopyAtStart')}</Table.Th>
             <Table.Th ta="right">{t('Frost.CanopyAtStop')}</Table.Th>
             <Table.Th ta="right">{t('Frost.Inversion')}</Table.Th>
@@ -36,6 +40,9 @@ export function FrostRunsTable({
               <Table.Td>{run.fanLabel}</Table.Td>
               <Table.Td>{time(run.start)}</Table.Td>
               <Table.Td>{time(run.stop)}</Table.Td>
+              <Table.Td data-testid="frost-run-trigger" data-trigger={run.trigger}>
+                {t(`Frost.Trigger.${run.trigger}`)}
+              </Table.Td>
               <Table.Td ta="right">{number(run.canopyAtStart)} °C</Table.Td>
               <Table.Td ta="right">{number(run.canopyAtStop)} °C</Table.Td>
               <Table.Td ta="right">
