@@ -1,7 +1,7 @@
 /**
- * Where commands to a control (or a fan's controller) go: its radio, else its unit — the same device its config is
- * published on (provisioning.ts) — at its area's site. One query for the dispatcher (one control)
- * and the program runner (an area's controls).
+ * Where commands to a control (or to a frost fan's controller) go: its radio, else its unit —
+ * the same device its config is published on (provisioning.ts) — at its area's site. One query
+ * for the dispatcher (one control) and the program runner (an area's controls).
  */
 import type { RunControl } from '@paddock/domain';
 import { eq, type SQL } from 'drizzle-orm';
