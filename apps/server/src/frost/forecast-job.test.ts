@@ -263,6 +263,26 @@ describe('the early warning', () => {
   });
 });
 
+describe('a night whose readings come late', () => {
+  it('is forecast and observed once they are in', async () => {
+    // The 4th was looked at in the first round with nothing to read; its readings come now.
+    await addNight('2026-09-04', 6, 0);
+    app.clock.advance(11 * MIN);
+    await runUntilDone();
+    const list = await call(app.farm.users.monitor.id, {
+      method: 'GET',
+      url: `/api/areas/${areaId}/frost-forecasts?from=2026-09-04&to=2026-09-04`,
+    });
+    expect(list.json<FrostForecasts>().nights).toEqual([
+      expect.objectContaining({
+        night: '2026-09-04',
+        observedMin: expect.closeTo(SITE.a * 6 + SITE.c, 6),
+        radiative: true,
+      }),
+    ]);
+  });
+});
+
 describe('the endpoints', () => {
   it('need view to read and edit to forecast now, on a frost area', async () => {
     const { users, areas } = app.farm;

@@ -26,6 +26,11 @@ import {
 const FORECAST_INTERVAL_MS = 60_000;
 /** How many past nights are filled in: a frost season of four months. */
 export const BACKFILL_NIGHTS = 120;
+/**
+ * A night that had no reading at T₂ time or none overnight is looked at again this long after:
+ * readings can come later than the night (a radio's backlog, the demo's history loading).
+ */
+const RETRY_INCOMPLETE_MS = 10 * 60_000;
 /** Nights evaluated or observed in one round; a round with more to do asks for the next at once. */
 const NIGHTS_PER_ROUND = 60;
 
@@ -64,23 +69,34 @@ async function forecastArea(
   const known = await forecastNightsSince(db, area.frost.areaId, oldest);
   for (let back = BACKFILL_NIGHTS; back >= 0; back--) {
     const night = nightBefore(tonight, back);
-    if (known.has(night) && known.get(night) !== null) continue;
+    const row = known.get(night);
+    const retry =
+      row !== undefined &&
+      row.observedAt !== null &&
+      !row.complete &&
+      now.getTime() - row.modifiedAt.getTime() >= RETRY_INCOMPLETE_MS;
+    if (row?.observedAt && !retry) continue;
     const sun = nightSun(night, area.location, zone);
     if (!sun || now < forecastTime(sun.sunset)) continue;
     if (round.evaluated + round.observed >= NIGHTS_PER_ROUND) {
       round.more = true;
       return;
     }
-    await forecastNight(db, area, night, sun, known.has(night), now, engine, round);
+    await forecastNight(
+      db,
+      area,
+      { night, sun, hasRow: row !== undefined, retry },
+      now,
+      engine,
+      round,
+    );
   }
 }
 
 async function forecastNight(
   db: Database,
   area: ForecastArea,
-  night: string,
-  sun: NightSun,
-  hasRow: boolean,
+  { night, sun, hasRow, retry }: { night: string; sun: NightSun; hasRow: boolean; retry: boolean },
   now: Date,
   engine: EngineOptions,
   round: ForecastRound,
@@ -88,7 +104,7 @@ async function forecastNight(
   let row = hasRow ? await findForecastRow(db, area.frost.areaId, night) : undefined;
   // A "forecast now" before sunset + 2 h does not stand in for the night's own forecast.
   const t2At = forecastTime(sun.sunset);
-  if (!row || row.evaluatedAt === null || row.evaluatedAt < t2At) {
+  if (!row || retry || row.evaluatedAt === null || row.evaluatedAt < t2At) {
     row = await evaluateNight(db, area, night, sun, null, now);
     round.evaluated++;
     // Only a night still under way warns: a filled-in past night is history.

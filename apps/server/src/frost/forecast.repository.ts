@@ -68,13 +68,18 @@ export async function forecastRowsBetween(db: Queryable, areaId: number, from: s
     .orderBy(desc(frostForecasts.night));
 }
 
-/** The nights since `from` that have a row, to find the ones still missing. */
+/** The nights since `from` that have a row, with what the round needs to know of each. */
 export async function forecastNightsSince(db: Queryable, areaId: number, from: string) {
   const rows = await db
-    .select({ night: frostForecasts.night, observedAt: frostForecasts.observedAt })
+    .select({
+      night: frostForecasts.night,
+      observedAt: frostForecasts.observedAt,
+      complete: sql<boolean>`(${frostForecasts.t2} is not null and ${frostForecasts.observedMin} is not null)`,
+      modifiedAt: frostForecasts.modifiedAt,
+    })
     .from(frostForecasts)
     .where(and(eq(frostForecasts.areaId, areaId), gte(frostForecasts.night, from)));
-  return new Map(rows.map((row) => [row.night, row.observedAt]));
+  return new Map(rows.map((row) => [row.night, row]));
 }
 
 /** The area's radiative nights before `night` with all the fit needs. */

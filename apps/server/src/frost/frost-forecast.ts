@@ -223,7 +223,10 @@ export async function observeNight(
 ): Promise<void> {
   const until = new Date(row.sunrise.getTime() + OBSERVE_AFTER_SUNRISE_MS);
   const air = await readSeries(db, area.air ? [area.air] : [], row.sunset, until);
-  const observedMin = air.length > 0 ? Math.min(...air.map((v) => v.v)) : null;
+  // Readings up to sunrise at least, or the night is not all in yet (a backlog, the demo's
+  // history loading): its minimum waits for the next look (RETRY_INCOMPLETE_MS).
+  const complete = air.some((v) => v.t >= row.sunrise.getTime());
+  const observedMin = complete ? Math.min(...air.map((v) => v.v)) : null;
   const radiative =
     observedMin !== null &&
     row.t2 !== null &&
