@@ -1,7 +1,13 @@
-/** Query keys of frost protection: under the area, so the route refresh reaches them. */
+/**
+ * Query keys of frost protection: under the area, so the route refresh reaches them; the site's
+ * frost rules under the site.
+ */
 import { areaKeys } from '../areas/keys.ts';
+import { siteKeys } from '../sites/keys.ts';
 
 export const frostKeys = {
+  /** GET sites/{id}/frost-rules. */
+  rules: (siteId: number) => [...siteKeys.detail(siteId), 'frostRules'] as const,
   /** GET areas/{id}/frost-summary. */
   summary: (areaId: number) => [...areaKeys.detail(areaId), 'frostSummary'] as const,
   /** GET areas/{id}/frost-runs?from&to. */

@@ -3,7 +3,7 @@
  * ours, docs/frost.md). Composes the user's privileges on the area (§6: control pings, install
  * edits reporting intervals) and the hardware charts with the frost feature.
  */
-import { Button, Modal } from '@mantine/core';
+import { Button, Group, Modal } from '@mantine/core';
 import { isPhoneUserAgent, type Area, type FrostRoute, type Site } from '@paddock/domain';
 import { IconFileExport } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { CHART_PANE } from '../../../components/hardware/hardware-chart.tsx';
 import { DEFAULT_HARDWARE_PANES } from '../../../components/hardware/hardware-panes.tsx';
 import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { FrostReportConsole } from '../../../features/exports/index.ts';
+import { FrostRulesButton } from '../../../features/frost/components/frost-rules-form.tsx';
 import { FrostWorkspace } from '../../../features/frost/components/frost-workspace.tsx';
 import { useParsedRoute } from '../use-parsed-route.ts';
 import { SiteScope } from './site-scope.tsx';
@@ -40,7 +41,17 @@ function Frost({ site, area, route }: { site: Site; area: Area; route: FrostRout
       canInstall={privileges.has('install')}
       canEdit={privileges.has('edit')}
       hardwarePanes={PANES}
-      actions={<Reports site={site} area={area} />}
+      actions={
+        <Group gap="xs">
+          <FrostRulesButton
+            siteId={site.id}
+            areaId={area.id}
+            canEdit={privileges.has('edit')}
+            fullScreen={isPhone}
+          />
+          <Reports site={site} area={area} />
+        </Group>
+      }
     />
   );
 }

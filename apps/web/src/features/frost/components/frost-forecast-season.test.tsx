@@ -7,7 +7,7 @@ import { FrostForecastSeason } from './frost-forecast-season.tsx';
 const FORECASTS: FrostForecasts = {
   area: 2,
   nights: [
-    { night: '2026-09-20', forecastMin: -1.2, observedMin: null, error: null, radiative: true },
+    { night: '2026-09-20', forecastMin: -1.2, observedMin: null, error: null, radiative: false },
     { night: '2026-09-19', forecastMin: -0.5, observedMin: -1.1, error: 0.6, radiative: true },
     { night: '2026-09-18', forecastMin: 2.1, observedMin: 2.5, error: -0.4, radiative: false },
   ],
@@ -27,6 +27,8 @@ describe("the season's forecast against observed", () => {
     // Tonight has no observation yet.
     expect(cells(rows[0]).slice(1)).toEqual(['-1.2 °C', '--', '--']);
     expect(rows[2]?.textContent).toContain('not clear and calm');
+    // Tonight is judged clear and calm or not only in the morning.
+    expect(rows[0]?.textContent).not.toContain('not clear and calm');
   });
 
   it('gives the mean absolute error, the bias signed and the count', () => {

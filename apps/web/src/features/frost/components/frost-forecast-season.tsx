@@ -76,7 +76,8 @@ export function FrostForecastSeason({ forecasts }: { forecasts: FrostForecasts |
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       {nightLabel(night.night)}
-                      {!night.radiative && (
+                      {/* The verdict comes with the morning's observation. */}
+                      {night.observedMin !== null && !night.radiative && (
                         <Badge size="xs" variant="light" color="gray">
                           {t('Frost.Season.NotRadiative')}
                         </Badge>
