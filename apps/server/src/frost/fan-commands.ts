@@ -1,8 +1,8 @@
 /**
  * Frost fans started and stopped from the console (issue 31): POST fans/{id}/start|stop records a
  * request for the field link, judged first by the domain's rule (frost/fan-command.ts) on the
- * fan's canopy and wind now. A refused start is answered 409 with its reasons and logged; an
- * override is recorded with the request and in the fan's event log with who asked. The request is
+ * fan's canopy and wind now. A refused start is answered 409 with its reasons; an override is
+ * recorded with the request and in the fan's event log with who asked. The request is
  * carried out like a control test (field/device-requests.ts) and its outcome written by the start
  * check (fan-start-check.ts).
  */
@@ -109,17 +109,9 @@ export async function requestFanCommand(
   });
   const conditions = `canopy ${one(canopy, '°C')}, wind ${one(wind, 'km/h')}`;
   if (!judged.allowed) {
+    // Nothing is written for a refusal (a refused call leaves the store as it was): the user sees
+    // the reasons, and a start made anyway records them as what its override went past.
     const reasons = judged.refusals.map(fanStartRefusalText);
-    await recordFanEvent(
-      db,
-      {
-        areaId: area.areaId,
-        fanId,
-        type: 'info',
-        message: `${fan.label}: ${commandWords(action, who)} refused (${conditions}): ${reasons.join('; ')}`,
-      },
-      now,
-    );
     throw new Refusal(
       'conflict',
       `${fan.label} not started: ${reasons.join('; ')}`,
