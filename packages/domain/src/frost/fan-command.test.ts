@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkFanRequest,
+  fanTakesCommands,
   FAN_START_MARGIN_C,
   type FanRequestCheckInput,
   type FanRequestOutcome,
@@ -161,5 +162,15 @@ describe('a fan request after its command', () => {
   ])('%s', (_, input, expected) => {
     const checked = checkFanRequest({ ...input, askedAt: asked });
     expect(checked === null ? 'waiting' : checked.outcome).toBe(expected);
+  });
+});
+
+describe('a fan that takes commands', () => {
+  it.each([
+    [{ radio: 4, unit: null }, true],
+    [{ radio: null, unit: 2 }, true],
+    [{ radio: null, unit: null }, false],
+  ])('%o: %s', (sensor, expected) => {
+    expect(fanTakesCommands(sensor)).toBe(expected);
   });
 });

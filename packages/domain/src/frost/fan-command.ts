@@ -10,6 +10,17 @@ import { FAN_START_CHECK_SECONDS } from '../constants/alarm-templates.ts';
 import type { RequestStatus } from '../entities/vocabulary.ts';
 import type { FrostRules } from './rules.ts';
 
+/**
+ * Whether a fan's controller takes commands: it is on a radio or a unit, which its config is
+ * published to and commands are sent to (a sensor on neither reaches no device).
+ */
+export function fanTakesCommands(sensor: {
+  readonly radio: number | null;
+  readonly unit: number | null;
+}): boolean {
+  return sensor.radio !== null || sensor.unit !== null;
+}
+
 /** What a user may ask of a fan whose controller takes commands. */
 export const FAN_COMMAND_ACTIONS = ['start', 'stop'] as const;
 export type FanCommandAction = (typeof FAN_COMMAND_ACTIONS)[number];

@@ -5,7 +5,7 @@
  * on the area start and stop the fan here (issue 31).
  */
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
-import { CANOPY_TEMPERATURE_C, COLOURS, FAN_METRICS } from '@paddock/domain';
+import { CANOPY_TEMPERATURE_C, COLOURS, FAN_METRICS, fanTakesCommands } from '@paddock/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeriesChart, type ChartMetric } from '../../../components/chart/index.ts';
@@ -85,7 +85,9 @@ export function FanDetail({ fan, siteId, areaId, timeZone, night }: FanDetailPro
         </Title>
         <FanStateBadge state={fan.state} />
       </Group>
-      {canEdit && <FanCommands key={fan.id} fan={fan} areaId={areaId} />}
+      {canEdit && fanTakesCommands(fan.sensor) && (
+        <FanCommands key={fan.id} fan={fan} areaId={areaId} />
+      )}
       {fan.faults.length > 0 && (
         <Text size="sm" style={{ color: COLOURS.fault }}>
           {fan.faults.map((reason) => t(`Frost.Fault.${reason}`)).join(', ')}
