@@ -70,7 +70,9 @@ async function forecastArea(
   for (let back = BACKFILL_NIGHTS; back >= 0; back--) {
     const night = nightBefore(tonight, back);
     const row = known.get(night);
+    // An area with no canopy sensor has nothing to wait for.
     const retry =
+      area.air !== null &&
       row !== undefined &&
       row.observedAt !== null &&
       !row.complete &&
