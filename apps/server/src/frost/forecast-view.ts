@@ -61,7 +61,10 @@ export async function readTonightForecast(
   };
 }
 
-/** The area's nights from `from` to `to` with a forecast or an observation, newest first. */
+/**
+ * The area's nights from `from` to `to` with a forecast or an observation, newest first, and the
+ * season's error over the radiative ones.
+ */
 export async function listForecastNights(
   db: Queryable,
   areaId: number,
@@ -77,5 +80,7 @@ export async function listForecastNights(
       error: row.tmin !== null && row.observedMin !== null ? row.tmin - row.observedMin : null,
       radiative: row.radiative === true,
     }));
-  return { area: areaId, nights, season: forecastSeason(nights) };
+  // The FFST forecasts radiation frost: a windy or cloudy night's miss says nothing of the fit.
+  const radiative = nights.filter((night) => night.radiative);
+  return { area: areaId, nights, season: forecastSeason(radiative) };
 }

@@ -85,7 +85,10 @@ export const frostForecastNightSchema = z.object({
 });
 export type FrostForecastNight = z.infer<typeof frostForecastNightSchema>;
 
-/** The season's forecast error over the nights with both a forecast and an observation. */
+/**
+ * The season's forecast error over its radiative nights with both a forecast and an observation
+ * (the FFST forecasts radiation frost; a windy or cloudy night's miss says nothing of the fit).
+ */
 export const frostForecastSeasonSchema = z.object({
   count: z.number().int().nonnegative(),
   /** °C; null with no such night. */
