@@ -116,7 +116,7 @@ export async function seedForecastHistory(
   ).filter((way) => way.method === 'sms' || way.method === 'email');
   if (ways.length === 0) return;
   await tx.insert(t.alarmNotifications).values(
-    ways.map(({ method, address }, i) => {
+    ways.map(({ method, address }) => {
       const text = alarmMessage(
         spec.label,
         [
@@ -150,7 +150,8 @@ export async function seedForecastHistory(
         detail,
         providerId:
           method === 'sms' ? `SM${'1'.repeat(30)}${String(site.id).padStart(2, '0')}` : null,
-        step: i === 0 ? 0 : null,
+        // The roster's first step is its phone; the email is the alarm's own notification.
+        step: method === first.method ? 0 : null,
         dueAt: raisedAt,
         createdAt: raisedAt,
         sentAt: raisedAt,
