@@ -55,7 +55,8 @@ export async function warnIfDue(
     }
     const context = contexts[0];
     if (!context) return 'off';
-    const options2 = { ...options, value: row.tmin };
+    // The minimum as the message shows it, to 0.1 °C.
+    const options2 = { ...options, value: Math.round(row.tmin * 10) / 10 };
     // Still raised from an earlier night nobody cleared: that one is over.
     await applyRuleReading(tx, context, CLEAR, now, now, { ...options2, detail: '' });
     const detail = warningDetail(area, row, inversionNow(area.frost));
