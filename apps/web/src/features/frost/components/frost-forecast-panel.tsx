@@ -8,7 +8,8 @@ import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantin
 import {
   AN_ERROR_HAS_OCCURRED,
   COLOURS,
-  FORECAST_HOURS_AFTER_SUNSET,
+  forecastTime,
+  forecastWarns,
   MIN_FIT_NIGHTS,
   type FrostForecast,
 } from '@paddock/domain';
@@ -19,8 +20,6 @@ import { useForecastFrostNow } from '../../../data/frost/forecast-frost-now.ts';
 import { useFrostForecast } from '../../../data/frost/get-frost-forecast.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
-
-const HOUR_MS = 3_600_000;
 
 function Item({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -77,17 +76,15 @@ export function FrostForecastPanel({
   if (!tonight) {
     return (
       <Paper withBorder p="xs" radius="sm" data-testid="frost-forecast">
-        <Group justify="space-between" gap="xs">
-          <Text size="sm" c="dimmed">
-            {t('Frost.Forecast.NoSunset')}
-          </Text>
-        </Group>
+        <Text size="sm" c="dimmed">
+          {t('Frost.Forecast.NoSunset')}
+        </Text>
       </Paper>
     );
   }
 
-  const madeAt = new Date(Date.parse(tonight.sunset) + FORECAST_HOURS_AFTER_SUNSET * HOUR_MS);
-  const warns = tonight.tmin !== null && tonight.tmin <= tonight.warning.threshold;
+  const madeAt = forecastTime(new Date(tonight.sunset));
+  const warns = tonight.tmin !== null && forecastWarns(tonight.tmin, tonight.warning.threshold);
   return (
     <Paper withBorder p="xs" radius="sm" data-testid="frost-forecast" data-night={tonight.night}>
       <Group justify="space-between" gap="xs" mb={6} wrap="wrap">
