@@ -41,7 +41,8 @@ export async function warnIfDue(
   now: Date,
   options: EngineOptions,
 ): Promise<WarningOutcome> {
-  if (row.tmin === null || !forecastWarns(row.tmin, warningThreshold(area))) return 'above';
+  const { tmin } = row;
+  if (tmin === null || !forecastWarns(tmin, warningThreshold(area))) return 'above';
   return db.transaction(async (tx) => {
     const areaId = area.frost.areaId;
     const existing = await forecastAlarmIds(tx, areaId);
@@ -56,7 +57,7 @@ export async function warnIfDue(
     const context = contexts[0];
     if (!context) return 'off';
     // The minimum as the message shows it, to 0.1 °C.
-    const options2 = { ...options, value: Math.round(row.tmin * 10) / 10 };
+    const options2 = { ...options, value: Math.round(tmin * 10) / 10 };
     // Still raised from an earlier night nobody cleared: that one is over.
     await applyRuleReading(tx, context, CLEAR, now, now, { ...options2, detail: '' });
     const detail = warningDetail(area, row, inversionNow(area.frost));
