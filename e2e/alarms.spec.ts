@@ -7,9 +7,9 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { apiAs, type ApiSession } from './support/api.ts';
+import { outboxMails, standinSms } from './support/mail.ts';
 import { signIn } from './support/sign-in.ts';
 import { demoSite, siteArea } from './support/sites.ts';
 
@@ -65,36 +65,11 @@ interface AlarmInfo {
   state?: { status: string; raisedAt: string | null };
 }
 
-type Mail = { file: string; at: number; to: string; raw: string };
+const mailsTo = (address: string) =>
+  outboxMails(OUTBOX).filter((mail) => mail.to.includes(address));
 
-/** The messages the SMTP server took, oldest first. */
-function mails(): Mail[] {
-  let files: string[];
-  try {
-    files = readdirSync(OUTBOX).filter((name) => name.startsWith('smtp-') && name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return files.sort().map((file) => {
-    const raw = readFileSync(path.join(OUTBOX, file), 'utf8');
-    return {
-      file,
-      at: Number(file.split('-')[1]),
-      to: /^X-Envelope-To: (.*)$/m.exec(raw)?.[1] ?? '',
-      raw,
-    };
-  });
-}
-const mailsTo = (address: string) => mails().filter((mail) => mail.to.includes(address));
-
-type Sms = { to: string; body: string | null; dateCreated: string; kind: string };
-async function smsTo(request: APIRequestContext, number: string): Promise<Sms[]> {
-  if (!TWILIO_URL) return [];
-  const response = await request.get(`${TWILIO_URL}/standin/outbox`);
-  if (!response.ok()) return [];
-  const records = (await response.json()) as Sms[] | { records: Sms[] };
-  const list = Array.isArray(records) ? records : records.records;
-  return list.filter((record) => record.kind === 'sms' && record.to === number);
+async function smsTo(request: APIRequestContext, number: string) {
+  return (await standinSms(request, TWILIO_URL)).filter((record) => record.to === number);
 }
 
 async function teAwa(api: ApiSession) {
