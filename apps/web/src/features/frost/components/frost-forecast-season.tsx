@@ -1,7 +1,8 @@
 /**
  * The season's forecast against what happened (issue 31 item 3): each past night's forecast
- * minimum beside the observed minimum and the error, and over the season the mean absolute
- * error, the bias (above 0: the forecast runs warm) and the nights counted.
+ * minimum beside the observed minimum and the error, and over the season's clear, calm nights
+ * (the nights the FFST forecasts) the mean absolute error, the bias (above 0: the forecast runs
+ * warm) and their count.
  */
 import { Badge, Group, Paper, SimpleGrid, Skeleton, Table, Text } from '@mantine/core';
 import type { FrostForecasts } from '@paddock/domain';
