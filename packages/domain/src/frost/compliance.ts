@@ -9,13 +9,7 @@ import { withinPermittedHours } from './rules.ts';
 import { FAN_TRIGGERS } from './fans.ts';
 import { frostNightOf } from './night.ts';
 import { inversionOf } from './inversion.ts';
-import type {
-  FanFueling,
-  FrostFanTotals,
-  FrostRun,
-  FrostRunFlag,
-  FuelRefill,
-} from './schemas.ts';
+import type { FanFueling, FrostFanTotals, FrostRun, FrostRunFlag, FuelRefill } from './schemas.ts';
 
 export interface TimedValue {
   readonly t: number;
