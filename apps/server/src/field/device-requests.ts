@@ -8,7 +8,7 @@
  *   the same time as its fail-safe, so the device closes it even if the close never comes).
  * - fan start and stop (issue 31): a fanStart or fanStop to the radio or unit the fan's controller
  *   is on; the request is done when the device acks done, and what came of it (RPM) is the start
- *   check's (frost/fan-start-check.ts).
+ *   check's (frost-watch/fan-start-check.ts).
  */
 import { idSchema } from '@paddock/domain';
 import type PgBoss from 'pg-boss';

@@ -26,7 +26,7 @@ import { deviceSiteLookup } from '../field/provisioning.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
 import { meshRole } from '../seed/rows.ts';
-import { checkFanCommands } from './fan-start-check.ts';
+import { checkFanCommands } from '../frost-watch/fan-start-check.ts';
 import { quietLog, startTestBroker, waitFor, type TestBroker } from '../../test/helpers/field.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 

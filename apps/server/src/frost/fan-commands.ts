@@ -4,7 +4,7 @@
  * fan's canopy and wind now. A refused start is answered 409 with its reasons; an override is
  * recorded with the request and in the fan's event log with who asked. The request is
  * carried out like a control test (field/device-requests.ts) and its outcome written by the start
- * check (fan-start-check.ts).
+ * check (frost-watch/fan-start-check.ts).
  */
 import {
   FAN_METRICS,

@@ -1,14 +1,12 @@
 /**
  * The frost forecast's SQL (issue 31): a frost area's forecast row per night, its fitted nights,
  * the morning's observation, the early warning's once-a-night claim, and the sensors of a site
- * that can serve as an area's reference. frost-forecast.ts makes the forecasts.
+ * that can serve as an area's reference. frost-forecast.ts makes the forecasts; the warning's
+ * alarm rows are frost-watch/forecast-alarm.repository.ts's.
  */
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
-import { ALARM_TEMPLATES, alarmRuleFromTemplate } from '@paddock/domain';
-import type { Database } from '../db/client.ts';
 import type { Queryable } from '../db/database.ts';
-import { alarms, areas, frostForecasts, sensors, sites } from '../db/schema.ts';
-import { evaluated, loadAlarmContexts } from '../alarms/alarm.repository.ts';
+import { areas, frostForecasts, sensors, sites } from '../db/schema.ts';
 
 export type ForecastRow = typeof frostForecasts.$inferSelect;
 export type ForecastInsert = typeof frostForecasts.$inferInsert;
@@ -157,43 +155,4 @@ export async function claimWarning(
     )
     .returning({ areaId: frostForecasts.areaId });
   return rows.length === 1;
-}
-
-const forecastAlarmOf = (areaId: number) =>
-  and(
-    eq(alarms.areaId, areaId),
-    sql`((${alarms.rule}->>'template')::integer) = ${ALARM_TEMPLATES.frostForecast}`,
-  );
-
-/** The area's "Frost forecast" alarms, whether on or off. */
-export async function forecastAlarmIds(tx: Database, areaId: number) {
-  return tx.select({ id: alarms.id }).from(alarms).where(forecastAlarmOf(areaId));
-}
-
-/** The area's "Frost forecast" alarms that are evaluated (on, with the area's alarms on). */
-export async function evaluatedForecastAlarms(tx: Database, areaId: number) {
-  return loadAlarmContexts(tx, and(evaluated, forecastAlarmOf(areaId)));
-}
-
-/** The area's "Frost forecast" alarm, made the first time the area warns (the rule has its id). */
-export async function insertForecastAlarm(tx: Database, area: { areaId: number; siteId: number }) {
-  const rule = alarmRuleFromTemplate(ALARM_TEMPLATES.frostForecast, {
-    target: area.areaId,
-    targetType: 'area',
-  });
-  const [inserted] = await tx
-    .insert(alarms)
-    .values({
-      areaId: area.areaId,
-      siteId: area.siteId,
-      active: true,
-      rule: { ...rule, id: 0 },
-      label: rule.name,
-    })
-    .returning({ id: alarms.id });
-  if (!inserted) throw new Error('frost forecast alarm not created');
-  await tx
-    .update(alarms)
-    .set({ rule: { ...rule, id: inserted.id } })
-    .where(eq(alarms.id, inserted.id));
 }

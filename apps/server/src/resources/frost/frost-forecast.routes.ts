@@ -4,7 +4,7 @@
  */
 import { frostEndpoints } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
-import { warnIfDue } from '../../frost/forecast-warning.ts';
+import { warnIfDue } from '../../frost-watch/forecast-warning.ts';
 import { listForecastNights, readTonightForecast } from '../../frost/forecast-view.ts';
 import { evaluateNight, nightSun, readForecastAreas } from '../../frost/frost-forecast.ts';
 import { frostNightOf } from '@paddock/domain';

@@ -11,7 +11,7 @@ import type { Database } from '../db/client.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
 import type { EngineOptions } from '../alarms/transitions.ts';
-import { findForecastRow, forecastNightsSince } from './forecast.repository.ts';
+import { findForecastRow, forecastNightsSince } from '../frost/forecast.repository.ts';
 import { clearForecastAlarm, warnIfDue } from './forecast-warning.ts';
 import {
   OBSERVE_AFTER_SUNRISE_MS,
@@ -20,7 +20,7 @@ import {
   observeNight,
   readForecastAreas,
   type ForecastArea,
-} from './frost-forecast.ts';
+} from '../frost/frost-forecast.ts';
 
 /** How often the worker looks. */
 const FORECAST_INTERVAL_MS = 60_000;

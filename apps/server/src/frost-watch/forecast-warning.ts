@@ -14,15 +14,19 @@ import {
 } from '@paddock/domain';
 import type { Database } from '../db/client.ts';
 import { applyRuleReading, type EngineOptions } from '../alarms/transitions.ts';
-import { CANOPY_METRIC, canopyOfFan, type FrostArea, type FrostDevice } from './frost-data.ts';
 import {
-  claimWarning,
+  CANOPY_METRIC,
+  canopyOfFan,
+  type FrostArea,
+  type FrostDevice,
+} from '../frost/frost-data.ts';
+import { claimWarning, type ForecastRow } from '../frost/forecast.repository.ts';
+import {
   evaluatedForecastAlarms,
   forecastAlarmIds,
   insertForecastAlarm,
-  type ForecastRow,
-} from './forecast.repository.ts';
-import { warningThreshold, type ForecastArea } from './frost-forecast.ts';
+} from './forecast-alarm.repository.ts';
+import { warningThreshold, type ForecastArea } from '../frost/frost-forecast.ts';
 
 const RAISE = { raise: true, clear: false };
 const CLEAR = { raise: false, clear: true };

@@ -28,7 +28,7 @@ import {
   recordFanEvent,
   settleFanRequest,
   unsettledFanRequests,
-} from './fan-command.repository.ts';
+} from '../frost/fan-command.repository.ts';
 
 /** Requests older than this are no longer checked: a day covers any night and any outage. */
 const CHECK_WINDOW_MS = 86_400_000;
