@@ -35,7 +35,7 @@ const FADE_IN_MS = HOUR_MS;
 const HOLD_AFTER_SUNRISE_MS = HOUR_MS;
 const FADE_OUT_MS = 2 * HOUR_MS;
 
-export type FrostNightKind = 'radiative' | 'windy' | 'cloudy';
+type FrostNightKind = 'radiative' | 'windy' | 'cloudy';
 
 export interface SeasonNight {
   /** The frost night's local date (the evening it began). */
@@ -49,7 +49,7 @@ export interface SeasonNight {
 }
 
 /** The sensors of a frost site the season writes, by id. */
-export interface FrostSiteSensors {
+interface FrostSiteSensors {
   /** Canopy temperature sensors ('temperature'); each block has its own cold spot. */
   readonly canopies: readonly number[];
   /** Fan controllers (fan.towerTemperature, fan.canopyTemperature, fan.windSpeed). */
@@ -248,7 +248,7 @@ type SensorRow = {
 };
 
 /** The sensors a frost site's season writes: its frost area's and its weather station's. */
-export function frostSiteSensors(
+function frostSiteSensors(
   frostAreaIds: readonly number[],
   sensors: readonly SensorRow[],
 ): FrostSiteSensors {

@@ -25,7 +25,7 @@ import {
 /** How often the worker looks. */
 const FORECAST_INTERVAL_MS = 60_000;
 /** How many past nights are filled in: a frost season of four months. */
-export const BACKFILL_NIGHTS = 120;
+const BACKFILL_NIGHTS = 120;
 /**
  * A night that had no reading at T₂ time or none overnight is looked at again this long after:
  * readings can come later than the night (a radio's backlog, the demo's history loading).

@@ -106,7 +106,7 @@ function inversionNow(area: FrostArea) {
 }
 
 /** What the warning says: the minimum, when the start temperature comes, the inversion now. */
-export function warningDetail(
+function warningDetail(
   area: ForecastArea,
   row: ForecastRow,
   inversion: { value: number; class: string } | null,

@@ -54,7 +54,7 @@ function recentValue(device: FrostDevice | null, metric: string, now: Date): num
  * canopy sensor, else the area's coldest) and the wind at its tower, from readings of the last
  * half hour: an older one says nothing about the air now.
  */
-export function fanConditions(area: FrostArea, fan: FrostDevice, now: Date) {
+function fanConditions(area: FrostArea, fan: FrostDevice, now: Date) {
   const own =
     recentValue(fan, FAN_METRICS.canopyTemperature, now) ??
     recentValue(canopyOfFan(area, fan), CANOPY_METRIC, now);

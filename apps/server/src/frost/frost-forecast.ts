@@ -24,11 +24,9 @@ import {
   nightCurve,
   nightSun,
   parsePointText,
-  siteTimeZone,
   timeReaching,
   type LatLng,
   type NightSun,
-  type SiteConfig,
   type TimedValue,
 } from '@paddock/domain';
 import type { Queryable } from '../db/database.ts';
@@ -99,11 +97,6 @@ export async function readForecastAreas(db: Queryable, areaId?: number): Promise
     });
   }
   return areas;
-}
-
-/** The timezone of an area's site (its config, else its country's). */
-export function zoneOf(row: { config: SiteConfig; tags: { country: string } }): string {
-  return siteTimeZone(row.config, row.tags.country);
 }
 
 async function readSeries(db: Queryable, refs: readonly SeriesRef[], from: Date, to: Date) {
