@@ -13,7 +13,7 @@ function getFrostForecast(areaId: number): Promise<FrostForecast> {
   return callEndpoint(frostEndpoints.getFrostForecast, { params: { id: areaId } });
 }
 
-export function getFrostForecastQueryOptions(areaId: number, refetchIntervalMs?: number) {
+function getFrostForecastQueryOptions(areaId: number, refetchIntervalMs?: number) {
   return cachedQueryOptions(
     queryOptions({
       queryKey: frostKeys.forecast(areaId),
