@@ -6,6 +6,15 @@ import type { DemoSite } from './demo-sites.ts';
 import type { SiteLand } from './land.ts';
 import { minutesAgo } from './support.ts';
 
+/** What a site's alarm history is written from: its rows, its alarm rules and its roster. */
+export interface AlarmHistorySeed {
+  readonly spec: DemoSite;
+  readonly now: Date;
+  readonly land: SiteLand;
+  readonly alarms: SiteAlarms;
+  readonly rosterSteps: SiteContacts['rosterSteps'];
+}
+
 /**
  * Alarms at work when the console first opens: the first irrigation area's radio alarm raised
  * twenty minutes ago and not yet answered, and its soil alarm raised this morning, acknowledged
@@ -13,11 +22,7 @@ import { minutesAgo } from './support.ts';
  */
 export async function seedAlarmHistory(
   tx: Transaction,
-  spec: DemoSite,
-  now: Date,
-  land: SiteLand,
-  alarms: SiteAlarms,
-  rosterSteps: SiteContacts['rosterSteps'],
+  { spec, now, land, alarms, rosterSteps }: AlarmHistorySeed,
 ) {
   const { site, firstIrrigation } = land;
   const { alarmValues, alarmRows } = alarms;

@@ -20,10 +20,7 @@ import {
 } from '@paddock/domain';
 import { schema as t, type Transaction } from '@paddock/server';
 import { eq } from 'drizzle-orm';
-import type { SiteAlarms } from './alarms.ts';
-import type { SiteContacts } from './contacts.ts';
-import type { DemoSite } from './demo-sites.ts';
-import type { SiteLand } from './land.ts';
+import type { AlarmHistorySeed } from './alarm-history.ts';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -32,11 +29,7 @@ const WARNED_NIGHT = { daysAgo: 3, t2: 4.6, td2: -1.2, inversion: 2.4 };
 
 export async function seedForecastHistory(
   tx: Transaction,
-  spec: DemoSite,
-  now: Date,
-  land: SiteLand,
-  alarms: SiteAlarms,
-  rosterSteps: SiteContacts['rosterSteps'],
+  { spec, now, land, alarms, rosterSteps }: AlarmHistorySeed,
 ) {
   const { site, frostArea } = land;
   if (!frostArea || !spec.frost) return;

@@ -26,8 +26,9 @@ export async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext
   await seedPrograms(tx, spec, ctx.now, land, hardware);
   const { notificationIds, rosterSteps } = await seedContacts(tx, spec, ctx, land.site);
   const alarms = await seedAlarmRules(tx, spec, land, sensorRows, notificationIds);
-  await seedAlarmHistory(tx, spec, ctx.now, land, alarms, rosterSteps);
-  await seedForecastHistory(tx, spec, ctx.now, land, alarms, rosterSteps);
+  const history = { spec, now: ctx.now, land, alarms, rosterSteps };
+  await seedAlarmHistory(tx, history);
+  await seedForecastHistory(tx, history);
   await seedEvents(tx, spec, ctx.now, land, hardware);
   await seedNotes(tx, ctx, land, hardware);
 

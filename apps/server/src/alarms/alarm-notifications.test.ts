@@ -18,7 +18,7 @@ import {
 } from '../../../devstack/src/twilio-standin/standin.ts';
 import { loadAlarmLinkSecret } from '../auth/secrets.ts';
 import * as schema from '../db/schema.ts';
-import { addAlarm, soilDryRule } from '../../test/helpers/alarms.ts';
+import { addAlarm, smsThenEmailRoster, soilDryRule } from '../../test/helpers/alarms.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
 const PUBLIC_URL = 'http://paddock.test';
@@ -196,14 +196,7 @@ describe('acknowledging', () => {
     await t.as(t.farm.users.manager.id, {
       method: 'PUT',
       url: `/api/sites/${t.farm.sites.a.id}/roster`,
-      payload: {
-        steps: [
-          { contact: t.farm.contacts.a.id, method: 'sms', waitMinutes: 5 },
-          { contact: t.farm.contacts.a.id, method: 'email', waitMinutes: 5 },
-        ],
-        repeat: 1,
-        repeatMinutes: 30,
-      },
+      payload: smsThenEmailRoster(t.farm, 5, 1),
     });
   });
 

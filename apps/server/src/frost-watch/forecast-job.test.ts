@@ -8,6 +8,7 @@ import { FFST_DEFAULT, nightSun, type FrostForecast, type FrostForecasts } from 
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
+import { smsThenEmailRoster } from '../../test/helpers/alarms.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { runForecastRound } from './forecast-job.ts';
 
@@ -135,14 +136,7 @@ beforeAll(async () => {
   await call(app.farm.users.manager.id, {
     method: 'PUT',
     url: `/api/sites/${app.farm.sites.a.id}/roster`,
-    payload: {
-      steps: [
-        { contact: app.farm.contacts.a.id, method: 'sms', waitMinutes: 0 },
-        { contact: app.farm.contacts.a.id, method: 'email', waitMinutes: 0 },
-      ],
-      repeat: 0,
-      repeatMinutes: 30,
-    },
+    payload: smsThenEmailRoster(app.farm, 0, 0),
   });
 }, 180_000);
 

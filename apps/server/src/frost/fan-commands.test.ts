@@ -28,6 +28,7 @@ import { startDispatcher } from '../requests/dispatcher.ts';
 import { meshRole } from '../seed/rows.ts';
 import { checkFanCommands } from '../frost-watch/fan-start-check.ts';
 import { quietLog, startTestBroker, waitFor, type TestBroker } from '../../test/helpers/field.ts';
+import { smsThenEmailRoster } from '../../test/helpers/alarms.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
 const ENGINE = { groupMs: 0 };
@@ -261,14 +262,7 @@ describe('a fan started from the console', () => {
     const roster = await testApp.as(testApp.farm.users.manager.id, {
       method: 'PUT',
       url: `/api/sites/${testApp.farm.sites.a.id}/roster`,
-      payload: {
-        steps: [
-          { contact: testApp.farm.contacts.a.id, method: 'sms', waitMinutes: 5 },
-          { contact: testApp.farm.contacts.a.id, method: 'email', waitMinutes: 5 },
-        ],
-        repeat: 0,
-        repeatMinutes: 30,
-      },
+      payload: smsThenEmailRoster(testApp.farm, 5, 0),
     });
     expect(roster.statusCode).toBe(200);
     await readings({ rpm: 0, wind: 2, canopy: -0.4 });

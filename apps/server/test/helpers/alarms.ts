@@ -27,6 +27,25 @@ export function soilDryRule(
   });
 }
 
+/**
+ * A roster for site a (PUT sites/{id}/roster): its contact by sms, then by email, each step after
+ * `waitMinutes`, the whole repeated `repeat` times 30 minutes apart.
+ */
+export function smsThenEmailRoster(
+  farm: Pick<TestFarm, 'contacts'>,
+  waitMinutes: number,
+  repeat: number,
+) {
+  return {
+    steps: [
+      { contact: farm.contacts.a.id, method: 'sms', waitMinutes },
+      { contact: farm.contacts.a.id, method: 'email', waitMinutes },
+    ],
+    repeat,
+    repeatMinutes: 30,
+  };
+}
+
 type AlarmValues = typeof t.alarms.$inferInsert;
 
 /**

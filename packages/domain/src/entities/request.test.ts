@@ -24,7 +24,7 @@ describe('§3 request', () => {
   });
 
   it.each([
-    ['an unknown action', { action: 'stop' }],
+    ['an unknown action', { action: 'reboot' }],
     ['an unknown type', { type: 'sensor' }],
     ['an unknown status', { status: 'finished' }],
     ['no target', { target: undefined }],

@@ -9,6 +9,7 @@ import type { Area } from '../entities/area.ts';
 import type { Contact } from '../entities/contact.ts';
 import type { Control } from '../entities/control.ts';
 import type { Event } from '../entities/event.ts';
+import type { FrostForecastTonight } from '../frost/forecast-schemas.ts';
 import { neverRunProgramStatus, type Program, type ProgramZone } from '../entities/program.ts';
 import type { Radio } from '../entities/radio.ts';
 import type { ActionRequest } from '../entities/request.ts';
@@ -326,6 +327,37 @@ export function buildEvent(overrides: Partial<Event> = {}): Event {
     message: 'Radio WVC-004512 battery low',
     open: true,
     timestamp: FACTORY_TIME,
+    ...overrides,
+  };
+}
+
+/**
+ * Tonight's frost forecast of a September night in New Zealand (NZST, UTC+12): sunset 18:10, the
+ * forecast at 20:10 from T₂ 6 °C and Td₂ 1 °C by the FAO's default coefficients, no warning sent.
+ */
+export function buildFrostForecastTonight(
+  overrides: Partial<FrostForecastTonight> = {},
+): FrostForecastTonight {
+  return {
+    night: '2026-09-20',
+    sunset: '2026-09-20T06:10:00Z',
+    sunrise: '2026-09-20T18:20:00Z',
+    evaluatedAt: '2026-09-20T08:10:00Z',
+    t2: 6,
+    td2: 1,
+    a: 0.5028,
+    b: 0.0265,
+    c: -5.822,
+    fit: { nights: 0, meanAbsoluteError: null, source: 'default' },
+    tmin: -2.78,
+    startTemperature: 2,
+    startExpectedAt: '2026-09-20T11:10:00Z',
+    curve: [
+      { at: '2026-09-20T08:10:00Z', temperature: 6 },
+      { at: '2026-09-20T09:10:00Z', temperature: 3.86 },
+      { at: '2026-09-20T18:20:00Z', temperature: -2.78 },
+    ],
+    warning: { threshold: 3, sent: false, sentAt: null },
     ...overrides,
   };
 }

@@ -15,6 +15,16 @@ interface FanCommandsProps {
   readonly areaId: number;
 }
 
+/** Start in green, Stop in a lighter red: the two commands side by side, never mistaken. */
+const COMMAND_BUTTONS: readonly {
+  action: FanCommandAction;
+  color: 'green' | 'red';
+  variant: 'filled' | 'light';
+}[] = [
+  { action: 'start', color: 'green', variant: 'filled' },
+  { action: 'stop', color: 'red', variant: 'light' },
+];
+
 export function FanCommands({ fan, areaId }: FanCommandsProps) {
   const { t } = useTranslation();
   const { state, send, dismiss } = useFanCommand(fan, areaId);
@@ -41,25 +51,18 @@ export function FanCommands({ fan, areaId }: FanCommandsProps) {
   return (
     <Stack gap={4} data-testid="fan-commands">
       <Group gap="xs">
-        <Button
-          size="xs"
-          color="green"
-          data-testid="fan-start"
-          disabled={busy}
-          onClick={() => setAsking('start')}
-        >
-          {t('Frost.Command.Start')}
-        </Button>
-        <Button
-          size="xs"
-          color="red"
-          variant="light"
-          data-testid="fan-stop"
-          disabled={busy}
-          onClick={() => setAsking('stop')}
-        >
-          {t('Frost.Command.Stop')}
-        </Button>
+        {COMMAND_BUTTONS.map(({ action, ...look }) => (
+          <Button
+            key={action}
+            size="xs"
+            {...look}
+            data-testid={`fan-${action}`}
+            disabled={busy}
+            onClick={() => setAsking(action)}
+          >
+            {t(action === 'start' ? 'Frost.Command.Start' : 'Frost.Command.Stop')}
+          </Button>
+        ))}
       </Group>
       {request && (
         <Text

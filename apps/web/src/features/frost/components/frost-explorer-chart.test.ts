@@ -1,4 +1,4 @@
-import type { FrostForecastTonight } from '@paddock/domain';
+import { buildFrostForecastTonight } from '@paddock/domain/testing';
 import { describe, expect, it } from 'vitest';
 import { testI18n } from '../../../testing/test-i18n.ts';
 import { FORECAST_COLOUR, withForecast } from './frost-explorer-chart.ts';
@@ -7,27 +7,7 @@ const t = testI18n.t.bind(testI18n);
 const number = (value: number | null) => (value === null ? '--' : value.toFixed(1));
 const time = (iso: string) => iso.slice(11, 16);
 
-const TONIGHT: FrostForecastTonight = {
-  night: '2026-09-20',
-  sunset: '2026-09-20T06:10:00Z',
-  sunrise: '2026-09-20T18:20:00Z',
-  evaluatedAt: '2026-09-20T08:10:00Z',
-  t2: 6,
-  td2: 1,
-  a: 0.5028,
-  b: 0.0265,
-  c: -5.822,
-  fit: { nights: 0, meanAbsoluteError: null, source: 'default' },
-  tmin: -2.78,
-  startTemperature: 2,
-  startExpectedAt: '2026-09-20T11:10:00Z',
-  curve: [
-    { at: '2026-09-20T08:10:00Z', temperature: 6 },
-    { at: '2026-09-20T09:10:00Z', temperature: 3.86 },
-    { at: '2026-09-20T18:20:00Z', temperature: -2.78 },
-  ],
-  warning: { threshold: 3, sent: false, sentAt: null },
-};
+const TONIGHT = buildFrostForecastTonight();
 
 describe("the explorer's expected curve", () => {
   it('draws the curve dashed on the °C axis and marks the start temperature at its time', () => {

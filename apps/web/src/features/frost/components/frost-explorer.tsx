@@ -21,6 +21,7 @@ import { useFrostRuns } from '../../../data/frost/get-frost-runs.ts';
 import type { FanRow } from '../fans.ts';
 import { explorerAnnotations, explorerMetrics, withForecast } from './frost-explorer-chart.ts';
 import { FrostRunsTable } from './frost-runs-table.tsx';
+import { nightDate, siteClock } from '../night-format.ts';
 
 /** At least this much either side of the runs when the chart shows them (ms). */
 const RUNS_MARGIN_MS = 60_000;
@@ -102,13 +103,7 @@ export function FrostExplorer({
           hourCycle: 'h23',
         }).format(new Date(iso));
 
-  const clock = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date(iso));
+  const clock = (iso: string) => siteClock(i18n.language, timeZone, iso);
 
   const list: readonly FrostRun[] = useMemo(() => runs.data?.runs ?? [], [runs.data]);
   const runsKey = list.map((run) => `${run.start}/${run.stop ?? ''}`).join(',');
@@ -130,13 +125,7 @@ export function FrostExplorer({
     [list, fanIndex, t, i18n.language, forecastTonight, timeZone],
   );
 
-  const nightLabel = new Intl.DateTimeFormat(i18n.language, {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-  }).format(new Date(`${night}T12:00:00Z`));
+  const nightLabel = nightDate(i18n.language, night);
 
   return (
     <Stack

@@ -1,6 +1,7 @@
 import type { FrostForecast, FrostForecastTonight } from '@paddock/domain';
-import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { buildFrostForecastTonight } from '@paddock/domain/testing';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client.ts';
 import { jsonResponse, renderWithProviders, scriptedFetch } from '../../../testing/render.tsx';
 import { FrostForecastPanel, TonightForecast } from './frost-forecast-panel.tsx';
@@ -8,26 +9,19 @@ import { FrostForecastPanel, TonightForecast } from './frost-forecast-panel.tsx'
 const ZONE = 'Pacific/Auckland';
 
 /** A night in September (NZST, UTC+12): sunset 18:10, forecast at 20:10. */
-const TONIGHT: FrostForecastTonight = {
-  night: '2026-09-20',
-  sunset: '2026-09-20T06:10:00Z',
-  sunrise: '2026-09-20T18:20:00Z',
-  evaluatedAt: '2026-09-20T08:10:00Z',
-  t2: 6,
-  td2: 1,
+const TONIGHT = buildFrostForecastTonight({
   a: 0.61,
   b: 0.2,
   c: -4.9,
   fit: { nights: 14, meanAbsoluteError: 0.62, source: 'site' },
   tmin: -1.04,
-  startTemperature: 2,
   startExpectedAt: '2026-09-20T12:40:00Z',
   curve: [
     { at: '2026-09-20T08:10:00Z', temperature: 6 },
     { at: '2026-09-20T18:20:00Z', temperature: -1.04 },
   ],
   warning: { threshold: 3, sent: true, sentAt: '2026-09-20T08:10:05Z' },
-};
+});
 
 const forecast = (tonight: FrostForecastTonight | null): FrostForecast => ({ area: 2, tonight });
 
@@ -101,6 +95,35 @@ describe("tonight's frost forecast", () => {
     expect(screen.getByTestId('frost-forecast').textContent).toContain(
       'The sun does not set here tonight',
     );
+  });
+
+  it('"Forecast now" before two hours after sunset asks first; Cancel forecasts nothing', async () => {
+    const sunset = new Date(Date.now() + 60 * 60_000).toISOString();
+    const onForecastNow = vi.fn();
+    const { user } = renderWithProviders(
+      <FrostForecastPanel
+        forecast={forecast(buildFrostForecastTonight({ sunset }))}
+        timeZone={ZONE}
+        canForecast
+        forecasting={false}
+        onForecastNow={onForecastNow}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Forecast now' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Forecast before two hours after sunset?',
+    });
+    expect(dialog.textContent).toContain("sends tonight's one early warning");
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(onForecastNow).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Forecast now' }));
+    const again = await screen.findByRole('dialog', {
+      name: 'Forecast before two hours after sunset?',
+    });
+    await user.click(within(again).getByRole('button', { name: 'Forecast now' }));
+    expect(onForecastNow).toHaveBeenCalledTimes(1);
   });
 
   it('"Forecast now" posts and shows the new forecast', async () => {

@@ -4,7 +4,7 @@
  * and their error, or the FAO default until it has enough), whether the early warning went out,
  * and "Forecast now" for users with edit rights.
  */
-import { Badge, Button, Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import {
   AN_ERROR_HAS_OCCURRED,
   COLOURS,
@@ -12,14 +12,16 @@ import {
   forecastWarns,
   MIN_FIT_NIGHTS,
   type FrostForecast,
+  type FrostForecastTonight,
 } from '@paddock/domain';
 import { IconRefresh } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useForecastFrostNow } from '../../../data/frost/forecast-frost-now.ts';
 import { useFrostForecast } from '../../../data/frost/get-frost-forecast.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
+import { siteClock } from '../night-format.ts';
 
 function Item({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -41,6 +43,41 @@ export interface FrostForecastPanelProps {
   readonly forecasting: boolean;
 }
 
+/**
+ * Before its time (two hours after sunset) a forecast reads the day's air, and may send the
+ * night's one early warning: the user is asked first.
+ */
+function beforeForecastTime(tonight: FrostForecastTonight | null): boolean {
+  return tonight !== null && Date.now() < forecastTime(new Date(tonight.sunset)).getTime();
+}
+
+/** "Forecast now" before the forecast's time: what it does then, asked before it is done. */
+function EarlyForecastConfirm({
+  opened,
+  forecastAt,
+  onClose,
+  onConfirm,
+}: {
+  readonly opened: boolean;
+  /** Two hours after tonight's sunset, as a time of day. */
+  readonly forecastAt: string;
+  readonly onClose: () => void;
+  readonly onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('Frost.Forecast.EarlyTitle')}>
+      <Text size="sm">{t('Frost.Forecast.EarlyText', { time: forecastAt })}</Text>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose}>
+          {t('Common.Cancel')}
+        </Button>
+        <Button onClick={onConfirm}>{t('Frost.Forecast.Now')}</Button>
+      </Group>
+    </Modal>
+  );
+}
+
 export function FrostForecastPanel({
   forecast,
   timeZone,
@@ -49,17 +86,12 @@ export function FrostForecastPanel({
   forecasting,
 }: FrostForecastPanelProps) {
   const { t, i18n } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
   if (!forecast) return <Skeleton h={74} />;
   const tonight = forecast.tonight;
   const number = (value: number) =>
     new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(value);
-  const time = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language, {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).format(new Date(iso));
+  const time = (iso: string) => siteClock(i18n.language, timeZone, iso);
 
   const button = canForecast && (
     <Button
@@ -67,10 +99,21 @@ export function FrostForecastPanel({
       variant="default"
       leftSection={<IconRefresh size={14} />}
       loading={forecasting}
-      onClick={onForecastNow}
+      onClick={() => (beforeForecastTime(tonight) ? setConfirming(true) : onForecastNow())}
     >
       {t('Frost.Forecast.Now')}
     </Button>
+  );
+  const confirmEarly = tonight && (
+    <EarlyForecastConfirm
+      opened={confirming}
+      forecastAt={time(forecastTime(new Date(tonight.sunset)).toISOString())}
+      onClose={() => setConfirming(false)}
+      onConfirm={() => {
+        setConfirming(false);
+        onForecastNow();
+      }}
+    />
   );
 
   if (!tonight) {
@@ -92,6 +135,7 @@ export function FrostForecastPanel({
           {t('Frost.Forecast.Title')}
         </Text>
         {button}
+        {confirmEarly}
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
         <Item label={t('Frost.Forecast.Minimum')} testId="frost-forecast-minimum">

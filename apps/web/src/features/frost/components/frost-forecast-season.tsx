@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFrostForecasts } from '../../../data/frost/get-frost-forecasts.ts';
 import { forecastSeasonRange } from '../forecast.ts';
+import { nightDate } from '../night-format.ts';
 
 export function FrostForecastSeason({ forecasts }: { forecasts: FrostForecasts | undefined }) {
   const { t, i18n } = useTranslation();
@@ -22,14 +23,7 @@ export function FrostForecastSeason({ forecasts }: { forecasts: FrostForecasts |
     }).format(value);
   const degrees = (value: number | null, signed = false) =>
     value === null ? '--' : `${number(value, signed)} °C`;
-  const nightLabel = (night: string) =>
-    new Intl.DateTimeFormat(i18n.language, {
-      timeZone: 'UTC',
-      weekday: 'short',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-    }).format(new Date(`${night}T12:00:00Z`));
+  const nightLabel = (night: string) => nightDate(i18n.language, night);
   const { season } = forecasts;
   return (
     <Paper withBorder p="xs" radius="sm" data-testid="frost-forecast-season">

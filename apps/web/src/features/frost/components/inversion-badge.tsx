@@ -3,10 +3,10 @@
  * since the fans have warm air to mix down; weak in the warning yellow; none grey, since a fan
  * then moves cold air.
  */
-import { Badge } from '@mantine/core';
 import { COLOURS, type InversionClass } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { NEUTRAL_COLOUR } from '../../../components/map/map-items.ts';
+import { ColourBadge } from './colour-badge.tsx';
 
 export const INVERSION_COLOURS: Record<InversionClass, string> = {
   strong: COLOURS.success,
@@ -23,21 +23,14 @@ export function InversionBadge({
 }) {
   const { t } = useTranslation();
   return (
-    <Badge
+    <ColourBadge
       data-testid="inversion-class"
       data-class={inversionClass}
-      variant="filled"
       size={size}
-      styles={{
-        root: {
-          backgroundColor: INVERSION_COLOURS[inversionClass],
-          color: inversionClass === 'weak' ? '#37474F' : '#fff',
-          overflow: 'visible',
-        },
-        label: { overflow: 'visible' },
-      }}
+      colour={INVERSION_COLOURS[inversionClass]}
+      darkText={inversionClass === 'weak'}
     >
       {t(`Frost.InversionClass.${inversionClass}`)}
-    </Badge>
+    </ColourBadge>
   );
 }
