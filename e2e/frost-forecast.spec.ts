@@ -32,7 +32,7 @@ interface AlarmInfo {
   state?: { status: string; raisedAt: string | null };
 }
 interface ForecastInfo {
-  tonight: { warning: { sent: boolean } } | null;
+  tonight: { sunset: string; warning: { sent: boolean } } | null;
 }
 
 /** The early warnings (emails, sms) the grower has been sent so far. */
@@ -152,15 +152,24 @@ test('a frost night: the early warning once, the forecast and its curve, a fan s
       .poll(() => coldestCanopy(page), { timeout: NIGHT_MINUTES * 60_000, intervals: [2_000] })
       .toBeLessThan(4);
     const forecastNow = forecast.getByRole('button', { name: 'Forecast now' });
-    const pressForecastNow = () =>
-      Promise.all([
-        page.waitForResponse(
-          (response) =>
-            response.request().method() === 'POST' &&
-            response.url().endsWith(`/areas/${area.id}/frost-forecast`),
-        ),
-        forecastNow.click(),
-      ]);
+    // Before two hours after sunset (the compressed night runs by day) the console asks first.
+    const sunset = tonightBefore.tonight?.sunset;
+    const early = () => sunset !== undefined && Date.now() < Date.parse(sunset) + 2 * 3_600_000;
+    const pressForecastNow = async () => {
+      const posted = page.waitForResponse(
+        (response) =>
+          response.request().method() === 'POST' &&
+          response.url().endsWith(`/areas/${area.id}/frost-forecast`),
+      );
+      await forecastNow.click();
+      if (early()) {
+        const confirm = page.getByRole('dialog', {
+          name: 'Forecast before two hours after sunset?',
+        });
+        await confirm.getByRole('button', { name: 'Forecast now' }).click();
+      }
+      await posted;
+    };
     await pressForecastNow();
     await expect(forecast.getByTestId('frost-forecast-minimum')).toContainText('°C');
     await expect(forecast.getByTestId('frost-forecast-start')).toContainText(/\d{2}:\d{2}|--/);
