@@ -154,3 +154,36 @@ it('stores the same history per series while a person browses as when it is load
   expect(browsed.perSeries.length).toBe(browsed.series);
   expect(browsed.perSeries).toEqual(alone.perSeries);
 }, 180_000);
+
+it('tries a day whose store failed (a statement timeout on a busy machine) again, and loses no reading', async () => {
+  const attempts: number[] = [];
+  const errors: string[] = [];
+  const loader = createHistoryLoader({
+    db: undefined as unknown as Database,
+    spanMs: DAY_MS,
+    sites: 1,
+    log: { info: () => undefined, error: (message) => errors.push(message) },
+    store: {
+      // The first try of the day fails as a cancelled statement does; the next one stores it.
+      store: async (_siteId, points) => {
+        attempts.push(points.length);
+        if (attempts.length === 1) throw new Error('canceling statement due to statement timeout');
+        return points.reduce((sum, series) => sum + series.times.length, 0);
+      },
+      finish: async () => undefined,
+    },
+  });
+  const [day] = daysOfPast([{ thing: 'sensor', id: 1 }]);
+  if (!day) throw new Error('no day of the past');
+  loader.simulator.onChunk(day);
+  loader.simulator.onSiteDone?.({
+    siteId: 1,
+    devices: 1,
+    from: day.from,
+    until: day.to,
+  });
+  const result = await loader.done;
+  expect(attempts).toEqual([3, 3]);
+  expect(result.readings).toBe(day.points);
+  expect(errors).toEqual([]);
+});

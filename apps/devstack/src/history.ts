@@ -85,8 +85,17 @@ export function createHistoryLoader(input: {
         readings += await store.store(chunk.siteId, chunk.series);
       } catch (error) {
         if (stopped) break;
+        // A day of readings is one statement: on a machine short of CPU it can outlast the
+        // statement timeout. It goes to the back of the queue to be tried again, not dropped.
+        if (chunk.attempts < STORE_ATTEMPTS) {
+          waiting.unshift({ ...chunk, attempts: chunk.attempts + 1 });
+          input.log.info(
+            `demo history: a day of site ${chunk.siteId} is tried again later: ${causeOf(error)}`,
+          );
+          continue;
+        }
         input.log.error(
-          `demo history: a day of site ${chunk.siteId} could not be stored: ${causeOf(error)}`,
+          `demo history: a day of site ${chunk.siteId} could not be stored after ${STORE_ATTEMPTS} tries: ${causeOf(error)}`,
         );
       }
       stored++;
@@ -150,7 +159,16 @@ export function createHistoryLoader(input: {
 }
 
 /** A day of a site's past, waiting to be stored. */
-type WaitingChunk = { siteId: number; series: HistoryPoints[]; points: number };
+/** How often a day of readings is tried before it is given up (and said so). */
+const STORE_ATTEMPTS = 3;
+
+type WaitingChunk = {
+  siteId: number;
+  series: HistoryPoints[];
+  points: number;
+  /** Tries so far that failed. */
+  attempts: number;
+};
 
 /**
  * A chunk's times and values as typed arrays: the whole past waits in memory until it is stored
@@ -162,6 +180,7 @@ function compact(chunk: HistoryChunk): WaitingChunk {
   return {
     siteId: chunk.siteId,
     points: chunk.points,
+    attempts: 0,
     series: chunk.series.map(({ thing, id, metric, times, values }) => ({
       thing,
       id,
