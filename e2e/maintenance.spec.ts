@@ -141,12 +141,12 @@ test('the worklist lists a silenced radio and a low-battery radio first', async 
         .map((link) => link.textContent),
     );
     expect(visible.slice(0, 2)).toEqual([silent.serialno, drained.serialno]);
-    await expect(group.getByText('Overdue', { exact: true }).filter({ visible: true })).toHaveCount(
-      1,
-    );
-    await expect(
-      group.getByText('Low battery', { exact: true }).filter({ visible: true }),
-    ).toHaveCount(1);
+    // Each radio's row says why it is there. Another radio of the area may be low on its own
+    // (the simulator's batteries wear), so the reasons are read off the two rows, not counted.
+    const rowOf = (serialno: string) =>
+      group.getByTestId('worklist-row').filter({ visible: true }).filter({ hasText: serialno });
+    await expect(rowOf(silent.serialno).getByText('Overdue', { exact: true })).toBeVisible();
+    await expect(rowOf(drained.serialno).getByText('Low battery', { exact: true })).toBeVisible();
     await page.screenshot({
       path: testInfo.outputPath(`maintenance-${width}.png`),
       fullPage: true,
