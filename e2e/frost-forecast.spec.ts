@@ -66,14 +66,23 @@ async function complianceCsv(page: Page): Promise<Record<string, string>[]> {
   await page.getByRole('button', { name: 'Reports' }).click();
   const panel = page.getByTestId('frost-report-console');
   await expect(panel).toBeVisible({ timeout: 60_000 });
-  const rows = panel.locator('tr[data-status]');
-  const before = await rows.count();
-  await panel.getByRole('button', { name: 'CSV', exact: true }).click();
-  await expect(rows).toHaveCount(Math.min(6, before + 1), { timeout: 30_000 });
-  await expect(rows.first()).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
+  // The list is all the user's exports, and other lanes export as the same user meanwhile: ours
+  // is the one the CSV button's request made.
+  const [created] = await Promise.all([
+    page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        new URL(response.url()).pathname === '/api/exports',
+    ),
+    panel.getByRole('button', { name: 'CSV', exact: true }).click(),
+  ]);
+  expect(created.status()).toBe(202);
+  const { id } = (await created.json()) as { id: number };
+  const row = panel.getByTestId(`export-${id}`);
+  await expect(row).toHaveAttribute('data-status', 'done', { timeout: 120_000 });
   const [file] = await Promise.all([
     page.waitForEvent('download'),
-    rows.first().getByRole('button', { name: 'Download' }).click(),
+    row.getByRole('button', { name: 'Download' }).click(),
   ]);
   const csv = readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '');
   await page.keyboard.press('Escape');

@@ -141,10 +141,13 @@ test('the worklist lists a silenced radio and a low-battery radio first', async 
         .map((link) => link.textContent),
     );
     expect(visible.slice(0, 2)).toEqual([silent.serialno, drained.serialno]);
-    // Each radio's row says why it is there. Another radio of the area may be low on its own
-    // (the simulator's batteries wear), so the reasons are read off the two rows, not counted.
+    // Each radio's row (a card on a phone) says why it is there. Another radio of the area may
+    // be low on its own (the simulator's batteries wear): the reasons are read off the two rows.
     const rowOf = (serialno: string) =>
-      group.getByTestId('worklist-row').filter({ visible: true }).filter({ hasText: serialno });
+      group
+        .getByTestId(/^worklist-(row|card)$/)
+        .filter({ visible: true })
+        .filter({ hasText: serialno });
     await expect(rowOf(silent.serialno).getByText('Overdue', { exact: true })).toBeVisible();
     await expect(rowOf(drained.serialno).getByText('Low battery', { exact: true })).toBeVisible();
     await page.screenshot({

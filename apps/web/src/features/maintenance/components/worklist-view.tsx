@@ -184,7 +184,7 @@ function AreaGroup({ siteId, group, now }: { siteId: number; group: MaintenanceA
       </div>
       <Stack gap="xs" className={classes.cards}>
         {group.items.map((item) => (
-          <Card key={`${item.kind}-${item.id}`} withBorder padding="xs" data-testid="worklist-row">
+          <Card key={`${item.kind}-${item.id}`} withBorder padding="xs" data-testid="worklist-card">
             <Stack gap={4}>
               <Group justify="space-between" wrap="nowrap">
                 <DeviceName siteId={siteId} areaId={group.area?.id ?? null} item={item} />
