@@ -3,7 +3,12 @@
  * state row locked for a transition, the events an alarm keeps open and its pending messages.
  * Every transition reads and writes through here, in the caller's transaction.
  */
-import { siteTimeZone, type AcknowledgementChannel, type AlarmMemory } from '@paddock/domain';
+import {
+  siteTimeZone,
+  type AcknowledgementChannel,
+  type AlarmMemory,
+  type AlarmRuleInput,
+} from '@paddock/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { alarmNotifications, alarmStates, alarms, areas, events, sites } from '../db/schema.ts';
@@ -75,6 +80,34 @@ function toContext(row: ContextRow): AlarmContext {
       timeZone: siteTimeZone(row.siteConfig, row.siteTags.country),
     },
   };
+}
+
+/**
+ * A new alarm whose rule carries the alarm's id, known only once the row exists: the console's
+ * new alarms and those the workers make from a template. In the caller's transaction.
+ */
+export async function insertAlarm(
+  tx: Database,
+  values: {
+    areaId: number;
+    siteId: number;
+    active: boolean;
+    rule: AlarmRuleInput;
+    notifications?: number[];
+  },
+): Promise<AlarmRow> {
+  const [inserted] = await tx
+    .insert(alarms)
+    .values({ ...values, rule: { ...values.rule, id: 0 }, label: values.rule.name })
+    .returning({ id: alarms.id });
+  if (!inserted) throw new Error('alarm insert returned nothing');
+  const [updated] = await tx
+    .update(alarms)
+    .set({ rule: { ...values.rule, id: inserted.id } })
+    .where(eq(alarms.id, inserted.id))
+    .returning();
+  if (!updated) throw new Error('alarm update returned nothing');
+  return updated;
 }
 
 /** Alarms with their area and site, narrowed by `where`. */

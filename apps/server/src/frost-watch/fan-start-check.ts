@@ -21,14 +21,13 @@ import { applyRuleReading, type EngineOptions } from '../alarms/transitions.ts';
 import type { RequestRow } from '../requests/request.repository.ts';
 import {
   commandFailure,
-  fanFailedToStartAlarm,
   fanRow,
-  findFanFailedToStartAlarm,
   lockFan,
   recordFanEvent,
   settleFanRequest,
   unsettledFanRequests,
 } from '../frost/fan-command.repository.ts';
+import { fanFailedToStartAlarm, findFanFailedToStartAlarm } from './frost-alarm.repository.ts';
 
 /** Requests older than this are no longer checked: a day covers any night and any outage. */
 const CHECK_WINDOW_MS = 86_400_000;

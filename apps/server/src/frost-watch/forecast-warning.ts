@@ -25,7 +25,7 @@ import {
   evaluatedForecastAlarms,
   forecastAlarmIds,
   insertForecastAlarm,
-} from './forecast-alarm.repository.ts';
+} from './frost-alarm.repository.ts';
 import { warningThreshold, type ForecastArea } from '../frost/frost-forecast.ts';
 
 const RAISE = { raise: true, clear: false };

@@ -1,19 +1,14 @@
 /**
  * The SQL of frost fans started and stopped from the console (issue 31): a fan's requests with
  * who asked, the fan row locked while a request is recorded or settled, the requests whose
- * outcome is still to be written, the fan's events and its "Fan failed to start" alarm.
+ * outcome is still to be written, and the fan's events (its "Fan failed to start" alarm is
+ * frost-watch/frost-alarm.repository.ts's).
  */
-import {
-  ALARM_TEMPLATE_LABELS,
-  ALARM_TEMPLATES,
-  alarmRuleFromTemplate,
-  fanRequestOutcomeSchema,
-  type FanRequestOutcome,
-} from '@paddock/domain';
+import { fanRequestOutcomeSchema, type FanRequestOutcome } from '@paddock/domain';
 import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { alarms, events, fieldCommands, requests, sensors, users } from '../db/schema.ts';
+import { events, fieldCommands, requests, sensors, users } from '../db/schema.ts';
 import type { RequestRow } from '../requests/request.repository.ts';
 
 /** What a fan request records beside the request (requests.payload). */
@@ -171,58 +166,4 @@ export async function recordFanEvent(
     open: false,
     createdAt: now,
   });
-}
-
-const failedToStartOf = (areaId: number, fanId: number) =>
-  and(
-    eq(alarms.areaId, areaId),
-    sql`((${alarms.rule}->>'template')::integer) = ${ALARM_TEMPLATES.fanFailedToStart}`,
-    sql`((${alarms.rule}->>'target')::integer) = ${fanId}`,
-  );
-
-/**
- * The fan's "Fan failed to start" alarm: made the first time a start from the console fails (the
- * rule carries its id, known once the row exists), then kept, so an area's admin may give it
- * contacts or turn it off like any other alarm. The caller holds the fan's lock.
- */
-export async function fanFailedToStartAlarm(
-  tx: Database,
-  fan: { areaId: number; siteId: number; fanId: number; fanLabel: string },
-): Promise<number> {
-  const [existing] = await tx
-    .select({ id: alarms.id })
-    .from(alarms)
-    .where(failedToStartOf(fan.areaId, fan.fanId));
-  if (existing) return existing.id;
-  const rule = alarmRuleFromTemplate(ALARM_TEMPLATES.fanFailedToStart, {
-    target: fan.fanId,
-    targetType: 'sensor',
-    // Named with the fan, so every message and list says which one.
-    name: `${ALARM_TEMPLATE_LABELS.fanFailedToStart}: ${fan.fanLabel}`,
-  });
-  const [inserted] = await tx
-    .insert(alarms)
-    .values({
-      areaId: fan.areaId,
-      siteId: fan.siteId,
-      active: true,
-      rule: { ...rule, id: 0 },
-      label: rule.name,
-    })
-    .returning({ id: alarms.id });
-  if (!inserted) throw new Error('fan failed-to-start alarm not created');
-  await tx
-    .update(alarms)
-    .set({ rule: { ...rule, id: inserted.id } })
-    .where(eq(alarms.id, inserted.id));
-  return inserted.id;
-}
-
-/** The fan's "Fan failed to start" alarm, when it has one. */
-export async function findFanFailedToStartAlarm(tx: Database, areaId: number, fanId: number) {
-  const [row] = await tx
-    .select({ id: alarms.id })
-    .from(alarms)
-    .where(failedToStartOf(areaId, fanId));
-  return row?.id ?? null;
 }

@@ -2,7 +2,7 @@
  * The frost forecast's SQL (issue 31): a frost area's forecast row per night, its fitted nights,
  * the morning's observation, the early warning's once-a-night claim, and the sensors of a site
  * that can serve as an area's reference. frost-forecast.ts makes the forecasts; the warning's
- * alarm rows are frost-watch/forecast-alarm.repository.ts's.
+ * alarm rows are frost-watch/frost-alarm.repository.ts's.
  */
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../db/database.ts';

@@ -2,6 +2,7 @@
 import type { AlarmRuleInput } from '@paddock/domain';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { insertAlarm as insertAlarmRow } from '../../alarms/alarm.repository.ts';
 import { alarmStates, alarms, contactNotifications, contacts } from '../../db/schema.ts';
 import type { AlarmRow } from './alarm.presenter.ts';
 
@@ -24,8 +25,8 @@ export async function findAlarmOfArea(
   return row ?? null;
 }
 
-/** A new alarm whose rule carries the alarm's id, known only once the row exists. */
-export async function insertAlarm(
+/** A new alarm from the console, in a transaction of its own. */
+export function insertAlarm(
   db: Database,
   values: {
     areaId: number;
@@ -35,25 +36,7 @@ export async function insertAlarm(
     notifications: number[];
   },
 ): Promise<AlarmRow> {
-  const row = await db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(alarms)
-      .values({
-        ...values,
-        rule: { ...values.rule, id: 0 },
-        label: values.rule.name,
-      })
-      .returning({ id: alarms.id });
-    if (!inserted) throw new Error('alarm insert returned nothing');
-    const [updated] = await tx
-      .update(alarms)
-      .set({ rule: { ...values.rule, id: inserted.id } })
-      .where(eq(alarms.id, inserted.id))
-      .returning();
-    return updated;
-  });
-  if (!row) throw new Error('alarm update returned nothing');
-  return row;
+  return db.transaction((tx) => insertAlarmRow(tx, values));
 }
 
 export async function updateAlarm(
