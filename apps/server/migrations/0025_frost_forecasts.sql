@@ -26,6 +26,7 @@ CREATE TABLE "frost_forecasts" (
 	"observed_at" timestamp with time zone,
 	"radiative" boolean,
 	"warned_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"modified_at" timestamp with time zone DEFAULT now() NOT NULL,
 	PRIMARY KEY ("area_id", "night")
 );--> statement-breakpoint

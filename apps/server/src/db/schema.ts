@@ -951,6 +951,8 @@ export const frostForecasts = pgTable(
     /** By the radiative-night rule, once the night's wind and cooling are known. */
     radiative: boolean('radiative'),
     warnedAt: timestamptz('warned_at'),
+    /** When the night first got its row: an incomplete night is looked at again for three days. */
+    createdAt: createdAt(),
     modifiedAt: modifiedAt(),
   },
   (t) => [

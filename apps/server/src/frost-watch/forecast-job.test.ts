@@ -275,6 +275,18 @@ describe('a night whose readings come late', () => {
       }),
     ]);
   });
+
+  it('is left as it is once its row is three days old', async () => {
+    // The 3rd had no readings either; they come three days after its row was written: too late.
+    app.clock.advance(3 * 24 * HOUR);
+    await addNight('2026-09-03', 6, 0);
+    await runUntilDone();
+    const [row] = await app.db
+      .select()
+      .from(t.frostForecasts)
+      .where(and(eq(t.frostForecasts.areaId, areaId), eq(t.frostForecasts.night, '2026-09-03')));
+    expect(row).toMatchObject({ t2: null, observedMin: null });
+  });
 });
 
 describe('the endpoints', () => {

@@ -27,10 +27,13 @@ const FORECAST_INTERVAL_MS = 60_000;
 /** How many past nights are filled in: a frost season of four months. */
 const BACKFILL_NIGHTS = 120;
 /**
- * A night that had no reading at T₂ time or none overnight is looked at again this long after:
- * readings can come later than the night (a radio's backlog, the demo's history loading).
+ * A night that had no reading at T₂ time or none overnight is looked at again this long after,
+ * for three days after it first got its row: readings can come later than the night (a radio's
+ * backlog, the demo's history loading), but a night with none after three days has none to
+ * come, and looking again at every such night of the season every 10 minutes is work for nothing.
  */
 const RETRY_INCOMPLETE_MS = 10 * 60_000;
+const RETRY_FOR_MS = 3 * 24 * 3_600_000;
 /** Nights evaluated or observed in one round; a round with more to do asks for the next at once. */
 const NIGHTS_PER_ROUND = 60;
 
@@ -76,7 +79,8 @@ async function forecastArea(
       row !== undefined &&
       row.observedAt !== null &&
       !row.complete &&
-      now.getTime() - row.modifiedAt.getTime() >= RETRY_INCOMPLETE_MS;
+      now.getTime() - row.modifiedAt.getTime() >= RETRY_INCOMPLETE_MS &&
+      now.getTime() - row.createdAt.getTime() < RETRY_FOR_MS;
     if (row?.observedAt && !retry) continue;
     const sun = nightSun(night, area.location, zone);
     if (!sun || now < forecastTime(sun.sunset)) continue;

@@ -73,6 +73,7 @@ export async function forecastNightsSince(db: Queryable, areaId: number, from: s
       night: frostForecasts.night,
       observedAt: frostForecasts.observedAt,
       complete: sql<boolean>`(${frostForecasts.t2} is not null and ${frostForecasts.observedMin} is not null)`,
+      createdAt: frostForecasts.createdAt,
       modifiedAt: frostForecasts.modifiedAt,
     })
     .from(frostForecasts)
@@ -108,6 +109,7 @@ export async function fitNightRows(db: Queryable, areaId: number, night: string)
 export async function saveForecastEvaluation(db: Queryable, row: ForecastInsert) {
   const evaluation = { ...row };
   delete evaluation.warnedAt;
+  delete evaluation.createdAt;
   const [saved] = await db
     .insert(frostForecasts)
     .values(row)

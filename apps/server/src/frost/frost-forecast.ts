@@ -202,6 +202,7 @@ export async function evaluateNight(
     ...fit,
     tmin,
     startExpectedAt: timeReaching(curve, area.frost.rules.startAtOrBelow),
+    createdAt: now,
     modifiedAt: now,
   };
   return saveForecastEvaluation(db, row);
