@@ -152,7 +152,6 @@ test.describe('Alarms (issue 13)', () => {
   });
 
   test.afterAll(async () => {
-    test.setTimeout(120_000);
     // What this spec made goes, so the specs after it see the demo farm's alarms only.
     const headers = { authorization: `Bearer ${api.token}` };
     await apiContext.put(`/api/sites/${farm.siteId}/roster`, {
@@ -176,7 +175,6 @@ test.describe('Alarms (issue 13)', () => {
   test('contacts: added with §5 checks, their email tested for real, and the escalation roster', async ({
     browserName: _browser,
   }, testInfo) => {
-    test.setTimeout(120_000);
     await page.goto(`/${farm.siteId}/${farm.areaId}/alarms`);
     await page.getByRole('tab', { name: 'Contacts' }).click();
 

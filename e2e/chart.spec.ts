@@ -86,7 +86,6 @@ test('a radio battery chart for a day and a month, with csv, advanced csv and pn
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
   const api = await apiAs(request, DEMO_LOGINS.admin);
   const sites = await api.get<{ id: number }[]>('/sites');
   let chosen: { site: SiteInfo; areaId: number; radio: RadioInfo } | undefined;

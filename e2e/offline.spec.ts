@@ -85,8 +85,6 @@ test('cached sites and summaries stay on screen when the API is unreachable', as
   context,
   request,
 }) => {
-  // Two summaries visited online, each a first visit: a busy stack takes a while.
-  test.setTimeout(120_000);
   const [first, second] = await adminSites(request);
   if (!first || !second) throw new Error('the demo farm has two sites for the admin');
 

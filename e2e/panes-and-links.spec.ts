@@ -51,7 +51,6 @@ test.describe('panes and links (§2 pane ids, path builder, redirect route)', ()
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     const api = await apiAs(request, USER);
     const site = await demoSite(api, SITE);
     const area = siteArea(site, 'irrigation');
@@ -79,7 +78,6 @@ test.describe('panes and links (§2 pane ids, path builder, redirect route)', ()
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
     const site = await demoSite(await apiAs(request, USER), SITE);
     const area = siteArea(site, 'irrigation');
     const back = page.getByRole('link', { name: 'Back' });
@@ -104,7 +102,6 @@ test.describe('panes and links (§2 pane ids, path builder, redirect route)', ()
   });
 
   test('a filtered hardware list is a link, and survives a reload', async ({ page, request }) => {
-    test.setTimeout(90_000);
     const site = await demoSite(await apiAs(request, USER), SITE);
     const area = siteArea(site, 'irrigation');
     await signIn(page, USER);

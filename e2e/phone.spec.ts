@@ -34,8 +34,6 @@ test('on a phone: sign in, summary, irrigation with icon tabs, a zone full scree
   page,
   request,
 }) => {
-  // Five pages, each loaded as a phone would.
-  test.setTimeout(120_000);
   const api = await apiAs(request, DEMO_LOGINS.admin);
   const site = await demoSite(api, 'Rapaura Vineyard');
   const area = siteArea(site, 'irrigation');

@@ -176,7 +176,7 @@ test.describe('route resolution (§2)', () => {
     request,
   }) => {
     // One navigation per demo site, then three more: the budget grows with the farm.
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const get = await apiAs(request, ADMIN);
     const sites = await Promise.all(
       (await get<Site[]>('/sites')).map((site) => get<Site>(`/sites/${site.id}`)),

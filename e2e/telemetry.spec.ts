@@ -215,8 +215,6 @@ test.describe('Telemetry page (issue 12)', () => {
   test('/{siteId}/{areaId}/radio/{id} opens the Telemetry page with that radio selected', async ({
     page,
   }) => {
-    // A sign-in and two cold page loads: more than the default 30 s on a busy machine.
-    test.setTimeout(90_000);
     await signIn(page, DEMO_LOGINS.staff);
     const { silenced } = farm;
     await openTelemetry(page, `/${farm.siteId}/${farm.areaId}/radio/${silenced.id}`);
@@ -235,7 +233,6 @@ test.describe('Telemetry page (issue 12)', () => {
   });
 
   test('the Telemetry view shows the latest report of every listed device', async ({ page }) => {
-    test.setTimeout(90_000);
     await signIn(page, DEMO_LOGINS.staff);
     await openTelemetry(page, `/${farm.siteId}/telemetry/${farm.areaId}`);
     await page
