@@ -20,3 +20,4 @@ export * from './alarms/index.ts';
 export * from './contract/index.ts';
 export * from './agronomy/index.ts';
 export * from './water-take/index.ts';
+export * from './water-balance/index.ts';
