@@ -4,3 +4,4 @@
  * schemas the API will take.
  */
 export * from './bucket.ts';
+export * from './deficit.ts';
