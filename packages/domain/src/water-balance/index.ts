@@ -5,3 +5,5 @@
  */
 export * from './bucket.ts';
 export * from './deficit.ts';
+export * from './skip-rules.ts';
+export * from './schemas.ts';
