@@ -5,10 +5,12 @@
  * flows below are where a better weighting starts). Volume measured while no zone ran is kept
  * apart as unattributed (stock water, a leak, a hand-opened valve).
  *
- * Each zone's runs then give its measured flow (m³/h); its usual flow is the median of its earlier
- * runs, and a zone whose latest run is more than FLOW_DEVIATION from it is flagged: a burst
- * lateral or open flush valve draws more, a blocked filter or a stuck valve less.
+ * Each zone's runs then give its measured flow (m³/h); its usual flow is its learned flow from its
+ * earlier runs (flow-supervision.ts: one rule for the report and the supervisor), and a zone whose
+ * latest run is more than FLOW_DEVIATION from it is flagged: a burst lateral or open flush valve
+ * draws more, a blocked filter or a stuck valve less.
  */
+import { learnedFlow } from './flow-supervision.ts';
 
 /** A meter's cumulative total (m³) at a time (ms). */
 export type MeterSample = { time: number; total: number };
@@ -18,8 +20,6 @@ export type ZoneWaterRun = { zoneId: number; start: number; end: number };
 
 /** How far (as a fraction) a run's flow may be from the zone's usual flow before it is flagged. */
 export const FLOW_DEVIATION = 0.25;
-/** Earlier runs a zone needs before its usual flow means anything. */
-export const FLOW_LEARNING_RUNS = 2;
 
 export type ZoneFlow = {
   zoneId: number;
@@ -29,7 +29,7 @@ export type ZoneFlow = {
   hours: number;
   /** m³/h of its latest run with water measured; null when none. */
   latestFlow: number | null;
-  /** Median m³/h of its earlier runs; null until FLOW_LEARNING_RUNS of them. */
+  /** Learned m³/h of its earlier runs (learnedFlow); null until LEARNED_FLOW_MIN_RUNS of them. */
   usualFlow: number | null;
   flagged: boolean;
 };
@@ -45,14 +45,6 @@ const HOUR_MS = 3_600_000;
 
 function overlap(run: ZoneWaterRun, from: number, to: number): number {
   return Math.max(0, Math.min(run.end, to) - Math.max(run.start, from));
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
 /** The local date (YYYY-MM-DD) of a time in an IANA zone. */
@@ -136,7 +128,9 @@ export function attributeWaterUse(input: {
       .map(({ run, volume: v }) => v / ((run.end - run.start) / HOUR_MS));
     const latestFlow = flows.at(-1) ?? null;
     const earlier = flows.slice(0, -1);
-    const usualFlow = earlier.length >= FLOW_LEARNING_RUNS ? median(earlier) : null;
+    // No designed flow here: the report compares a zone with itself, never with its design.
+    const usual = learnedFlow(earlier);
+    const usualFlow = usual.source === 'learned' ? usual.flow : null;
     const flagged =
       latestFlow !== null &&
       usualFlow !== null &&
