@@ -1,2 +1,3 @@
 export * from './formulas.ts';
 export * from './accumulate.ts';
+export * from './et0.ts';
