@@ -31,6 +31,7 @@ import {
 } from '../constants/limits.ts';
 import { MAX_SEQUENCES_PER_PROGRAM } from '../constants/thresholds.ts';
 import { INVALID_CONTROL_CONFIGURATION } from '../states/control.ts';
+import { programSkipRulesSchema } from '../water-balance/schemas.ts';
 
 /** An instant of a run that may be unknown: absent or null both mean "not happened". */
 export const runTimeSchema = nullableIsoDateTimeSchema.optional();
@@ -134,6 +135,11 @@ export const programScheduleSchema = z.object({
     .max(MAX_SEQUENCES_PER_PROGRAM, `A program has at most ${MAX_SEQUENCES_PER_PROGRAM} sequences`),
   variations: z.array(programVariationSchema),
   controls: z.array(controlConfigSchema),
+  /**
+   * Issue 30 item 5: the skip and adjust rules checked when a start begins. Absent means none: the
+   * program starts as it did before the rules existed, and no decision is kept.
+   */
+  skipRules: programSkipRulesSchema.optional(),
 });
 export type ProgramSchedule = z.infer<typeof programScheduleSchema>;
 

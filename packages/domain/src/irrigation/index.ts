@@ -3,6 +3,7 @@ export * from './runtime.ts';
 export * from './run-state.ts';
 export * from './run-step.ts';
 export * from './runner.ts';
+export * from './run-decision.ts';
 export { findPendingCommand } from './command-answers.ts';
 export * from './run-timing.ts';
 export * from './run-display.ts';

@@ -48,7 +48,7 @@ export function refuse(
   return result(state, effects, now.getTime());
 }
 
-function remember(s: RunState, requestId: number) {
+export function remember(s: RunState, requestId: number) {
   s.handledRequests = [...s.handledRequests, requestId].slice(-HANDLED_REQUESTS_KEPT);
 }
 

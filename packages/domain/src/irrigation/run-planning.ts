@@ -89,7 +89,7 @@ function planZone(setup: RunSetup, id: number, lane: number, test: boolean): Zon
   const cycles = test ? 1 : cyclesOf(zone.setting);
   const runtimeMs = test
     ? (setup.testZoneSeconds ?? TEST_ZONE_SECONDS) * 1000
-    : zoneRuntimeMs(zone.setting, scheduleVariation);
+    : Math.round(zoneRuntimeMs(zone.setting, scheduleVariation) * (setup.factor ?? 1));
   const cycleMs = cycleMsOf(runtimeMs, cycles);
   const attachments = new Set(program.schedule.attachments);
   const ofZone = controls.filter(

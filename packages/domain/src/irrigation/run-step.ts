@@ -67,6 +67,11 @@ export type RunSetup = {
   commandTimeoutSeconds: number;
   /** Overrides TEST_ZONE_SECONDS (tests of the runner itself). */
   testZoneSeconds?: number;
+  /**
+   * The skip rules' seasonal factor for this run only (water-balance/skip-rules.ts): each zone's
+   * runtime is multiplied by it. Absent is 1; a test is never scaled.
+   */
+  factor?: number;
 };
 
 export type StepResult = {

@@ -7,3 +7,5 @@ export * from './bucket.ts';
 export * from './deficit.ts';
 export * from './skip-rules.ts';
 export * from './schemas.ts';
+export * from './program-decision.ts';
+export * from './rain-window.ts';

@@ -1,0 +1,106 @@
+/**
+ * The why of every run (issue 30, item 6): each decision a program's start took, kept with its
+ * rule, the readings it used and the sentence that tells it. A decision's kind is a named union so
+ * the flow supervisor's automatic shut-off can join it later as 'shutOff' with its own detail.
+ */
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from '../entities/primitives.ts';
+import { SKIP_RULE_ORDER, type SkipDecision, type SkipRuleKind } from './skip-rules.ts';
+
+/**
+ * start: a start ran as set (its rules checked); skip: a rule called it off; scale: it ran with
+ * the seasonal factor. (A later 'shutOff' is the flow supervisor closing a zone.)
+ */
+export const programDecisionKindSchema = z.enum(['start', 'skip', 'scale']);
+export type ProgramDecisionKind = z.infer<typeof programDecisionKindSchema>;
+
+/** The kind a start's skip decision is kept as. */
+export function startDecisionKind(decision: Pick<SkipDecision, 'action'>): ProgramDecisionKind {
+  return decision.action === 'run' ? 'start' : decision.action;
+}
+
+const skipRuleKindSchema = z.enum(SKIP_RULE_ORDER as [SkipRuleKind, ...SkipRuleKind[]]);
+
+/** A reading a rule used: value, the sensor (null when none), its name and when it was read. */
+export const skipReadingSchema = z.object({
+  value: z.number(),
+  sensorId: idSchema.nullable(),
+  label: z.string(),
+  /** Epoch ms: when it was read (for rain, the end of its 24 h). */
+  at: z.number(),
+});
+
+/** One rule's check, as water-balance/skip-rules.ts SkipCheck. */
+export const skipCheckSchema = z.object({
+  rule: skipRuleKindSchema,
+  outcome: z.enum(['off', 'no-reading', 'stale-reading', 'passed', 'skip', 'scale']),
+  threshold: z.number().optional(),
+  reading: skipReadingSchema.optional(),
+  month: z.number().int().min(1).max(12).optional(),
+  percent: z.number().optional(),
+});
+
+/** A start's decision as decideSkip made it (epoch ms instants, as stored). */
+export const startDecisionDetailSchema = z.object({
+  action: z.enum(['run', 'skip', 'scale']),
+  /** 1 as set, 0 skipped, else the seasonal factor. */
+  factor: z.number().nonnegative(),
+  /** The rule that skipped or scaled; null when it runs as set. */
+  decidedBy: skipRuleKindSchema.nullable(),
+  at: z.number(),
+  checks: z.array(skipCheckSchema),
+  inputs: z.object({
+    rain24h: skipReadingSchema.nullable(),
+    wind: skipReadingSchema.nullable(),
+    temperature: skipReadingSchema.nullable(),
+    soilMoisture: skipReadingSchema.nullable(),
+  }),
+});
+
+/** GET programs/{id}/decisions: one kept decision. */
+export const programDecisionSchema = z.object({
+  id: idSchema,
+  program: idSchema,
+  area: idSchema,
+  site: idSchema,
+  at: isoDateTimeSchema,
+  kind: programDecisionKindSchema,
+  /** The start request it decided; null when it had none. */
+  requestId: idSchema.nullable(),
+  /** In words: "Skipped 06:00 — 12.4 mm of rain in the last 24 h at Te Awa station ≥ 10 mm". */
+  sentence: z.string(),
+  detail: startDecisionDetailSchema,
+});
+export type ProgramDecision = z.infer<typeof programDecisionSchema>;
+
+/** The most decisions one page holds. */
+export const PROGRAM_DECISIONS_PAGE_MAX = 100;
+export const PROGRAM_DECISIONS_PAGE_DEFAULT = 20;
+
+/** GET programs/{id}/decisions?limit=&before= (before: a decision id; older ones follow it). */
+export const programDecisionsQuerySchema = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(PROGRAM_DECISIONS_PAGE_MAX)
+    .default(PROGRAM_DECISIONS_PAGE_DEFAULT),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export const programDecisionsPageSchema = z.object({
+  decisions: z.array(programDecisionSchema),
+  /** Pass as `before` for the next (older) page; null on the last. */
+  nextBefore: idSchema.nullable(),
+});
+export type ProgramDecisionsPage = z.infer<typeof programDecisionsPageSchema>;
+
+/** GET programs/{id}/decision: what a start now would do, and why; nothing is kept or sent. */
+export const programDecisionPreviewSchema = z.object({
+  /** False when the program has no skip rules: it would start as set. */
+  hasRules: z.boolean(),
+  kind: programDecisionKindSchema,
+  sentence: z.string(),
+  detail: startDecisionDetailSchema,
+});
+export type ProgramDecisionPreview = z.infer<typeof programDecisionPreviewSchema>;
