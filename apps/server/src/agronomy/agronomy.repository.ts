@@ -114,6 +114,20 @@ export async function seriesIdOf(
   return row?.id ?? null;
 }
 
+/** The id of the sensor's series of the first of `metrics` it has, or null. */
+export async function seriesIdOfAny(
+  tx: Database,
+  sensorId: number | null,
+  metrics: readonly string[],
+): Promise<number | null> {
+  if (sensorId === null) return null;
+  for (const metric of metrics) {
+    const id = await seriesIdOf(tx, sensorId, metric);
+    if (id !== null) return id;
+  }
+  return null;
+}
+
 /** The 30-minute rollups of a series from `from` on. */
 export async function temperatureBuckets(
   tx: Database,

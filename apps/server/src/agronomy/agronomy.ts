@@ -4,7 +4,9 @@
  * - on the station's temperature sensor: growingDays.gdd10 (accumulated per local day from the
  *   season start), chillUnits.total and chillHours.total (per local hour from the chill start);
  * - temperature.dewpoint.current on its humidity sensor and air.density.current on its barometer,
- *   only when the station does not report them itself.
+ *   only when the station does not report them itself;
+ * - evapotranspiration.et0.daily (mm, FAO-56 reference ET0 of each local day once it is over) on
+ *   its temperature sensor, with each day's inputs in et0_days (et0-days.ts).
  * A station is the sensors of an area tagged `weather` (the demo farm's and the field protocol's
  * identifier). Day extremes and hourly means come from the rollups, which are exact aggregates of
  * the raw readings (telemetry/reading.repository.ts); a rollup's half hour never straddles a
@@ -19,6 +21,8 @@ import {
   accumulationStart,
   defaultChillStart,
   defaultSeason,
+  DEFAULT_SITE_ELEVATION_METRES,
+  kRsOf,
   pairMoistAir,
   parsePointText,
   siteTimeZone,
@@ -28,6 +32,7 @@ import {
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
+import { et0Write } from './et0-days.ts';
 import { findOrCreateSeries } from '../ingest/catalog.repository.ts';
 import type { Log } from '../log.ts';
 import { insertReadings, ROLLUP_BUCKET_SECONDS } from '../telemetry/reading.repository.ts';
@@ -40,6 +45,7 @@ import {
   rollupExtent,
   saveAgronomyState,
   seriesIdOf,
+  seriesIdOfAny,
   setSensorTopics,
   temperatureBuckets,
   weatherSensorRows,
@@ -64,6 +70,8 @@ const HUMIDITY = ['humidity.relative.current', 'humidity'];
 const PRESSURE = ['air.pressure.relative.current', 'air.pressure'];
 const DEW_POINT = ['temperature.dewpoint.current', 'temperature.dewpoint'];
 const AIR_DENSITY = ['air.density.current', 'air.density'];
+const WIND = ['wind.speed'];
+const SOLAR_RADIATION = ['solar.radiation.current', 'solar.radiation'];
 const BUCKET_MS = ROLLUP_BUCKET_SECONDS * 1000;
 
 type StationSensor = { id: number; topics: SensorTopic[] };
@@ -77,6 +85,13 @@ export type Station = {
   temperature: StationSensor;
   humidity: StationSensor | null;
   pressure: StationSensor | null;
+  /** For ET0: an anemometer (km/h) and a pyranometer (W/m²), when the station has them. */
+  wind: StationSensor | null;
+  solarRadiation: StationSensor | null;
+  /** Site config latitude, elevation (m, default 0) and eq. 50's kRs (interior by default). */
+  latitude: number;
+  elevation: number;
+  kRs: number;
   /** The station reports these itself: nothing is computed for them. */
   reportsDewPoint: boolean;
   reportsAirDensity: boolean;
@@ -107,6 +122,8 @@ export async function findStations(db: Database, now: Date, siteId?: number): Pr
     const latitude = parsePointText(temperature.location)?.lat ?? 0;
     const humidity = measuring(HUMIDITY);
     const pressure = measuring(PRESSURE);
+    const wind = measuring(WIND);
+    const solarRadiation = measuring(SOLAR_RADIATION);
     stations.push({
       siteId: temperature.site_id,
       areaId,
@@ -116,6 +133,13 @@ export async function findStations(db: Database, now: Date, siteId?: number): Pr
       temperature: { id: temperature.id, topics: temperature.topics },
       humidity: humidity ? { id: humidity.id, topics: humidity.topics } : null,
       pressure: pressure ? { id: pressure.id, topics: pressure.topics } : null,
+      wind: wind ? { id: wind.id, topics: wind.topics } : null,
+      solarRadiation: solarRadiation
+        ? { id: solarRadiation.id, topics: solarRadiation.topics }
+        : null,
+      latitude,
+      elevation: temperature.config.elevation ?? DEFAULT_SITE_ELEVATION_METRES,
+      kRs: kRsOf(temperature.config.kRsLocation),
       reportsDewPoint: measuring(DEW_POINT) !== null,
       reportsAirDensity: measuring(AIR_DENSITY) !== null,
     });
@@ -304,6 +328,8 @@ export async function recomputeStation(
     const writes = [
       ...(await accumulationWrites(tx, station, temperatureSeries, { first, from, full })),
       ...(await moistAirWrites(tx, station, temperatureSeries, from)),
+      // Daily ET0 from the local day holding `from`, once each day is over.
+      await et0Write(tx, station, temperatureSeries, { from, now }),
     ];
     const points = await storeWrites(tx, station, writes);
 
@@ -318,19 +344,6 @@ export async function recomputeStation(
     });
     return { full, points };
   });
-}
-
-async function seriesIdOfAny(
-  tx: Database,
-  sensorId: number | null,
-  metrics: readonly string[],
-): Promise<number | null> {
-  if (sensorId === null) return null;
-  for (const metric of metrics) {
-    const id = await seriesIdOf(tx, sensorId, metric);
-    if (id !== null) return id;
-  }
-  return null;
 }
 
 /** The computed metrics' latest values on the sensor's topics, as ingest keeps measured ones. */

@@ -18,6 +18,7 @@ import type {
   Bounds,
   ControlApplication,
   DeviceTags,
+  Et0DayInputs,
   Geometry,
   MetaType,
   Privilege,
@@ -958,5 +959,28 @@ export const frostForecasts = pgTable(
   (t) => [
     primaryKey({ columns: [t.areaId, t.night] }),
     index('frost_forecasts_site_night_idx').on(t.siteId, t.night),
+  ],
+);
+
+/**
+ * A weather station's reference evapotranspiration of one local day (issue 30 item 2,
+ * agronomy/et0-days.ts): ET0 (mm) and the inputs and FAO-56 terms it came from; written once
+ * the day is over and again when a back-fill changes it.
+ */
+export const et0Days = pgTable(
+  'et0_days',
+  {
+    /** The station: the area whose sensors are tagged weather. */
+    areaId: areaId(),
+    /** The local date in the site's zone (YYYY-MM-DD). */
+    date: date('date', { mode: 'string' }).notNull(),
+    siteId: siteId(),
+    et0: doublePrecision('et0').notNull(),
+    inputs: jsonb('inputs').$type<Et0DayInputs>().notNull(),
+    computedAt: timestamptz('computed_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.areaId, t.date] }),
+    index('et0_days_site_date_idx').on(t.siteId, t.date),
   ],
 );

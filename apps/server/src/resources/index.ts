@@ -30,6 +30,7 @@ import { fanRoutes } from './fans/fans.routes.ts';
 import { exportRoutes } from './exports/export.routes.ts';
 import { waterTakeRoutes } from './water-take/water-take.routes.ts';
 import { scheduledReportRoutes } from './exports/scheduled-report.routes.ts';
+import { et0Routes } from './et0/et0.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
@@ -62,4 +63,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(exportRoutes);
   await app.register(waterTakeRoutes);
   await app.register(scheduledReportRoutes);
+  await app.register(et0Routes);
 }

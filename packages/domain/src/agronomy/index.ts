@@ -1,3 +1,4 @@
 export * from './formulas.ts';
 export * from './accumulate.ts';
 export * from './et0.ts';
+export * from './et0-day.ts';

@@ -10,6 +10,7 @@ import { authEndpoints } from './auth.ts';
 import { contactEndpoints } from './contacts.ts';
 import { controlEndpoints } from './controls.ts';
 import { currentUserEndpoints } from './user.ts';
+import { et0Endpoints } from './et0.ts';
 import { eventEndpoints } from './events.ts';
 import { exportEndpoints } from './exports.ts';
 import { fanEndpoints } from './fans.ts';
@@ -39,6 +40,7 @@ export * from './areas.ts';
 export * from './auth.ts';
 export * from './contacts.ts';
 export * from './controls.ts';
+export * from './et0.ts';
 export * from './events.ts';
 export * from './exports.ts';
 export * from './fans.ts';
@@ -68,6 +70,7 @@ export const apiContract = {
   auth: authEndpoints,
   contacts: contactEndpoints,
   controls: controlEndpoints,
+  et0: et0Endpoints,
   events: eventEndpoints,
   exports: exportEndpoints,
   fans: fanEndpoints,

@@ -9,6 +9,7 @@ import {
   nullableIsoDateTimeSchema,
 } from './primitives.ts';
 import { countryCodeSchema } from './vocabulary.ts';
+import { kRsLocationSchema, siteElevationSchema } from '../agronomy/et0-day.ts';
 import { SITE_CONFIG_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
 
 /**
@@ -79,6 +80,13 @@ export const siteConfigSchema = z.object({
    * of the equator, 1 October north of it (agronomy defaultChillStart).
    */
   chillStart: dayMonthSchema.optional(),
+  /**
+   * Interior or coastal (issue 30): FAO-56 eq. 50's kRs (0.16, 0.19) where ET0 estimates solar
+   * radiation from the temperature range; interior when absent.
+   */
+  kRsLocation: kRsLocationSchema.optional(),
+  /** Metres above sea level, for ET0's pressure (FAO-56 eq. 7) and clear-sky radiation; 0 when absent. */
+  elevation: siteElevationSchema.optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
@@ -91,6 +99,8 @@ export const siteConfigBodySchema = z
     season: seasonSchema.optional(),
     timezone: timeZoneSchema.optional(),
     chillStart: dayMonthSchema.optional(),
+    kRsLocation: kRsLocationSchema.optional(),
+    elevation: siteElevationSchema.optional(),
   })
   .refine(
     (config) => JSON.stringify(config).length <= SITE_CONFIG_MAX_LENGTH,
