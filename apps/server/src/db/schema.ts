@@ -22,6 +22,7 @@ import type {
   Geometry,
   MetaType,
   Privilege,
+  ProgramDecisionKind,
   ProgramSchedule,
   ProgramStatus,
   ProgramZone,
@@ -982,5 +983,30 @@ export const et0Days = pgTable(
   (t) => [
     primaryKey({ columns: [t.areaId, t.date] }),
     index('et0_days_site_date_idx').on(t.siteId, t.date),
+  ],
+);
+
+/**
+ * The why of every run (issue 30 item 6): each decision a program's start took, newest last, with
+ * the start request it decided, the decision as the domain made it (every check and the readings
+ * it used, epoch ms instants) and its sentence. One per request and kind, so a retried job keeps
+ * the decision it made the first time.
+ */
+export const programDecisions = pgTable(
+  'program_decisions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    programId: ownedBy('program_id', () => programs.id),
+    areaId: areaId(),
+    siteId: siteId(),
+    at: timestamptz('at').notNull(),
+    kind: text('kind').$type<ProgramDecisionKind>().notNull(),
+    requestId: integer('request_id'),
+    decision: jsonb('decision').$type<unknown>().notNull(),
+    sentence: text('sentence').notNull(),
+  },
+  (t) => [
+    index('program_decisions_program_idx').on(t.programId, t.id),
+    uniqueIndex('program_decisions_request_idx').on(t.requestId, t.kind),
   ],
 );

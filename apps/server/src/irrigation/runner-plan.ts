@@ -55,7 +55,7 @@ export const requestPayloadSchema = z.object({
   startTime: isoDateTimeSchema.optional(),
   zones: z.array(idSchema).min(1).optional(),
 });
-type RequestPayload = z.infer<typeof requestPayloadSchema>;
+export type RequestPayload = z.infer<typeof requestPayloadSchema>;
 
 /** One step of a run: the state after it, or null when there is nothing to do. */
 export type Transform = (state: RunState | null, now: Date) => StepResult | null;

@@ -30,7 +30,8 @@
  * deadline (taken as unanswered, closed to be sure) rather than opened late.
  *
  * Where it lives: this file is the queue, its worker and what starts jobs; run-driver.ts takes a
- * job's steps (load, step, save, send); runner-plan.ts is what the jobs decide without the
+ * job's steps (load, step, save, send); start-decision.ts checks a program's skip rules as a start
+ * begins; runner-plan.ts is what the jobs decide without the
  * database; program-run.repository.ts is the SQL.
  */
 import { isFinalRequestStatus, runActionSchema } from '@paddock/domain';
@@ -41,6 +42,7 @@ import type { RequestHandler, RequestHandlers } from '../requests/dispatcher.ts'
 import { requestById } from '../requests/request.repository.ts';
 import { liveRunPrograms, reclaimLapsedProgramRequests } from './program-run.repository.ts';
 import { drive, loadSetup, type RunDriver } from './run-driver.ts';
+import { decidedWakeStep, startRequestStep } from './start-decision.ts';
 import {
   PROGRAM_RUNNER_QUEUE,
   requestFailedStep,
@@ -48,7 +50,6 @@ import {
   requestStep,
   runnerJobSchema,
   settledStep,
-  wakeStep,
   type RunnerJob,
 } from './runner-plan.ts';
 
@@ -206,7 +207,7 @@ async function carryOut(driver: RunDriver, job: RunnerJob) {
     case 'request':
       return takeRequest(driver, job);
     case 'wake':
-      return drive(driver, job.programId, wakeStep);
+      return drive(driver, job.programId, await decidedWakeStep(driver, job.programId));
     case 'settled':
       return drive(driver, job.programId, settledStep(job));
   }
@@ -229,7 +230,12 @@ async function takeRequest(driver: RunDriver, job: Extract<RunnerJob, { kind: 'r
     await drive(driver, job.programId, requestFailedStep(request.id, why));
     return;
   }
-  await drive(driver, job.programId, requestStep(request.id, action.data, payload.data, setup));
+  // A start is decided by the program's skip rules as it begins (start-decision.ts).
+  const step =
+    action.data === 'start'
+      ? await startRequestStep(driver, job.programId, request.id, payload.data, setup)
+      : requestStep(request.id, action.data, payload.data, setup);
+  await drive(driver, job.programId, step);
 }
 
 /**

@@ -7,6 +7,11 @@ import {
   programUpdateBodySchema,
 } from '../entities/program.ts';
 import type { RunAction } from '../irrigation/run-state.ts';
+import {
+  programDecisionPreviewSchema,
+  programDecisionsPageSchema,
+  programDecisionsQuerySchema,
+} from '../water-balance/program-decision.ts';
 import { defineEndpoint } from './endpoint.ts';
 
 /** POST programs/{id}/{action}: the four are alike but for the action. */
@@ -50,6 +55,27 @@ export const programEndpoints = {
     params: idParamSchema,
     body: programUpdateBodySchema,
     responses: { 200: programSchema },
+  }),
+  listProgramDecisions: defineEndpoint({
+    method: 'GET',
+    path: '/programs/:id/decisions',
+    tag: 'programs',
+    summary: "The program's kept decisions, newest first: each start, skip and scale with its why",
+    description:
+      'Each decision keeps its rule, the readings it used (value, sensor, time) and its sentence. Paged: `limit` (default 20, at most 100) and `before` (a decision id, from nextBefore).',
+    params: idParamSchema,
+    query: programDecisionsQuerySchema,
+    responses: { 200: programDecisionsPageSchema },
+  }),
+  previewProgramDecision: defineEndpoint({
+    method: 'GET',
+    path: '/programs/:id/decision',
+    tag: 'programs',
+    summary: 'What the program would do if it started now, and why, without starting it',
+    description:
+      "Reads what its skip rules need from the site's sensors and decides as a start would; nothing is kept and nothing is sent.",
+    params: idParamSchema,
+    responses: { 200: programDecisionPreviewSchema },
   }),
   startProgram: programAction('start'),
   resumeProgram: programAction('resume'),

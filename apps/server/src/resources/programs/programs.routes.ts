@@ -1,9 +1,15 @@
 /**
  * Programs (spec §7): GET programs?area={id}, PUT programs/{id} and the actions POST
- * programs/{id}/start|resume|pause|test. An action records a request for the field link and
+ * programs/{id}/start|resume|pause|test; and the why of its runs (issue 30): GET
+ * programs/{id}/decisions and GET programs/{id}/decision. An action records a request for the field link and
  * answers 202 with its id; following a request up by its id answers 200 with its status.
  */
-import { programActionEndpoints, programEndpoints, type RunAction } from '@paddock/domain';
+import {
+  programActionEndpoints,
+  programEndpoints,
+  startDecisionDetailSchema,
+  type RunAction,
+} from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
 import { requestProgramAction } from './request-program-action.ts';
 import { authOf } from '../../http/context.ts';
@@ -12,6 +18,9 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { findRequest } from '../../requests/request.repository.ts';
 import { applyProgramUpdate } from './program-update.ts';
+import { decideStartNow } from './program-decision.ts';
+import { presentProgramDecision } from './program-decision.presenter.ts';
+import { programDecisionPage } from './program-decision.repository.ts';
 import { presentProgram } from './program.presenter.ts';
 import { areaParts, lockProgram, programsOfArea, updateProgram } from './program.repository.ts';
 
@@ -34,6 +43,29 @@ export async function programRoutes(app: FastifyInstance) {
       return updateProgram(tx, id, { ...next, modifiedAt: clock.now() });
     });
     return presentProgram(row);
+  });
+
+  // The why of every run (issue 30 item 6): who may see the program may see why it ran.
+  route(app, programEndpoints.listProgramDecisions, async (request) => {
+    const { id } = request.params;
+    await requireObject(db, request, 'program', id, 'view');
+    const { limit, before } = request.query;
+    // One more than asked says whether an older page follows.
+    const rows = await programDecisionPage(db, id, { limit: limit + 1, before });
+    const page = rows.slice(0, limit);
+    return {
+      decisions: page.map(presentProgramDecision),
+      nextBefore: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+    };
+  });
+
+  route(app, programEndpoints.previewProgramDecision, async (request) => {
+    const { id } = request.params;
+    await requireObject(db, request, 'program', id, 'view');
+    const decided = await decideStartNow(db, id, clock.now());
+    if (!decided) throw notFound('Program');
+    const { hasRules, kind, sentence, decision } = decided;
+    return { hasRules, kind, sentence, detail: startDecisionDetailSchema.parse(decision) };
   });
 
   for (const [action, endpoint] of Object.entries(programActionEndpoints) as [

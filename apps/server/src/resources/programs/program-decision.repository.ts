@@ -1,0 +1,99 @@
+/**
+ * The SQL of a program's decisions (issue 30 item 6): what a start's decision is made from (the
+ * program's skip rules, its area and site, the site's zone), the kept decisions newest first, the
+ * one kept for a request, and keeping one with its event on the area.
+ */
+import type { EventType, ProgramSchedule, SiteConfig, SiteTags } from '@paddock/domain';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { areas, events, programDecisions, programs, sites } from '../../db/schema.ts';
+
+export type ProgramDecisionRow = typeof programDecisions.$inferSelect;
+
+/** The program's skip rules with its area and site, and the site's zone settings; null: none. */
+export async function programDecisionContext(
+  db: Database,
+  programId: number,
+): Promise<{
+  programId: number;
+  areaId: number;
+  siteId: number;
+  schedule: ProgramSchedule;
+  siteConfig: SiteConfig;
+  siteTags: SiteTags;
+} | null> {
+  const [row] = await db
+    .select({
+      programId: programs.id,
+      areaId: programs.areaId,
+      siteId: areas.siteId,
+      schedule: programs.schedule,
+      siteConfig: sites.config,
+      siteTags: sites.tags,
+    })
+    .from(programs)
+    .innerJoin(areas, eq(areas.id, programs.areaId))
+    .innerJoin(sites, eq(sites.id, areas.siteId))
+    .where(eq(programs.id, programId));
+  return row ?? null;
+}
+
+/** The decision kept for a start request, or null. */
+export async function decisionOfRequest(
+  db: Database,
+  requestId: number,
+): Promise<ProgramDecisionRow | null> {
+  const [row] = await db
+    .select()
+    .from(programDecisions)
+    .where(eq(programDecisions.requestId, requestId))
+    .orderBy(desc(programDecisions.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Keeps a decision, and an event on the area in its words when it changed the run (a skip, a
+ * scale) so the area's log says why nothing, or less, was watered. A request's decision is kept
+ * once: the one kept first is answered.
+ */
+export async function keepDecision(
+  db: Database,
+  row: Omit<ProgramDecisionRow, 'id'>,
+  event: EventType | null,
+): Promise<ProgramDecisionRow> {
+  return db.transaction(async (tx) => {
+    const [kept] = await tx.insert(programDecisions).values(row).onConflictDoNothing().returning();
+    if (!kept) {
+      const earlier = row.requestId === null ? null : await decisionOfRequest(tx, row.requestId);
+      if (!earlier) throw new Error(`program ${row.programId}: decision not kept`);
+      return earlier;
+    }
+    if (event) {
+      await tx.insert(events).values({
+        areaId: row.areaId,
+        type: event,
+        targetType: 'program',
+        targetId: row.programId,
+        message: row.sentence,
+        createdAt: row.at,
+      });
+    }
+    return kept;
+  });
+}
+
+/** The program's decisions newest first, `limit` of them, older than decision `before` if given. */
+export function programDecisionPage(
+  db: Database,
+  programId: number,
+  page: { limit: number; before?: number | undefined },
+): Promise<ProgramDecisionRow[]> {
+  const older = page.before === undefined ? undefined : lt(programDecisions.id, page.before);
+  return db
+    .select()
+    .from(programDecisions)
+    .where(and(eq(programDecisions.programId, programId), older))
+    .orderBy(desc(programDecisions.id))
+    .limit(page.limit);
+}
