@@ -5,6 +5,7 @@
  * the last action, the sequences (up to 4, §9) and the zones, sorted by number or activity
  * (stored preference programSorting), each linking to its zone page and editable. The panel's
  * view (stored preference programView) shows the zones and sequences together, or one of them.
+ * Below, the why of its runs (issue 30): its decisions, and its skip rules for those who edit it.
  */
 import { SegmentedControl, Stack } from '@mantine/core';
 import type { Control, Program, ProgramPanelView, ProgramSort } from '@paddock/domain';
@@ -13,11 +14,13 @@ import { useTranslation } from 'react-i18next';
 import { usePreference } from '../../../lib/preferences.ts';
 import { sortZones, type ProgramView, type ZoneView } from '../irrigation-view.ts';
 import type { IrrigationPanelProps } from './irrigation-panel.ts';
+import { ProgramDecisionsCard } from './program-decisions-card.tsx';
 import { ProgramSequencesCard } from './program-sequences-card.tsx';
 import { ProgramSettingsModal } from './program-settings-modal.tsx';
 import { ProgramSummaryCard } from './program-summary-card.tsx';
 import { ProgramZonesCard } from './program-zones-card.tsx';
 import { SequencesModal } from './sequences-modal.tsx';
+import { SkipRulesModal } from './skip-rules-modal.tsx';
 import { ZoneSettingsModal } from './zone-settings-modal.tsx';
 
 export interface ProgramPanelProps extends IrrigationPanelProps {
@@ -29,7 +32,11 @@ export interface ProgramPanelProps extends IrrigationPanelProps {
   readonly onSortChange: (sort: ProgramSort) => void;
 }
 
-type Modal = { kind: 'zone'; zoneId: number } | { kind: 'sequences' } | { kind: 'settings' };
+type Modal =
+  | { kind: 'zone'; zoneId: number }
+  | { kind: 'sequences' }
+  | { kind: 'settings' }
+  | { kind: 'skipRules' };
 
 export function ProgramPanel(props: ProgramPanelProps) {
   const { program, view, zones, actions, canProgram, timeZone, now, siteId, areaId } = props;
@@ -88,8 +95,23 @@ export function ProgramPanel(props: ProgramPanelProps) {
         />
       )}
 
+      <ProgramDecisionsCard
+        areaId={areaId}
+        programId={program.id}
+        timeZone={timeZone}
+        onEditRules={canProgram ? () => setModal({ kind: 'skipRules' }) : null}
+      />
+
       {canProgram && (
         <>
+          {modal?.kind === 'skipRules' && (
+            <SkipRulesModal
+              opened
+              onClose={() => setModal(null)}
+              program={program}
+              onApply={actions.apply}
+            />
+          )}
           {modalZone && (
             <ZoneSettingsModal
               opened
