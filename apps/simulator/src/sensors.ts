@@ -26,7 +26,7 @@ import {
   ZONE_APPLICATION_MM_H,
   type TankState,
 } from './water.ts';
-import { soilTemperatureAt } from './weather.ts';
+import { soilTemperatureAt, solarRadiation } from './weather.ts';
 
 export type SensorConfig = ConfigDownlink['sensors'][number];
 
@@ -98,6 +98,12 @@ function weatherReading(
     case 'air.density':
     case 'air.density.current':
       return round(weather.airDensity, 3);
+    case 'solar.radiation':
+    case 'solar.radiation.current': {
+      // A pyranometer reads 0 at night, not noise around it.
+      const watts = solarRadiation(context.site.where, now, weather.solar);
+      return watts > 0 ? Math.round(Math.max(0, watts + noise(5))) : 0;
+    }
     default:
       return null;
   }

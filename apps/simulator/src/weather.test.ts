@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { season, solarHour, soilTemperatureAt, waterBalance, weatherAt } from './weather.ts';
+import {
+  season,
+  solarHour,
+  solarRadiation,
+  soilTemperatureAt,
+  waterBalance,
+  weatherAt,
+} from './weather.ts';
 
 const hawkesBay = { lat: -39.6, lng: 176.8 };
 const HOUR = 3_600_000;
@@ -16,6 +23,24 @@ function days(start: Date, count: number): Date[] {
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 describe('virtual weather', () => {
+  it('gives a pyranometer no radiation at night and a summer day more than a winter one', () => {
+    const total = (day: Date) =>
+      mean(
+        Array.from({ length: 48 }, (_, i) => {
+          const time = atSolarHour(hawkesBay, day, i / 2);
+          return solarRadiation(hawkesBay, time, weatherAt(hawkesBay, time, 7).solar);
+        }),
+      ) * 0.0864;
+    const midnight = atSolarHour(hawkesBay, new Date('2026-01-10T00:00:00Z'), 0);
+    expect(solarRadiation(hawkesBay, midnight, weatherAt(hawkesBay, midnight, 7).solar)).toBe(0);
+    const summer = mean(days(new Date('2026-01-05T00:00:00Z'), 20).map(total));
+    const winter = mean(days(new Date('2026-07-05T00:00:00Z'), 20).map(total));
+    // MJ m⁻² d⁻¹: below FAO-56's clear-sky Rso there (about 32 in January, 10 in July).
+    expect(summer).toBeGreaterThan(winter);
+    expect(summer).toBeLessThan(32);
+    expect(winter).toBeGreaterThan(2);
+  });
+
   it('reads local solar time from the longitude', () => {
     const noonUtc = new Date('2026-01-10T12:00:00Z');
     expect(solarHour({ lat: 0, lng: 0 }, noonUtc)).toBeCloseTo(12);

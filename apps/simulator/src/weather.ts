@@ -144,6 +144,15 @@ export function weatherAt(place: Place, time: Date, seed: number): Weather {
   };
 }
 
+/**
+ * Global solar radiation on the ground (W/m², what a pyranometer reads) from the sunshine term:
+ * about 1,000 W/m² at a clear summer noon and 400 at a clear winter one, so a clear day's total
+ * comes near FAO-56's clear-sky radiation at mid latitudes and ET0 from it is believable.
+ */
+export function solarRadiation(place: Place, time: Date, solar: number): number {
+  return solar * (700 + 300 * season(place, time));
+}
+
 /** Soil temperature a hand deep (°C): the day's mean with a small swing three hours late. */
 export function soilTemperatureAt(place: Place, time: Date, seed: number): number {
   const weather = weatherAt(place, time, seed);

@@ -29,6 +29,8 @@ export type DemoIrrigationArea = {
   valvesPerZone?: number;
   /** A weather station reports into this area (capability 'weather'). */
   weather?: boolean;
+  /** Its station has a pyranometer, so ET0 uses measured radiation there (issue 30). */
+  pyranometer?: boolean;
   /** The centre pivot control watering the sectors. */
   pivot?: string;
   /** An add-on valve of the area, e.g. the filter flush. */
@@ -128,6 +130,7 @@ export const DEMO_SITES: readonly DemoSite[] = [
         irrigationType: 'valveControlledZone',
         pumps: ['Bore pump'],
         weather: true,
+        pyranometer: true,
         valveAddon: 'Fertigation injector',
         externalInput: 'Rain shut-off switch',
         program: {

@@ -64,7 +64,7 @@ function sensorSheet(ctx: SiteContext, site: { id: number }, hardware: SiteHardw
   return { random, topic, sensor, values: sensorValues };
 }
 
-function weatherSensors(sheet: SensorSheet, spec: DemoSite, area: Area) {
+function weatherSensors(sheet: SensorSheet, spec: DemoSite, area: Area, pyranometer: boolean) {
   const { random, topic, sensor } = sheet;
   const station = offset(spec.shed, 35, 45);
   const key = `weather:${area.id}`;
@@ -123,6 +123,18 @@ function weatherSensors(sheet: SensorSheet, spec: DemoSite, area: Area) {
     ],
     'weather',
   );
+  if (pyranometer) {
+    // Global solar radiation (W/m²): the server's ET0 takes it as measured Rs (issue 30).
+    sensor(
+      area,
+      'solar',
+      'Weather station pyranometer',
+      key,
+      station,
+      [topic('solar.radiation.current', Math.round(random() * 600))],
+      'weather',
+    );
+  }
 }
 
 function irrigationSensors(
@@ -187,7 +199,7 @@ function irrigationSensors(
         topic('external.input', 0, 'digital'),
       ]);
     }
-    if (areaSpec.weather) weatherSensors(sheet, spec, area);
+    if (areaSpec.weather) weatherSensors(sheet, spec, area, areaSpec.pyranometer === true);
   }
 }
 

@@ -50,6 +50,8 @@ export const sensorTypeSchema = z.enum([
   'wind',
   'humidity',
   'air',
+  /** A pyranometer: global solar radiation (W/m²) for ET0 (issue 30). */
+  'solar',
 ]);
 export type SensorType = z.infer<typeof sensorTypeSchema>;
 

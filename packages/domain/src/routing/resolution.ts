@@ -127,8 +127,8 @@ export const CONTROL_ADDON_TYPES = {
 /**
  * The thing type an add-on deep link selects with, or null when the sensor is no add-on.
  * Decision (§2 names no list): add-ons are what the Add-ons tab's capabilities cover (soil
- * moisture, pump, water, things). Temperature, wind, humidity and air sensors are weather or
- * frost measurements, not add-ons, so their deep links go to the area page.
+ * moisture, pump, water, things). Temperature, wind, humidity, air and solar sensors are weather
+ * or frost measurements, not add-ons, so their deep links go to the area page.
  */
 export const SENSOR_ADDON_TYPES = {
   soilMoisture: 'soilMoisture',
@@ -144,6 +144,7 @@ export const SENSOR_ADDON_TYPES = {
   wind: null,
   humidity: null,
   air: null,
+  solar: null,
 } as const satisfies Record<SensorType, ThingType | null>;
 
 export interface DeepLinkInput {
