@@ -14,6 +14,7 @@ import { seedForecastHistory } from './forecast-history.ts';
 import { seedHardware } from './hardware.ts';
 import { seedLand } from './land.ts';
 import { seedNotes } from './notes.ts';
+import { seedProgramDecisions } from './program-decisions.ts';
 import { seedPrograms } from './programs.ts';
 import { seedSensors } from './sensors.ts';
 import type { SiteContext } from './support.ts';
@@ -24,6 +25,7 @@ export async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext
   const sensorRows = await seedSensors(tx, spec, ctx, land, hardware);
   // Controls and programs, area by area: a program's schedule names its pumps and valves.
   await seedPrograms(tx, spec, ctx.now, land, hardware);
+  await seedProgramDecisions(tx, spec, ctx.now, land);
   const { notificationIds, rosterSteps } = await seedContacts(tx, spec, ctx, land.site);
   const alarms = await seedAlarmRules(tx, spec, land, sensorRows, notificationIds);
   const history = { spec, now: ctx.now, land, alarms, rosterSteps };
