@@ -22,7 +22,7 @@ export function startDecisionKind(decision: Pick<SkipDecision, 'action'>): Progr
 const skipRuleKindSchema = z.enum(SKIP_RULE_ORDER as [SkipRuleKind, ...SkipRuleKind[]]);
 
 /** A reading a rule used: value, the sensor (null when none), its name and when it was read. */
-export const skipReadingSchema = z.object({
+const skipReadingSchema = z.object({
   value: z.number(),
   sensorId: idSchema.nullable(),
   label: z.string(),
@@ -31,7 +31,7 @@ export const skipReadingSchema = z.object({
 });
 
 /** One rule's check, as water-balance/skip-rules.ts SkipCheck. */
-export const skipCheckSchema = z.object({
+const skipCheckSchema = z.object({
   rule: skipRuleKindSchema,
   outcome: z.enum(['off', 'no-reading', 'stale-reading', 'passed', 'skip', 'scale']),
   threshold: z.number().optional(),
@@ -74,8 +74,8 @@ export const programDecisionSchema = z.object({
 export type ProgramDecision = z.infer<typeof programDecisionSchema>;
 
 /** The most decisions one page holds. */
-export const PROGRAM_DECISIONS_PAGE_MAX = 100;
-export const PROGRAM_DECISIONS_PAGE_DEFAULT = 20;
+const PROGRAM_DECISIONS_PAGE_MAX = 100;
+const PROGRAM_DECISIONS_PAGE_DEFAULT = 20;
 
 /** GET programs/{id}/decisions?limit=&before= (before: a decision id; older ones follow it). */
 export const programDecisionsQuerySchema = z.object({

@@ -68,7 +68,7 @@ async function rain24h(
 }
 
 /** What the rules read at `now`, from the site's sensors. */
-export async function readSkipInputs(
+async function readSkipInputs(
   db: Database,
   where: { siteId: number; areaId: number },
   now: Date,
@@ -94,7 +94,7 @@ export async function readSkipInputs(
 }
 
 /** A start's decision, in words, with where it was made. */
-export type StartDecision = {
+type StartDecision = {
   programId: number;
   areaId: number;
   siteId: number;
@@ -131,7 +131,7 @@ export async function decideStartNow(
 }
 
 /** What the runner does with a start: run as set, skip it, or scale its watering. */
-export type StartOutcome = {
+type StartOutcome = {
   action: SkipDecision['action'];
   factor: number;
   sentence: string;

@@ -11,7 +11,7 @@ function getProgramDecision(programId: number): Promise<ProgramDecisionPreview> 
   return callEndpoint(programEndpoints.previewProgramDecision, { params: { id: programId } });
 }
 
-export function getProgramDecisionQueryOptions(areaId: number, programId: number) {
+function getProgramDecisionQueryOptions(areaId: number, programId: number) {
   return queryOptions({
     queryKey: programKeys.decision(areaId, programId),
     queryFn: () => getProgramDecision(programId),

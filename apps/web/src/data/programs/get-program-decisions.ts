@@ -17,7 +17,7 @@ function getProgramDecisions(programId: number): Promise<ProgramDecisionsPage> {
   });
 }
 
-export function getProgramDecisionsQueryOptions(areaId: number, programId: number) {
+function getProgramDecisionsQueryOptions(areaId: number, programId: number) {
   return queryOptions({
     queryKey: programKeys.decisions(areaId, programId),
     queryFn: () => getProgramDecisions(programId),

@@ -43,11 +43,7 @@ export function ProgramDecisionsCard(props: {
 }
 
 /** "If started now: …" over the newest decisions, each with its date and time. */
-export function ProgramDecisionsList(props: {
-  areaId: number;
-  programId: number;
-  timeZone: string;
-}) {
+function ProgramDecisionsList(props: { areaId: number; programId: number; timeZone: string }) {
   const { t } = useTranslation();
   const preview = useProgramDecision(props.areaId, props.programId);
   const kept = useProgramDecisions(props.areaId, props.programId);
