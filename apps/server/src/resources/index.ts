@@ -31,6 +31,7 @@ import { exportRoutes } from './exports/export.routes.ts';
 import { waterTakeRoutes } from './water-take/water-take.routes.ts';
 import { scheduledReportRoutes } from './exports/scheduled-report.routes.ts';
 import { et0Routes } from './et0/et0.routes.ts';
+import { waterBalanceRoutes } from './water-balance/water-balance.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
@@ -64,4 +65,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(waterTakeRoutes);
   await app.register(scheduledReportRoutes);
   await app.register(et0Routes);
+  await app.register(waterBalanceRoutes);
 }

@@ -29,6 +29,7 @@ import { statusEndpoints } from './status.ts';
 import { telemetryEndpoints } from './telemetry.ts';
 import { unitEndpoints } from './units.ts';
 import { userEndpoints } from './users.ts';
+import { waterBalanceEndpoints } from './water-balance.ts';
 import { waterUseEndpoints } from './water-use.ts';
 import { waterTakeEndpoints } from './water-take.ts';
 
@@ -60,6 +61,7 @@ export * from './telemetry.ts';
 export * from './units.ts';
 export * from './user.ts';
 export * from './users.ts';
+export * from './water-balance.ts';
 export * from './water-use.ts';
 export * from './water-take.ts';
 
@@ -90,6 +92,7 @@ export const apiContract = {
   units: unitEndpoints,
   user: currentUserEndpoints,
   users: userEndpoints,
+  waterBalance: waterBalanceEndpoints,
   waterUse: waterUseEndpoints,
   waterTake: waterTakeEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;

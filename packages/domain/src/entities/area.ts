@@ -4,9 +4,14 @@ import { boundsSchema, geometrySchema, outlineTextSchema } from './geometry.ts';
 import { LABEL_MAX_LENGTH } from '../constants/limits.ts';
 import { idSchema, nonEmptyStringSchema, trimmedTextSchema } from './primitives.ts';
 import { sectionSchema } from './section.ts';
+import { waterBalanceSettingsSchema } from '../water-balance/parameters.ts';
 import { areaCapabilitySchema, areaStatusSchema, areaTypeSchema } from './vocabulary.ts';
 
-export const areaSettingsSchema = z.object({ bounds: boundsSchema.optional() });
+export const areaSettingsSchema = z.object({
+  bounds: boundsSchema.optional(),
+  /** The soil and crop of the area's zones for their water balance (issue 30 item 3). */
+  waterBalance: waterBalanceSettingsSchema.optional(),
+});
 export type AreaSettings = z.infer<typeof areaSettingsSchema>;
 
 export const areaSchema = z.object({

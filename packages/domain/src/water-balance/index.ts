@@ -9,3 +9,4 @@ export * from './skip-rules.ts';
 export * from './schemas.ts';
 export * from './program-decision.ts';
 export * from './rain-window.ts';
+export * from './parameters.ts';
