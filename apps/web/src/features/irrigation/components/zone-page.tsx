@@ -21,6 +21,7 @@ import { ZoneSettingsCard } from './zone-settings-card.tsx';
 import { ZoneSettingsModal } from './zone-settings-modal.tsx';
 import { ZoneSummaryCard } from './zone-summary-card.tsx';
 import { valvePanes, ZoneValvesCard } from './zone-valves-card.tsx';
+import { WaterBalanceCard } from './water-balance-card.tsx';
 
 export interface ZonePageProps extends IrrigationPanelProps {
   readonly zone: ZoneView;
@@ -78,6 +79,8 @@ export function ZonePage(props: ZonePageProps) {
       />
 
       {setting && <ZoneSettingsCard zone={zone} setting={setting} />}
+
+      <WaterBalanceCard areaId={props.areaId} sectionId={zone.id} />
 
       <ZoneValvesCard
         zone={zone}

@@ -1,0 +1,78 @@
+import type { AreaWaterBalance } from '@paddock/domain';
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { configureApiClient } from '../../../lib/api-client.ts';
+import { renderWithProviders } from '../../../testing/render.tsx';
+import { json, routedFetch } from '../testing.ts';
+import { WaterBalanceCard } from './water-balance-card.tsx';
+
+const zone = (section: number, depletion: number, overrides: { dry?: boolean } = {}) => ({
+  section,
+  label: `Zone ${section}`,
+  depletion,
+  taw: 90,
+  raw: 45,
+  percentOfRaw: Math.round((depletion / 45) * 100),
+  dry: overrides.dry ?? depletion > 45,
+  soil: { fieldCapacity: 0.3, wiltingPoint: 0.15, rootDepth: 0.6, depletionFraction: 0.5 },
+  today: {
+    et0: 4.8,
+    kc: 0.55,
+    stage: 'development' as const,
+    etc: 2.6,
+    rain: 0,
+    effectiveRain: 0,
+    irrigation: 0,
+    irrigationSource: 'none' as const,
+  },
+});
+
+function balance(overrides: Partial<AreaWaterBalance> = {}): AreaWaterBalance {
+  return {
+    area: 10,
+    timezone: 'Pacific/Auckland',
+    date: '2026-11-21',
+    from: '2026-09-01',
+    seasonStart: '2026-09-01',
+    et0Station: { area: 12, label: 'Te Awa station' },
+    rainGauge: { sensor: 40, label: 'Weather station rain gauge' },
+    missingEt0: [],
+    zones: [zone(1, 12.3), zone(2, 54, { dry: true })],
+    ...overrides,
+  };
+}
+
+function setup(body: AreaWaterBalance, sectionId: number) {
+  const network = routedFetch([
+    { method: 'GET', path: /\/areas\/10\/water-balance$/, answers: [json(200, body)] },
+  ]);
+  configureApiClient({ baseUrl: '/api', fetch: network.fetch });
+  renderWithProviders(<WaterBalanceCard areaId={10} sectionId={sectionId} />);
+}
+
+describe('WaterBalanceCard', () => {
+  it('shows the zone`s depletion against RAW, today`s ET0 × Kc and where they came from', async () => {
+    setup(balance(), 1);
+    expect(await screen.findByText('12.3 mm below field capacity (27 % of RAW)')).toBeTruthy();
+    expect(screen.getByText('Not dry')).toBeTruthy();
+    expect(screen.getByText('RAW 45 mm of TAW 90 mm')).toBeTruthy();
+    expect(screen.getByText('Today: ET0 4.8 mm × Kc 0.55 = 2.6 mm')).toBeTruthy();
+    expect(
+      screen.getByText('ET0 from Te Awa station · rain from Weather station rain gauge'),
+    ).toBeTruthy();
+    const bar = screen.getByRole('progressbar', { name: 'Depletion from 0 to TAW' });
+    expect(Number(bar.getAttribute('aria-valuenow'))).toBeCloseTo((12.3 / 90) * 100);
+    expect(screen.queryByText(/No ET0 for today/)).toBeNull();
+  });
+
+  it('says dry past RAW, and when today has no ET0 and the site no station or gauge', async () => {
+    setup(
+      balance({ et0Station: null, rainGauge: null, missingEt0: ['2026-11-20', '2026-11-21'] }),
+      2,
+    );
+    expect(await screen.findByText('54 mm below field capacity (120 % of RAW)')).toBeTruthy();
+    expect(screen.getByText('Dry')).toBeTruthy();
+    expect(screen.getByText('No ET0 for today yet: counted as 0 mm.')).toBeTruthy();
+    expect(screen.getByText('No weather station with ET0 · no rain gauge')).toBeTruthy();
+  });
+});
