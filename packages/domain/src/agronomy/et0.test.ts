@@ -10,7 +10,6 @@ import {
   extraterrestrialRadiationPeriod,
   fao56SaturationVapourPressureKpa,
   hourlyActualVapourPressureKpa,
-  hourlyEt0,
   hourlySoilHeatFlux,
   inverseRelativeDistance,
   isTwoToThreeHoursBeforeSunset,
@@ -33,9 +32,9 @@ import {
   sunsetHourAngleRad,
   windSpeedAt2m,
   type DailyEt0Input,
-  type HourlyEt0Input,
   type PeriodPosition,
 } from './et0.ts';
+import { hourlyEt0, type HourlyEt0Input } from './et0-hourly.ts';
 import { saturationVapourPressure } from './formulas.ts';
 
 // Each expected value below is printed in FAO-56 (Allen et al. 1998); `digits` is the number of

@@ -362,13 +362,51 @@ export interface DailyEt0Result extends Et0Terms {
  * aerodynamic coefficient: 900 for a day (mm/day), 37 for an hour (mm/h, 900/24 rounded).
  * Temperatures in K are °C + 273 here, as FAO prints them.
  */
-function penmanMonteith(terms: Et0Terms, celsius: number, coefficient: 900 | 37): number {
+export function penmanMonteith(terms: Et0Terms, celsius: number, coefficient: 900 | 37): number {
   const { deltaKpaPerC: delta, gammaKpaPerC: gamma, u2MetresPerSecond: u2 } = terms;
   return (
     (0.408 * delta * (terms.rnMj - terms.gMj) +
       gamma * (coefficient / (celsius + 273)) * u2 * terms.vapourPressureDeficitKpa) /
     (delta + gamma * (1 + 0.34 * u2))
   );
+}
+
+/** The terms eq. 6 and eq. 53 share, from the period's vapour pressures and radiation. */
+export function et0Terms(
+  station: { pressureKpa?: number; windSpeedMetresPerSecond: number; windHeightMetres?: number },
+  pressure: number,
+  tCelsius: number,
+  v: {
+    es: number;
+    ea: number;
+    ra: number;
+    rso: number;
+    rs: number;
+    rns: number;
+    rnl: number;
+    g: number;
+  },
+): Et0Terms {
+  return {
+    pressureKpa: pressure,
+    pressureSource: station.pressureKpa !== undefined ? 'measured' : 'elevation',
+    gammaKpaPerC: psychrometricConstantKpaPerC(pressure),
+    deltaKpaPerC: saturationSlopeKpaPerC(tCelsius),
+    esKpa: v.es,
+    eaKpa: v.ea,
+    vapourPressureDeficitKpa: v.es - v.ea,
+    u2MetresPerSecond: windSpeedAt2m(
+      station.windSpeedMetresPerSecond,
+      station.windHeightMetres ?? 2,
+    ),
+    raMj: v.ra,
+    rsoMj: v.rso,
+    rsMj: v.rs,
+    rnsMj: v.rns,
+    rnlMj: v.rnl,
+    rnMj: v.rns - v.rnl,
+    gMj: v.g,
+  };
 }
 
 /**
@@ -406,95 +444,8 @@ export function dailyEt0(input: DailyEt0Input): DailyEt0Result {
   const rns = netShortwaveRadiation(rs);
   const rnl = netLongwaveRadiationDaily(tMaxCelsius, tMinCelsius, ea, rs, rso);
 
-  const terms: Et0Terms = {
-    pressureKpa: pressure,
-    pressureSource: input.pressureKpa !== undefined ? 'measured' : 'elevation',
-    gammaKpaPerC: psychrometricConstantKpaPerC(pressure),
-    deltaKpaPerC: saturationSlopeKpaPerC(tMean),
-    esKpa: es,
-    eaKpa: ea,
-    vapourPressureDeficitKpa: es - ea,
-    u2MetresPerSecond: windSpeedAt2m(input.windSpeedMetresPerSecond, input.windHeightMetres ?? 2),
-    raMj: ra,
-    rsoMj: rso,
-    rsMj: rs,
-    rnsMj: rns,
-    rnlMj: rnl,
-    rnMj: rns - rnl,
-    gMj: input.soilHeatFluxMjPerM2Day ?? DAILY_SOIL_HEAT_FLUX,
-  };
+  const g = input.soilHeatFluxMjPerM2Day ?? DAILY_SOIL_HEAT_FLUX;
+  const terms = et0Terms(input, pressure, tMean, { es, ea, ra, rso, rs, rns, rnl, g });
   const et0MmPerDay = Math.max(0, penmanMonteith(terms, tMean, 900));
   return { ...terms, et0MmPerDay, tMeanCelsius: tMean, eaSource, rsSource };
-}
-
-/** A station's hour for FAO-56 eq. 53. */
-export interface HourlyEt0Input extends PeriodPosition {
-  elevationMetres: number;
-  /** Mean air temperature (°C) and relative humidity (%, eq. 54) of the hour. */
-  tCelsius: number;
-  rhPercent: number;
-  windSpeedMetresPerSecond: number;
-  /** Height of the anemometer (m); 2 when left out; else eq. 47. */
-  windHeightMetres?: number;
-  /** Measured Rs of the hour (MJ m⁻² h⁻¹). */
-  solarRadiationMjPerM2Hour: number;
-  /** Measured pressure (kPa); without it, eq. 7 from the elevation. */
-  pressureKpa?: number;
-  /**
-   * Rs/Rso for Rnl while the sun is down: the ratio of the hour 2–3 h before sunset (see
-   * `isTwoToThreeHoursBeforeSunset`). Default 0.8, FAO's arid value used in Example 19.
-   */
-  nightRsOverRso?: number;
-}
-
-export interface HourlyEt0Result extends Et0Terms {
-  /**
-   * ET0 (mm/h) as eq. 53 gives it, not held at 0: a slightly negative night hour is dew, and the
-   * hours of a day should net it out when summed.
-   */
-  et0MmPerHour: number;
-  /** The sun above the horizon in some of the hour: G is 0.1 Rn (eq. 45), else 0.5 Rn (eq. 46). */
-  daytime: boolean;
-  /** The Rs/Rso that went into Rnl: the hour's own in daylight, `nightRsOverRso` at night. */
-  rsOverRso: number;
-}
-
-/** Hourly grass reference evapotranspiration, FAO-56 eq. 53 at the hour's mean temperature, with Ra from eq. 28. */
-export function hourlyEt0(input: HourlyEt0Input): HourlyEt0Result {
-  const t = input.tCelsius;
-  const pressure = input.pressureKpa ?? atmosphericPressureKpa(input.elevationMetres);
-  const es = fao56SaturationVapourPressureKpa(t);
-  const ea = hourlyActualVapourPressureKpa(t, input.rhPercent);
-  const { raMjPerM2: ra, sunUp } = extraterrestrialRadiationPeriod(input);
-  const rso = clearSkyRadiation(ra, input.elevationMetres);
-  const rs = input.solarRadiationMjPerM2Hour;
-  const nightRatio = input.nightRsOverRso ?? NIGHT_RS_OVER_RSO_ARID;
-  const rsOverRso = rso > 0 ? Math.min(1, Math.max(0, rs / rso)) : nightRatio;
-  const rns = netShortwaveRadiation(rs);
-  const rnl = netLongwaveRadiationHourly(t, ea, rsOverRso);
-  const rn = rns - rnl;
-
-  const terms: Et0Terms = {
-    pressureKpa: pressure,
-    pressureSource: input.pressureKpa !== undefined ? 'measured' : 'elevation',
-    gammaKpaPerC: psychrometricConstantKpaPerC(pressure),
-    deltaKpaPerC: saturationSlopeKpaPerC(t),
-    esKpa: es,
-    eaKpa: ea,
-    vapourPressureDeficitKpa: es - ea,
-    u2MetresPerSecond: windSpeedAt2m(input.windSpeedMetresPerSecond, input.windHeightMetres ?? 2),
-    raMj: ra,
-    rsoMj: rso,
-    rsMj: rs,
-    rnsMj: rns,
-    rnlMj: rnl,
-    rnMj: rn,
-    gMj: hourlySoilHeatFlux(rn, sunUp),
-  };
-  return {
-    ...terms,
-    et0MmPerHour: penmanMonteith(terms, t, 37),
-    daytime: sunUp,
-    rsOverRso,
-  };
 }
