@@ -4,7 +4,7 @@
  * summed by hand over the readings' own local days; new readings extend the totals; dew point
  * and air density are computed only where the station does not report them.
  */
-import { growingDegreeDays, zonedDateTime, type SensorTopic } from '@paddock/domain';
+import { growingDegreeDays, zonedDateTime } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type DatabaseHandle } from '../db/client.ts';
@@ -15,7 +15,7 @@ import { addRollup6hPhases } from '../telemetry/reading.repository.ts';
 import { createTestDatabase } from '../../test/helpers/database.ts';
 import { seedTestFarm, type TestFarm } from '../../test/helpers/farm.ts';
 import { rollup6hMismatches } from '../../test/helpers/rollups.ts';
-import { only } from '../../test/helpers/rows.ts';
+import { addStationSensor, analogTopic } from '../../test/helpers/weather-station.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -30,13 +30,6 @@ let farm: TestFarm;
 let temperatureId: number;
 let humidityId: number;
 let barometerId: number;
-
-const topic = (metric: string): SensorTopic => ({
-  metric,
-  type: 'analog',
-  lastValue: null,
-  timestamp: null,
-});
 
 /** A believable spring: warming through the season, a 12 °C daily swing, some noise. */
 function temperatureAt(time: number): number {
@@ -92,22 +85,10 @@ beforeAll(async () => {
   db = handle.db;
   farm = await seedTestFarm(db);
   const station = (type: string, label: string, metrics: string[]) =>
-    db
-      .insert(sensors)
-      .values({
-        siteId: farm.sites.a.id,
-        areaId: farm.areas.irrigation.id,
-        type,
-        location: '[-39.64,176.84]',
-        tags: { identifier: 'weather' },
-        topics: metrics.map(topic),
-        label,
-        serialno: `S-${label}`,
-      })
-      .returning();
-  temperatureId = only(await station('temperature', 'air', ['temperature'])).id;
-  humidityId = only(await station('humidity', 'humidity', ['humidity.relative.current'])).id;
-  barometerId = only(await station('air', 'barometer', ['air.pressure.relative.current'])).id;
+    addStationSensor(db, farm, { type, label, metrics });
+  temperatureId = await station('temperature', 'air', ['temperature']);
+  humidityId = await station('humidity', 'humidity', ['humidity.relative.current']);
+  barometerId = await station('air', 'barometer', ['air.pressure.relative.current']);
 });
 
 afterAll(async () => {
@@ -207,7 +188,12 @@ describe('dew point and air density', () => {
   it('are left alone when the station reports them', async () => {
     await db
       .update(sensors)
-      .set({ topics: [topic('humidity.relative.current'), topic('temperature.dewpoint.current')] })
+      .set({
+        topics: [
+          analogTopic('humidity.relative.current'),
+          analogTopic('temperature.dewpoint.current'),
+        ],
+      })
       .where(sql`id = ${humidityId}`);
     const from = SEASON_START + 91 * DAY;
     const before = (await seriesValues(humidityId, 'temperature.dewpoint.current')).length;

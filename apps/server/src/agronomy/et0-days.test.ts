@@ -5,15 +5,15 @@
  * temperature gets none; a back-filled day is computed again. On PGlite, or PostgreSQL with
  * DATABASE_URL.
  */
-import { dailyEt0, dayOfYear, KRS_COASTAL, type SensorTopic } from '@paddock/domain';
+import { dailyEt0, dayOfYear, KRS_COASTAL } from '@paddock/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database, type DatabaseHandle } from '../db/client.ts';
-import { et0Days, sensors, sites } from '../db/schema.ts';
+import { et0Days, sites } from '../db/schema.ts';
 import { createHistoryStore, type HistoryPoints } from '../ingest/history-store.ts';
 import { createTestDatabase } from '../../test/helpers/database.ts';
 import { seedTestFarm, type TestFarm } from '../../test/helpers/farm.ts';
-import { only } from '../../test/helpers/rows.ts';
+import { addStationSensor } from '../../test/helpers/weather-station.ts';
 import { recomputeAgronomy } from './agronomy.ts';
 import { ET0_METRIC } from './et0-days.ts';
 
@@ -28,13 +28,6 @@ let handle: DatabaseHandle;
 let db: Database;
 let farm: TestFarm;
 const ids = { temperature: 0, humidity: 0, wind: 0, radiation: 0 };
-
-const topic = (metric: string): SensorTopic => ({
-  metric,
-  type: 'analog',
-  lastValue: null,
-  timestamp: null,
-});
 
 type Series = { times: number[]; values: number[] };
 
@@ -92,22 +85,8 @@ beforeAll(async () => {
     .update(sites)
     .set({ config: { ...site?.config, elevation: ELEVATION, kRsLocation: 'coastal' } })
     .where(eq(sites.id, farm.sites.a.id));
-  const station = async (type: string, label: string, metrics: string[]) =>
-    only(
-      await db
-        .insert(sensors)
-        .values({
-          siteId: farm.sites.a.id,
-          areaId: farm.areas.irrigation.id,
-          type,
-          location: '[-39.64,176.84]',
-          tags: { identifier: 'weather' },
-          topics: metrics.map(topic),
-          label,
-          serialno: `S-${label}`,
-        })
-        .returning(),
-    ).id;
+  const station = (type: string, label: string, metrics: string[]) =>
+    addStationSensor(db, farm, { type, label, metrics });
   ids.temperature = await station('temperature', 'air', ['temperature']);
   ids.humidity = await station('humidity', 'humidity', ['humidity.relative.current']);
   ids.wind = await station('wind', 'anemometer', ['wind.speed']);
