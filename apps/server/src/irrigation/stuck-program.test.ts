@@ -11,17 +11,15 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
 import type { CommandSettled } from '../field/command-link.ts';
-import { startDispatcher } from '../requests/dispatcher.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
-import { quietLog, waitFor } from '../../test/helpers/field.ts';
+import { waitFor } from '../../test/helpers/field.ts';
 import {
   controlRow,
   fakeCommandLink,
   present,
   programRow,
-  realClock,
   requestStatus as statusOf,
-  startRunnerOnFakeLink,
+  startWorkerOnFakeLink,
   storedRun,
 } from '../../test/helpers/run-kit.ts';
 
@@ -29,24 +27,7 @@ let testApp: TestApp;
 const field = fakeCommandLink();
 let worker: { close(): Promise<void> } | null = null;
 
-/** A worker process: its job queue, the runner and the dispatcher that hands it requests. */
-async function startWorker() {
-  const { jobs, runner } = await startRunnerOnFakeLink(testApp, field);
-  const dispatch = await startDispatcher({
-    db: testApp.db,
-    clock: realClock,
-    log: quietLog,
-    handlers: runner.handlers,
-    pollIntervalMs: 100,
-  });
-  return {
-    async close() {
-      await dispatch.close();
-      await runner.close();
-      await jobs.stop({ graceful: false, wait: true });
-    },
-  };
-}
+const startWorker = () => startWorkerOnFakeLink(testApp, field);
 
 beforeAll(async () => {
   testApp = await buildTestApp();

@@ -8,6 +8,7 @@ import * as t from '../../src/db/schema.ts';
 import type { CommandSender, CommandSettled } from '../../src/field/command-link.ts';
 import { startJobs } from '../../src/jobs/jobs.ts';
 import { startProgramRunner } from '../../src/irrigation/runner-service.ts';
+import { startDispatcher } from '../../src/requests/dispatcher.ts';
 import { requestById, type RequestRow } from '../../src/requests/request.repository.ts';
 import type { TestApp } from './test-app.ts';
 import { quietLog } from './field.ts';
@@ -94,6 +95,31 @@ export async function startRunnerOnFakeLink(
     pollingIntervalSeconds: 0.5,
   });
   return { jobs, runner };
+}
+
+/**
+ * A worker process on the fake field link: its job queue, the runner and the dispatcher that
+ * hands the runner its requests; close() stops all three.
+ */
+export async function startWorkerOnFakeLink(
+  testApp: TestApp,
+  field: ReturnType<typeof fakeCommandLink>,
+): Promise<{ close(): Promise<void> }> {
+  const { jobs, runner } = await startRunnerOnFakeLink(testApp, field);
+  const dispatch = await startDispatcher({
+    db: testApp.db,
+    clock: realClock,
+    log: quietLog,
+    handlers: runner.handlers,
+    pollIntervalMs: 100,
+  });
+  return {
+    async close() {
+      await dispatch.close();
+      await runner.close();
+      await jobs.stop({ graceful: false, wait: true });
+    },
+  };
 }
 
 /** The farm's manager starts the program through the API; the request it queued (accepted, 202). */

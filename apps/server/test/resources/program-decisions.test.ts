@@ -9,17 +9,15 @@ import { cycleMsOf, cyclesOf, zoneRuntimeMs, type ProgramSchedule } from '@paddo
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
-import { startDispatcher } from '../../src/requests/dispatcher.ts';
 import { insertReadings } from '../../src/telemetry/reading.repository.ts';
 import { addSeries } from '../helpers/farm.ts';
-import { quietLog, waitFor } from '../helpers/field.ts';
+import { waitFor } from '../helpers/field.ts';
 import {
   fakeCommandLink,
   present,
   programRow,
-  realClock,
   requestStatus,
-  startRunnerOnFakeLink,
+  startWorkerOnFakeLink,
   storedRun,
 } from '../helpers/run-kit.ts';
 import { countRows } from '../helpers/rows.ts';
@@ -34,21 +32,7 @@ let rainSeries: number;
 
 beforeAll(async () => {
   testApp = await buildTestApp();
-  const { jobs, runner } = await startRunnerOnFakeLink(testApp, field);
-  const dispatch = await startDispatcher({
-    db: testApp.db,
-    clock: realClock,
-    log: quietLog,
-    handlers: runner.handlers,
-    pollIntervalMs: 100,
-  });
-  worker = {
-    async close() {
-      await dispatch.close();
-      await runner.close();
-      await jobs.stop({ graceful: false, wait: true });
-    },
-  };
+  worker = await startWorkerOnFakeLink(testApp, field);
   const [gauge] = await testApp.db
     .insert(t.sensors)
     .values({
