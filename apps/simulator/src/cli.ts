@@ -11,6 +11,9 @@
  *   npm run simulator -- fault pumpFault --control-id 40      (a pump's motor protection trips)
  *   npm run simulator -- fault tankLevelFault --sensor 77     (a tank's level probe fails)
  *   npm run simulator -- fault spike --sensor 31 [--metric soil.moisture] [--value 99] [--reports 3]
+ *   npm run simulator -- fault burst --section 10       (a zone passes ×1.6 its flow while it runs)
+ *   npm run simulator -- fault blocked --section 10     (…×0.2)
+ *   npm run simulator -- fault leak --sensor 202 [--flow 20]   (L/min on a meter, running or not)
  *   npm run simulator -- clear [--id 2] [--kind silence] [--serial WVC-004512]
  *   npm run simulator -- faults | devices
  *   npm run simulator -- frost-night [--site 1] [--minutes 3]   a compressed frost night now
@@ -40,9 +43,11 @@ const USAGE = `usage:
                        [--report-every SECONDS] [--seed N] [--control-port PORT]
   npm run simulator -- --scale --devices N --rate MSG_PER_S [--duration SECONDS] (sites as above)
   npm run simulator -- --backfill SPAN [--step SECONDS] [--serial SERIAL …] (sites as above)
-  npm run simulator -- fault (silence|lowBattery|valveFault|spike|pumpFault|tankLevelFault)
-                       [--serial S] [--control-id N]
-                       [--sensor N] [--metric M] [--value V] [--reports N] [--control URL]
+  npm run simulator -- fault (silence|lowBattery|valveFault|spike|pumpFault|tankLevelFault|
+                              burst|blocked|leak)
+                       [--serial S] [--control-id N] [--section ZONE_ID]
+                       [--sensor N] [--metric M] [--value V] [--reports N] [--flow L_PER_MIN]
+                       [--control URL]
   npm run simulator -- clear [--id N] [--kind KIND] [--serial S] [--control URL]
   npm run simulator -- faults | devices [--control URL]
   npm run simulator -- frost-night [--site ID] [--minutes M] [--control URL]`;
@@ -95,6 +100,8 @@ const { values, positionals } = (() => {
         metric: { type: 'string' },
         value: { type: 'string' },
         reports: { type: 'string' },
+        section: { type: 'string' },
+        flow: { type: 'string' },
         id: { type: 'string' },
         kind: { type: 'string' },
         minutes: { type: 'string' },
@@ -167,6 +174,8 @@ async function fault(kind: string | undefined): Promise<number> {
       metric: values.metric,
       value: numberOf('--value', values.value),
       reports: numberOf('--reports', values.reports),
+      sectionId: numberOf('--section', values.section),
+      flow: numberOf('--flow', values.flow),
     }).filter(([, value]) => value !== undefined),
   );
   const parsed = faultInputSchema.safeParse(input);

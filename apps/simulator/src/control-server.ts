@@ -4,7 +4,8 @@
  *
  *   GET    /devices          the virtual devices and their controls
  *   GET    /faults           the faults in force
- *   POST   /faults           inject one: {"kind":"silence","serialno":"WVC-004512"}
+ *   POST   /faults           inject one: {"kind":"silence","serialno":"WVC-004512"},
+ *                            {"kind":"burst","sectionId":10}, {"kind":"leak","sensorId":202,"flow":20}
  *   DELETE /faults[?id=&kind=&serialno=]   clear the matching ones (all without a query)
  *   POST   /frost-night      run a compressed frost night now: {"siteId":1,"minutes":3}
  *                            (frost-night.ts has the rest: reportSeconds, windAt, faultFan)

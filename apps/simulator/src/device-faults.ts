@@ -5,6 +5,13 @@
  */
 import type { ConfigDownlink } from '@paddock/domain';
 import { UnknownTargetError, type Fault, type FaultFilter, type FaultSpec } from './faults.ts';
+import {
+  BLOCKED_FACTOR,
+  BURST_FACTOR,
+  litresPerMinuteToM3h,
+  NO_WATER_FAULTS,
+  type WaterFaults,
+} from './water.ts';
 
 /** The faults injected on this device (see faults.ts), as the device needs them. */
 export type DeviceFaults = {
@@ -128,6 +135,23 @@ export function faultTargets<D extends FaultedDevice>(spec: FaultSpec, devices: 
     if (affected.length === 0) {
       throw new UnknownTargetError(`no tank level sensor ${spec.sensorId}`);
     }
+  } else if (spec.kind === 'burst' || spec.kind === 'blocked') {
+    // A zone is its valves: one with no valve has no flow to change.
+    affected = devices.filter((device) =>
+      device.config.controls.some(
+        (control) =>
+          control.sectionId === spec.sectionId &&
+          (control.type === 'valve' || control.type === 'valveAddon'),
+      ),
+    );
+    if (affected.length === 0) throw new UnknownTargetError(`no zone ${spec.sectionId}`);
+  } else if (spec.kind === 'leak') {
+    affected = devices.filter((device) =>
+      device.config.sensors.some(
+        (sensor) => sensor.id === spec.sensorId && sensor.type === 'watermeter',
+      ),
+    );
+    if (affected.length === 0) throw new UnknownTargetError(`no water meter ${spec.sensorId}`);
   } else if (spec.kind === 'spike' && spec.sensorId !== undefined) {
     affected = devices.filter((device) =>
       device.config.sensors.some((sensor) => sensor.id === spec.sensorId),
@@ -138,6 +162,31 @@ export function faultTargets<D extends FaultedDevice>(spec: FaultSpec, devices: 
     if (affected.length === 0) throw new UnknownTargetError(`no device ${spec.serialno}`);
   }
   return affected;
+}
+
+/** Whether the fault changes what meters read (burst, blocked, leak): the site's, not a device's. */
+export function isWaterFault(fault: Fault): boolean {
+  return fault.kind === 'burst' || fault.kind === 'blocked' || fault.kind === 'leak';
+}
+
+/**
+ * The water faults among `faults`, as the site's meters read them. They are kept by the site, not
+ * the device: a zone's valves and the meter that counts them are on different radios.
+ */
+export function waterFaultsOf(faults: readonly Fault[]): WaterFaults {
+  if (!faults.some(isWaterFault)) return NO_WATER_FAULTS;
+  const zoneFactors = new Map<number, number>();
+  const leaksM3h = new Map<number, number>();
+  for (const fault of faults) {
+    if (fault.kind === 'burst') zoneFactors.set(fault.sectionId, BURST_FACTOR);
+    if (fault.kind === 'blocked') zoneFactors.set(fault.sectionId, BLOCKED_FACTOR);
+    if (fault.kind === 'leak') {
+      // Two leaks on one meter both drain it.
+      const m3h = litresPerMinuteToM3h(fault.flow);
+      leaksM3h.set(fault.sensorId, (leaksM3h.get(fault.sensorId) ?? 0) + m3h);
+    }
+  }
+  return { zoneFactors, leaksM3h };
 }
 
 /** Whether a clear with this filter takes the fault. */

@@ -4,7 +4,14 @@
  * its weather and its devices' pace.
  */
 import { isFrostFanConfig } from '@paddock/domain';
-import { clearedBy, controlsMendedBy, faultTargets, levelsMendedBy } from './device-faults.ts';
+import {
+  clearedBy,
+  controlsMendedBy,
+  faultTargets,
+  isWaterFault,
+  levelsMendedBy,
+  waterFaultsOf,
+} from './device-faults.ts';
 import { findRunner, repace, report, reportChange, siteOf, type Farm } from './farm.ts';
 import {
   faultFilterSchema,
@@ -28,7 +35,11 @@ export function injectFault(farm: Farm, input: FaultInput): Fault {
   const devices = [...farm.runners.values()].map((runner) => runner.device);
   const affected = faultTargets(spec, devices);
   const fault: Fault = { ...spec, id: farm.nextFaultId++, injectedAt: clock.now().toISOString() };
-  farm.faults.push(fault);
+  if (isWaterFault(fault)) {
+    changeWater(farm, () => farm.faults.push(fault));
+  } else {
+    farm.faults.push(fault);
+  }
   log.info({ fault }, 'fault injected');
   if (fault.kind === 'pumpFault') {
     for (const device of affected) device.trip(fault.controlId, clock.now());
@@ -49,13 +60,34 @@ export function injectFault(farm: Farm, input: FaultInput): Fault {
   return fault;
 }
 
+/**
+ * Burst, blocked and leak faults change what meters count from now on: the meters are moved up to
+ * now at the old flow first, then every site is given the new water faults, and the meters report
+ * at once so the change shows without waiting for their next report.
+ */
+function changeWater(farm: Farm, change: () => void): void {
+  const now = farm.clock.now();
+  const meters = [...farm.runners.values()].filter((runner) =>
+    runner.device.config.sensors.some((sensor) => sensor.type === 'watermeter'),
+  );
+  for (const runner of meters) runner.device.advance(now);
+  change();
+  const waterFaults = waterFaultsOf(farm.faults);
+  for (const site of farm.sites.values()) site.waterFaults = waterFaults;
+  for (const runner of meters) report(farm, runner);
+}
+
 export function clearFaults(farm: Farm, filter: FaultFilter = {}): Fault[] {
   const wanted = faultFilterSchema.parse(filter);
   const cleared = farm.faults.filter((fault) => clearedBy(fault, wanted));
-  for (const fault of cleared) {
-    farm.faults.splice(farm.faults.indexOf(fault), 1);
-    farm.spikeReportsLeft.delete(fault.id);
-  }
+  const take = () => {
+    for (const fault of cleared) {
+      farm.faults.splice(farm.faults.indexOf(fault), 1);
+      farm.spikeReportsLeft.delete(fault.id);
+    }
+  };
+  if (cleared.some(isWaterFault)) changeWater(farm, take);
+  else take();
   // A device whose valve fault went reports its controls sound again.
   for (const runner of farm.runners.values()) {
     if (controlsMendedBy(runner.device, cleared)) reportChange(farm, runner, true);

@@ -14,7 +14,7 @@ import {
 import type { MqttClient } from 'mqtt';
 import type { z } from 'zod';
 import { publishConfirmed } from './confirmed-publish.ts';
-import { faultsOf, spendSpikes, type DeviceFaults } from './device-faults.ts';
+import { faultsOf, spendSpikes, waterFaultsOf, type DeviceFaults } from './device-faults.ts';
 import { VirtualDevice } from './device.ts';
 import type { Fault } from './faults.ts';
 import { seededRandom, seedFrom } from './random.ts';
@@ -149,6 +149,8 @@ export function siteOf(farm: Farm, siteId: number): SiteState {
   let site = farm.sites.get(siteId);
   if (!site) {
     site = new SiteState(siteId, seedFrom(`site-${siteId}`, farm.baseSeed));
+    // A site that comes after a burst, blocked or leak fault was injected shows it too.
+    site.waterFaults = waterFaultsOf(farm.faults);
     farm.sites.set(siteId, site);
   }
   return site;

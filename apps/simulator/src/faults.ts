@@ -7,13 +7,19 @@
  * - spike: a sensor's next reports (1 unless `reports` says more) carry an absurd value;
  * - pumpFault: a pump's motor protection trips: the pump stops, reports a fault and will not
  *   start (a close is still done) until cleared;
- * - tankLevelFault: a tank's level probe fails: it reads an empty tank and reports a fault.
+ * - tankLevelFault: a tank's level probe fails: it reads an empty tank and reports a fault;
+ * - burst / blocked: a zone's (section's) valves pass ×1.6 / ×0.2 of their flow while they run,
+ *   so the flow supervision's high and low flow alarms can be seen on its meter;
+ * - leak: a meter reads a constant flow (`flow`, L/min, 20 unless given) even while nothing runs.
  * Input from the control server and the CLI is parsed with these schemas.
  */
 import { serialnoSchema } from '@paddock/domain';
 import { z } from 'zod';
 
 const id = z.number().int().positive();
+
+/** L/min a leak shows when `flow` is not given. */
+export const DEFAULT_LEAK_L_MIN = 20;
 
 export const faultInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('silence'), serialno: serialnoSchema }).strict(),
@@ -45,6 +51,16 @@ export const faultInputSchema = z.discriminatedUnion('kind', [
     }),
   z.object({ kind: z.literal('pumpFault'), controlId: id }).strict(),
   z.object({ kind: z.literal('tankLevelFault'), sensorId: id }).strict(),
+  z.object({ kind: z.literal('burst'), sectionId: id }).strict(),
+  z.object({ kind: z.literal('blocked'), sectionId: id }).strict(),
+  z
+    .object({
+      kind: z.literal('leak'),
+      sensorId: id,
+      /** L/min, as a farmer would size a leak; 20 is a split dripline, plain on any meter. */
+      flow: z.number().positive().max(10_000).default(DEFAULT_LEAK_L_MIN),
+    })
+    .strict(),
 ]);
 export type FaultInput = z.input<typeof faultInputSchema>;
 export type FaultSpec = z.output<typeof faultInputSchema>;
@@ -56,7 +72,17 @@ export const faultFilterSchema = z
   .object({
     id: id.optional(),
     kind: z
-      .enum(['silence', 'lowBattery', 'valveFault', 'spike', 'pumpFault', 'tankLevelFault'])
+      .enum([
+        'silence',
+        'lowBattery',
+        'valveFault',
+        'spike',
+        'pumpFault',
+        'tankLevelFault',
+        'burst',
+        'blocked',
+        'leak',
+      ])
       .optional(),
     serialno: serialnoSchema.optional(),
   })

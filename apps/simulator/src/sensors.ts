@@ -24,6 +24,7 @@ import {
   stepTank,
   stockDemand,
   ZONE_APPLICATION_MM_H,
+  zoneFactor,
   type TankState,
 } from './water.ts';
 import { soilTemperatureAt, solarRadiation } from './weather.ts';
@@ -248,12 +249,20 @@ class WaterMeter implements SensorModel {
   private isTankOutlet(): boolean {
     return this.context.tank() !== null;
   }
+  /** m³/h a leak on this meter adds, whether or not anything runs (faults.ts). */
+  private leakM3h(): number {
+    return this.context.site.waterFaults.leaksM3h.get(this.sensorId) ?? 0;
+  }
+  /** A valve counts as its zone's share of the flow: more when burst, less when blocked. */
+  private readonly valveWeight = (control: ControlRef) =>
+    zoneFactor(this.context.site.waterFaults, control.sectionId);
   advance(from: Date, to: Date): void {
     const { site, areaId } = this.context;
+    const hours = (to.getTime() - from.getTime()) / 3_600_000;
+    this.total += this.leakM3h() * Math.max(0, hours);
     if (this.isTankOutlet()) {
       const mid = new Date((from.getTime() + to.getTime()) / 2);
-      this.total +=
-        stockDemand(site.weather(mid).solar) * ((to.getTime() - from.getTime()) / 3_600_000);
+      this.total += stockDemand(site.weather(mid).solar) * hours;
       return;
     }
     const valveHours = site.runHours(
@@ -261,6 +270,7 @@ class WaterMeter implements SensorModel {
         control.areaId === areaId && (control.type === 'valve' || control.type === 'valveAddon'),
       from,
       to,
+      this.valveWeight,
     );
     const pivotHours = site.runHours(
       (control) => control.areaId === areaId && control.type === 'pivot',
@@ -274,20 +284,24 @@ class WaterMeter implements SensorModel {
     const { site, areaId } = this.context;
     switch (metric) {
       case 'water.flow': {
-        const flow = this.isTankOutlet()
-          ? stockDemand(site.weather(now).solar)
-          : !site.pumpedNow(areaId)
-            ? 0
-            : mainlineFlow(
-                site.countRunning(
-                  (control) =>
-                    control.areaId === areaId &&
-                    (control.type === 'valve' || control.type === 'valveAddon'),
-                ),
-                site.countRunning(
-                  (control) => control.areaId === areaId && control.type === 'pivot',
-                ),
-              );
+        // A leak drains past the meter even with the pump stopped (the line stays charged).
+        const flow =
+          this.leakM3h() +
+          (this.isTankOutlet()
+            ? stockDemand(site.weather(now).solar)
+            : !site.pumpedNow(areaId)
+              ? 0
+              : mainlineFlow(
+                  site.countRunning(
+                    (control) =>
+                      control.areaId === areaId &&
+                      (control.type === 'valve' || control.type === 'valveAddon'),
+                    this.valveWeight,
+                  ),
+                  site.countRunning(
+                    (control) => control.areaId === areaId && control.type === 'pivot',
+                  ),
+                ));
         return flow > 0
           ? round(Math.max(0, flow * (1 + 0.02 * gaussian(this.context.random))), 1)
           : 0;

@@ -4,6 +4,7 @@
  * area, though each sits on another radio.
  */
 import { frostNightWeather, nightHour, simulatedHours, type FrostNight } from './frost-night.ts';
+import { NO_WATER_FAULTS, type WaterFaults } from './water.ts';
 import { waterBalance, weatherAt, type Place, type Weather } from './weather.ts';
 
 export type ControlRef = {
@@ -38,6 +39,12 @@ export class SiteState {
   get where(): Place {
     return this.place ?? { lat: 0, lng: 0 };
   }
+
+  /**
+   * Burst and blocked zones and leaking meters (faults.ts), set by the farm as they are injected
+   * and cleared: here because a zone's valves and the meter counting them are on different radios.
+   */
+  waterFaults: WaterFaults = NO_WATER_FAULTS;
 
   /** A compressed frost night the site is given (frost-night.ts), while it lasts. */
   private night: FrostNight | null = null;
@@ -134,27 +141,43 @@ export class SiteState {
     return runs[runs.length - 1]?.end === null;
   }
 
-  /** How many of the matching controls run now. */
-  countRunning(match: (control: ControlRef) => boolean): number {
+  /**
+   * How many of the matching controls run now; with `weight`, each running control counts as its
+   * weight (a burst zone's valve as 1.6 of one).
+   */
+  countRunning(
+    match: (control: ControlRef) => boolean,
+    weight: (control: ControlRef) => number = () => 1,
+  ): number {
     let count = 0;
     for (const { control } of this.runs.values()) {
-      if (match(control) && this.isRunning(control.id)) count++;
+      if (match(control) && this.isRunning(control.id)) count += weight(control);
     }
     return count;
   }
 
-  /** Control-hours the matching controls ran between two times (two valves for an hour: 2). */
-  runHours(match: (control: ControlRef) => boolean, from: Date, to: Date): number {
-    let ms = 0;
+  /**
+   * Control-hours the matching controls ran between two times (two valves for an hour: 2), each
+   * control's hours times its `weight` when one is given.
+   */
+  runHours(
+    match: (control: ControlRef) => boolean,
+    from: Date,
+    to: Date,
+    weight: (control: ControlRef) => number = () => 1,
+  ): number {
+    let hours = 0;
     for (const { control, runs } of this.runs.values()) {
       if (!match(control)) continue;
+      let ms = 0;
       for (const run of runs) {
         const start = Math.max(run.start, from.getTime());
         const end = Math.min(run.end ?? to.getTime(), to.getTime());
         if (end > start) ms += end - start;
       }
+      hours += (ms / 3_600_000) * weight(control);
     }
-    return ms / 3_600_000;
+    return hours;
   }
 
   /** A water meter's running total, for a combined meter of its area to add up. */

@@ -21,6 +21,32 @@ export function mainlineFlow(openValves: number, runningPivots: number): number 
   return openValves * VALVE_FLOW_M3H + runningPivots * PIVOT_FLOW_M3H;
 }
 
+/** How much of its flow a burst zone passes while it runs (a split lateral or a lost emitter). */
+export const BURST_FACTOR = 1.6;
+/** How much of its flow a blocked zone passes while it runs (a clogged filter or emitters). */
+export const BLOCKED_FACTOR = 0.2;
+
+/**
+ * The water faults in force on a site (faults.ts: burst, blocked, leak), as the meters need them:
+ * a factor on each faulted zone's flow and a constant flow (m³/h) on each leaking meter.
+ */
+export type WaterFaults = {
+  zoneFactors: ReadonlyMap<number, number>;
+  leaksM3h: ReadonlyMap<number, number>;
+};
+
+export const NO_WATER_FAULTS: WaterFaults = { zoneFactors: new Map(), leaksM3h: new Map() };
+
+/** The share of its flow a zone passes: 1 unless it is burst or blocked. */
+export function zoneFactor(faults: WaterFaults, sectionId: number | null): number {
+  return sectionId === null ? 1 : (faults.zoneFactors.get(sectionId) ?? 1);
+}
+
+/** A leak is given in L/min (what a farmer sizes it in); meters count m³/h. */
+export function litresPerMinuteToM3h(litresPerMinute: number): number {
+  return (litresPerMinute * 60) / 1000;
+}
+
 export type TankProfile = {
   capacityM3: number;
   /** m³/h the refill pump delivers. */
