@@ -19,7 +19,7 @@ import { z } from 'zod';
 const id = z.number().int().positive();
 
 /** L/min a leak shows when `flow` is not given. */
-export const DEFAULT_LEAK_L_MIN = 20;
+const DEFAULT_LEAK_L_MIN = 20;
 
 export const faultInputSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('silence'), serialno: serialnoSchema }).strict(),
