@@ -11,6 +11,12 @@ export interface RainReading {
   readonly value: number;
 }
 
+/**
+ * How far before a window a gauge's readings are read, so the reading that opens the window's
+ * first stretch is there: a gauge reporting at least every two hours is counted exactly.
+ */
+export const RAIN_READING_LEAD_MS = 2 * 3_600_000;
+
 /** Rain in [from, to], mm; readings in any order. Non-finite or negative rates count as none. */
 export function rainInWindowMm(readings: readonly RainReading[], from: number, to: number): number {
   const sorted = [...readings].sort((a, b) => a.time - b.time);

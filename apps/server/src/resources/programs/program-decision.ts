@@ -10,6 +10,8 @@ import {
   decideSkip,
   describeSkipDecision,
   programSkipRulesSchema,
+  RAIN_GAUGE_METRICS,
+  RAIN_READING_LEAD_MS,
   rainInWindowMm,
   siteTimeZone,
   startDecisionDetailSchema,
@@ -33,17 +35,11 @@ import {
 } from './program-decision.repository.ts';
 
 /** The metrics each input is read from (the sensor catalogue's, as the demo farm and field send). */
-const RAIN_METRICS = ['rain.avg', 'rain'];
 const WIND_METRIC = 'wind.speed';
 const TEMPERATURE_METRIC = 'temperature';
 const SOIL_MOISTURE_METRIC = 'soil.moisture';
 
 const DAY_MS = 24 * 3_600_000;
-/**
- * A gauge's first reading in the window covers the time since the one before it, so the readings
- * are read from this much before the 24 h: a gauge reporting at least every two hours is exact.
- */
-const RAIN_LEAD_MS = 2 * 3_600_000;
 
 async function latest(db: Database, row: SkipSeriesRow | undefined, now: Date) {
   if (!row) return null;
@@ -60,7 +56,12 @@ async function rain24h(
 ): Promise<SkipReading | null> {
   if (!row) return null;
   const from = now.getTime() - DAY_MS;
-  const readings = await readingsBetween(db, row.seriesId, new Date(from - RAIN_LEAD_MS), now);
+  const readings = await readingsBetween(
+    db,
+    row.seriesId,
+    new Date(from - RAIN_READING_LEAD_MS),
+    now,
+  );
   const last = readings.at(-1);
   if (!last || last.time < from) return null;
   const value = rainInWindowMm(readings, from, now.getTime());
@@ -74,19 +75,19 @@ async function readSkipInputs(
   now: Date,
 ): Promise<SkipInputs> {
   const series = await skipRuleSeries(db, where.siteId, [
-    ...RAIN_METRICS,
+    ...RAIN_GAUGE_METRICS,
     WIND_METRIC,
     TEMPERATURE_METRIC,
     SOIL_MOISTURE_METRIC,
   ]);
   // The weather station's parts are the sensors tagged weather; a soil probe must be in the area.
-  const station = (metrics: string[]) =>
+  const station = (metrics: readonly string[]) =>
     series.find((row) => row.weather && metrics.includes(row.metric));
   const probe = series.find(
     (row) => row.metric === SOIL_MOISTURE_METRIC && row.areaId === where.areaId,
   );
   return {
-    rain24h: await rain24h(db, station(RAIN_METRICS), now),
+    rain24h: await rain24h(db, station(RAIN_GAUGE_METRICS), now),
     wind: await latest(db, station([WIND_METRIC]), now),
     temperature: await latest(db, station([TEMPERATURE_METRIC]), now),
     soilMoisture: await latest(db, probe, now),

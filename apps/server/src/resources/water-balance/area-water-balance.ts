@@ -11,6 +11,7 @@ import {
   localDayBounds,
   meterVolumesByDay,
   RAIN_GAUGE_METRICS,
+  RAIN_READING_LEAD_MS,
   rainInWindowMm,
   seasonStartOnOrBefore,
   siteTimeZone,
@@ -30,8 +31,6 @@ import { readWaterBalanceArea } from './water-balance.repository.ts';
 
 /** Longest a run may last (a zone's setting allows 48 hours) and then some, as the history reads. */
 const MAX_RUN_MS = 50 * 3_600_000;
-/** A gauge's first reading covers the time since the one before: read from this much earlier. */
-const RAIN_LEAD_MS = 2 * 3_600_000;
 
 export type WaterBalanceInputs = NonNullable<Awaited<ReturnType<typeof readWaterBalanceInputs>>>;
 
@@ -104,7 +103,12 @@ export async function readWaterBalanceInputs(
     series[0] ??
     null;
   const readings = gauge
-    ? await readingsBetween(db, gauge.seriesId, new Date(start - RAIN_LEAD_MS), new Date(end))
+    ? await readingsBetween(
+        db,
+        gauge.seriesId,
+        new Date(start - RAIN_READING_LEAD_MS),
+        new Date(end),
+      )
     : [];
   const rain = dailyRain(readings, dates, timeZone);
 
