@@ -1,7 +1,7 @@
 /**
- * The why of every run (issue 30, item 6): each decision a program's start took, kept with its
- * rule, the readings it used and the sentence that tells it. A decision's kind is a named union so
- * the flow supervisor's automatic shut-off can join it later as 'shutOff' with its own detail.
+ * The why of every run (issue 30, item 6): each decision a program's start took, and each
+ * automatic shut-off of the flow supervisor, kept with its rule, the readings it used and the
+ * sentence that tells it. The detail's `action` tells which of the three it is.
  */
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../entities/primitives.ts';
@@ -9,9 +9,10 @@ import { SKIP_RULE_ORDER, type SkipDecision, type SkipRuleKind } from './skip-ru
 
 /**
  * start: a start ran as set (its rules checked); skip: a rule called it off; scale: it ran with
- * the seasonal factor. (A later 'shutOff' is the flow supervisor closing a zone.)
+ * the seasonal factor; deficit: a program in "water the deficit" mode chose its zones and depths;
+ * shutOff: the flow supervisor closed zones (high flow) or paused the program (mainline break).
  */
-export const programDecisionKindSchema = z.enum(['start', 'skip', 'scale']);
+export const programDecisionKindSchema = z.enum(['start', 'skip', 'scale', 'deficit', 'shutOff']);
 export type ProgramDecisionKind = z.infer<typeof programDecisionKindSchema>;
 
 /** The kind a start's skip decision is kept as. */
@@ -57,6 +58,68 @@ export const startDecisionDetailSchema = z.object({
   }),
 });
 
+/** Why a zone of a deficit-mode start does or does not run (water-balance/deficit.ts). */
+const deficitReasonSchema = z.enum([
+  'refill',
+  'refill-capped',
+  'no-balance',
+  'not-dry-enough',
+  'rain-allowance-covers',
+  'below-minimum-depth',
+]);
+
+/** A deficit-mode start: each zone's depletion, trigger and the depth it was given. */
+export const deficitDecisionDetailSchema = z.object({
+  action: z.literal('deficit'),
+  at: z.number(),
+  triggerPercentOfRaw: z.number(),
+  rainAllowance: z.number(),
+  zones: z.array(
+    z.object({
+      zoneId: idSchema,
+      depletion: z.number().nullable(),
+      raw: z.number(),
+      taw: z.number(),
+      trigger: z.number(),
+      refill: z.number(),
+      run: z.boolean(),
+      reason: deficitReasonSchema,
+      /** mm to apply; 0 when it does not run. */
+      depth: z.number(),
+      /** Minutes the depth takes at the zone's application rate; null when it does not run. */
+      minutes: z.number().nullable(),
+    }),
+  ),
+});
+
+/** An automatic shut-off, as the flow supervisor's action (addons/flow-supervision.ts). */
+export const shutOffDecisionDetailSchema = z.object({
+  action: z.literal('shutOff'),
+  /** closeZones: high flow closed the zones; mainlineBreak: the program paused, pump stopped. */
+  type: z.enum(['closeZones', 'mainlineBreak']),
+  meterId: idSchema,
+  at: z.number(),
+  /** L/min at the reading that decided. */
+  measured: z.number(),
+  heldSeconds: z.number(),
+  zoneIds: z.array(idSchema),
+  /** closeZones: the expected L/min and where it came from. */
+  expected: z.number().optional(),
+  expectedSource: z.enum(['learned', 'designed', 'mixed']).optional(),
+  /** mainlineBreak: the limit crossed, the flow it is a percentage of, and the percentage. */
+  limit: z.number().optional(),
+  base: z.number().optional(),
+  percent: z.number().optional(),
+});
+
+/** A kept decision's detail, by its `action`. */
+export const programDecisionDetailSchema = z.union([
+  startDecisionDetailSchema,
+  deficitDecisionDetailSchema,
+  shutOffDecisionDetailSchema,
+]);
+export type ProgramDecisionDetail = z.infer<typeof programDecisionDetailSchema>;
+
 /** GET programs/{id}/decisions: one kept decision. */
 export const programDecisionSchema = z.object({
   id: idSchema,
@@ -69,7 +132,7 @@ export const programDecisionSchema = z.object({
   requestId: idSchema.nullable(),
   /** In words: "Skipped 06:00 — 12.4 mm of rain in the last 24 h at Te Awa station ≥ 10 mm". */
   sentence: z.string(),
-  detail: startDecisionDetailSchema,
+  detail: programDecisionDetailSchema,
 });
 export type ProgramDecision = z.infer<typeof programDecisionSchema>;
 

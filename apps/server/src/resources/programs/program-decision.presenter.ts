@@ -1,5 +1,5 @@
 /** A kept decision row as GET programs/{id}/decisions shows it. */
-import { startDecisionDetailSchema, type ProgramDecision } from '@paddock/domain';
+import { programDecisionDetailSchema, type ProgramDecision } from '@paddock/domain';
 import type { ProgramDecisionRow } from './program-decision.repository.ts';
 
 export function presentProgramDecision(row: ProgramDecisionRow): ProgramDecision {
@@ -12,6 +12,6 @@ export function presentProgramDecision(row: ProgramDecisionRow): ProgramDecision
     kind: row.kind,
     requestId: row.requestId,
     sentence: row.sentence,
-    detail: startDecisionDetailSchema.parse(row.decision),
+    detail: programDecisionDetailSchema.parse(row.decision),
   };
 }
