@@ -8,6 +8,9 @@ import type {
   AcknowledgementChannel,
   AlarmRule,
   FrostRules,
+  MeterFlowLimitsInput,
+  MeterFlowState,
+  ZoneFlowLimitsInput,
   AlarmSeverity,
   AlarmStatus,
   ContactMethod,
@@ -1010,3 +1013,31 @@ export const programDecisions = pgTable(
     uniqueIndex('program_decisions_request_idx').on(t.requestId, t.kind),
   ],
 );
+
+/**
+ * A zone's flow supervision (issue 30 item 1): its limits (the domain's defaults where a field is
+ * absent), its designed flow (L/min, the fallback until it has learned one) and its learned flow
+ * (L/min, the median of its metered runs) with how many runs and when.
+ */
+export const zoneFlows = pgTable('zone_flows', {
+  sectionId: integer('section_id')
+    .primaryKey()
+    .references(() => sections.id, { onDelete: 'cascade' }),
+  siteId: siteId(),
+  limits: jsonb('limits').$type<ZoneFlowLimitsInput>().notNull().default({}),
+  designedFlow: doublePrecision('designed_flow'),
+  learnedFlow: doublePrecision('learned_flow'),
+  learnedRuns: integer('learned_runs').notNull().default(0),
+  learnedAt: timestamptz('learned_at'),
+});
+
+/** A water meter's flow limits and the supervisor's state between its readings. */
+export const meterFlows = pgTable('meter_flows', {
+  sensorId: integer('sensor_id')
+    .primaryKey()
+    .references(() => sensors.id, { onDelete: 'cascade' }),
+  siteId: siteId(),
+  limits: jsonb('limits').$type<MeterFlowLimitsInput>().notNull().default({}),
+  state: jsonb('state').$type<MeterFlowState>(),
+  updatedAt: timestamptz('updated_at'),
+});
