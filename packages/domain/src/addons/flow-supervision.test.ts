@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_METER_FLOW_LIMITS,
   INITIAL_METER_FLOW_STATE,
-  describeFlowAction,
   learnedFlow,
   meterFlowLimitsSchema,
   superviseFlow,
@@ -15,6 +14,7 @@ import {
   type RunningZone,
   type ZoneFlowLimits,
 } from './flow-supervision.ts';
+import { describeFlowAction } from './flow-action-words.ts';
 
 const T0 = Date.parse('2026-11-21T06:00:00.000Z');
 /** Seconds after T0, in ms. */

@@ -6,3 +6,4 @@ export * from './things.ts';
 export * from './pump-actions.ts';
 export * from './water-use.ts';
 export * from './flow-supervision.ts';
+export * from './flow-action-words.ts';

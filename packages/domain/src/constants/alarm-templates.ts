@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { AlarmRuleInput, StreamDataCondition } from '../entities/alarm.ts';
 import type { AlarmOperator, AlarmSeverity, MetaType } from '../entities/vocabulary.ts';
+import { FLOW_ALARMS, FLOW_METER_METRIC } from '../addons/flow-supervision.ts';
 import { FAN_METRICS } from '../frost/fans.ts';
 import {
   CANOPY_TEMPERATURE_C,
@@ -44,6 +45,14 @@ export const ALARM_TEMPLATES = {
    * FAN_START_CHECK_SECONDS. Raised by the server's start check, not by a rule a user writes.
    */
   fanFailedToStart: 103,
+  /**
+   * Ours (issue 30): the flow supervisor's alarms (addons/flow-supervision.ts FLOW_ALARMS), raised
+   * by the server as it judges a water meter's readings against the zones running on it.
+   */
+  highFlow: 104,
+  lowFlow: 105,
+  unscheduledFlow: 106,
+  mainlineBreak: 107,
 } as const;
 
 export type AlarmTemplateName = keyof typeof ALARM_TEMPLATES;
@@ -64,7 +73,9 @@ export type AlarmTemplateSubject =
   /** A frost area's forecast minimum for tonight (frostForecast). */
   | 'frostForecast'
   /** A frost fan's remote start against its RPM (fanFailedToStart). */
-  | 'fanStart';
+  | 'fanStart'
+  /** A water meter's flow against the zones running on it (the flow supervisor's four). */
+  | 'flow';
 
 export interface AlarmTemplateKind {
   readonly scope: AlarmTemplateScope;
@@ -86,6 +97,10 @@ export const ALARM_TEMPLATE_KINDS = {
   fanShouldRun: { scope: 'simple', subject: 'fan' },
   frostForecast: { scope: 'simple', subject: 'frostForecast' },
   fanFailedToStart: { scope: 'simple', subject: 'fanStart' },
+  highFlow: { scope: 'simple', subject: 'flow' },
+  lowFlow: { scope: 'simple', subject: 'flow' },
+  unscheduledFlow: { scope: 'simple', subject: 'flow' },
+  mainlineBreak: { scope: 'simple', subject: 'flow' },
 } as const satisfies Record<AlarmTemplateName, AlarmTemplateKind>;
 
 /** The subjects of the overdue templates (§9 5–16): they read the overdue flag of hardware. */
@@ -112,6 +127,10 @@ export const ALARM_TEMPLATE_LABELS = {
   fanShouldRun: 'Fan should be running',
   frostForecast: 'Frost forecast',
   fanFailedToStart: 'Fan failed to start',
+  highFlow: FLOW_ALARMS.highFlow.name,
+  lowFlow: FLOW_ALARMS.lowFlow.name,
+  unscheduledFlow: FLOW_ALARMS.unscheduledFlow.name,
+  mainlineBreak: FLOW_ALARMS.mainlineBreak.name,
 } as const satisfies Record<AlarmTemplateName, string>;
 
 const NAME_BY_TEMPLATE = Object.fromEntries(
@@ -159,6 +178,8 @@ export const ALARM_SUBJECT_SEVERITY = {
   frostForecast: 'critical',
   // The grower asked for the fan because the crop needs it now.
   fanStart: 'critical',
+  // Water running where it should not; each flow template passes its own (Low flow: warning).
+  flow: 'critical',
 } as const satisfies Record<AlarmTemplateSubject, AlarmSeverity>;
 
 export function alarmTemplateSeverity(template: AlarmTemplate): AlarmSeverity {
@@ -208,6 +229,17 @@ export const FROST_FORECAST_CONDITION = {
   type: 'streamData',
   path: 'frost.forecastMinimum',
   operator: 'lessThan',
+  value: 0,
+} as const satisfies StreamDataCondition;
+
+/**
+ * The flow templates' stream-data condition: the meter's flow. The limits are the zones' and the
+ * meter's own (flow supervision), judged by the server's supervisor; this only names the metric.
+ */
+export const FLOW_CONDITION = {
+  type: 'streamData',
+  path: FLOW_METER_METRIC,
+  operator: 'greaterThan',
   value: 0,
 } as const satisfies StreamDataCondition;
 
@@ -268,6 +300,8 @@ export function alarmRuleFromTemplate(
     condition = { ...FAN_NOT_RUNNING_CONDITION };
   } else if (subject === 'frostForecast') {
     condition = { ...FROST_FORECAST_CONDITION };
+  } else if (subject === 'flow') {
+    condition = { ...FLOW_CONDITION };
   } else {
     condition = { ...OVERDUE_CONDITION };
   }
@@ -299,7 +333,7 @@ export interface TemplateRadio {
 /** What a template watches among an area's hardware. Set-point templates watch a reading, not hardware. */
 export type AlarmTemplateTargets<R, U> =
   | {
-      readonly subject: 'setPoint' | 'fan' | 'fanStart' | 'frostForecast';
+      readonly subject: 'setPoint' | 'fan' | 'fanStart' | 'frostForecast' | 'flow';
       readonly targets: readonly [];
     }
   | { readonly subject: 'unit'; readonly targets: readonly U[] }
@@ -320,6 +354,7 @@ export function alarmTemplateTargets<R extends TemplateRadio, U>(
     case 'fan':
     case 'fanStart':
     case 'frostForecast':
+    case 'flow':
       return { subject, targets: [] };
     case 'unit':
       return { subject, targets: hardware.units };

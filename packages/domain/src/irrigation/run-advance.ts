@@ -107,6 +107,35 @@ function closeDueValves(ctx: Ctx) {
   }
 }
 
+/**
+ * The flow supervisor closes these zones (high flow, issue 30): each running zone's valves are
+ * told to close now and it gives up its remaining cycles and repeats, so its lane goes on with
+ * its next zone at the next advance; a soaking zone or one waiting for a repeat is done. Zones
+ * not under way (queued, done, or not in the run) are left as they are: the shut-off is for the
+ * water running now.
+ */
+export function shutOffZones(ctx: Ctx, zoneIds: readonly number[]) {
+  for (const zone of ctx.s.zones) {
+    if (!zoneIds.includes(zone.id)) continue;
+    if (zone.phase === 'soaking' || zone.phase === 'repeatWait') {
+      zone.repeatsLeft = 0;
+      endZone(ctx, zone, false);
+      continue;
+    }
+    if (zone.phase !== 'cycle') continue;
+    zone.repeatsLeft = 0;
+    zone.cyclesDone = zone.cycles - 1;
+    zone.lastCycle = true;
+    const open = zone.valves.filter((valve) => valve.phase === 'open');
+    for (const valve of zone.valves) {
+      stopWatering(ctx, valve);
+      // A valve still opening closes as soon as its open is confirmed (closeDueValves).
+      valve.remainingMs = 0;
+    }
+    send(ctx, 'close', open);
+  }
+}
+
 function beginCycle(zone: ZoneRun) {
   zone.phase = 'cycle';
   zone.soakUntil = null;

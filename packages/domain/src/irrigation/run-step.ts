@@ -34,6 +34,8 @@ export type RunEffect =
 export type RunEvent =
   /** A planned time (or any time) has come: close due valves, end soaks, start due zones… */
   | { type: 'wake' }
+  /** The flow supervisor closes these zones (high flow); the run goes on with the next ones. */
+  | { type: 'shutOff'; zones: number[] }
   /** The field link took the command named `ref` and gave it this id. */
   | { type: 'commandSent'; ref: string; commandId: string }
   /** The command named `ref` could not be sent at all. */

@@ -342,3 +342,50 @@ describe('faults', () => {
     expect(next.state?.zones.find((zone) => zone.id === 3)?.status).toBe('running');
   });
 });
+
+describe('the flow supervisor shutting a zone off', () => {
+  function shutOff(field: Field, zones: number[]) {
+    if (!field.state) throw new Error('no run');
+    field.apply(stepRun(field.state, { type: 'shutOff', zones }, new Date(field.now)));
+  }
+
+  it('closes the zone now and goes on with the next zone of its sequence', () => {
+    const field = new Field(farm());
+    field.request({ id: 1, action: 'start' });
+    field.runUntil(T0 + 10_000);
+    expect(field.openNow()).toEqual([11, 13, 14, 20]);
+
+    shutOff(field, [1]);
+    field.runUntil(T0 + 20_000);
+
+    // Zone 1's valve closed 50 s early, zone 2 took its turn; zone 3 of the other sequence ran on.
+    expect(field.intervals).toContainEqual({ control: 11, from: T0 + 200, to: T0 + 10_100 });
+    expect(field.openNow()).toEqual([12, 13, 14, 20]);
+    // It watered, for less than its time: the shut-off is told in the program's decisions.
+    expect(field.zone(1)).toMatchObject({ phase: 'done', status: 'stopped', repeatsLeft: 0 });
+    expect(field.watered(11)).toBe(10_000 - 200);
+    field.runUntil();
+    expect(field.zone(2)).toMatchObject({ phase: 'done', irrigated: true });
+    expect(field.state?.activity).toBe('stopped');
+  });
+
+  it('gives up the zone repeats and cycles still to come', () => {
+    const field = new Field(farm({ zones: { 1: { cycles: 2, soak: 1 } } }));
+    field.request({ id: 1, action: 'start' });
+    field.runUntil(T0 + 10_000);
+    shutOff(field, [1]);
+    field.runUntil();
+    const zone1Opens = opened(field).filter((controls) => controls.includes(11));
+    expect(zone1Opens).toHaveLength(1);
+    expect(field.zone(1).cyclesDone).toBe(2);
+  });
+
+  it('leaves a queued zone, and a run without the zone, as they are', () => {
+    const field = new Field(farm());
+    field.request({ id: 1, action: 'start' });
+    field.runUntil(T0 + 10_000);
+    const before = JSON.stringify(field.state);
+    shutOff(field, [2, 99]);
+    expect(JSON.stringify(field.state)).toBe(before);
+  });
+});

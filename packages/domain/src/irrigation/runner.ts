@@ -56,7 +56,7 @@ import { refuse, result, withCtx } from './run-context.ts';
 import { closeStrayOpen, findPendingCommand, NO_ANSWER, settle } from './command-answers.ts';
 import { addZones, startRun } from './run-planning.ts';
 import { pauseRun, resumeRun } from './pause-resume.ts';
-import { advance } from './run-advance.ts';
+import { advance, shutOffZones } from './run-advance.ts';
 
 /** Carries out a program request on the program's run (or starts one). */
 export function handleRunRequest(
@@ -91,6 +91,9 @@ export function stepRun(current: RunState, event: RunEvent, now: Date): StepResu
   return withCtx(current, now, (ctx) => {
     switch (event.type) {
       case 'wake':
+        break;
+      case 'shutOff':
+        shutOffZones(ctx, event.zones);
         break;
       case 'commandSent': {
         const command = ctx.s.commands.find((candidate) => candidate.ref === event.ref);
