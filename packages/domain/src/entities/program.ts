@@ -31,7 +31,7 @@ import {
 } from '../constants/limits.ts';
 import { MAX_SEQUENCES_PER_PROGRAM } from '../constants/thresholds.ts';
 import { INVALID_CONTROL_CONFIGURATION } from '../states/control.ts';
-import { programSkipRulesSchema } from '../water-balance/schemas.ts';
+import { deficitModeSettingsSchema, programSkipRulesSchema } from '../water-balance/schemas.ts';
 
 /** An instant of a run that may be unknown: absent or null both mean "not happened". */
 export const runTimeSchema = nullableIsoDateTimeSchema.optional();
@@ -140,6 +140,12 @@ export const programScheduleSchema = z.object({
    * program starts as it did before the rules existed, and no decision is kept.
    */
   skipRules: programSkipRulesSchema.optional(),
+  /**
+   * Issue 30 item 4, "water the deficit": at a start of the whole program only the zones whose
+   * root-zone depletion passed the trigger run, each for the depth that refills it. Absent or
+   * null: every zone runs its set depth.
+   */
+  deficitMode: deficitModeSettingsSchema.nullable().optional(),
 });
 export type ProgramSchedule = z.infer<typeof programScheduleSchema>;
 

@@ -31,7 +31,8 @@ import { zoneOf } from './run-queries.ts';
 import { refuse, setRequestStatus, takeRequest, withCtx, type Ctx } from './run-context.ts';
 import { advance } from './run-advance.ts';
 
-function isManualZone(program: RunProgram, zone: ProgramZone): boolean {
+/** A zone that runs only when started by hand: left out of a start of the whole program. */
+export function isManualZone(program: RunProgram, zone: ProgramZone): boolean {
   const variation = program.schedule.variations.find((candidate) => candidate.id === zone.id);
   return variation?.manual === true || zone.setting.manual === true;
 }

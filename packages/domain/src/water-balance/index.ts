@@ -5,6 +5,7 @@
  */
 export * from './bucket.ts';
 export * from './deficit.ts';
+export * from './deficit-run.ts';
 export * from './skip-rules.ts';
 export * from './schemas.ts';
 export * from './program-decision.ts';

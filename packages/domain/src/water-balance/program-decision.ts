@@ -91,6 +91,7 @@ export const deficitDecisionDetailSchema = z.object({
     }),
   ),
 });
+export type DeficitDecisionDetail = z.infer<typeof deficitDecisionDetailSchema>;
 
 /** An automatic shut-off, as the flow supervisor's action (addons/flow-supervision.ts). */
 export const shutOffDecisionDetailSchema = z.object({
@@ -165,5 +166,10 @@ export const programDecisionPreviewSchema = z.object({
   kind: programDecisionKindSchema,
   sentence: z.string(),
   detail: startDecisionDetailSchema,
+  /**
+   * A program in "water the deficit" mode: the zones a start now would water, and its sentence
+   * as the start would keep it ("Watered 1 of 2 zones …"); absent when the mode is off.
+   */
+  deficit: z.object({ sentence: z.string(), detail: deficitDecisionDetailSchema }).optional(),
 });
 export type ProgramDecisionPreview = z.infer<typeof programDecisionPreviewSchema>;
