@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { idParamSchema } from '../entities/params.ts';
-import { idSchema } from '../entities/primitives.ts';
+import { idSchema, isoDateTimeSchema } from '../entities/primitives.ts';
 import { calendarDateSchema } from '../water-take/days.ts';
 import { defineEndpoint } from './endpoint.ts';
 
@@ -32,7 +32,9 @@ export const zoneWaterBalanceSchema = z.object({
     depletionFraction: z.number(),
   }),
   today: z.object({
-    et0: mm.describe('the station’s ET0 of the date, mm; 0 when missing'),
+    et0: mm.describe(
+      'the station’s ET0 of the date, mm; today, before it is computed, the stand-in of et0EstimatedFrom; 0 when missing',
+    ),
     kc: z.number().nonnegative(),
     stage: z.enum([
       'before-season',
@@ -48,6 +50,20 @@ export const zoneWaterBalanceSchema = z.object({
     irrigation: mm.describe('depth applied, mm'),
     irrigationSource: z.enum(['metered', 'run-time', 'none']),
   }),
+  /**
+   * The zone's soil probe (a soil.moisture sensor on a radio of the zone) whose end-of-day
+   * readings corrected the balance (bucket.ts probeCorrectedDepletion: each day's depletion
+   * moved half way to the one the reading implies); its newest reading used. Null without one.
+   */
+  probe: z
+    .object({
+      sensor: idSchema,
+      label: z.string(),
+      moisture: z.number().describe('volumetric %'),
+      at: isoDateTimeSchema,
+      depletion: mm.describe('the depletion the reading implies, mm: (θFC − θ) · 1000 · Zr'),
+    })
+    .nullable(),
 });
 export type ZoneWaterBalance = z.infer<typeof zoneWaterBalanceSchema>;
 
@@ -63,6 +79,11 @@ export const areaWaterBalanceSchema = z.object({
   et0Station: z.object({ area: idSchema, label: z.string() }).nullable(),
   /** The rain gauge read; null when the site has none. */
   rainGauge: z.object({ sensor: idSchema, label: z.string() }).nullable(),
+  /**
+   * Today, whose ET0 is computed once it is over: the recent day whose ET0 counts for it
+   * (todayEt0StandIn); null on any other date or when no recent day has one.
+   */
+  et0EstimatedFrom: calendarDateSchema.nullable(),
   /** Days of the run with no ET0 at the station: counted as 0, oldest first. */
   missingEt0: z.array(calendarDateSchema),
   zones: z.array(zoneWaterBalanceSchema),
@@ -79,7 +100,10 @@ export const waterBalanceEndpoints = {
     description:
       'Run on read from the season start (or 120 days back, the later) at field capacity: ET0 ' +
       'from the site’s weather station (a day without one counts 0 and is listed), rain from its ' +
-      'gauge, irrigation from the zone’s metered volume over its area, else its run time × rate. ' +
+      'gauge, irrigation from the zone’s metered volume over its area, else its run time × rate; ' +
+      'today counts the newest of the 3 days before (et0EstimatedFrom) until its own is computed. ' +
+      'A zone with a soil probe has each day corrected half way to the depletion its last ' +
+      'reading of the day implies. ' +
       'Soil and crop from the area’s settings.waterBalance, else a loam under wine grapes.',
     params: idParamSchema,
     query: waterBalanceQuerySchema,

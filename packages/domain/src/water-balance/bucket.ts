@@ -304,9 +304,9 @@ export function bucketStep(
   const probe = day.probeMoisture ?? null;
   const probeValue = probe !== null && Number.isFinite(probe) ? probeDepletion(soil, probe) : null;
   const depletion =
-    probeValue === null
+    probeValue === null || probe === null
       ? modelDepletion
-      : modelDepletion + PROBE_WEIGHT * (probeValue - modelDepletion);
+      : probeCorrectedDepletion(soil, modelDepletion, probe);
   return {
     from,
     reset: reset !== null,

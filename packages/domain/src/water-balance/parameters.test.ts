@@ -3,6 +3,7 @@ import {
   DEFAULT_WATER_BALANCE,
   WATER_BALANCE_MAX_DAYS,
   seasonStartOnOrBefore,
+  todayEt0StandIn,
   waterBalanceFrom,
   waterBalanceParameters,
   waterBalanceSettingsSchema,
@@ -84,5 +85,32 @@ describe('zoneWaterBalance', () => {
     ]);
     expect(kc).toEqual([0.3, 0.3]);
     expect(steps.map((step) => step.depletion)).toEqual([1.5, 1.5]);
+  });
+});
+
+describe('todayEt0StandIn and the probe', () => {
+  const et0 = new Map([
+    ['2026-11-17', 4.2],
+    ['2026-11-19', 5.1],
+  ]);
+  it.each([
+    ['2026-11-20', { date: '2026-11-19', et0: 5.1 }],
+    ['2026-11-21', { date: '2026-11-19', et0: 5.1 }],
+    ['2026-11-22', { date: '2026-11-19', et0: 5.1 }],
+    ['2026-11-23', null],
+    ['2026-11-18', { date: '2026-11-17', et0: 4.2 }],
+  ])('today %s counts %o', (today, expected) => {
+    expect(todayEt0StandIn(et0, today)).toEqual(expected);
+  });
+
+  it('corrects a day toward the probe when one is given, half way', () => {
+    const parameters = waterBalanceParameters(undefined, 1, '2026-09-01');
+    const { steps } = zoneWaterBalance(parameters, [
+      { date: '2026-09-01', et0: 5, rain: 0, irrigation: 0, probeMoisture: 20 },
+    ]);
+    // Default loam: θFC 0.30, Zr 0.6 m: 20 % implies (0.30 − 0.20) · 1000 · 0.6 = 60 mm.
+    expect(steps[0]?.modelDepletion).toBeCloseTo(1.5, 6);
+    expect(steps[0]?.probeDepletion).toBeCloseTo(60, 6);
+    expect(steps[0]?.depletion).toBeCloseTo(30.75, 6);
   });
 });

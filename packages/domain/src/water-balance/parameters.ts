@@ -163,6 +163,30 @@ export function waterBalanceToday(now: Date, timeZone: string): string {
   return localDate(now.getTime(), timeZone);
 }
 
+/** How many days before today the stand-in for today's ET0 may come from. */
+const TODAY_ET0_LOOKBACK_DAYS = 3;
+
+/**
+ * The ET0 a balance counts for today, whose own ET0 is computed only once the day is over: the
+ * newest computed day of the TODAY_ET0_LOOKBACK_DAYS before it, counted in full; null when none
+ * is that recent (today then counts 0 and is listed missing). Rule: the balance's depletion is
+ * the one at the end of its date, and an end of today with no crop use would read a zone wetter
+ * than it will be by evening (a deficit-mode start at dawn would then under-water by a day's
+ * ETc); yesterday's ET0 is the usual persistence estimate of today's (day-to-day ET0 changes
+ * far less than its seasonal swing). Today's own day replaces it once computed.
+ */
+export function todayEt0StandIn(
+  et0: ReadonlyMap<string, number>,
+  today: string,
+): { readonly date: string; readonly et0: number } | null {
+  for (let back = 1; back <= TODAY_ET0_LOOKBACK_DAYS; back++) {
+    const date = addDays(today, -back);
+    const value = et0.get(date);
+    if (value !== undefined) return { date, et0: value };
+  }
+  return null;
+}
+
 /** One day's measured inputs, the same for every zone of the area but the irrigation. */
 export interface WaterBalanceDayInput {
   readonly date: string;
@@ -172,6 +196,8 @@ export interface WaterBalanceDayInput {
   readonly rain: number;
   /** The zone's applied depth (mm). */
   readonly irrigation: number;
+  /** The zone's soil probe at the end of the day (volumetric %); absent or null without one. */
+  readonly probeMoisture?: number | null;
 }
 
 /**
@@ -192,6 +218,7 @@ export function zoneWaterBalance(
       kc: kcs[index] ?? 0,
       rain: [{ at: 0, depth: day.rain }],
       irrigation: [{ at: 0, depth: day.irrigation }],
+      probeMoisture: day.probeMoisture ?? null,
     })),
   );
   return { steps, kc: kcs };

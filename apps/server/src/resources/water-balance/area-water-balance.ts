@@ -2,7 +2,8 @@
  * An area's soil water balance on a local date (issue 30 items 3 and 8), computed on read: the
  * site's ET0 days at one weather station, daily rain from its gauge (a `rain.avg` rate integrated
  * over each local day, rainInWindowMm), each zone's irrigation per local day as the irrigation
- * history reads it (its valves' runs and its meters' volumes), and the domain's bucket.
+ * history reads it (its valves' runs and its meters' volumes), each zone's soil probe's last
+ * reading of each day, and the domain's bucket.
  */
 import {
   areaSettingsSchema,
@@ -16,6 +17,7 @@ import {
   seasonStartOnOrBefore,
   siteTimeZone,
   summariseIrrigationHistory,
+  todayEt0StandIn,
   waterBalanceFrom,
   waterBalanceToday,
   zoneRunsFromReadings,
@@ -27,7 +29,7 @@ import { readingsBetween, skipRuleSeries } from '../../telemetry/skip-inputs.rep
 import { readEt0Days, type Et0DayRow } from '../et0/et0.repository.ts';
 import { programZoneSettings } from '../irrigation-history/irrigation-history.repository.ts';
 import { readWaterUseSource } from '../water-use/water-use.repository.ts';
-import { readWaterBalanceArea } from './water-balance.repository.ts';
+import { readWaterBalanceArea, readZoneProbes } from './water-balance.repository.ts';
 
 /** Longest a run may last (a zone's setting allows 48 hours) and then some, as the history reads. */
 const MAX_RUN_MS = 50 * 3_600_000;
@@ -94,6 +96,11 @@ export async function readWaterBalanceInputs(
       .filter((row) => row.area_id === station?.area)
       .map((row) => [row.date, Number(row.et0)]),
   );
+  // Today is not over, so it has no ET0 of its own yet: a recent day's stands in (the rule is
+  // todayEt0StandIn's).
+  const standIn =
+    date === waterBalanceToday(now, timeZone) && !et0.has(date) ? todayEt0StandIn(et0, date) : null;
+  if (standIn) et0.set(date, standIn.et0);
 
   // The gauge: the weather station's (tagged weather) in the ET0 station's area first.
   const series = await skipRuleSeries(db, area.siteId, RAIN_GAUGE_METRICS);
@@ -123,8 +130,14 @@ export async function readWaterBalanceInputs(
     station: station && { area: station.area, label: station.label },
     gauge: gauge && { sensor: gauge.sensorId, label: gauge.label },
     et0,
+    et0EstimatedFrom: standIn?.date ?? null,
     rain,
     irrigation: await irrigationByZoneDay(db, areaId, { start, end, timeZone, now }),
+    probes: await readZoneProbes(db, areaId, {
+      start,
+      end: Math.min(end, now.getTime()),
+      timeZone,
+    }),
   };
 }
 

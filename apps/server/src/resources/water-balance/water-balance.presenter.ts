@@ -1,6 +1,7 @@
 /** GET areas/{id}/water-balance's shape: each zone's bucket run over the days read. */
 import {
   cropCoefficient,
+  probeDepletion,
   readilyAvailableWater,
   totalAvailableWater,
   waterBalanceParameters,
@@ -26,6 +27,8 @@ function presentZone(
       ? zoneDayIrrigation(row, parameters.areaSquareMetres)
       : { depth: 0, source: 'none' as const };
   });
+  // Each day with a probe reading is corrected toward it (bucket.ts probeCorrectedDepletion).
+  const probe = inputs.probes.get(section.id);
   const { steps } = zoneWaterBalance(
     parameters,
     inputs.dates.map((date, index) => ({
@@ -33,8 +36,11 @@ function presentZone(
       et0: inputs.et0.get(date) ?? null,
       rain: inputs.rain.get(date) ?? 0,
       irrigation: irrigation[index]?.depth ?? 0,
+      probeMoisture: probe?.days.get(date)?.moisture ?? null,
     })),
   );
+  const lastReading = probe && inputs.dates.findLast((date) => probe.days.has(date));
+  const reading = lastReading ? probe.days.get(lastReading) : undefined;
   const last = steps.at(-1);
   const today = irrigation.at(-1);
   const taw = totalAvailableWater(parameters.soil);
@@ -60,6 +66,16 @@ function presentZone(
       irrigation: tenths(today?.depth ?? 0),
       irrigationSource: today?.source ?? 'none',
     },
+    probe:
+      probe && reading
+        ? {
+            sensor: probe.sensorId,
+            label: probe.label,
+            moisture: reading.moisture,
+            at: new Date(reading.at).toISOString(),
+            depletion: tenths(probeDepletion(parameters.soil, reading.moisture)),
+          }
+        : null,
   };
 }
 
@@ -72,6 +88,7 @@ export function presentWaterBalance(areaId: number, inputs: WaterBalanceInputs):
     seasonStart: inputs.seasonStart,
     et0Station: inputs.station,
     rainGauge: inputs.gauge,
+    et0EstimatedFrom: inputs.et0EstimatedFrom,
     missingEt0: inputs.dates.filter((date) => !inputs.et0.has(date)),
     zones: inputs.area.sections.map((section) => presentZone(inputs, section)),
   };

@@ -25,6 +25,7 @@ const zone = (section: number, depletion: number, overrides: { dry?: boolean } =
     irrigation: 0,
     irrigationSource: 'none' as const,
   },
+  probe: null,
 });
 
 function balance(overrides: Partial<AreaWaterBalance> = {}): AreaWaterBalance {
@@ -36,6 +37,7 @@ function balance(overrides: Partial<AreaWaterBalance> = {}): AreaWaterBalance {
     seasonStart: '2026-09-01',
     et0Station: { area: 12, label: 'Te Awa station' },
     rainGauge: { sensor: 40, label: 'Weather station rain gauge' },
+    et0EstimatedFrom: null,
     missingEt0: [],
     zones: [zone(1, 12.3), zone(2, 54, { dry: true })],
     ...overrides,
@@ -63,6 +65,30 @@ describe('WaterBalanceCard', () => {
     const bar = screen.getByRole('progressbar', { name: 'Depletion from 0 to TAW' });
     expect(Number(bar.getAttribute('aria-valuenow'))).toBeCloseTo((12.3 / 90) * 100);
     expect(screen.queryByText(/No ET0 for today/)).toBeNull();
+    expect(screen.queryByTestId('water-balance-probe')).toBeNull();
+  });
+
+  it('names the day whose ET0 counts for today, and the probe that corrected the zone', async () => {
+    const probed = {
+      ...zone(1, 20.4),
+      probe: {
+        sensor: 41,
+        label: 'Block 1 soil probe',
+        moisture: 26.5,
+        at: '2026-11-21T07:30:00.000Z',
+        depletion: 21,
+      },
+    };
+    setup(balance({ et0EstimatedFrom: '2026-11-20', zones: [probed] }), 1);
+    expect(
+      await screen.findByText(
+        'Today’s ET0 is computed once the day is over; until then 2026-11-20’s counts.',
+      ),
+    ).toBeTruthy();
+    // 07:30 UTC is 20:30 in Auckland (NZDT).
+    expect(screen.getByTestId('water-balance-probe').textContent).toMatch(
+      /^Corrected toward Block 1 soil probe: 26\.5 % at .*(20:30|08:30 PM), 21 mm below field capacity$/,
+    );
   });
 
   it('says dry past RAW, and when today has no ET0 and the site no station or gauge', async () => {

@@ -1,7 +1,8 @@
 /**
  * The zone's soil water balance (issue 30 item 3): how far below field capacity its root zone
  * is, in mm and as % of RAW, on a bar from 0 to TAW with RAW marked; whether it is dry (past
- * RAW); today's ET0 × Kc; the station it was read from; and a line when ET0 is missing.
+ * RAW); today's ET0 × Kc (with the day it stands in from until today's is computed); the probe
+ * that corrected it; the station it was read from; and a line when ET0 is missing.
  */
 import { Badge, Box, Group, Progress, Stack, Text } from '@mantine/core';
 import type { AreaWaterBalance, ZoneWaterBalance } from '@paddock/domain';
@@ -35,7 +36,7 @@ function WaterBalanceBody({
   balance: AreaWaterBalance;
   zone: ZoneWaterBalance;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const share = (value: number) => (zone.taw > 0 ? Math.min(100, (value / zone.taw) * 100) : 0);
   const missingToday = balance.missingEt0.includes(balance.date);
   return (
@@ -87,6 +88,37 @@ function WaterBalanceBody({
           etc: zone.today.etc,
         })}
       </Text>
+      {balance.et0EstimatedFrom && (
+        <Text size="xs" c="dimmed" data-testid="water-balance-et0-estimate">
+          {t(
+            'Irrigation.WaterBalance.Et0Estimated',
+            'Today’s ET0 is computed once the day is over; until then {{date}}’s counts.',
+            {
+              date: balance.et0EstimatedFrom,
+            },
+          )}
+        </Text>
+      )}
+      {zone.probe && (
+        <Text size="xs" data-testid="water-balance-probe">
+          {t(
+            'Irrigation.WaterBalance.Probe',
+            'Corrected toward {{probe}}: {{moisture}} % at {{time}}, {{depletion}} mm below field capacity',
+            {
+              probe: zone.probe.label,
+              moisture: zone.probe.moisture,
+              time: new Intl.DateTimeFormat(i18n.language, {
+                timeZone: balance.timezone,
+                day: 'numeric',
+                month: 'short',
+                hour: '2-digit',
+                minute: '2-digit',
+              }).format(new Date(zone.probe.at)),
+              depletion: zone.probe.depletion,
+            },
+          )}
+        </Text>
+      )}
       {missingToday && (
         <Text size="sm" c="orange">
           {t('Irrigation.WaterBalance.MissingEt0', 'No ET0 for today yet: counted as 0 mm.')}
