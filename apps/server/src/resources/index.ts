@@ -32,6 +32,7 @@ import { waterTakeRoutes } from './water-take/water-take.routes.ts';
 import { scheduledReportRoutes } from './exports/scheduled-report.routes.ts';
 import { et0Routes } from './et0/et0.routes.ts';
 import { waterBalanceRoutes } from './water-balance/water-balance.routes.ts';
+import { flowSupervisionRoutes } from './flow-supervision/flow.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
@@ -66,4 +67,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(scheduledReportRoutes);
   await app.register(et0Routes);
   await app.register(waterBalanceRoutes);
+  await app.register(flowSupervisionRoutes);
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_METER_FLOW_LIMITS,
   INITIAL_METER_FLOW_STATE,
+  expectedZoneFlow,
   learnedFlow,
   meterFlowLimitsSchema,
   superviseFlow,
@@ -573,5 +574,17 @@ describe('1,000 simulated runs with ±15 % jitter', () => {
         (actions[0] && 'zoneIds' in actions[0] ? actions[0].zoneIds : []).includes(1),
       ),
     ).toBe(true);
+  });
+});
+
+describe('expectedZoneFlow', () => {
+  it.each([
+    [{ learnedFlow: 110, learnedRuns: 3, designedFlow: 90 }, 'learned', 110],
+    [{ learnedFlow: 110, learnedRuns: 2, designedFlow: 90 }, 'designed', 90],
+    [{ learnedFlow: null, learnedRuns: 0, designedFlow: 90 }, 'designed', 90],
+    [{ learnedFlow: 0, learnedRuns: 5, designedFlow: null }, 'none', null],
+    [{ learnedFlow: null, learnedRuns: 0, designedFlow: null }, 'none', null],
+  ] as const)('%o is %s %s L/min', (kept, source, flow) => {
+    expect(expectedZoneFlow(kept)).toMatchObject({ source, flow });
   });
 });

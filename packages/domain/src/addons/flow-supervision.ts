@@ -77,6 +77,24 @@ export function learnedFlow(
   return { source: 'none', flow: null, runs };
 }
 
+/**
+ * A zone's expected flow from what is kept of it (the server keeps the learned flow, not every
+ * run): its learned flow once learned from LEARNED_FLOW_MIN_RUNS runs, else its designed flow.
+ */
+export function expectedZoneFlow(kept: {
+  learnedFlow: number | null;
+  learnedRuns: number;
+  designedFlow: number | null;
+}): ExpectedFlow {
+  const { learnedFlow: learned, learnedRuns: runs, designedFlow } = kept;
+  if (learned !== null && learned > 0 && runs >= LEARNED_FLOW_MIN_RUNS) {
+    return { source: 'learned', flow: learned, runs };
+  }
+  if (designedFlow !== null && designedFlow > 0)
+    return { source: 'designed', flow: designedFlow, runs };
+  return { source: 'none', flow: null, runs };
+}
+
 // ── Limits ───────────────────────────────────────────────────────────────────────────────────
 
 /** A zone's flow limits (zone page); every field has the issue's default, so `{}` parses. */

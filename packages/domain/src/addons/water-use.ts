@@ -27,6 +27,8 @@ export type ZoneFlow = {
   volume: number;
   /** Hours its valves ran in the window. */
   hours: number;
+  /** m³/h of each of its runs with water measured, oldest first: what its learned flow is of. */
+  flows: number[];
   /** m³/h of its latest run with water measured; null when none. */
   latestFlow: number | null;
   /** Learned m³/h of its earlier runs (learnedFlow); null until LEARNED_FLOW_MIN_RUNS of them. */
@@ -136,7 +138,7 @@ export function attributeWaterUse(input: {
       usualFlow !== null &&
       usualFlow > 0 &&
       Math.abs(latestFlow - usualFlow) / usualFlow > FLOW_DEVIATION;
-    return { zoneId, volume, hours, latestFlow, usualFlow, flagged };
+    return { zoneId, volume, hours, flows, latestFlow, usualFlow, flagged };
   });
 
   return {

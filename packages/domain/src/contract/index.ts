@@ -14,6 +14,7 @@ import { et0Endpoints } from './et0.ts';
 import { eventEndpoints } from './events.ts';
 import { exportEndpoints } from './exports.ts';
 import { fanEndpoints } from './fans.ts';
+import { flowSupervisionEndpoints } from './flow-supervision.ts';
 import { frostEndpoints } from './frost.ts';
 import { irrigationHistoryEndpoints } from './irrigation-history.ts';
 import { metricEndpoints } from './metrics.ts';
@@ -45,6 +46,7 @@ export * from './et0.ts';
 export * from './events.ts';
 export * from './exports.ts';
 export * from './fans.ts';
+export * from './flow-supervision.ts';
 export * from './frost.ts';
 export * from './irrigation-history.ts';
 export * from './metrics.ts';
@@ -76,6 +78,7 @@ export const apiContract = {
   events: eventEndpoints,
   exports: exportEndpoints,
   fans: fanEndpoints,
+  flowSupervision: flowSupervisionEndpoints,
   frost: frostEndpoints,
   irrigationHistory: irrigationHistoryEndpoints,
   metrics: metricEndpoints,

@@ -370,7 +370,7 @@ describe('the flow supervisor shutting a zone off', () => {
   });
 
   it('gives up the zone repeats and cycles still to come', () => {
-    const field = new Field(farm({ zones: { 1: { cycles: 2, soak: 1 } } }));
+    const field = new Field(farm({ zones: { 1: { cycles: 2 } } }));
     field.request({ id: 1, action: 'start' });
     field.runUntil(T0 + 10_000);
     shutOff(field, [1]);

@@ -40,6 +40,30 @@ export async function readWaterUseSource(
           and r.time >= ${window.from.toISOString()} and r.time < ${window.to.toISOString()}
         order by se.thing_id, r.time`,
   );
+  const meters = new Map<number, { time: number; total: number }[]>();
+  for (const row of meterRows) {
+    const samples = meters.get(Number(row.sensor)) ?? [];
+    samples.push({ time: toMs(row.time), total: Number(row.value) });
+    meters.set(Number(row.sensor), samples);
+  }
+  const valves = await readZoneValveReadings(db, areaId, window);
+  return {
+    timezone: site ? { config: site.config, country: site.tags?.country } : null,
+    sections: sections.map((row) => ({ id: Number(row.id), label: row.label })),
+    meters,
+    valves,
+  };
+}
+
+/**
+ * Per zone (section), per valve, the valves' `running` readings (1 open, 0 closed) in a window,
+ * each valve's last reading before it first: a valve open when the window starts ran from then.
+ */
+export async function readZoneValveReadings(
+  db: Queryable,
+  areaId: number,
+  window: { from: Date; to: Date },
+): Promise<WaterUseSource['valves']> {
   const valveRows = await queryRows<{
     section: number;
     control: number;
@@ -63,12 +87,6 @@ export async function readWaterUseSource(
           and c.type in ('valve', 'valveAddon')
         order by c.id, r.time`,
   );
-  const meters = new Map<number, { time: number; total: number }[]>();
-  for (const row of meterRows) {
-    const samples = meters.get(Number(row.sensor)) ?? [];
-    samples.push({ time: toMs(row.time), total: Number(row.value) });
-    meters.set(Number(row.sensor), samples);
-  }
   const valves = new Map<number, Map<number, { time: number; value: number }[]>>();
   for (const row of valveRows) {
     const section = valves.get(Number(row.section)) ?? new Map();
@@ -77,10 +95,5 @@ export async function readWaterUseSource(
     readings.push({ time: toMs(row.time), value: Number(row.value) });
     section.set(Number(row.control), readings);
   }
-  return {
-    timezone: site ? { config: site.config, country: site.tags?.country } : null,
-    sections: sections.map((row) => ({ id: Number(row.id), label: row.label })),
-    meters,
-    valves,
-  };
+  return valves;
 }
