@@ -18,7 +18,10 @@ function getWaterBalanceQueryOptions(areaId: number) {
   });
 }
 
-/** The area's balance, one call for all its zones (each zone page picks its own). */
-export function useWaterBalance(areaId: number) {
-  return useQuery(getWaterBalanceQueryOptions(areaId));
+/**
+ * The area's balance, one call for all its zones (each zone page picks its own, the map's Water
+ * balance layer colours them all); `enabled` false asks nothing until a layer is switched on.
+ */
+export function useWaterBalance(areaId: number, { enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...getWaterBalanceQueryOptions(areaId), enabled });
 }

@@ -66,14 +66,22 @@ function valveMarker(valve: ValveView): MapMarker | null {
   };
 }
 
-/** Which kinds of markers the map shows (the legend's toggles). */
+/** Which kinds of markers the map shows, and what colours its zones (the legend's toggles). */
 export interface MapLayers {
   readonly valves: boolean;
   readonly units: boolean;
   readonly radios: boolean;
+  /** Zones in their water balance bands (water-balance-layer.ts), not their irrigation colours. */
+  readonly waterBalance: boolean;
 }
 
-export const ALL_LAYERS: MapLayers = { valves: true, units: true, radios: true };
+/** Every marker kind, zones in their irrigation colours: the map as it opens. */
+export const ALL_LAYERS: MapLayers = {
+  valves: true,
+  units: true,
+  radios: true,
+  waterBalance: false,
+};
 
 /** Every marker of the area in drawing order: valves, then units, then radios on top. */
 export function mapMarkers(input: {

@@ -82,6 +82,37 @@ function program(running: boolean): Program {
   });
 }
 
+/** Block 1 has used 27 % of its RAW, Block 2 is past it (GET areas/10/water-balance). */
+const BALANCE = {
+  area: 10,
+  timezone: 'Pacific/Auckland',
+  date: '2026-11-21',
+  from: '2026-09-01',
+  seasonStart: '2026-09-01',
+  et0Station: { area: 12, label: 'Te Awa station' },
+  rainGauge: null,
+  et0EstimatedFrom: '2026-11-20',
+  missingEt0: [],
+  zones: [
+    [1, 12.3, 27, false],
+    [2, 54, 120, true],
+  ].map(([section, depletion, percentOfRaw, dry]) => ({
+    section,
+    label: `Block ${String(section)}`,
+    depletion,
+    taw: 90,
+    raw: 45,
+    percentOfRaw,
+    dry,
+    soil: { fieldCapacity: 0.3, wiltingPoint: 0.15, rootDepth: 0.6, depletionFraction: 0.5 },
+    today: {
+      ...{ et0: 4.8, kc: 0.55, stage: 'development', etc: 2.6, rain: 0, effectiveRain: 0 },
+      ...{ irrigation: 0, irrigationSource: 'none' },
+    },
+    probe: null,
+  })),
+};
+
 function setup(
   programs: Program[][],
   options: { sectionId?: number; valveId?: number; canProgram?: boolean } = {},
@@ -105,6 +136,7 @@ function setup(
         json(200, [buildRadio({ id: 200, serialno: 'WVC-004512', location: '[-39.6,176.8]' })]),
       ],
     },
+    { method: 'GET', path: /\/areas\/10\/water-balance$/, answers: [json(200, BALANCE)] },
     {
       method: 'GET',
       path: /\/sites\/1\/units$/,
@@ -171,6 +203,35 @@ describe('irrigation area page', () => {
     ).toBe('/1/irrigation/10/zone/2');
     await user.click(zone);
     expect(screen.queryByRole('region', { name: 'Selected on the map' })).toBeNull();
+  });
+
+  it('the Water balance layer fills each zone by its deficit, with it in the tooltip and card', async () => {
+    const { user, network } = setup([[program(false)]]);
+    await map();
+    await screen.findByRole('button', { name: 'zone Block 2' });
+    // Nothing is asked until the layer is switched on.
+    expect(network.calls.some((call) => call.path.includes('water-balance'))).toBe(false);
+    await user.click(screen.getByRole('checkbox', { name: 'Water balance' }));
+    const dry = await screen.findByRole('button', {
+      name: 'zone Block 2: 54 mm below field capacity, 120 % of RAW',
+    });
+    expect(dry.getAttribute('data-fill')).toBe(COLOURS.fault);
+    expect(
+      screen
+        .getByRole('button', { name: 'zone Block 1: 12.3 mm below field capacity, 27 % of RAW' })
+        .getAttribute('data-fill'),
+    ).toBe(COLOURS.success);
+    const legend = screen.getByRole('region', { name: 'Legend' });
+    for (const band of ['Under half of RAW', 'Half of RAW to RAW', 'Past RAW: dry', 'No balance']) {
+      expect(within(legend).getByText(band)).toBeTruthy();
+    }
+    expect(within(legend).queryByText('Irrigated')).toBeNull();
+    await user.click(dry);
+    const card = screen.getByRole('region', { name: 'Selected on the map' });
+    expect(within(card).getByText('54 mm below field capacity (120 % of RAW)')).toBeTruthy();
+    // Off again: the irrigation colours are back.
+    await user.click(screen.getByRole('checkbox', { name: 'Water balance' }));
+    expect(fillOf('Block 2')).toBe(COLOURS.stopped);
   });
 
   it('a picked valve links to its zone page with the valve query', async () => {

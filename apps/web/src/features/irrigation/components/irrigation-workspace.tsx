@@ -59,8 +59,9 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
   const actions = useProgramActions(data.program, area.id);
   const valveTests = useControlTests(area.id);
   const [sort, setSort] = usePreference('programSorting');
+  const irrigationMap = useIrrigationMap({ site, area, sectionId, valveId: props.valveId, data });
   const { layers, setLayers, selection, setSelection, mapZones, markers, onSelect, selectValve } =
-    useIrrigationMap({ site, area, sectionId, valveId: props.valveId, data });
+    irrigationMap;
   const timeZone = useSiteTimeZone(site);
   const panelProps: IrrigationPanelProps = {
     siteId: site.id,
@@ -170,6 +171,7 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
               markers={markers}
               siteId={site.id}
               areaId={area.id}
+              balances={irrigationMap.balances}
               onClose={() => setSelection(null)}
             />
           </div>

@@ -1,7 +1,8 @@
 /**
  * The area map's legend: the §9 colours of zones (fault, running, irrigated, stopped, paused
- * stroke, test mode, banned, selected) and the marker kinds at their §9 scales, with a switch per
- * marker layer. Folds away so it does not cover a phone's map.
+ * stroke, test mode, banned, selected), or with the Water balance layer on the zones' deficit
+ * bands, and the marker kinds at their §9 scales, with a switch per layer. Folds away so it does
+ * not cover a phone's map.
  */
 import { Box, Checkbox, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { COLOURS, signalScale, UNIT_MARKER_SCALE, VALVE_MARKER_SCALE } from '@paddock/domain';
@@ -9,6 +10,7 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NEUTRAL_COLOUR, OUTLINE_COLOUR, type MapLayers } from '../map-layers.ts';
+import { DEFICIT_BAND_COLOURS, DEFICIT_BANDS } from '../water-balance-layer.ts';
 import { ColourSwatch } from './state-badge.tsx';
 
 function Dot({ radius, fill, dashed = false }: { radius: number; fill: string; dashed?: boolean }) {
@@ -38,16 +40,29 @@ export function MapLegend({
 }) {
   const { t } = useTranslation();
   const [opened, setOpened] = useState(defaultOpened);
-  const zoneRows: [string, string, string?, boolean?][] = [
-    ['Irrigation.Legend.Fault', COLOURS.fault],
-    ['Irrigation.Legend.Running', COLOURS.running],
-    ['Irrigation.Legend.Irrigated', COLOURS.irrigated],
-    ['Irrigation.Legend.Stopped', COLOURS.stopped, OUTLINE_COLOUR],
+  const outlines: [string, string, string?][] = [
     ['Irrigation.Legend.Paused', COLOURS.stopped, COLOURS.irrigated],
     ['Irrigation.Legend.TestMode', COLOURS.stopped, COLOURS.test],
     ['Irrigation.Legend.Selected', COLOURS.stopped, COLOURS.selected],
   ];
-  const layerRows: [keyof MapLayers, string, number][] = [
+  const zoneRows: [string, string, string?][] = layers.waterBalance
+    ? [
+        ...DEFICIT_BANDS.map((band): [string, string, string] => [
+          `Irrigation.WaterBalanceLayer.Band.${band}`,
+          DEFICIT_BAND_COLOURS[band],
+          OUTLINE_COLOUR,
+        ]),
+        ['Irrigation.Legend.Running', COLOURS.stopped, COLOURS.running],
+        ...outlines,
+      ]
+    : [
+        ['Irrigation.Legend.Fault', COLOURS.fault],
+        ['Irrigation.Legend.Running', COLOURS.running],
+        ['Irrigation.Legend.Irrigated', COLOURS.irrigated],
+        ['Irrigation.Legend.Stopped', COLOURS.stopped, OUTLINE_COLOUR],
+        ...outlines,
+      ];
+  const layerRows: [Exclude<keyof MapLayers, 'waterBalance'>, string, number][] = [
     ['valves', 'Irrigation.Legend.Valves', VALVE_MARKER_SCALE],
     ['units', 'Irrigation.Legend.Units', UNIT_MARKER_SCALE],
     ['radios', 'Irrigation.Legend.Radios', signalScale({})],
@@ -76,6 +91,14 @@ export function MapLegend({
       </UnstyledButton>
       {opened && (
         <Stack gap={4} mt={6}>
+          <Checkbox
+            size="xs"
+            checked={layers.waterBalance}
+            onChange={(event) =>
+              onLayersChange({ ...layers, waterBalance: event.currentTarget.checked })
+            }
+            label={t('Irrigation.Legend.WaterBalance')}
+          />
           {zoneRows.map(([key, fill, stroke]) => (
             <Group key={key} gap={8} wrap="nowrap">
               <ColourSwatch fill={fill} {...(stroke ? { stroke } : {})} />

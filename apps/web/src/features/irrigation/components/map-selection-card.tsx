@@ -1,9 +1,10 @@
 /**
- * The card over the irrigation map saying what is selected (a zone and its run state, a valve
- * and its status, another marker), with the way to its zone page.
+ * The card over the irrigation map saying what is selected (a zone and its run state, and its
+ * deficit while the Water balance layer is on; a valve and its status; another marker), with the
+ * way to its zone page.
  */
 import { Anchor, Card, CloseButton, Group, Text } from '@mantine/core';
-import { zonePath } from '@paddock/domain';
+import { zonePath, type ZoneWaterBalance } from '@paddock/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +19,7 @@ export function MapSelectionCard({
   markers,
   siteId,
   areaId,
+  balances,
   onClose,
 }: {
   selection: MapSelection;
@@ -25,6 +27,8 @@ export function MapSelectionCard({
   markers: readonly MapMarker[];
   siteId: number;
   areaId: number;
+  /** Each zone's water balance while that layer is on. */
+  balances?: readonly ZoneWaterBalance[] | undefined;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -35,10 +39,23 @@ export function MapSelectionCard({
     const zone = zones.find((candidate) => candidate.id === selection.id);
     title = zone?.label ?? t('Irrigation.Zone.Number', { number: selection.id });
     if (zone) {
+      const balance = balances?.find((entry) => entry.section === zone.id);
       body = (
-        <StateBadge colour={runStateColour(zone)} size="sm">
-          {t(`Irrigation.RunState.${zone.runState}`)}
-        </StateBadge>
+        <>
+          <StateBadge colour={runStateColour(zone)} size="sm">
+            {t(`Irrigation.RunState.${zone.runState}`)}
+          </StateBadge>
+          {balances && (
+            <Text size="xs" data-testid="selection-water-balance">
+              {balance
+                ? t('Irrigation.WaterBalance.Depletion', {
+                    depletion: balance.depletion,
+                    percent: balance.percentOfRaw,
+                  })
+                : t('Irrigation.WaterBalanceLayer.NoBalance')}
+            </Text>
+          )}
+        </>
       );
       link = zonePath({ siteId, areaId, sectionId: zone.id });
     }

@@ -4,7 +4,9 @@
  */
 import { toggleSelection, zonePath, type Area, type Site } from '@paddock/domain';
 import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useWaterBalance } from '../../../data/water-balance/get-water-balance.ts';
 import type { useIrrigationArea } from '../hooks/use-irrigation-area.ts';
 import {
   ALL_LAYERS,
@@ -14,6 +16,7 @@ import {
   type MapLayers,
   type MapSelection,
 } from '../map-layers.ts';
+import { waterBalanceZone } from '../water-balance-layer.ts';
 
 export function useIrrigationMap({
   site,
@@ -43,9 +46,26 @@ export function useIrrigationMap({
     setSelection(routeSelection());
   }
 
+  const { t } = useTranslation();
+  // Asked for only once the Water balance layer is switched on.
+  const balance = useWaterBalance(area.id, { enabled: layers.waterBalance });
+  const balances = layers.waterBalance ? balance.data?.zones : undefined;
   const mapZones = useMemo(
-    () => data.zones.map((zone) => mapZone(zone, data.shapes.get(zone.id))),
-    [data.zones, data.shapes],
+    () =>
+      data.zones.map((zone) => {
+        const drawn = mapZone(zone, data.shapes.get(zone.id));
+        if (!balances) return drawn;
+        return waterBalanceZone(
+          drawn,
+          balances.find((entry) => entry.section === zone.id),
+          (entry) =>
+            t('Irrigation.WaterBalanceLayer.Deficit', {
+              depletion: entry.depletion,
+              percent: entry.percentOfRaw,
+            }),
+        );
+      }),
+    [data.zones, data.shapes, balances, t],
   );
   const markers = useMemo(
     () =>
@@ -73,5 +93,16 @@ export function useIrrigationMap({
   );
   const selectValve = useCallback((id: number) => setSelection({ kind: 'valve', id }), []);
 
-  return { layers, setLayers, selection, setSelection, mapZones, markers, onSelect, selectValve };
+  return {
+    layers,
+    setLayers,
+    selection,
+    setSelection,
+    mapZones,
+    markers,
+    onSelect,
+    selectValve,
+    /** Each zone's balance while the Water balance layer is on. */
+    balances,
+  };
 }
