@@ -1,14 +1,22 @@
 /**
- * The SQL of a program's decisions (issue 30 item 6): what a start's decision is made from (the
- * program's skip rules, its area and site, the site's zone), the kept decisions newest first, the
- * one kept for a request, and keeping one with its event on the area.
+ * The SQL of a program's decisions (issue 30 items 4 and 6): what a start's decision is made from
+ * (the program's skip rules, its area and site, the site's zone; in deficit mode its zones), the
+ * kept decisions newest first, the one kept for a request, and keeping one with its event on the
+ * area.
  */
-import type { EventType, ProgramSchedule, SiteConfig, SiteTags } from '@paddock/domain';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import type {
+  EventType,
+  ProgramDecisionKind,
+  ProgramSchedule,
+  SiteConfig,
+  SiteTags,
+} from '@paddock/domain';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { areas, events, programDecisions, programs, sites } from '../../db/schema.ts';
 
 export type ProgramDecisionRow = typeof programDecisions.$inferSelect;
+type ProgramRow = typeof programs.$inferSelect;
 
 /** The program's skip rules with its area and site, and the site's zone settings; null: none. */
 export async function programDecisionContext(
@@ -38,15 +46,41 @@ export async function programDecisionContext(
   return row ?? null;
 }
 
-/** The decision kept for a start request, or null. */
+/** What a deficit-mode decision reads of the program: its area, schedule and zones. */
+export type DeficitProgram = Pick<ProgramRow, 'id' | 'areaId' | 'schedule' | 'zones'>;
+
+/** The program as a deficit-mode decision reads it; null when there is none. */
+export async function readDeficitProgram(
+  db: Database,
+  programId: number,
+): Promise<DeficitProgram | null> {
+  const [program] = await db
+    .select({
+      id: programs.id,
+      areaId: programs.areaId,
+      schedule: programs.schedule,
+      zones: programs.zones,
+    })
+    .from(programs)
+    .where(eq(programs.id, programId));
+  return program ?? null;
+}
+
+/**
+ * The decision of one of `kinds` kept for a start request, or null. A start in deficit mode keeps
+ * two: its skip rules' (start, skip or scale) and its deficit decision.
+ */
 export async function decisionOfRequest(
   db: Database,
   requestId: number,
+  kinds: readonly ProgramDecisionKind[],
 ): Promise<ProgramDecisionRow | null> {
   const [row] = await db
     .select()
     .from(programDecisions)
-    .where(eq(programDecisions.requestId, requestId))
+    .where(
+      and(eq(programDecisions.requestId, requestId), inArray(programDecisions.kind, [...kinds])),
+    )
     .orderBy(desc(programDecisions.id))
     .limit(1);
   return row ?? null;
@@ -65,7 +99,8 @@ export async function keepDecision(
   return db.transaction(async (tx) => {
     const [kept] = await tx.insert(programDecisions).values(row).onConflictDoNothing().returning();
     if (!kept) {
-      const earlier = row.requestId === null ? null : await decisionOfRequest(tx, row.requestId);
+      const earlier =
+        row.requestId === null ? null : await decisionOfRequest(tx, row.requestId, [row.kind]);
       if (!earlier) throw new Error(`program ${row.programId}: decision not kept`);
       return earlier;
     }

@@ -117,6 +117,8 @@ export async function decideStartNow(
   const stored = context.schedule.skipRules;
   // Stored rules were parsed on the way in; parsed again, an absent rule set is "every rule off".
   const rules = programSkipRulesSchema.parse(stored ?? {});
+  // In deficit mode the depths follow the soil's own season: a seasonal % would count it twice.
+  if (context.schedule.deficitMode) delete rules.seasonal;
   const inputs = await readSkipInputs(db, context, now);
   const timeZone = siteTimeZone(context.siteConfig, context.siteTags.country);
   const decision = decideSkip(rules, inputs, now.getTime(), timeZone);
@@ -130,6 +132,9 @@ export async function decideStartNow(
     sentence: describeSkipDecision(decision, timeZone),
   };
 }
+
+/** The kinds a start's skip rules keep. */
+const START_DECISION_KINDS = ['start', 'skip', 'scale'] as const;
 
 /** What the runner does with a start: run as set, skip it, or scale its watering. */
 type StartOutcome = {
@@ -149,7 +154,7 @@ export async function keepStartDecision(
   requestId: number,
   now: Date,
 ): Promise<StartOutcome | null> {
-  const earlier = await decisionOfRequest(db, requestId);
+  const earlier = await decisionOfRequest(db, requestId, START_DECISION_KINDS);
   const kept = earlier ? startDecisionDetailSchema.safeParse(earlier.decision) : null;
   if (earlier && kept?.success) {
     return { action: kept.data.action, factor: kept.data.factor, sentence: earlier.sentence };

@@ -18,6 +18,7 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { findRequest } from '../../requests/request.repository.ts';
 import { applyProgramUpdate } from './program-update.ts';
+import { decideDeficitNow } from './deficit-decision.ts';
 import { decideStartNow } from './program-decision.ts';
 import { presentProgramDecision } from './program-decision.presenter.ts';
 import { programDecisionPage } from './program-decision.repository.ts';
@@ -65,7 +66,11 @@ export async function programRoutes(app: FastifyInstance) {
     const decided = await decideStartNow(db, id, clock.now());
     if (!decided) throw notFound('Program');
     const { hasRules, kind, sentence, decision } = decided;
-    return { hasRules, kind, sentence, detail: startDecisionDetailSchema.parse(decision) };
+    const detail = startDecisionDetailSchema.parse(decision);
+    // A start the rules would let go is then decided by deficit mode, when it is on.
+    const deficit = kind === 'skip' ? null : await decideDeficitNow(db, id, clock.now());
+    if (!deficit) return { hasRules, kind, sentence, detail };
+    return { hasRules, kind: 'deficit' as const, sentence: deficit.sentence, detail, deficit };
   });
 
   for (const [action, endpoint] of Object.entries(programActionEndpoints) as [

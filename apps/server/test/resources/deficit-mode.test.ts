@@ -1,0 +1,276 @@
+/**
+ * Programs that water by need (issue 30 item 4): a program in "water the deficit" mode, at a
+ * start of the whole program (now, or at its start time), opens only the zones whose depletion
+ * today in GET areas/{id}/water-balance passed the trigger, each for its refill at the zone's
+ * application rate, and keeps one 'deficit' decision with the sentence; no zone dry skips the
+ * start; a rain skip of its rules comes first; GET programs/{id}/decision tells what it would do.
+ * The runner runs on a fake field link that records what it sends. Either engine (DATABASE_URL).
+ */
+import { deficitMinutes, type ProgramSchedule } from '@paddock/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import * as t from '../../src/db/schema.ts';
+import { insertReadings } from '../../src/telemetry/reading.repository.ts';
+import { addSeries } from '../helpers/farm.ts';
+import { waitFor } from '../helpers/field.ts';
+import {
+  fakeCommandLink,
+  present,
+  programRow,
+  requestStatus,
+  startWorkerOnFakeLink,
+  storedRun,
+} from '../helpers/run-kit.ts';
+import { countRows } from '../helpers/rows.ts';
+import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+let testApp: TestApp;
+const field = fakeCommandLink();
+let worker: { close(): Promise<void> } | null = null;
+let rainSeries: number;
+
+/** Site a is in Auckland: the balance runs on its local dates. */
+const localDate = (at: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Auckland' }).format(new Date(at));
+
+/**
+ * Zone 1 in 0.1 m of loam (TAW 15 mm, RAW 7.5 mm) dries out in the ten days of 6 mm ET0 before
+ * today; zones 2 and 3, rooted 2 m deep (RAW 150 mm), are nowhere near their trigger.
+ */
+beforeAll(async () => {
+  testApp = await buildTestApp();
+  worker = await startWorkerOnFakeLink(testApp, field);
+  const { sites, areas, sections } = testApp.farm;
+  for (let day = 1; day <= 10; day++) {
+    await testApp.db.execute(
+      sql`insert into et0_days (area_id, date, site_id, et0, inputs, computed_at)
+          values (${areas.irrigation.id}, ${localDate(Date.now() - day * DAY)}, ${sites.a.id},
+                  6, '{}'::jsonb, now())`,
+    );
+  }
+  const deep = { rootDepth: 2 };
+  const settings = {
+    waterBalance: {
+      soil: { fieldCapacity: 0.3, wiltingPoint: 0.15, depletionFraction: 0.5 },
+      zones: {
+        [sections.zone1.id]: { rootDepth: 0.1 },
+        [sections.zone2.id]: deep,
+        [sections.zone3.id]: deep,
+      },
+    },
+  };
+  await testApp.db.execute(
+    sql`update areas set settings = ${JSON.stringify(settings)}::jsonb
+        where id = ${areas.irrigation.id}`,
+  );
+  const [gauge] = await testApp.db
+    .insert(t.sensors)
+    .values({
+      siteId: sites.a.id,
+      areaId: areas.irrigation.id,
+      type: 'rainbucket',
+      unitId: testApp.farm.units.a.id,
+      tags: { identifier: 'weather' },
+      topics: [],
+      label: 'Te Awa station',
+      serialno: 'RG-1',
+    })
+    .returning();
+  rainSeries = await addSeries(testApp.db, sites.a.id, {
+    type: 'sensor',
+    id: present(gauge).id,
+    metric: 'rain.avg',
+  });
+});
+
+afterAll(async () => {
+  await worker?.close();
+  await testApp?.close();
+});
+
+const programId = () => testApp.farm.programs.a.id;
+const manager = () => testApp.farm.users.manager.id;
+const decisions = () =>
+  testApp.db.select().from(t.programDecisions).where(eq(t.programDecisions.programId, programId()));
+/** The controls opened so far. */
+const opened = () =>
+  field.sent.flatMap((sent) => (sent.command.action === 'open' ? sent.command.controls : []));
+
+const deficitMode = { triggerPercentOfRaw: 100, rainAllowance: 0 };
+
+/**
+ * Program a as seeded with this schedule's changes, stopped, no run, nothing kept; without its
+ * pump, so the first command is the first valve's (the fake link answers nothing).
+ */
+async function resetProgram(changes: Partial<ProgramSchedule> = {}) {
+  const seeded = testApp.farm.programs.a;
+  await testApp.db.delete(t.programRuns);
+  await testApp.db.delete(t.requests);
+  await testApp.db.delete(t.programDecisions);
+  await testApp.db.delete(t.events).where(eq(t.events.targetType, 'program'));
+  await testApp.db.delete(t.readings).where(eq(t.readings.seriesId, rainSeries));
+  await testApp.db
+    .update(t.programs)
+    .set({
+      status: seeded.status,
+      schedule: { ...seeded.schedule, attachments: [], ...changes },
+      zones: seeded.zones,
+    })
+    .where(eq(t.programs.id, seeded.id));
+  field.sent.length = 0;
+}
+
+async function post(payload: object = {}) {
+  testApp.clock.set(new Date());
+  const response = await testApp.as(manager(), {
+    method: 'POST',
+    url: `/api/programs/${programId()}/start`,
+    payload,
+  });
+  expect(response.statusCode).toBe(202);
+  return response.json<{ requestId: number }>().requestId;
+}
+
+/** Zone 1's refill: its TAW, the soil it dried out of, at its application rate. */
+function zone1Minutes(): number {
+  const zone = present(testApp.farm.programs.a.zones.find((z) => z.id === zone1()));
+  return deficitMinutes(15, zone.setting.applicationRate);
+}
+const zone1 = () => testApp.farm.sections.zone1.id;
+const valve1 = () => testApp.farm.controls.valve1.id;
+
+describe('a start in deficit mode', () => {
+  beforeEach(() => resetProgram({ deficitMode }));
+
+  it('opens only the dry zone, for its refill, and keeps the decision in words', async () => {
+    const requestId = await post();
+    await waitFor('the first open', () => opened().length > 0);
+    const run = await storedRun(testApp.db, programId());
+    expect(run.zones.map((zone) => zone.id)).toEqual([zone1()]);
+    expect(run.zones[0]?.cycleMs).toBe(Math.round(zone1Minutes() * 60_000));
+    expect(opened()).toEqual([valve1()]);
+    const [kept] = await decisions();
+    expect(kept).toMatchObject({ kind: 'deficit', requestId });
+    expect(kept?.sentence).toMatch(
+      /^Watered 1 of 3 zones \d\d:\d\d — Zone 1 15\.0 mm dry \(trigger 7\.5 mm\): \d+ min; Zone 2 [\d.]+ mm, not dry enough; Zone 3 [\d.]+ mm, not dry enough$/,
+    );
+  });
+
+  it('a delayed start is decided at its start time', async () => {
+    const requestId = await post({ startTime: new Date(Date.now() + 1500).toISOString() });
+    await waitFor(
+      'the start to wait',
+      async () => (await requestStatus(testApp.db, requestId)) === 'pending',
+    );
+    expect(await decisions()).toEqual([]);
+    await waitFor('the first open', () => opened().length > 0);
+    expect(opened()).toEqual([valve1()]);
+    const run = await storedRun(testApp.db, programId());
+    expect(run.zones.map((zone) => zone.id)).toEqual([zone1()]);
+    expect((await decisions()).map((row) => row.kind)).toEqual(['deficit']);
+  });
+
+  it('with no zone past its trigger the start is skipped with the reason', async () => {
+    await resetProgram({ deficitMode: { triggerPercentOfRaw: 100, rainAllowance: 20 } });
+    const requestId = await post();
+    await waitFor(
+      'the request to end',
+      async () => (await requestStatus(testApp.db, requestId)) === 'done',
+    );
+    expect(field.sent).toEqual([]);
+    expect((await programRow(testApp.db, programId())).status.activity).toBe('stopped');
+    const [kept] = await decisions();
+    expect(kept?.sentence).toMatch(
+      /^Skipped \d\d:\d\d — no zone dry enough: Zone 1 15\.0 mm, left for the rain allowance;/,
+    );
+  });
+
+  it('a rain skip of its rules comes first', async () => {
+    await resetProgram({
+      deficitMode,
+      skipRules: { rain: { atLeastMm: 10 }, maxReadingAgeMinutes: 120 },
+    });
+    const now = Date.now();
+    await insertReadings(
+      testApp.db,
+      Array.from({ length: 26 }, (_, i) => ({
+        seriesId: rainSeries,
+        time: now - 25 * HOUR + i * HOUR,
+        value: 30 / 24,
+      })),
+    );
+    const requestId = await post();
+    await waitFor(
+      'the request to end',
+      async () => (await requestStatus(testApp.db, requestId)) === 'done',
+    );
+    expect(field.sent).toEqual([]);
+    expect((await decisions()).map((row) => row.kind)).toEqual(['skip']);
+  });
+
+  it('a start naming zones runs them as asked', async () => {
+    const zone2 = testApp.farm.sections.zone2.id;
+    await post({ zones: [zone2] });
+    await waitFor('the first open', () => opened().length > 0);
+    expect(opened()).toEqual([testApp.farm.controls.valve2.id]);
+    expect(await decisions()).toEqual([]);
+  });
+});
+
+describe('GET /api/programs/{id}/decision in deficit mode', () => {
+  it('tells which zones a start now would water, keeping nothing', async () => {
+    await resetProgram({ deficitMode });
+    testApp.clock.set(new Date());
+    const response = await testApp.as(testApp.farm.users.monitor.id, {
+      method: 'GET',
+      url: `/api/programs/${programId()}/decision`,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ hasRules: false, kind: 'deficit' });
+    expect(body.sentence).toMatch(/^Watered 1 of 3 zones/);
+    expect(body.deficit.detail.zones.map((zone: { run: boolean }) => zone.run)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(await countRows(testApp.db, t.programDecisions)).toBe(0);
+    expect(field.sent).toEqual([]);
+  });
+});
+
+describe('PUT /api/programs/{id} with deficit mode', () => {
+  beforeEach(() => resetProgram());
+  const put = (mode: unknown) => {
+    testApp.clock.set(new Date());
+    return testApp.as(manager(), {
+      method: 'PUT',
+      url: `/api/programs/${programId()}`,
+      payload: { schedule: { ...testApp.farm.programs.a.schedule, deficitMode: mode } as object },
+    });
+  };
+
+  it('saves it with its defaults filled in, and null turns it off', async () => {
+    const response = await put({ rainAllowance: 3 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().schedule.deficitMode).toEqual({
+      triggerPercentOfRaw: 100,
+      rainAllowance: 3,
+    });
+    expect((await put(null)).json().schedule.deficitMode).toBeNull();
+  });
+
+  it.each([
+    [{ triggerPercentOfRaw: 0 }, 'schedule.deficitMode.triggerPercentOfRaw'],
+    [{ triggerPercentOfRaw: 101 }, 'schedule.deficitMode.triggerPercentOfRaw'],
+    [{ rainAllowance: -1 }, 'schedule.deficitMode.rainAllowance'],
+    [{ depth: 3 }, 'schedule.deficitMode.depth'],
+  ])('400 with the field for %j', async (mode, fieldName) => {
+    const response = await put(mode);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field: fieldName, location: 'body' });
+    expect((await programRow(testApp.db, programId())).schedule.deficitMode).toBeUndefined();
+  });
+});
