@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { et0DayInputsSchema } from '../agronomy/et0-day.ts';
-import { idParamSchema } from '../entities/params.ts';
+import { idParamSchema, localDateRangeQuerySchema } from '../entities/params.ts';
 import { idSchema, isoDateTimeSchema } from '../entities/primitives.ts';
 import { calendarDateSchema } from '../water-take/days.ts';
 import { defineEndpoint } from './endpoint.ts';
@@ -13,16 +13,7 @@ import { defineEndpoint } from './endpoint.ts';
 export const ET0_MAX_DAYS = 400;
 
 /** GET sites/{id}/et0: local dates `from` to `to`, both included. */
-export const et0QuerySchema = z
-  .object({ from: calendarDateSchema, to: calendarDateSchema })
-  .refine((q) => q.from <= q.to, {
-    message: 'The range must not end before it starts',
-    path: ['to'],
-  })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) < ET0_MAX_DAYS * 86_400_000, {
-    message: `A range covers at most ${ET0_MAX_DAYS} days`,
-    path: ['to'],
-  });
+export const et0QuerySchema = localDateRangeQuerySchema(calendarDateSchema, ET0_MAX_DAYS, 'days');
 export type Et0Query = z.infer<typeof et0QuerySchema>;
 
 export const et0DaySchema = z.object({

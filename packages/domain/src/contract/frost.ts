@@ -3,7 +3,7 @@
  * explorer's run periods and the compliance record), and a site's frost rules.
  */
 import { z } from 'zod';
-import { idParamSchema } from '../entities/params.ts';
+import { idParamSchema, localDateRangeQuerySchema } from '../entities/params.ts';
 import { isoDateTimeSchema } from '../entities/primitives.ts';
 import {
   frostForecastSchema,
@@ -29,16 +29,11 @@ export const frostRunsQuerySchema = z
   });
 
 /** GET areas/{id}/frost-forecasts: the nights that began from `from` to `to` (local dates, inclusive). */
-export const frostForecastsQuerySchema = z
-  .object({ from: frostNightDateSchema, to: frostNightDateSchema })
-  .refine((q) => q.from <= q.to, {
-    message: 'The range must not end before it starts',
-    path: ['to'],
-  })
-  .refine((q) => Date.parse(q.to) - Date.parse(q.from) < FROST_RUNS_MAX_DAYS * 86_400_000, {
-    message: `A range covers at most ${FROST_RUNS_MAX_DAYS} nights`,
-    path: ['to'],
-  });
+export const frostForecastsQuerySchema = localDateRangeQuerySchema(
+  frostNightDateSchema,
+  FROST_RUNS_MAX_DAYS,
+  'nights',
+);
 
 export const frostEndpoints = {
   getFrostSummary: defineEndpoint({

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   areaGetQuerySchema,
   areaQuerySchema,
   contactTestParamSchema,
   idParamSchema,
+  localDateRangeQuerySchema,
   requestParamSchema,
   siteQuerySchema,
 } from './params.ts';
@@ -47,5 +49,29 @@ describe('§7 path ids are coerced from text', () => {
       requestId: 1000,
     });
     expect(contactTestParamSchema.safeParse({ id: '700', testId: 'x' }).success).toBe(false);
+  });
+});
+
+describe('a query of local dates, both included', () => {
+  const nights = localDateRangeQuerySchema(z.string(), 3, 'nights');
+
+  it.each([
+    ['one day', '2026-09-04', '2026-09-04'],
+    ['under the most', '2026-09-01', '2026-09-03'],
+  ])('%s is a range', (_name, from, to) => {
+    expect(nights.parse({ from, to })).toEqual({ from, to });
+  });
+
+  it.each([
+    [
+      'ending before it starts',
+      '2026-09-04',
+      '2026-09-03',
+      'The range must not end before it starts',
+    ],
+    ['as long as the most', '2026-09-01', '2026-09-04', 'A range covers at most 3 nights'],
+  ])('a range %s is refused at `to`', (_name, from, to, message) => {
+    const result = nights.safeParse({ from, to });
+    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['to'], message })]);
   });
 });

@@ -58,3 +58,24 @@ export type RequestParam = z.infer<typeof requestParamSchema>;
 /** GET contacts/{id}/test/{testId} (§7). */
 export const contactTestParamSchema = idParamsSchema('id', 'testId');
 export type ContactTestParam = z.infer<typeof contactTestParamSchema>;
+
+/**
+ * A query of local dates `from` to `to`, both included: `to` not before `from`, and the range
+ * under `maxDays` long. `counted` is what the range's message counts (days, nights).
+ */
+export function localDateRangeQuerySchema(
+  date: z.ZodType<string>,
+  maxDays: number,
+  counted: string,
+) {
+  return z
+    .object({ from: date, to: date })
+    .refine((q) => q.from <= q.to, {
+      message: 'The range must not end before it starts',
+      path: ['to'],
+    })
+    .refine((q) => Date.parse(q.to) - Date.parse(q.from) < maxDays * 86_400_000, {
+      message: `A range covers at most ${maxDays} ${counted}`,
+      path: ['to'],
+    });
+}
