@@ -29,6 +29,12 @@ const loginNameSchema = trimmedTextSchema(EMAIL_MAX_LENGTH);
 /** A person's name as typed, trimmed. */
 const personNameSchema = trimmedTextSchema(NAME_MAX_LENGTH);
 
+/**
+ * A body sent from an emailed link (account activation, password reset, invitation sign-up): the
+ * link's token is what proves who sends it.
+ */
+const linkBodySchema = z.strictObject({ token: tokenSchema });
+
 /** Epoch milliseconds. */
 const epochMsSchema = z.number().int().nonnegative();
 
@@ -123,8 +129,7 @@ export type SignupStatusResponse = z.infer<typeof signupStatusResponseSchema>;
  * POST users/sign-up/complete (§7). The spec shows fullName and newPassword; the invitation
  * token from the sign-up link (§2 query token) is what proves who is signing up.
  */
-export const signUpCompleteBodySchema = z.strictObject({
-  token: tokenSchema,
+export const signUpCompleteBodySchema = linkBodySchema.extend({
   fullName: personNameSchema,
   newPassword: passwordSchema,
 });
@@ -146,7 +151,7 @@ export const foundUserSchema = auditPersonSchema;
 export type FoundUser = AuditPerson;
 
 /** POST {api}/login/account-activation/validate (§7). */
-export const activationValidateBodySchema = z.strictObject({ token: tokenSchema });
+export const activationValidateBodySchema = linkBodySchema;
 export type ActivationValidateBody = z.infer<typeof activationValidateBodySchema>;
 
 /** Response of activation validate (§7): status, message, and the invited email and name. */
@@ -159,8 +164,7 @@ export const activationValidateResponseSchema = z.object({
 export type ActivationValidateResponse = z.infer<typeof activationValidateResponseSchema>;
 
 /** POST {api}/login/account-activation/finish (§7): 204 on success. */
-export const activationFinishBodySchema = z.strictObject({
-  token: tokenSchema,
+export const activationFinishBodySchema = linkBodySchema.extend({
   password: passwordSchema,
   name: personNameSchema,
 });
@@ -174,10 +178,7 @@ export const resetPasswordBeginBodySchema = z.strictObject({
 export type ResetPasswordBeginBody = z.infer<typeof resetPasswordBeginBodySchema>;
 
 /** POST {api}/login/reset-password/finish (§7): 204 on success. */
-export const resetPasswordFinishBodySchema = z.strictObject({
-  token: tokenSchema,
-  newPassword: passwordSchema,
-});
+export const resetPasswordFinishBodySchema = linkBodySchema.extend({ newPassword: passwordSchema });
 export type ResetPasswordFinishBody = z.infer<typeof resetPasswordFinishBodySchema>;
 
 /** POST /user/change-password (§7, authenticated). */
