@@ -19,6 +19,14 @@ import { fieldCommands, requests } from '../db/schema.ts';
 
 export type RequestRow = typeof requests.$inferSelect;
 
+/** The target's requests: a type and a target id name one (requests_target_idx leads with them). */
+function onTarget(type: RequestType, targetId: number) {
+  return and(eq(requests.type, type), eq(requests.targetId, targetId));
+}
+
+/** Requests the field has not finished with (new, pending, inProgress). */
+const stillOpen = inArray(requests.status, [...OPEN_REQUEST_STATUSES]);
+
 export async function createRequest(
   db: Database,
   input: {
@@ -58,9 +66,7 @@ export async function findRequest(
   const [row] = await db
     .select()
     .from(requests)
-    .where(
-      and(eq(requests.id, requestId), eq(requests.type, type), eq(requests.targetId, targetId)),
-    );
+    .where(and(eq(requests.id, requestId), onTarget(type, targetId)));
   return row ?? null;
 }
 
@@ -80,7 +86,7 @@ export function latestRequests(
   return db
     .select()
     .from(requests)
-    .where(and(eq(requests.type, type), eq(requests.targetId, targetId)))
+    .where(onTarget(type, targetId))
     .orderBy(desc(requests.id))
     .limit(limit);
 }
@@ -95,14 +101,7 @@ export async function findOpenRequest(
   const [row] = await db
     .select({ id: requests.id })
     .from(requests)
-    .where(
-      and(
-        eq(requests.type, type),
-        eq(requests.targetId, targetId),
-        eq(requests.action, action),
-        inArray(requests.status, [...OPEN_REQUEST_STATUSES]),
-      ),
-    )
+    .where(and(onTarget(type, targetId), eq(requests.action, action), stillOpen))
     .orderBy(desc(requests.id))
     .limit(1);
   return row ?? null;
@@ -117,13 +116,7 @@ export function openRequests(
   return db
     .select()
     .from(requests)
-    .where(
-      and(
-        eq(requests.type, type),
-        eq(requests.targetId, targetId),
-        inArray(requests.status, [...OPEN_REQUEST_STATUSES]),
-      ),
-    )
+    .where(and(onTarget(type, targetId), stillOpen))
     .orderBy(asc(requests.id));
 }
 
@@ -140,7 +133,7 @@ export async function setRequestStatus(
   const rows = await db
     .update(requests)
     .set({ status, updatedAt: now })
-    .where(and(eq(requests.id, requestId), inArray(requests.status, [...OPEN_REQUEST_STATUSES])))
+    .where(and(eq(requests.id, requestId), stillOpen))
     .returning({ id: requests.id });
   return rows.length > 0;
 }
