@@ -11,6 +11,11 @@ import { areas, frostForecasts, sensors, sites } from '../db/schema.ts';
 export type ForecastRow = typeof frostForecasts.$inferSelect;
 export type ForecastInsert = typeof frostForecasts.$inferInsert;
 
+/** The area's row of the night: the table's key. */
+function areaNight(areaId: number, night: string) {
+  return and(eq(frostForecasts.areaId, areaId), eq(frostForecasts.night, night));
+}
+
 /** Every frost area with its site's location, zone and tags. */
 export async function frostAreaRows(db: Queryable, areaId?: number) {
   return db
@@ -44,10 +49,7 @@ export async function siteSensorRows(db: Queryable, siteId: number) {
 }
 
 export async function findForecastRow(db: Queryable, areaId: number, night: string) {
-  const [row] = await db
-    .select()
-    .from(frostForecasts)
-    .where(and(eq(frostForecasts.areaId, areaId), eq(frostForecasts.night, night)));
+  const [row] = await db.select().from(frostForecasts).where(areaNight(areaId, night));
   return row;
 }
 
@@ -132,7 +134,7 @@ export async function saveObservation(
   await db
     .update(frostForecasts)
     .set({ ...observation, modifiedAt: observation.observedAt })
-    .where(and(eq(frostForecasts.areaId, areaId), eq(frostForecasts.night, night)));
+    .where(areaNight(areaId, night));
 }
 
 /**
@@ -148,13 +150,7 @@ export async function claimWarning(
   const rows = await db
     .update(frostForecasts)
     .set({ warnedAt: now })
-    .where(
-      and(
-        eq(frostForecasts.areaId, areaId),
-        eq(frostForecasts.night, night),
-        isNull(frostForecasts.warnedAt),
-      ),
-    )
+    .where(and(areaNight(areaId, night), isNull(frostForecasts.warnedAt)))
     .returning({ areaId: frostForecasts.areaId });
   return rows.length === 1;
 }
