@@ -1,7 +1,8 @@
 /**
  * The program's own card in the program panel (issue 6): its §4 display state in the §9 colours,
- * the manual flag, the last-irrigation time, when a delayed start will start, the client status of
- * the last action and, with the program privilege, its buttons.
+ * the manual flag, the "water the deficit" mode (issue 30), the last-irrigation time, when a
+ * delayed start will start, the client status of the last action and, with the program
+ * privilege, its buttons.
  */
 import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
 import {
@@ -48,6 +49,11 @@ export function ProgramSummaryCard({
             {view.manual && (
               <Badge variant="outline" color="gray">
                 {t('Irrigation.Program.Manual')}
+              </Badge>
+            )}
+            {program.schedule.deficitMode && (
+              <Badge variant="outline" color="blue">
+                {t('Irrigation.Program.Deficit', 'Water the deficit')}
               </Badge>
             )}
             <span data-testid="program-display" data-display={view.display}>

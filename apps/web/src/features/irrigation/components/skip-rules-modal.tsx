@@ -2,7 +2,8 @@
  * The program's skip and adjust rules (issue 30 item 5): rain in the last 24 h ≥ mm, wind >
  * km/h, temperature < °C, soil moisture > %, and a seasonal % by month, each on or off. Checked
  * with the domain's programSkipRulesSchema, the server's own check, and saved with PUT
- * programs/{id}; with every rule off the program has none and starts as set.
+ * programs/{id}; with every rule off the program has none and starts as set. Below them, the
+ * program's "water the deficit" mode (deficit-mode-fields.tsx), decided at the same moment.
  */
 import { Modal, NumberInput, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import {
@@ -20,6 +21,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApplyFooter, useApplyForm } from './apply-form.tsx';
+import { checkDeficitForm, DeficitModeFields, deficitFormOf } from './deficit-mode-fields.tsx';
 
 type Threshold = { on: boolean; value: number | string };
 type RulesForm = {
@@ -89,6 +91,8 @@ function SkipRulesForm(props: {
   const { t } = useTranslation();
   const { program } = props;
   const [form, setForm] = useState(() => formOf(program.schedule.skipRules));
+  const [deficitForm, setDeficitForm] = useState(() => deficitFormOf(program.schedule.deficitMode));
+  const deficit = checkDeficitForm(deficitForm);
   const { footer, submit } = useApplyForm(props.onApply, props.onClose);
   const maxAge =
     program.schedule.skipRules?.maxReadingAgeMinutes ?? DEFAULT_SKIP_READING_MAX_AGE_MINUTES;
@@ -103,9 +107,13 @@ function SkipRulesForm(props: {
   );
 
   const apply = async () => {
-    if (checked && !checked.success) return;
+    if ((checked && !checked.success) || deficit.mode === undefined) return;
     // Every rule off: the schedule goes without skipRules, and the program starts as set.
-    const schedule = { ...program.schedule, skipRules: checked ? checked.data : undefined };
+    const schedule = {
+      ...program.schedule,
+      skipRules: checked ? checked.data : undefined,
+      deficitMode: deficit.mode,
+    };
     if (!checked) delete schedule.skipRules;
     await submit({ schedule });
   };
@@ -187,9 +195,10 @@ function SkipRulesForm(props: {
           {problems.get('seasonal')}
         </Text>
       )}
+      <DeficitModeFields form={deficitForm} onChange={setDeficitForm} problems={deficit.problems} />
       <ApplyFooter
         {...footer}
-        disabled={checked !== null && !checked.success}
+        disabled={(checked !== null && !checked.success) || deficit.mode === undefined}
         onApply={() => void apply()}
       />
     </Stack>
