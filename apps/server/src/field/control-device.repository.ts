@@ -8,7 +8,13 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { areas, controls, radios, sensors, units } from '../db/schema.ts';
 
-export async function controlDevices(db: Database, where: SQL): Promise<RunControl[]> {
+/** The device a command reaches: the radio's, else the unit's; null on neither. */
+function commandDevice(siteId: number, radio: string | null, unit: string | null) {
+  const serialno = radio ?? unit;
+  return serialno === null ? null : { siteId, serialno };
+}
+
+export async function controlDevices(db: Database, where: SQL | undefined): Promise<RunControl[]> {
   const rows = await db
     .select({
       id: controls.id,
@@ -23,15 +29,12 @@ export async function controlDevices(db: Database, where: SQL): Promise<RunContr
     .leftJoin(radios, eq(radios.id, controls.radioId))
     .leftJoin(units, eq(units.id, controls.unitId))
     .where(where);
-  return rows.map((row) => {
-    const serialno = row.radioSerialno ?? row.unitSerialno;
-    return {
-      id: row.id,
-      type: row.type,
-      section: row.section,
-      device: serialno === null ? null : { siteId: row.siteId, serialno },
-    };
-  });
+  return rows.map((row) => ({
+    id: row.id,
+    type: row.type,
+    section: row.section,
+    device: commandDevice(row.siteId, row.radioSerialno, row.unitSerialno),
+  }));
 }
 
 /** Where a command to a control goes, or null for an unknown or unwired one. */
@@ -54,6 +57,5 @@ export async function deviceOfSensor(
     .leftJoin(radios, eq(radios.id, sensors.radioId))
     .leftJoin(units, eq(units.id, sensors.unitId))
     .where(eq(sensors.id, sensorId));
-  const serialno = row?.radio ?? row?.unit ?? null;
-  return row && serialno !== null ? { siteId: row.siteId, serialno } : null;
+  return row ? commandDevice(row.siteId, row.radio, row.unit) : null;
 }
