@@ -22,7 +22,10 @@ describe('the demo farm: skip rules and the why of a run', () => {
       .from(t.programs)
       .where(eq(t.programs.name, DEMO_SKIP_RULES_PROGRAM));
     expect(program?.schedule.skipRules).toMatchObject({ rain: { atLeastMm: 10 } });
-    const decisions = await handle.db.select().from(t.programDecisions);
+    const decisions = await handle.db
+      .select()
+      .from(t.programDecisions)
+      .where(eq(t.programDecisions.kind, 'skip'));
     expect(decisions).toHaveLength(1);
     expect(decisions[0]).toMatchObject({ programId: program?.id, kind: 'skip' });
     expect(decisions[0]?.sentence).toMatch(

@@ -8,6 +8,7 @@ import { refreshAreaHealth, type Transaction } from '@paddock/server';
 import { seedAlarmHistory } from './alarm-history.ts';
 import { seedAlarmRules } from './alarms.ts';
 import { seedContacts } from './contacts.ts';
+import { seedDeficitMode } from './deficit-mode.ts';
 import type { DemoSite } from './demo-sites.ts';
 import { seedEvents } from './events.ts';
 import { seedForecastHistory } from './forecast-history.ts';
@@ -26,6 +27,7 @@ export async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext
   // Controls and programs, area by area: a program's schedule names its pumps and valves.
   await seedPrograms(tx, spec, ctx.now, land, hardware);
   await seedProgramDecisions(tx, spec, ctx.now, land);
+  await seedDeficitMode(tx, spec, ctx.now, land);
   const { notificationIds, rosterSteps } = await seedContacts(tx, spec, ctx, land.site);
   const alarms = await seedAlarmRules(tx, spec, land, sensorRows, notificationIds);
   const history = { spec, now: ctx.now, land, alarms, rosterSteps };
