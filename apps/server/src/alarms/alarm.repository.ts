@@ -8,6 +8,7 @@ import {
   type AcknowledgementChannel,
   type AlarmMemory,
   type AlarmRuleInput,
+  type AlarmTemplate,
 } from '@paddock/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
@@ -126,11 +127,36 @@ export async function loadAlarmContexts(
 }
 
 /** Evaluated at all: the alarm, its rule and its area's alarms are on. */
+/**
+ * The area's alarms of a template the server raises itself (frost forecast, fan failed to start,
+ * the flow alarms), or only those on one target.
+ */
+export const templateAlarmsOf = (areaId: number, template: AlarmTemplate, target?: number) =>
+  and(
+    eq(alarms.areaId, areaId),
+    sql`((${alarms.rule}->>'template')::integer) = ${template}`,
+    target === undefined ? undefined : sql`((${alarms.rule}->>'target')::integer) = ${target}`,
+  );
+
 export const evaluated = and(
   eq(alarms.active, true),
   eq(areas.alarmsActive, true),
   sql`coalesce((${alarms.rule}->>'enabled')::boolean, true)`,
 );
+
+/**
+ * The area's alarm of a template on one target with its area and site: any such alarm, or only
+ * one that is evaluated (on, with the area's alarms on). Null when there is none.
+ */
+export async function templateAlarmOn(
+  tx: Database,
+  on: { areaId: number; template: AlarmTemplate; target: number },
+  which: 'any' | 'evaluated',
+): Promise<AlarmContext | null> {
+  const where = templateAlarmsOf(on.areaId, on.template, on.target);
+  const [context] = await loadAlarmContexts(tx, which === 'any' ? where : and(evaluated, where));
+  return context ?? null;
+}
 
 export async function currentStates(tx: Database, ids: number[]): Promise<Map<number, StateRow>> {
   if (ids.length === 0) return new Map();

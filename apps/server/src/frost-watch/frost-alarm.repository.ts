@@ -8,20 +8,16 @@ import {
   ALARM_TEMPLATE_LABELS,
   ALARM_TEMPLATES,
   alarmRuleFromTemplate,
-  type AlarmTemplate,
 } from '@paddock/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { alarms } from '../db/schema.ts';
-import { evaluated, insertAlarm, loadAlarmContexts } from '../alarms/alarm.repository.ts';
-
-/** The area's alarms of this template, or only those on one target. */
-const templateAlarmsOf = (areaId: number, template: AlarmTemplate, target?: number) =>
-  and(
-    eq(alarms.areaId, areaId),
-    sql`((${alarms.rule}->>'template')::integer) = ${template}`,
-    target === undefined ? undefined : sql`((${alarms.rule}->>'target')::integer) = ${target}`,
-  );
+import {
+  evaluated,
+  insertAlarm,
+  loadAlarmContexts,
+  templateAlarmsOf,
+} from '../alarms/alarm.repository.ts';
 
 const forecastAlarmOf = (areaId: number) => templateAlarmsOf(areaId, ALARM_TEMPLATES.frostForecast);
 

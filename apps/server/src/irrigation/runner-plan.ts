@@ -36,6 +36,8 @@ export const runnerJobSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('request'), programId: idSchema, requestId: idSchema }),
   /** A planned time of the run has come. */
   z.object({ kind: z.literal('wake'), programId: idSchema }),
+  /** The flow supervisor closes these zones of the run (high flow, flow-watch.ts). */
+  z.object({ kind: z.literal('shutOff'), programId: idSchema, zones: z.array(idSchema).min(1) }),
   /** A command of the run was answered (or given up on). */
   z.object({
     kind: z.literal('settled'),
@@ -99,6 +101,12 @@ export function requestFailedStep(requestId: number, reason: string): Transform 
 /** A planned time of the run has come; a program that never ran has nothing to wake. */
 export const wakeStep: Transform = (state, now) =>
   state ? stepRun(state, { type: 'wake' }, now) : null;
+
+/** The flow supervisor's shut-off: a live run closes the zones; a stopped one has none open. */
+export function shutOffStep(zones: number[]): Transform {
+  return (state, now) =>
+    state && state.activity !== 'stopped' ? stepRun(state, { type: 'shutOff', zones }, now) : null;
+}
 
 /** A command of the run settled (the field link names the run that sent it). */
 export function settledStep(job: Extract<RunnerJob, { kind: 'settled' }>): Transform {

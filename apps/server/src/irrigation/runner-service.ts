@@ -50,6 +50,7 @@ import {
   requestStep,
   runnerJobSchema,
   settledStep,
+  shutOffStep,
   type RunnerJob,
 } from './runner-plan.ts';
 
@@ -82,6 +83,8 @@ export type ProgramRunnerDeps = Omit<RunDriver, 'commandTimeoutSeconds'> & {
 export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
   /** The dispatcher's handlers for program requests (requests/dispatcher.ts). */
   handlers: RequestHandlers;
+  /** Has the program's run close these zones and go on with its next ones (flow-watch.ts). */
+  shutOff(programId: number, zones: number[]): Promise<void>;
   close(): Promise<void>;
 }> {
   const { db, clock, log, jobs, commands } = deps;
@@ -173,6 +176,10 @@ export async function startProgramRunner(deps: ProgramRunnerDeps): Promise<{
 
   return {
     handlers: { program: { start: takeUp, resume: takeUp, pause: takeUp, test: takeUp } },
+    async shutOff(programId, zones) {
+      if (closed) throw new Error('program runner closed');
+      await enqueue({ kind: 'shutOff', programId, zones }, {});
+    },
     async close() {
       closed = true;
       await leaseChecks.close();
@@ -210,6 +217,8 @@ async function carryOut(driver: RunDriver, job: RunnerJob) {
       return drive(driver, job.programId, await decidedWakeStep(driver, job.programId));
     case 'settled':
       return drive(driver, job.programId, settledStep(job));
+    case 'shutOff':
+      return drive(driver, job.programId, shutOffStep(job.zones));
   }
 }
 

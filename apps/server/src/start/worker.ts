@@ -24,6 +24,7 @@ import { readIntervals, startIntervalProvisioning } from '../field/interval-prov
 import { startOverdueSweep } from '../field/overdue.ts';
 import { publishDeviceConfigs } from '../field/provisioning.ts';
 import { startFollowups } from '../ingest/followups.ts';
+import { flowWatchFollowup } from '../irrigation/flow-watch.ts';
 import { pumpWatchFollowup } from '../irrigation/pump-watch.ts';
 import { startProgramRunner } from '../irrigation/runner-service.ts';
 import { startJobs } from '../jobs/jobs.ts';
@@ -52,8 +53,8 @@ export async function startWorkerRole(deps: WorkerDeps): Promise<{ close: () => 
     for (const part of started.reverse()) await part.close();
   };
   try {
-    await startRequestWork(deps, started);
-    await startAlarmWork(deps, started);
+    const field = await startRequestWork(deps, started);
+    await startAlarmWork(deps, started, field);
     startRecomputations(deps, started);
     await startProvisioning(deps, started);
     return { close: closeAll };
@@ -63,8 +64,14 @@ export async function startWorkerRole(deps: WorkerDeps): Promise<{ close: () => 
   }
 }
 
+/** What the followups act through: the field link's commands and the program runner. */
+type FieldWork = {
+  commands: Awaited<ReturnType<typeof startCommands>>;
+  runner: Awaited<ReturnType<typeof startProgramRunner>>;
+};
+
 /** The queue and what carries out requests: commands, the runner, pings and tests, exports. */
-async function startRequestWork(deps: WorkerDeps, started: Stoppable[]): Promise<void> {
+async function startRequestWork(deps: WorkerDeps, started: Stoppable[]): Promise<FieldWork> {
   const { handle, config, clock, log, broker } = deps;
   const { db } = handle;
   /** Bulk work that must never hold a person up goes in the background lane (db/lanes.ts). */
@@ -101,14 +108,20 @@ async function startRequestWork(deps: WorkerDeps, started: Stoppable[]): Promise
   // run, exports by the export job.
   const handlers = { ...deviceRequests.handlers, ...runner.handlers, ...exports.handlers };
   started.push(await startDispatcher({ db, clock, log, handlers }));
+  return { commands, runner };
 }
 
 /** What follows a batch, the overdue sweep and the alarm rules it feeds, and alarm messages. */
-async function startAlarmWork(deps: WorkerDeps, started: Stoppable[]): Promise<void> {
+async function startAlarmWork(
+  deps: WorkerDeps,
+  started: Stoppable[],
+  field: FieldWork,
+): Promise<void> {
   const { handle, config, clock, log } = deps;
   const { db } = handle;
-  // What follows an ingest batch's commit, durably, in its transaction: set-point alarms, and a
-  // pump's fault pausing the programs it feeds (§3 autoProgramPause; its recovery resumes).
+  // What follows an ingest batch's commit, durably, in its transaction: set-point alarms, a
+  // pump's fault pausing the programs it feeds (§3 autoProgramPause; its recovery resumes), and
+  // a water meter's flow judged against the zones running on it (issue 30).
   const engine = { groupMs: config.alarms.groupMs };
   started.push(
     startFollowups({
@@ -117,6 +130,13 @@ async function startAlarmWork(deps: WorkerDeps, started: Stoppable[]): Promise<v
       handlers: [
         alarmFollowupHandler({ ...engine, now: () => clock.now(), log }),
         pumpWatchFollowup({ clock, log }),
+        flowWatchFollowup({
+          clock,
+          log,
+          engine,
+          commands: field.commands,
+          shutOff: (programId, zones) => field.runner.shutOff(programId, zones),
+        }),
       ],
     }),
   );

@@ -98,6 +98,12 @@ export function zonedDateTime(date: Date, timeZone: string): ZonedDateTime {
   };
 }
 
+/** "06:14": the hour and minute of instant `at` (ms) on `timeZone`'s wall clock. */
+export function wallClockTime(at: number, timeZone: string): string {
+  const wall = zonedDateTime(new Date(at), timeZone);
+  return `${String(wall.hour).padStart(2, '0')}:${String(wall.minute).padStart(2, '0')}`;
+}
+
 /** How far `timeZone`'s wall clock is ahead of UTC at instant `date`, in milliseconds. */
 export function timeZoneOffsetMs(date: Date, timeZone: string): number {
   const wall = zonedDateTime(date, timeZone);
