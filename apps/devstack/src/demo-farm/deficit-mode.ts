@@ -26,7 +26,7 @@ import { minutesAgo } from './support.ts';
 /** The program in deficit mode: Te Awa's, which no end-to-end spec starts. */
 export const DEMO_DEFICIT_PROGRAM = DEMO_SKIP_RULES_PROGRAM;
 /** The sites whose irrigation area has a shallow zone and deep ones. */
-export const DEMO_WATER_BALANCE_SITES = ['Te Awa Vineyard', 'Loxton Almonds'];
+const DEMO_WATER_BALANCE_SITES = ['Te Awa Vineyard', 'Loxton Almonds'];
 
 const SHALLOW = { rootDepth: 0.05, depletionFraction: 0.2 };
 const DEEP = { rootDepth: 4 };

@@ -8,7 +8,7 @@ import { NumberInput, Stack, Switch, Text } from '@mantine/core';
 import { deficitModeSettingsSchema, type DeficitModeSettings } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 
-export type DeficitForm = {
+type DeficitForm = {
   on: boolean;
   triggerPercentOfRaw: number | string;
   rainAllowance: number | string;
