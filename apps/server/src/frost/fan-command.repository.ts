@@ -4,7 +4,7 @@
  * outcome is still to be written, and the fan's events (its "Fan failed to start" alarm is
  * frost-watch/frost-alarm.repository.ts's).
  */
-import { fanRequestOutcomeSchema, type FanRequestOutcome } from '@paddock/domain';
+import { fanRequestOutcomeSchema, personName, type FanRequestOutcome } from '@paddock/domain';
 import { and, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
@@ -38,7 +38,7 @@ function named(row: {
   firstName: string | null;
   lastName: string | null;
 }): FanRequestRow {
-  const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
+  const name = personName(row);
   return { ...row.request, requestedByName: name === '' ? null : name };
 }
 
@@ -84,7 +84,7 @@ export async function userName(db: Database, userId: number): Promise<string> {
     .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.id, userId));
-  return row ? `${row.firstName} ${row.lastName}`.trim() : `user ${userId}`;
+  return row ? personName(row) : `user ${userId}`;
 }
 
 /**

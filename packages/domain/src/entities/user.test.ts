@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildUser } from '../testing/factories.ts';
 import {
   createUserPayloadSchema,
+  personName,
   resendActivationBodySchema,
   userSchema,
   userStatsSchema,
@@ -79,5 +80,17 @@ describe('§3 §7 POST users: create-user payload', () => {
   it('POST /users/{userId}/resend-activation-email needs the siteId', () => {
     expect(resendActivationBodySchema.safeParse({ siteId: 1 }).success).toBe(true);
     expect(resendActivationBodySchema.safeParse({}).success).toBe(false);
+  });
+});
+
+describe('how a user is named to people', () => {
+  it.each([
+    ['Ana', 'Ruiz', 'Ana Ruiz'],
+    ['Ana', '', 'Ana'],
+    ['', 'Ruiz', 'Ruiz'],
+    ['', '', ''],
+    [null, null, ''],
+  ])('%j and %j: %j', (firstName, lastName, name) => {
+    expect(personName({ firstName, lastName })).toBe(name);
   });
 });

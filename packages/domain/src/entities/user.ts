@@ -64,6 +64,14 @@ export type ResendActivationBody = z.infer<typeof resendActivationBodySchema>;
 export const userCreatedSchema = z.object({ user: userSchema });
 export type UserCreated = z.infer<typeof userCreatedSchema>;
 
+/**
+ * How a user is named to people (the audit trail, mails, the event log): first and last name,
+ * either of which may be empty.
+ */
+export function personName(person: { firstName: string | null; lastName: string | null }): string {
+  return [person.firstName, person.lastName].filter(Boolean).join(' ');
+}
+
 /** A person named in the audit trail: their user id, login and name. */
 export const auditPersonSchema = z.object({
   id: idSchema,

@@ -3,7 +3,7 @@
  * /finish), the invitation sign-up (users/sign-up/status and /complete; paths ours, the spec
  * does not show them) and POST users/find-by-email.
  */
-import { authEndpoints, hasPrivilege } from '@paddock/domain';
+import { authEndpoints, hasPrivilege, personName } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
 import { peekAccountToken } from '../../auth/account-tokens.ts';
 import { acceptInvitation, invitationState } from './accept-invitation.ts';
@@ -11,7 +11,7 @@ import { ACTIVATION_INVALID, finishActivation } from './finish-activation.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { forbidden, HttpError, notFound, unauthorized } from '../../http/errors.ts';
-import { fullNameOf, presentFoundUser } from './auth.presenter.ts';
+import { presentAuditPerson } from './auth.presenter.ts';
 import {
   activeMemberships,
   findInvitation,
@@ -33,7 +33,7 @@ export async function accountRoutes(app: FastifyInstance) {
       status: 'valid',
       message: 'Choose a password to activate your account',
       email: user.login,
-      name: fullNameOf(user),
+      name: personName(user),
     };
   });
 
@@ -55,7 +55,7 @@ export async function accountRoutes(app: FastifyInstance) {
     return {
       stats: { signupStatus: state },
       email: invitation.user.login,
-      fullName: fullNameOf(invitation.user),
+      fullName: personName(invitation.user),
       siteId: invitation.token.siteId,
     };
   });
@@ -75,6 +75,6 @@ export async function accountRoutes(app: FastifyInstance) {
     if (!user || !sites.some((membership) => viewable.includes(membership.siteId))) {
       throw notFound('User');
     }
-    return presentFoundUser(user);
+    return presentAuditPerson(user);
   });
 }

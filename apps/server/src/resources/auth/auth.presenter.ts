@@ -1,5 +1,5 @@
 /** Response shapes of the authentication calls: the token set (§7) and a found user. */
-import type { FoundUser, TokenSet } from '@paddock/domain';
+import { personName, type AuditPerson, type TokenSet } from '@paddock/domain';
 import type { UserRow } from './auth.repository.ts';
 
 /**
@@ -9,10 +9,6 @@ import type { UserRow } from './auth.repository.ts';
  */
 export function identityPoolIdFor(region: string): string {
   return `${region}:paddock`;
-}
-
-export function fullNameOf(user: Pick<UserRow, 'firstName' | 'lastName'>): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ');
 }
 
 /** A full name typed on a form, stored as first name and the rest as last name. */
@@ -37,6 +33,9 @@ export function presentTokenSet(
   };
 }
 
-export function presentFoundUser(user: UserRow): FoundUser {
-  return { id: user.id, login: user.login, name: fullNameOf(user) };
+/** A user as the audit trail names a person (and find-by-email answers): id, login and name. */
+export function presentAuditPerson(
+  user: Pick<UserRow, 'id' | 'login' | 'firstName' | 'lastName'>,
+): AuditPerson {
+  return { id: user.id, login: user.login, name: personName(user) };
 }

@@ -8,12 +8,12 @@ import {
   FORGOT_PASSWORD_USER_NOT_FOUND,
   MAX_FAILURES_PER_ADDRESS,
   MAX_RESET_EMAILS_PER_ACCOUNT,
+  personName,
   Refusal,
 } from '@paddock/domain';
 import { issueAccountToken } from '../../auth/account-tokens.ts';
 import type { AppContext } from '../../http/context.ts';
 import { resetPasswordEmail, resetPasswordLink } from '../../mail/templates.ts';
-import { fullNameOf } from './auth.presenter.ts';
 import { findUserByLogin } from './auth.repository.ts';
 import { assertNotThrottled, countAttempt, throttleKey } from './login-throttle.ts';
 
@@ -54,5 +54,5 @@ export async function beginPasswordReset(
 
   const token = await issueAccountToken(db, { userId: user.id, purpose: 'reset', now });
   const link = resetPasswordLink(ctx.config.publicUrl, { token, legacy: input.legacy });
-  await ctx.mailer.send(resetPasswordEmail({ to: user.login, name: fullNameOf(user), link }));
+  await ctx.mailer.send(resetPasswordEmail({ to: user.login, name: personName(user), link }));
 }

@@ -1,7 +1,6 @@
 /** Note rows as the console reads them (§3 Note), with their author's name. */
-import type { Note } from '@paddock/domain';
+import { personName, type Note } from '@paddock/domain';
 import type { notes } from '../../db/schema.ts';
-import { fullNameOf } from '../auth/auth.presenter.ts';
 
 /** A note with the name of the user who wrote it (null once that user is gone). */
 export type NoteRow = typeof notes.$inferSelect & {
@@ -20,7 +19,7 @@ export function presentNote(row: NoteRow, callerId: number): Note {
     author:
       row.createdBy === null || row.author === null
         ? null
-        : { id: row.createdBy, name: fullNameOf(row.author) },
+        : { id: row.createdBy, name: personName(row.author) },
     mine: row.createdBy === callerId,
   };
 }

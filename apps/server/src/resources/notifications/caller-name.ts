@@ -1,9 +1,10 @@
 /** How an acknowledgement names the signed-in user who made it: first and last name. */
+import { personName } from '@paddock/domain';
 import type { Database } from '../../db/client.ts';
 import { findCallerNameParts } from './notifications.repository.ts';
 
 export async function callerName(db: Database, userId: number): Promise<string> {
   const user = await findCallerNameParts(db, userId);
   if (!user) return 'a user';
-  return `${user.first} ${user.last}`.trim() || user.login;
+  return personName(user) || user.login;
 }

@@ -166,9 +166,9 @@ export async function recordProviderStatus(
 export async function findCallerNameParts(
   db: Database,
   userId: number,
-): Promise<{ first: string; last: string; login: string } | null> {
+): Promise<{ firstName: string; lastName: string; login: string } | null> {
   const [user] = await db
-    .select({ first: users.firstName, last: users.lastName, login: users.login })
+    .select({ firstName: users.firstName, lastName: users.lastName, login: users.login })
     .from(users)
     .where(eq(users.id, userId));
   return user ?? null;

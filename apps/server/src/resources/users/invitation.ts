@@ -3,11 +3,13 @@
  * console's sign-up page with the query §2 names (token, identityId, identityPoolId, fullName,
  * email, siteId).
  */
+import { personName } from '@paddock/domain';
 import { issueAccountToken } from '../../auth/account-tokens.ts';
 import type { ServerConfig } from '../../config.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { invitationEmail, signUpLink } from '../../mail/templates.ts';
 import type { Queryable } from '../../db/client.ts';
+import { identityPoolIdFor } from '../auth/auth.presenter.ts';
 
 export type Invitee = {
   id: number;
@@ -34,12 +36,11 @@ export async function sendInvitation(
   ctx: { config: ServerConfig; mailer: Mailer },
   input: { user: Invitee; site: { id: number; label: string }; token: string },
 ): Promise<void> {
-  const fullName = `${input.user.firstName} ${input.user.lastName}`.trim();
+  const fullName = personName(input.user);
   const link = signUpLink(ctx.config.publicUrl, {
     token: input.token,
     identityId: input.user.uid,
-    // The console's stored auth carries an identity pool id (§3); ours names the region.
-    identityPoolId: `${ctx.config.region}:paddock`,
+    identityPoolId: identityPoolIdFor(ctx.config.region),
     fullName,
     email: input.user.login,
     siteId: input.site.id,

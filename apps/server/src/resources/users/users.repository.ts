@@ -16,6 +16,7 @@ import {
   siteMembers,
   users,
 } from '../../db/schema.ts';
+import { presentAuditPerson } from '../auth/auth.presenter.ts';
 import { listContacts } from '../contacts/contacts.repository.ts';
 import { presentUser, type MemberRow } from './user.presenter.ts';
 
@@ -229,6 +230,16 @@ const USER_SWITCHES_SHOWN = 200;
 const switchActors = alias(users, 'switch_actor');
 const switchTargets = alias(users, 'switch_target');
 
+/** What names one side of a switch: the user's id, login and names. */
+function switchPerson(people: typeof switchActors | typeof switchTargets) {
+  return {
+    id: people.id,
+    login: people.login,
+    firstName: people.firstName,
+    lastName: people.lastName,
+  };
+}
+
 /**
  * Switch User entries (log-in-as audit rows) that reached a user of the site: those naming the site
  * itself, or (when the actor shared several sites with the user) listing it in their detail.
@@ -238,14 +249,8 @@ export async function siteUserSwitches(db: Queryable, siteId: number): Promise<U
     .select({
       id: auditLog.id,
       at: auditLog.createdAt,
-      actorId: switchActors.id,
-      actorLogin: switchActors.login,
-      actorFirst: switchActors.firstName,
-      actorLast: switchActors.lastName,
-      targetId: switchTargets.id,
-      targetLogin: switchTargets.login,
-      targetFirst: switchTargets.firstName,
-      targetLast: switchTargets.lastName,
+      actor: switchPerson(switchActors),
+      target: switchPerson(switchTargets),
     })
     .from(auditLog)
     .innerJoin(switchActors, eq(switchActors.id, auditLog.actorUserId))
@@ -261,15 +266,10 @@ export async function siteUserSwitches(db: Queryable, siteId: number): Promise<U
     )
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(USER_SWITCHES_SHOWN);
-  const name = (first: string, last: string) => `${first} ${last}`.trim();
   return rows.map((row) => ({
     id: row.id,
-    actor: { id: row.actorId, login: row.actorLogin, name: name(row.actorFirst, row.actorLast) },
-    target: {
-      id: row.targetId,
-      login: row.targetLogin,
-      name: name(row.targetFirst, row.targetLast),
-    },
+    actor: presentAuditPerson(row.actor),
+    target: presentAuditPerson(row.target),
     at: row.at.toISOString(),
   }));
 }
