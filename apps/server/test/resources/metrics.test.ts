@@ -42,7 +42,8 @@ describe('GET /api/metrics/list', () => {
       const response = await t.as(userId, { method: 'GET', url: '/api/metrics/list' });
       expect(response.statusCode).toBe(200);
       const metrics = response.json();
-      expect(metrics).toHaveLength(13);
+      // The twelve §9 layers, ET0 and the test's own.
+      expect(metrics).toHaveLength(14);
       expect(metrics.slice(0, 3)).toEqual([
         { id: 8, name: 'soil.moisture', unit: '%' },
         { id: 9, name: 'soil.temperature', unit: '°C' },
@@ -50,6 +51,7 @@ describe('GET /api/metrics/list', () => {
       ]);
       expect(metrics).toContainEqual({ id: 126, name: 'rain.avg', unit: 'mm' });
       expect(metrics).toContainEqual({ id: 27, name: 'wind.speed', unit: 'kph' });
+      expect(metrics).toContainEqual({ id: 200, name: 'evapotranspiration.et0.daily', unit: 'mm' });
       expect(metrics.at(-1)).toEqual({ id: 500, name: 'fuel.level', unit: '%' });
     }
   });

@@ -18,6 +18,7 @@ export const LAYER_UNITS: Record<WeatherLayer, string> = {
   dewPoint: '°C',
   airPressure: 'hPa',
   airDensity: 'kg/m³',
+  et0: 'mm',
 };
 
 const DECIMALS: Record<WeatherLayer, number> = {
@@ -33,6 +34,7 @@ const DECIMALS: Record<WeatherLayer, number> = {
   dewPoint: 1,
   airPressure: 0,
   airDensity: 3,
+  et0: 1,
 };
 
 /** A layer's value in its decimals and unit, in the user's language: '14.3 °C', '12 kph'. */

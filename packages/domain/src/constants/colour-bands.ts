@@ -33,6 +33,8 @@ export const COLOUR_BAND_EDGES = {
   airDensity: steps(10, 90, 10),
   temperature: [-10, 0, 5, 15, 25, 35, 45],
   dewPoint: steps(-20, 55, 5),
+  /** Ours (mm/day): FAO-56's ET0 runs from about 1 in a cool winter to 8 or more in hot dry summers. */
+  et0: [1, 2, 3, 4, 5, 6, 7, 8],
 } as const satisfies Partial<Record<WeatherLayer, readonly number[]>>;
 
 /** The weather layers drawn in colour bands (soil temperature, wind direction and air pressure are not). */

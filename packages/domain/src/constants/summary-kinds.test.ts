@@ -74,4 +74,21 @@ describe('summaryKindValues (§3 summary kinds)', () => {
       { kind: 'temperature', value: 13, min: 12, max: 14, sensors: 2, at: at(2) },
     ]);
   });
+
+  it('shows the ET0 of a day up to three days after its start: it is written once the day is over', () => {
+    const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();
+    const [et0] = summaryKindValues(
+      [reading(1, 'evapotranspiration.et0.daily', 5.4, { at: hoursAgo(40) })],
+      NOW,
+    );
+    expect(et0).toMatchObject({ kind: 'et0', value: 5.4 });
+    const stale = summaryKindValues(
+      [
+        reading(1, 'evapotranspiration.et0.daily', 5.4, { at: hoursAgo(73) }),
+        reading(2, 'evapotranspiration.et0.daily', 3.1, { station: false, at: hoursAgo(1) }),
+      ],
+      NOW,
+    );
+    expect(stale).toEqual([]);
+  });
 });

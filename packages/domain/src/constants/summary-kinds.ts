@@ -17,6 +17,8 @@ export interface SummaryKindSource {
    * Soil and rain come from any sensor that reports them (soil probes, rain gauges).
    */
   readonly stationOnly: boolean;
+  /** How old its value may be and still show (ms); SUMMARY_KIND_MAX_AGE_MS when absent. */
+  readonly maxAgeMs?: number;
 }
 
 export const SUMMARY_KIND_SOURCES = {
@@ -75,6 +77,15 @@ export const SUMMARY_KIND_SOURCES = {
     metrics: [WEATHER_LAYER_MARKER_TYPES.airPressure, 'air.pressure'],
     stationOnly: true,
   },
+  et0: {
+    layer: 'et0',
+    metrics: [WEATHER_LAYER_MARKER_TYPES.et0],
+    stationOnly: true,
+    // A day's ET0 is stamped at the day's start and written once the day is over, so the latest
+    // is a day old when it appears and two days old when the next replaces it; a third day lets
+    // one missed computation pass before it stops showing.
+    maxAgeMs: 3 * 24 * 3_600_000,
+  },
 } as const satisfies Partial<Record<SummaryKind, SummaryKindSource>>;
 
 export type ShownSummaryKind = keyof typeof SUMMARY_KIND_SOURCES;
@@ -119,24 +130,23 @@ export interface SummaryKindValue {
 /**
  * The summary kinds a site has data for, in §3 order, each from its sources' latest values: a
  * sensor counts once per kind, by the first of the kind's metrics it reports; values older than
- * SUMMARY_KIND_MAX_AGE_MS (or with no time) are left out; kinds with no value are absent.
+ * their kind's maxAgeMs, else SUMMARY_KIND_MAX_AGE_MS (or with no time), are left out; kinds
+ * with no value are absent.
  */
 export function summaryKindValues(
   readings: readonly SummaryKindReading[],
   now: Date,
 ): SummaryKindValue[] {
-  const oldest = now.getTime() - SUMMARY_KIND_MAX_AGE_MS;
-  const fresh = readings.filter(
-    (reading) =>
-      reading.at !== null && Date.parse(reading.at) >= oldest && Number.isFinite(reading.value),
-  );
+  const fresh = readings.filter((reading) => reading.at !== null && Number.isFinite(reading.value));
   const out: SummaryKindValue[] = [];
   for (const kind of SHOWN_SUMMARY_KINDS) {
     const source: SummaryKindSource = SUMMARY_KIND_SOURCES[kind];
+    const oldest = now.getTime() - (source.maxAgeMs ?? SUMMARY_KIND_MAX_AGE_MS);
     const bySensor = new Map<number, SummaryKindReading>();
     for (const metric of source.metrics) {
       for (const reading of fresh) {
         if (reading.metric !== metric || bySensor.has(reading.sensor)) continue;
+        if (Date.parse(reading.at ?? '') < oldest) continue;
         if (source.stationOnly && !reading.station) continue;
         bySensor.set(reading.sensor, reading);
       }

@@ -10,8 +10,8 @@ import {
 } from './weather.ts';
 
 /**
- * §9's twelve weather layers: the metric id each draws and the marker type it shows, listed in the
- * order §9 lists the marker types.
+ * §9's twelve weather layers and ET0: the metric id each draws and the marker type it shows,
+ * listed in the order §9 lists the marker types.
  */
 const LAYERS = [
   ['temperature', 24, 'temperature'],
@@ -26,6 +26,8 @@ const LAYERS = [
   ['airDensity', 188, 'air.density.current'],
   ['airPressure', 183, 'air.pressure.relative.current'],
   ['windDirection', 156, 'wind.direction.current'],
+  // Beyond §9: the daily reference evapotranspiration (issue 30 item 2).
+  ['et0', 200, 'evapotranspiration.et0.daily'],
 ] as const;
 
 describe('§9 weather layers and their metric ids', () => {
@@ -35,8 +37,8 @@ describe('§9 weather layers and their metric ids', () => {
     expect(WEATHER_LAYER_MARKER_TYPES[layer]).toBe(marker);
   });
 
-  it('has twelve layers with distinct metric ids', () => {
-    expect(new Set(Object.values(WEATHER_LAYERS)).size).toBe(12);
+  it('has twelve layers and ET0 with distinct metric ids', () => {
+    expect(new Set(Object.values(WEATHER_LAYERS)).size).toBe(13);
   });
 
   it.each(['rain', 'wind', ''])('%j is not a layer', (value) => {
@@ -53,7 +55,7 @@ describe('§9 weather layers and their metric ids', () => {
 });
 
 describe('§9 weather marker types', () => {
-  it('lists the twelve marker types of §9 in order', () => {
+  it('lists the twelve marker types of §9 in order, then ET0', () => {
     expect(WEATHER_MARKER_TYPES).toEqual(LAYERS.map(([, , marker]) => marker));
   });
 

@@ -15,6 +15,11 @@ export const WEATHER_LAYERS = {
   dewPoint: 136,
   airPressure: 183,
   airDensity: 188,
+  /**
+   * Beyond §9 (issue 30 item 2): the daily FAO-56 reference evapotranspiration, mm, that the
+   * server computes per weather station. Decision: 200, clear of §9's ids.
+   */
+  et0: 200,
 } as const;
 
 export type WeatherLayer = keyof typeof WEATHER_LAYERS;
@@ -45,6 +50,7 @@ export const WEATHER_MARKER_TYPES = [
   'air.density.current',
   'air.pressure.relative.current',
   'wind.direction.current',
+  'evapotranspiration.et0.daily',
 ] as const;
 
 export const weatherMarkerTypeSchema = z.enum(WEATHER_MARKER_TYPES);
@@ -67,6 +73,7 @@ export const WEATHER_LAYER_MARKER_TYPES = {
   dewPoint: 'temperature.dewpoint.current',
   airPressure: 'air.pressure.relative.current',
   airDensity: 'air.density.current',
+  et0: 'evapotranspiration.et0.daily',
 } as const satisfies Record<WeatherLayer, WeatherMarkerType>;
 
 /** Wind speeds are shown in kilometres per hour. */

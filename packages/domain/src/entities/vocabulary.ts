@@ -274,6 +274,8 @@ export const summaryKindSchema = z.enum([
   'airPressure',
   'meta',
   'air',
+  /** Beyond §3: the daily reference evapotranspiration (issue 30 item 2). */
+  'et0',
 ]);
 export type SummaryKind = z.infer<typeof summaryKindSchema>;
 

@@ -26,6 +26,7 @@ const LAYER_METRICS: Record<WeatherLayer, { label: string; unit: string }> = {
   dewPoint: { label: 'Dew point', unit: '°C' },
   airPressure: { label: 'Air pressure', unit: 'hPa' },
   airDensity: { label: 'Air density', unit: 'kg/m³' },
+  et0: { label: 'Reference evapotranspiration (ET0)', unit: 'mm' },
 };
 
 /** The rows `ensureMetrics` keeps: id from §9, name the reading path the layer's markers show. */

@@ -58,6 +58,21 @@ describe('weatherMarkers', () => {
   });
 });
 
+describe('the ET0 layer (issue 30 item 2)', () => {
+  it('draws the station`s daily ET0 in mm, in its band, with a legend of its bands', () => {
+    const station = sensor(1, [
+      topic('temperature', 16.2),
+      topic('evapotranspiration.et0.daily', 5.43),
+    ]);
+    const [marker] = weatherMarkers([station], ['et0'], 'en');
+    expect(marker).toMatchObject({ layer: 'et0', text: '5.4 mm', band: 5 }); // 5 ≤ 5.43 < 6
+    expect(marker?.colour).toBe(bandColour('et0', 5));
+    const bands = legendBands('et0');
+    expect(bands[0]).toMatchObject({ from: null, to: 1 });
+    expect(bands.at(-1)).toMatchObject({ from: 8, to: null });
+  });
+});
+
 describe('legendBands', () => {
   it('gives a band per range of the §9 edges, open at both ends', () => {
     const bands = legendBands('temperature');

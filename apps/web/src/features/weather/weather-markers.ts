@@ -38,6 +38,7 @@ export const LAYER_METRICS: Record<WeatherLayer, readonly string[]> = {
   dewPoint: [WEATHER_LAYER_MARKER_TYPES.dewPoint, 'temperature.dewpoint'],
   airPressure: [WEATHER_LAYER_MARKER_TYPES.airPressure, 'air.pressure'],
   airDensity: [WEATHER_LAYER_MARKER_TYPES.airDensity, 'air.density'],
+  et0: [WEATHER_LAYER_MARKER_TYPES.et0],
 };
 
 /** The layers in the §9 order (also the order of the layer picker). */
@@ -52,7 +53,8 @@ function bandKind(layer: WeatherLayer): ColourBandKind | null {
  * Band colours (§9 gives the edges, not the colours). Decisions: temperature and dew point run
  * cold blue to hot red; wind starts white (§9 "0 white") and darkens with the Beaufort number;
  * rain, humidity and soil moisture pale to deep blue; growing days pale yellow to deep green;
- * chill units pale to deep blue-violet; air density light to dark grey-blue.
+ * chill units pale to deep blue-violet; air density light to dark grey-blue; ET0 pale to burnt
+ * orange, the thirstier the day.
  */
 const RAMPS: Record<ColourBandKind, readonly [string, ...string[]]> = {
   temperature: [
@@ -73,6 +75,7 @@ const RAMPS: Record<ColourBandKind, readonly [string, ...string[]]> = {
   airDensity: ['#eceff1', '#263238'],
   growingDays: ['#ffffcc', '#006837'],
   chillUnits: ['#f2f0f7', '#3f007d'],
+  et0: ['#fff5eb', '#fd8d3c', '#7f2704'],
 };
 
 /** The colour of band `index` of a kind: its ramp spread over the kind's bands. */

@@ -1,6 +1,7 @@
 /**
  * The weather chart (issue 14 "each metric charted with the shared chart"): the selected sensor's
- * weather metrics, measured or computed by the server (growing days, chill), one at a time.
+ * weather metrics, measured or computed by the server (growing days, chill, ET0), one at a time;
+ * under ET0's, its latest days with what each came from.
  */
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import type { Sensor, WeatherLayer } from '@paddock/domain';
@@ -8,14 +9,18 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeriesChart } from '../../../components/chart/index.ts';
 import { LAYER_METRICS, LAYER_UNITS, sensorLayers } from '../weather-markers.ts';
+import { Et0Days } from './et0-days.tsx';
 
 export function WeatherChart({
   sensor,
   timeZone,
   preferred,
+  station,
 }: {
   sensor: Sensor | null;
   timeZone: string;
+  /** The site and area of the page: ET0 is kept per weather station area. */
+  station: { siteId: number; areaId: number };
   /** The selected layers: the first the sensor has is charted first. */
   preferred: readonly WeatherLayer[];
 }) {
@@ -64,6 +69,9 @@ export function WeatherChart({
         ]}
         timeZone={timeZone}
       />
+      {layer === 'et0' && (
+        <Et0Days siteId={station.siteId} areaId={station.areaId} timeZone={timeZone} />
+      )}
     </Stack>
   );
 }

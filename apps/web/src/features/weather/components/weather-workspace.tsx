@@ -120,7 +120,12 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
             // A sensor is selected (a link or a reload): its chart comes with the sensors.
             <Skeleton h={160} />
           ) : (
-            <WeatherChart sensor={selectedSensor} timeZone={timeZone} preferred={layers} />
+            <WeatherChart
+              sensor={selectedSensor}
+              timeZone={timeZone}
+              preferred={layers}
+              station={{ siteId: site.id, areaId: area.id }}
+            />
           ),
       },
       DETAIL_PANE,
@@ -140,6 +145,7 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
       sensorLabel,
       selectedSensor,
       timeZone,
+      site.id,
     ],
   );
 
