@@ -22,8 +22,14 @@ import {
   users,
 } from '../db/schema.ts';
 
-/** A revoked invitation is no membership, as at sign-in. */
-const isMember = or(isNull(siteMembers.signupStatus), ne(siteMembers.signupStatus, 'revoked'));
+/**
+ * A site_members row that is a membership: a revoked invitation is none, at sign-in, in the
+ * user's site list and for every check of what the user may do.
+ */
+export const isMember = or(
+  isNull(siteMembers.signupStatus),
+  ne(siteMembers.signupStatus, 'revoked'),
+);
 
 /** The caller's site-level and user-level lists, when they are a member of the site. */
 export async function findSiteMember(

@@ -1,10 +1,11 @@
 /** SQL of the authentication calls: users by login, memberships, passwords, audit. */
 import type { Privilege } from '@paddock/domain';
-import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import { hashToken } from '../../auth/secrets.ts';
 import { forgetLiveSessions } from '../../auth/sessions.ts';
 import type { Database } from '../../db/client.ts';
 import { accountTokens, auditLog, sessions, siteMembers, users } from '../../db/schema.ts';
+import { isMember } from '../../permissions/access.repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -45,12 +46,7 @@ export async function activeMemberships(db: Database, userId: number): Promise<M
     })
     .from(siteMembers)
     .innerJoin(users, eq(users.id, siteMembers.userId))
-    .where(
-      and(
-        eq(siteMembers.userId, userId),
-        or(isNull(siteMembers.signupStatus), ne(siteMembers.signupStatus, 'revoked')),
-      ),
-    );
+    .where(and(eq(siteMembers.userId, userId), isMember));
   return rows.map((row) => ({
     siteId: row.siteId,
     privileges: [...new Set([...row.privileges, ...row.userPrivileges])],

@@ -12,10 +12,11 @@ import {
   type SiteConfig,
   type SiteFilter,
 } from '@paddock/domain';
-import { and, asc, eq, isNull, ne, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { rowsFingerprint } from '../../db/row-versions.ts';
 import { tableVersionsOf } from '../../db/table-versions.ts';
+import { isMember } from '../../permissions/access.repository.ts';
 import {
   areas,
   dataVersions,
@@ -40,11 +41,7 @@ import type { SiteRow } from './site.presenter.ts';
  * at sign-in): the site leaves the user's list.
  */
 function membershipOf(userId: number | Placeholder): SQL | undefined {
-  return and(
-    eq(siteMembers.siteId, sites.id),
-    eq(siteMembers.userId, userId),
-    or(isNull(siteMembers.signupStatus), ne(siteMembers.signupStatus, 'revoked')),
-  );
+  return and(eq(siteMembers.siteId, sites.id), eq(siteMembers.userId, userId), isMember);
 }
 
 /**
