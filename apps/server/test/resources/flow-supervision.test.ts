@@ -221,7 +221,7 @@ describe('a zone and a meter: limits, designed and learned flow', () => {
       { start: -3 * 3_600_000, rate: 5.4 },
     ];
     let total = 1000;
-    const totals = [{ series: totalSeries, at: runs[0]!.start - 10 * MIN, value: total }];
+    const totals = [{ series: totalSeries, at: -9 * 3_600_000 - 10 * MIN, value: total }];
     for (const run of runs) {
       totals.push({ series: totalSeries, at: run.start, value: total });
       total += (run.rate * 40) / 60;
