@@ -47,7 +47,11 @@ let testApp: TestApp;
 let broker: TestBroker;
 let gateway: MqttClient;
 /** One worker process: its job queue, field link, dispatcher and runner. */
-let worker: { jobs: PgBoss; close(): Promise<void> } | null = null;
+let worker: {
+  jobs: PgBoss;
+  shutOff(programId: number, zones: number[]): Promise<void>;
+  close(): Promise<void>;
+} | null = null;
 let heard: Heard[] = [];
 const acceptAndDo = (): Answer[] => [{ phase: 'accepted' }, { phase: 'done' }];
 let answer: (command: CommandDownlink) => Answer[] = acceptAndDo;
@@ -94,6 +98,7 @@ async function startWorker(clientId = commandsClientId) {
   });
   return {
     jobs,
+    shutOff: runner.shutOff,
     async close() {
       await dispatch.close();
       await deviceRequests.close();
@@ -258,6 +263,27 @@ describe('a program run', () => {
     }
     const state = await run();
     for (const zone of state.zones) expect(zone.valves[0]?.wateredMs).toBe(1500);
+  });
+
+  it('closes a zone the flow supervisor shuts off and goes on with the next zone', async () => {
+    const { valve1, valve2 } = testApp.farm.controls;
+    const zone1Id = testApp.farm.sections.zone1.id;
+    await setZoneSeconds(6);
+    await act('start');
+    await waitFor('valve 1 opened', async () => heardTexts().includes(`open ${valve1.id}`));
+    await waitFor('zone 1 running', async () => {
+      const zone = (await program()).zones.find((z) => z.id === zone1Id);
+      return zone?.application.status === 'running';
+    });
+
+    await present(worker).shutOff(programId(), [zone1Id]);
+    await waitFor('zone 2 opened', async () => heardTexts().includes(`open ${valve2.id}`));
+    expect(indexOf(`close ${valve1.id}`)).toBeLessThan(indexOf(`open ${valve2.id}`));
+    const watered = present((await run()).zones.find((z) => z.id === zone1Id)?.valves[0]).wateredMs;
+    // Closed when told, not after its 6 s.
+    expect(watered).toBeLessThan(6000);
+    await waitForActivity('stopped');
+    expect(heardTexts().filter((text) => text === `open ${valve1.id}`)).toHaveLength(1);
   });
 
   it('pauses mid-zone, closes everything, and resumes with the watering still owed', async () => {
