@@ -27,6 +27,8 @@ export {
 export { gaussian, seededRandom, type Random } from './random.ts';
 export { radioWear, wearRole, type WearRole } from './wear.ts';
 export { runScale, type ScaleOptions, type ScaleResult } from './scale.ts';
+// A valve's flow: the demo farm's zones are designed for what the simulator's valves pass.
+export { VALVE_FLOW_M3H } from './water.ts';
 export {
   startSimulator,
   type Simulator,

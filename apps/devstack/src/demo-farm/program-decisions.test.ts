@@ -34,3 +34,28 @@ describe('the demo farm: skip rules and the why of a run', () => {
     expect(NOW.getTime() - (decisions[0]?.at.getTime() ?? 0)).toBeGreaterThan(24 * 3_600_000);
   });
 });
+
+describe('the demo farm: flow supervision', () => {
+  it('designs every zone for what its valves pass', async () => {
+    const designed = await handle.db.select().from(t.zoneFlows);
+    expect(designed.length).toBeGreaterThan(10);
+    // One valve passes 9 m³/h in the simulator: 150 L/min; Loxton's zones have two.
+    expect(new Set(designed.map((zone) => zone.designedFlow))).toEqual(new Set([150, 300]));
+  });
+
+  it("Te Awa's log holds an automatic shut-off with its flows, and its alarm", async () => {
+    const [shutOff, ...more] = await handle.db
+      .select()
+      .from(t.programDecisions)
+      .where(eq(t.programDecisions.kind, 'shutOff'));
+    expect(more).toHaveLength(0);
+    expect(shutOff?.sentence).toMatch(
+      /^.+ closed \d\d:\d\d — 248 L\/min against a designed 150 L\/min \(\+65 %\) for 60 s$/,
+    );
+    const [alarm] = await handle.db
+      .select()
+      .from(t.alarms)
+      .where(eq(t.alarms.label, `High flow: ${shutOff?.sentence.split(' closed ')[0]}`));
+    expect(alarm?.rule).toMatchObject({ template: 104, targetType: 'section', id: alarm?.id });
+  });
+});

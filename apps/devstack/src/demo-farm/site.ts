@@ -11,6 +11,7 @@ import { seedContacts } from './contacts.ts';
 import { seedDeficitMode } from './deficit-mode.ts';
 import type { DemoSite } from './demo-sites.ts';
 import { seedEvents } from './events.ts';
+import { seedFlowSupervision } from './flow-supervision.ts';
 import { seedForecastHistory } from './forecast-history.ts';
 import { seedHardware } from './hardware.ts';
 import { seedLand } from './land.ts';
@@ -27,6 +28,7 @@ export async function seedSite(tx: Transaction, spec: DemoSite, ctx: SiteContext
   // Controls and programs, area by area: a program's schedule names its pumps and valves.
   await seedPrograms(tx, spec, ctx.now, land, hardware);
   await seedProgramDecisions(tx, spec, ctx.now, land);
+  await seedFlowSupervision(tx, spec, ctx.now, land);
   await seedDeficitMode(tx, spec, ctx.now, land);
   const { notificationIds, rosterSteps } = await seedContacts(tx, spec, ctx, land.site);
   const alarms = await seedAlarmRules(tx, spec, land, sensorRows, notificationIds);
