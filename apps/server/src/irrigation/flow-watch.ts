@@ -122,7 +122,7 @@ async function watchMeter(tx: Database, meter: MeterFlowRow, deps: FlowWatchDeps
   /** Zones seen running within their limits after being judged otherwise: their alarms clear. */
   const recovered: { zoneIds: number[]; at: number }[] = [];
   for (const reading of readings) {
-  const running = runs.flatMap((run): RunningZone[] => {
+    const running = runs.flatMap((run): RunningZone[] => {
       const zone = zoneById.get(run.zoneId);
       if (!zone || !covers(run, reading.time, until)) return [];
       return [
