@@ -115,9 +115,10 @@ function setup(
   options: { canProgram?: boolean; canControl?: boolean; valve?: number } = {},
 ) {
   const network = routedFetch(routes);
-  // The water balance card's read is answered apart, so `calls` are the page's actions only.
+  // The water balance and flow cards' reads are answered apart, so `calls` are the page's
+  // actions only.
   const fetch = ((url: RequestInfo | URL, init?: RequestInit) =>
-    /\/water-balance/.test(String(url))
+    /\/water-balance|\/flow$/.test(String(url))
       ? Promise.resolve(json(404, { statusCode: 404, error: 'Not Found', message: 'No balance' }))
       : network.fetch(url, init)) as typeof globalThis.fetch;
   configureApiClient({ baseUrl: '/api', fetch });

@@ -22,6 +22,7 @@ import { ZoneSettingsModal } from './zone-settings-modal.tsx';
 import { ZoneSummaryCard } from './zone-summary-card.tsx';
 import { valvePanes, ZoneValvesCard } from './zone-valves-card.tsx';
 import { WaterBalanceCard } from './water-balance-card.tsx';
+import { ZoneFlowCard } from './zone-flow-card.tsx';
 
 export interface ZonePageProps extends IrrigationPanelProps {
   readonly zone: ZoneView;
@@ -81,6 +82,13 @@ export function ZonePage(props: ZonePageProps) {
       {setting && <ZoneSettingsCard zone={zone} setting={setting} />}
 
       <WaterBalanceCard areaId={props.areaId} sectionId={zone.id} />
+
+      <ZoneFlowCard
+        areaId={props.areaId}
+        sectionId={zone.id}
+        timeZone={timeZone}
+        canEdit={props.canEdit}
+      />
 
       <ZoneValvesCard
         zone={zone}
