@@ -1,7 +1,7 @@
 /**
  * The detail pane of one add-on (§2 detail pane): what it reads now and its history on the shared
- * chart, a soil probe's layers on one chart; a pump's programs and pump actions; a sensor's rename
- * (edit); and the thing's notes.
+ * chart, a soil probe's layers on one chart; a pump's programs and pump actions; a water meter's
+ * flow supervision; a sensor's rename (edit); and the thing's notes.
  */
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { thingCondition, type Program } from '@paddock/domain';
@@ -12,6 +12,7 @@ import { RenameButton } from '../../../components/ui/rename-button.tsx';
 import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { useRenameSensor } from '../../../data/sensors/update-sensor.ts';
 import { metricUnit, thingCharts, type PageThing } from '../things.ts';
+import { MeterFlowCard } from './meter-flow-card.tsx';
 import { PumpActions } from './pump-actions.tsx';
 import { ConditionBadge, ThingValues } from './thing-values.tsx';
 
@@ -36,6 +37,7 @@ export function ThingDetail({
   now: Date;
 }) {
   const { t } = useTranslation();
+  const canEdit = usePrivileges(siteId, areaId).has('edit');
   const label = (metric: string) => {
     const layer = /^soil\.moisture\.(\d+)$/.exec(metric);
     return layer
@@ -73,6 +75,15 @@ export function ThingDetail({
           areaId={areaId}
           programs={programs}
           canEdit={canEditPrograms}
+        />
+      )}
+      {thing.kind === 'sensor' && thing.type === 'waterMeter' && (
+        <MeterFlowCard
+          key={thing.id}
+          areaId={areaId}
+          sensorId={thing.id}
+          timeZone={timeZone}
+          canEdit={canEdit}
         />
       )}
       {thingCharts(thing).map((chart) => {
