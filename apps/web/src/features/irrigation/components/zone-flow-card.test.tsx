@@ -53,7 +53,7 @@ describe('ZoneFlowCard', () => {
     expect(await screen.findByText('Learned 110 L/min from 8 runs')).toBeTruthy();
     expect(screen.getByText('Designed 100 L/min, used until learned')).toBeTruthy();
     // 17:00 UTC is 06:00 the next day in Auckland (NZDT).
-    expect(screen.getByText('Last learned 2026-11-21 06:00')).toBeTruthy();
+    expect(screen.getByText('Runs last counted 2026-11-21 06:00')).toBeTruthy();
     expect(screen.getByTestId('zone-flow-limits').textContent).toBe(
       'Settle 60 s · high +30 % for 60 s · low −50 % for 60 s',
     );

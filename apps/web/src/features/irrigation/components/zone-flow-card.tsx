@@ -121,7 +121,7 @@ function ZoneFlowBody({ flow, timeZone }: { flow: ZoneFlowSettings; timeZone: st
       )}
       {learned.at && (
         <Text size="xs" c="dimmed">
-          {t('Irrigation.Flow.LearnedAt', 'Last learned {{time}}', {
+          {t('Irrigation.Flow.CountedAt', 'Runs last counted {{time}}', {
             time: formatSiteDateTime(new Date(learned.at), timeZone),
           })}
         </Text>
