@@ -54,7 +54,10 @@ const FROST_NIGHTS = /frost[^/]*\.spec\.ts$/;
  * did not draw its zones in time. It runs once both lanes are done.
  */
 const FROST_FORECAST = /frost-forecast\.spec\.ts$/;
-const IRRIGATION_FIELD = /\/(alarms|telemetry|irrigation|addons)\.spec\.ts$/;
+// Deficit mode starts Loxton's program, which the irrigation spec starts after it; flow
+// supervision tests Rapaura's, which the irrigation spec starts after it too.
+const IRRIGATION_FIELD =
+  /\/(alarms|telemetry|irrigation|addons|deficit-mode|flow-supervision)\.spec\.ts$/;
 const ALONE = /status-banner\.spec\.ts$/;
 
 export default defineConfig({
