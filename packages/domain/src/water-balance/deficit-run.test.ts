@@ -78,6 +78,12 @@ describe('describeDeficitDecision', () => {
     );
   });
 
+  it('tells a run under ten minutes to the tenth', () => {
+    const fast = farm({ zones: { 1: { applicationRate: 6_000 } } }).program;
+    const detail = decideDeficitStart(fast, BALANCES, SETTINGS, T0);
+    expect(describeDeficitDecision(detail, LABELS, 'UTC')).toContain(': 0.2 min;');
+  });
+
   it('is a skip when no zone is dry enough', () => {
     const wet = new Map([[1, { depletion: 2, raw: 18, taw: 36 }]]);
     const detail = decideDeficitStart(farm().program, wet, { ...SETTINGS, rainAllowance: 1 }, T0);

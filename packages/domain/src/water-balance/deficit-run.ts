@@ -100,7 +100,9 @@ const mm = (value: number) => `${value.toFixed(1)} mm`;
 
 function describeZone(zone: DeficitDecisionDetail['zones'][number], label: string): string {
   const depletion = zone.depletion ?? 0;
-  const minutes = `${Math.round(zone.minutes ?? 0)} min`;
+  // Whole minutes, but a run under ten minutes to the tenth, so a short one does not read "0 min".
+  const exact = zone.minutes ?? 0;
+  const minutes = `${exact < 10 ? Number(exact.toFixed(1)) : Math.round(exact)} min`;
   switch (zone.reason) {
     case 'refill':
       return `${label} ${mm(depletion)} dry (trigger ${mm(zone.trigger)}): ${minutes}`;
