@@ -12,6 +12,7 @@ import { authKeys } from './auth/keys.ts';
 import { contactKeys } from './contacts/keys.ts';
 import { controlKeys } from './controls/keys.ts';
 import { eventKeys } from './events/keys.ts';
+import { flowSupervisionKeys } from './flow-supervision/keys.ts';
 import { noteKeys } from './notes/keys.ts';
 import { privilegeKeys } from './privileges/keys.ts';
 import { programKeys } from './programs/keys.ts';
@@ -62,6 +63,8 @@ describe('query keys', () => {
     ['GET /status/summary', statusKeys.summary, ['status-summary']],
     ['the latest build', appUpdateKeys.latestBuild, ['app-update', 'latest-build']],
     ['GET water consents', waterTakeKeys.consents(4), ['sites', 4, 'water-consents']],
+    ['GET sections/{id}/flow', flowSupervisionKeys.zone(9, 4), ['areas', 9, 'flow', 'section', 4]],
+    ['GET sensors/{id}/flow', flowSupervisionKeys.meter(9, 7), ['areas', 9, 'flow', 'sensor', 7]],
     [
       'a consent\'s produced days',
       waterTakeKeys.days(4, 2, 31),
