@@ -132,6 +132,28 @@ describe('runFollowups', () => {
     expect(await waiting()).toEqual([]);
   });
 
+  it('does the work a handler leaves for after the commit once it has committed, and only for followups that held', async () => {
+    await record(31, 32, 33);
+    const done: string[] = [];
+    const result = await runFollowups(
+      handle.db,
+      [
+        async (item, tx, afterCommit) => {
+          for (const sensor of item.sensors) {
+            await tx.execute(sql`insert into heard values (${sensor})`);
+            // Reads through the database, not the transaction: it sees the committed writes.
+            afterCommit(async () => void done.push(`${sensor} sees ${(await heard()).join(',')}`));
+          }
+          if (item.sensors.includes(32)) throw new Error('alarm rules could not be read');
+        },
+      ],
+      log,
+    );
+    expect(result).toEqual({ done: 2, failed: 1 });
+    // The round together failed (nothing of it), then 31 and 33 alone held and 32 did not.
+    expect(done).toEqual(['31 sees 31,33', '33 sees 31,33']);
+  });
+
   it('keeps a followup whose payload does not parse, never dropping it', async () => {
     await handle.db.insert(t.ingestFollowups).values({ batch: { sensors: 'all' } });
     expect(await runFollowups(handle.db, [], log)).toEqual({ done: 0, failed: 1 });

@@ -38,10 +38,21 @@ export type IngestFollowup = z.infer<typeof ingestFollowupSchema>;
 export type CommittedFollowup = IngestFollowup & { id: number; committedAt: Date };
 
 /**
+ * Work a handler leaves for after the followup's transaction commits: what goes through other
+ * connections (a command to the field, a job on the queue) must not wait inside it, and must not
+ * happen for a followup whose transaction rolled back.
+ */
+export type AfterCommit = (effect: () => Promise<void>) => void;
+
+/**
  * Runs after a batch's commit, in the transaction that deletes its followup; throwing keeps the
  * followup for a later try.
  */
-export type FollowupHandler = (followup: CommittedFollowup, tx: Database) => Promise<void>;
+export type FollowupHandler = (
+  followup: CommittedFollowup,
+  tx: Database,
+  afterCommit: AfterCommit,
+) => Promise<void>;
 
 export type FollowupLog = {
   warn: (object: object, message?: string) => void;
@@ -74,21 +85,25 @@ export async function runFollowups(
   handlers: readonly FollowupHandler[],
   log: FollowupLog,
 ): Promise<{ done: number; failed: number }> {
-  return db.transaction(async (tx) => {
+  /** The after-commit work of the followups whose savepoint held. */
+  const committed: (() => Promise<void>)[] = [];
+  const result = await db.transaction(async (tx) => {
     const rows = await takeDueFollowups(tx, FOLLOWUPS_PER_ROUND);
     if (rows.length > 1) {
       // The round's followups are run together first: a thing heard in several of its batches
       // is judged once, on its current state (which is what each handler reads anyway), instead
       // of once per batch. If that fails, each runs alone below, so only the one at fault stays.
+      const effects: (() => Promise<void>)[] = [];
       try {
         await tx.transaction(async (step) => {
           const merged = mergeFollowups(rows.map(committedFollowup));
-          for (const handler of handlers) await handler(merged, step);
+          for (const handler of handlers) await handler(merged, step, (e) => effects.push(e));
           await deleteFollowups(
             step,
             rows.map((row) => Number(row.id)),
           );
         });
+        committed.push(...effects);
         return { done: rows.length, failed: 0 };
       } catch (error) {
         const text = error instanceof Error ? error.message : String(error);
@@ -99,13 +114,15 @@ export async function runFollowups(
     let failed = 0;
     for (const row of rows) {
       const id = Number(row.id);
+      const effects: (() => Promise<void>)[] = [];
       try {
         // A savepoint per followup: one that fails undoes only its own handlers' writes.
         await tx.transaction(async (step) => {
           const followup = committedFollowup(row);
-          for (const handler of handlers) await handler(followup, step);
+          for (const handler of handlers) await handler(followup, step, (e) => effects.push(e));
           await deleteFollowup(step, id);
         });
+        committed.push(...effects);
         done++;
       } catch (error) {
         failed++;
@@ -121,6 +138,19 @@ export async function runFollowups(
     }
     return { done, failed };
   });
+  // Committed: the followups' work beyond the database, each on its own; one that fails is
+  // logged (its handler chose at-least-once work it may do again, or a person's attention).
+  for (const effect of committed) {
+    try {
+      await effect();
+    } catch (error) {
+      log.error(
+        { err: error instanceof Error ? error.message : String(error) },
+        'followup work after commit failed',
+      );
+    }
+  }
+  return result;
 }
 
 function committedFollowup(row: {

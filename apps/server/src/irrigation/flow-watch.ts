@@ -14,9 +14,9 @@
  * - mainline break: the program is paused (a request like the operator's) and the pumps stopped;
  *   "Mainline break".
  * High flow and mainline break are kept in the program's decisions with the supervisor's sentence.
- * The alarms and the decision are written in the followup's transaction; the commands and the
- * runner's job go out as it runs, so they are at least once (a followup tried again sends them
- * again, which a closed valve or a stopped pump shrugs off).
+ * The alarms, the decision and the pause request are written in the followup's transaction; the
+ * commands and the runner's job go out once it has committed (they go through other connections,
+ * which must not be waited on inside it: the embedded database has only one).
  *
  * Only readings of the last READING_WINDOW_MS are judged: a burst an hour old is long past acting
  * on, and a simulated past being stored must not shut anything off now.
@@ -39,7 +39,7 @@ import {
 } from '@paddock/domain';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import type { FollowupHandler } from '../ingest/followups.ts';
+import type { AfterCommit, FollowupHandler } from '../ingest/followups.ts';
 import type { Log } from '../log.ts';
 import type { CommandSender } from '../field/command-link.ts';
 import type { EngineOptions } from '../alarms/transitions.ts';
@@ -82,9 +82,9 @@ export type FlowWatchDeps = {
 
 /** The followup: every water meter the batch heard from, judged on its new readings. */
 export function flowWatchFollowup(deps: FlowWatchDeps): FollowupHandler {
-  return async (followup, tx) => {
+  return async (followup, tx, afterCommit) => {
     const meters = await watchedMetersAmong(tx, followup.sensors);
-    for (const meter of meters) await watchMeter(tx, meter, deps);
+    for (const meter of meters) await watchMeter({ tx, afterCommit, deps }, meter);
   };
 }
 
@@ -92,7 +92,11 @@ export function flowWatchFollowup(deps: FlowWatchDeps): FollowupHandler {
 const covers = (run: ZoneWaterRun, time: number, until: number) =>
   run.start <= time && (time < run.end || run.end === until);
 
-async function watchMeter(tx: Database, meter: MeterFlowRow, deps: FlowWatchDeps) {
+async function watchMeter(
+  where: { tx: Database; afterCommit: AfterCommit; deps: FlowWatchDeps },
+  meter: MeterFlowRow,
+) {
+  const { tx, deps } = where;
   const now = deps.clock.now();
   let state: MeterFlowState = meter.state ?? INITIAL_METER_FLOW_STATE;
   const after = Math.max(state.lastReadingAt ?? 0, now.getTime() - READING_WINDOW_MS);
@@ -157,7 +161,7 @@ async function watchMeter(tx: Database, meter: MeterFlowRow, deps: FlowWatchDeps
   await saveMeterState(tx, { sensorId: meter.sensorId, siteId: meter.siteId }, state, now);
 
   const context = {
-    tx,
+    ...where,
     meter,
     zoneById,
     deps,
@@ -170,6 +174,8 @@ async function watchMeter(tx: Database, meter: MeterFlowRow, deps: FlowWatchDeps
 
 type WatchContext = {
   tx: Database;
+  /** Commands and the runner's job go out once the followup's transaction has committed. */
+  afterCommit: AfterCommit;
   meter: MeterFlowRow;
   zoneById: Map<number, ZoneFlowRow>;
   deps: FlowWatchDeps;
@@ -240,7 +246,10 @@ async function closeZones(context: WatchContext, zoneIds: number[]) {
   const { tx, meter, deps } = context;
   const program = await areaProgramRun(tx, meter.areaId);
   const byRun = program?.live ? zoneIds.filter((id) => program.zonesUnderWay.includes(id)) : [];
-  if (program && byRun.length > 0) await deps.shutOff(program.programId, byRun);
+  if (program && byRun.length > 0) {
+    const { programId } = program;
+    context.afterCommit(() => deps.shutOff(programId, byRun));
+  }
   const others = zoneIds.filter((id) => !byRun.includes(id));
   await sendClose(context, await zoneValves(tx, others));
 }
@@ -287,18 +296,20 @@ async function sendClose(
     byDevice.set(key, group);
   }
   for (const group of byDevice.values()) {
-    try {
-      await context.deps.commands.send({
-        requestId: null,
-        programRunId: null,
-        siteId: group.siteId,
-        serialno: group.serialno,
-        command: { action: 'close', controls: group.ids },
-      });
-    } catch (error) {
-      // The alarm still goes out: a person must close what the server could not.
-      context.deps.log.error({ err: error, controls: group.ids }, 'flow watch: close not sent');
-    }
+    context.afterCommit(async () => {
+      try {
+        await context.deps.commands.send({
+          requestId: null,
+          programRunId: null,
+          siteId: group.siteId,
+          serialno: group.serialno,
+          command: { action: 'close', controls: group.ids },
+        });
+      } catch (error) {
+        // The alarm is out all the same: a person must close what the server could not.
+        context.deps.log.error({ err: error, controls: group.ids }, 'flow watch: close not sent');
+      }
+    });
   }
 }
 
