@@ -23,7 +23,7 @@ import { DEMO_SKIP_RULES_PROGRAM } from './program-decisions.ts';
 import { minutesAgo } from './support.ts';
 
 /** The program whose log shows the shut-off: the farm's showcase of the why of its runs. */
-export const DEMO_SHUT_OFF_PROGRAM = DEMO_SKIP_RULES_PROGRAM;
+const DEMO_SHUT_OFF_PROGRAM = DEMO_SKIP_RULES_PROGRAM;
 
 export async function seedFlowSupervision(
   tx: Transaction,

@@ -64,7 +64,7 @@ import {
 } from './flow-watch.repository.ts';
 
 /** Readings older than this are not judged (see above). */
-export const READING_WINDOW_MS = 10 * 60_000;
+const READING_WINDOW_MS = 10 * 60_000;
 /**
  * How far before the first reading the valves' readings are read: a zone's run started before it
  * (its `openedAt`, from which it settles) is found from its opening reading.

@@ -14,7 +14,7 @@ const tenth = (value: number | null) => (value === null ? null : Math.round(valu
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 /** The zone's expected flow, rounded as shown. */
-export function expectedOf(zone: ZoneFlowRow): ZoneFlowSettings['expected'] {
+function expectedOf(zone: ZoneFlowRow): ZoneFlowSettings['expected'] {
   const { source, flow } = expectedZoneFlow(zone);
   return { source, flow: tenth(flow) };
 }

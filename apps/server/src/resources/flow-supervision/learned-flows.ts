@@ -17,14 +17,14 @@ import { readWaterUseSource } from '../water-use/water-use.repository.ts';
 import { saveLearnedFlows, zoneFlowsOfArea } from './flow.repository.ts';
 
 /** Days of runs a flow is learned from: a month follows the season and holds many runs. */
-export const LEARN_DAYS = 30;
+const LEARN_DAYS = 30;
 /** A learned flow older than this is learned again when the supervisor next reads it. */
-export const RELEARN_AFTER_MS = 24 * 3_600_000;
+const RELEARN_AFTER_MS = 24 * 3_600_000;
 /**
  * A zone with no flow learned yet is tried again this often: a new zone gathers its first runs,
  * and a farm's past may still be arriving (a gateway catching up, the demo's history).
  */
-export const UNLEARNED_RETRY_MS = 15 * 60_000;
+const UNLEARNED_RETRY_MS = 15 * 60_000;
 
 const DAY_MS = 86_400_000;
 
