@@ -62,9 +62,13 @@ export async function learnAreaFlows(db: Database, areaId: number, now: Date): P
 }
 
 /** Whether an area's zones were learned too long ago (or never) to be judged by. */
-export function flowsStale(zones: readonly { learnedAt: Date | null }[], now: Date): boolean {
-  return zones.some(
-    (zone) =>
-      zone.learnedAt === null || now.getTime() - zone.learnedAt.getTime() > RELEARN_AFTER_MS,
-  );
+export function flowsStale(
+  zones: readonly { learnedAt: Date | null; learnedFlow: number | null }[],
+  now: Date,
+): boolean {
+  return zones.some((zone) => {
+    if (zone.learnedAt === null) return true;
+    const age = now.getTime() - zone.learnedAt.getTime();
+    return age > (zone.learnedFlow === null ? UNLEARNED_RETRY_MS : RELEARN_AFTER_MS);
+  });
 }
