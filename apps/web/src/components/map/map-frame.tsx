@@ -28,7 +28,9 @@ export function MapFrame({ label, bounds, scrollWheelZoom, children }: MapFrameP
     <div
       role="region"
       aria-label={label}
-      style={{ height: '100%', width: '100%', position: 'relative' }}
+      // A stacking context of its own: Leaflet's panes (z-index 400 and up) then stay under the
+      // console's dialogs and menus, which are portalled to the page at Mantine's 200–300.
+      style={{ height: '100%', width: '100%', position: 'relative', isolation: 'isolate' }}
     >
       <MapContainer
         style={{ height: '100%', width: '100%', background: MAP_BACKGROUND }}

@@ -121,7 +121,14 @@ export default function SitesMap({ markers, selected, onSelect, label }: SitesMa
     <div
       role="region"
       aria-label={label}
-      style={{ height: '100%', minHeight: 320, borderRadius: 8, overflow: 'hidden' }}
+      // Its own stacking context, as the area maps' (components/map/map-frame.tsx).
+      style={{
+        height: '100%',
+        minHeight: 320,
+        borderRadius: 8,
+        overflow: 'hidden',
+        isolation: 'isolate',
+      }}
     >
       <MapContainer
         style={{ height: '100%', minHeight: 320, background: MAP_BACKGROUND }}
