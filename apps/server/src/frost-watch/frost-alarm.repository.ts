@@ -4,11 +4,7 @@
  * other: a frost area's "Frost forecast" (template 102) and a fan's "Fan failed to start" (103).
  * Here, beside the watch, so the frost folder's SQL never reaches into the alarms'.
  */
-import {
-  ALARM_TEMPLATE_LABELS,
-  ALARM_TEMPLATES,
-  alarmRuleFromTemplate,
-} from '@paddock/domain';
+import { ALARM_TEMPLATE_LABELS, ALARM_TEMPLATES, alarmRuleFromTemplate } from '@paddock/domain';
 import { and } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { alarms } from '../db/schema.ts';
