@@ -78,7 +78,7 @@ beforeAll(async () => {
         }
       : {}),
   };
-}, 60_000);
+}, 240_000);
 
 afterAll(async () => {
   if (server && server.exitCode === null) server.kill('SIGKILL');
@@ -124,4 +124,4 @@ it('sends the message of a transition exactly once across a SIGKILL before the s
   } finally {
     await handle.close();
   }
-}, 90_000);
+}, 240_000);
