@@ -201,7 +201,7 @@ function run(): Promise<RunState> {
 
 const control = (id: number) => controlRow(testApp.db, id);
 
-async function waitForActivity(activity: string, timeoutMs = 30_000) {
+async function waitForActivity(activity: string, timeoutMs?: number) {
   await waitFor(
     `program ${activity}`,
     async () => (await program()).status.activity === activity,

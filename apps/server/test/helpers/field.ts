@@ -24,11 +24,15 @@ import { seedTestFarm, type TestFarm } from './farm.ts';
 
 export const quietLog: Log = { info: () => {}, warn: () => {}, error: () => {} };
 
-/** Resolves once `check` holds; fails with `what` after `timeoutMs`. */
+/**
+ * Resolves once `check` holds; fails with `what` after `timeoutMs`. The default is a hang guard,
+ * not a measure of speed: beside the end-to-end stack on two cores, an export or a program's stop
+ * that takes 2 s alone has taken more than 20 s.
+ */
 export async function waitFor(
   what: string,
   check: () => boolean | Promise<boolean>,
-  timeoutMs = 20_000,
+  timeoutMs = 120_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {

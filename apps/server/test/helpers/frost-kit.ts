@@ -165,7 +165,6 @@ export async function exportFrostNight(
       if (current.status === 'done' || current.status === 'failed') done = current;
       return done !== null;
     },
-    20_000,
   );
   expect(done).toMatchObject({ status: 'done', progress: 100, format: ask.format });
   const file = await as(farm.users.admin.id, {
