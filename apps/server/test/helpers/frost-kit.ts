@@ -154,18 +154,15 @@ export async function exportFrostNight(
   const request = created.json<ReportExport>();
   check(request);
   let done: ReportExport | null = null;
-  await waitFor(
-    'the export finished',
-    async () => {
-      const response = await as(farm.users.admin.id, {
-        method: 'GET',
-        url: `/api/exports/${request.id}`,
-      });
-      const current = response.json<ReportExport>();
-      if (current.status === 'done' || current.status === 'failed') done = current;
-      return done !== null;
-    },
-  );
+  await waitFor('the export finished', async () => {
+    const response = await as(farm.users.admin.id, {
+      method: 'GET',
+      url: `/api/exports/${request.id}`,
+    });
+    const current = response.json<ReportExport>();
+    if (current.status === 'done' || current.status === 'failed') done = current;
+    return done !== null;
+  });
   expect(done).toMatchObject({ status: 'done', progress: 100, format: ask.format });
   const file = await as(farm.users.admin.id, {
     method: 'GET',
