@@ -17,7 +17,7 @@ import * as notifyModule from '../../../lib/notify.ts';
 import { readPreference } from '../../../lib/preferences.ts';
 import { renderWithProviders, tokenSet } from '../../../testing/render.tsx';
 import { LIVE_REFRESH_MS } from '../live.ts';
-import { json, routedFetch } from '../testing.ts';
+import { areaWaterBalance, balanceZone, json, routedFetch } from '../testing.ts';
 import type { AreaMapProps } from './area-map.tsx';
 import { IrrigationWorkspace } from './irrigation-workspace.tsx';
 
@@ -83,35 +83,11 @@ function program(running: boolean): Program {
 }
 
 /** Block 1 has used 27 % of its RAW, Block 2 is past it (GET areas/10/water-balance). */
-const BALANCE = {
-  area: 10,
-  timezone: 'Pacific/Auckland',
-  date: '2026-11-21',
-  from: '2026-09-01',
-  seasonStart: '2026-09-01',
-  et0Station: { area: 12, label: 'Te Awa station' },
+const BALANCE = areaWaterBalance({
   rainGauge: null,
   et0EstimatedFrom: '2026-11-20',
-  missingEt0: [],
-  zones: [
-    [1, 12.3, 27, false],
-    [2, 54, 120, true],
-  ].map(([section, depletion, percentOfRaw, dry]) => ({
-    section,
-    label: `Block ${String(section)}`,
-    depletion,
-    taw: 90,
-    raw: 45,
-    percentOfRaw,
-    dry,
-    soil: { fieldCapacity: 0.3, wiltingPoint: 0.15, rootDepth: 0.6, depletionFraction: 0.5 },
-    today: {
-      ...{ et0: 4.8, kc: 0.55, stage: 'development', etc: 2.6, rain: 0, effectiveRain: 0 },
-      ...{ irrigation: 0, irrigationSource: 'none' },
-    },
-    probe: null,
-  })),
-};
+  zones: [balanceZone(1, 12.3, 'Block 1'), balanceZone(2, 54, 'Block 2')],
+});
 
 function setup(
   programs: Program[][],

@@ -3,46 +3,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client.ts';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { json, routedFetch } from '../testing.ts';
+import { areaWaterBalance, balanceZone, json, routedFetch } from '../testing.ts';
 import { WaterBalanceCard } from './water-balance-card.tsx';
-
-const zone = (section: number, depletion: number, overrides: { dry?: boolean } = {}) => ({
-  section,
-  label: `Zone ${section}`,
-  depletion,
-  taw: 90,
-  raw: 45,
-  percentOfRaw: Math.round((depletion / 45) * 100),
-  dry: overrides.dry ?? depletion > 45,
-  soil: { fieldCapacity: 0.3, wiltingPoint: 0.15, rootDepth: 0.6, depletionFraction: 0.5 },
-  today: {
-    et0: 4.8,
-    kc: 0.55,
-    stage: 'development' as const,
-    etc: 2.6,
-    rain: 0,
-    effectiveRain: 0,
-    irrigation: 0,
-    irrigationSource: 'none' as const,
-  },
-  probe: null,
-});
-
-function balance(overrides: Partial<AreaWaterBalance> = {}): AreaWaterBalance {
-  return {
-    area: 10,
-    timezone: 'Pacific/Auckland',
-    date: '2026-11-21',
-    from: '2026-09-01',
-    seasonStart: '2026-09-01',
-    et0Station: { area: 12, label: 'Te Awa station' },
-    rainGauge: { sensor: 40, label: 'Weather station rain gauge' },
-    et0EstimatedFrom: null,
-    missingEt0: [],
-    zones: [zone(1, 12.3), zone(2, 54, { dry: true })],
-    ...overrides,
-  };
-}
 
 function setup(body: AreaWaterBalance, sectionId: number) {
   const network = routedFetch([
@@ -54,7 +16,7 @@ function setup(body: AreaWaterBalance, sectionId: number) {
 
 describe('WaterBalanceCard', () => {
   it('shows the zone`s depletion against RAW, today`s ET0 × Kc and where they came from', async () => {
-    setup(balance(), 1);
+    setup(areaWaterBalance(), 1);
     expect(await screen.findByText('12.3 mm below field capacity (27 % of RAW)')).toBeTruthy();
     expect(screen.getByText('Not dry')).toBeTruthy();
     expect(screen.getByText('RAW 45 mm of TAW 90 mm')).toBeTruthy();
@@ -70,7 +32,7 @@ describe('WaterBalanceCard', () => {
 
   it('names the day whose ET0 counts for today, and the probe that corrected the zone', async () => {
     const probed = {
-      ...zone(1, 20.4),
+      ...balanceZone(1, 20.4),
       probe: {
         sensor: 41,
         label: 'Block 1 soil probe',
@@ -79,7 +41,7 @@ describe('WaterBalanceCard', () => {
         depletion: 21,
       },
     };
-    setup(balance({ et0EstimatedFrom: '2026-11-20', zones: [probed] }), 1);
+    setup(areaWaterBalance({ et0EstimatedFrom: '2026-11-20', zones: [probed] }), 1);
     expect(
       await screen.findByText(
         'Today’s ET0 is computed once the day is over; until then 2026-11-20’s counts.',
@@ -93,7 +55,11 @@ describe('WaterBalanceCard', () => {
 
   it('says dry past RAW, and when today has no ET0 and the site no station or gauge', async () => {
     setup(
-      balance({ et0Station: null, rainGauge: null, missingEt0: ['2026-11-20', '2026-11-21'] }),
+      areaWaterBalance({
+        et0Station: null,
+        rainGauge: null,
+        missingEt0: ['2026-11-20', '2026-11-21'],
+      }),
       2,
     );
     expect(await screen.findByText('54 mm below field capacity (120 % of RAW)')).toBeTruthy();
