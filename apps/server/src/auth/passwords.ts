@@ -34,15 +34,18 @@ export function hashPassword(password: string): Promise<string> {
   return hashingTurn(() => hash(password));
 }
 
-let dummyHash: Promise<string> | undefined;
+/**
+ * What a password is verified against when the account is unknown or not yet activated, so the
+ * answer takes as long as a wrong password's. Made once at start with the same parameters as
+ * every stored hash: made on first use, it would make that one answer stand out.
+ */
+const dummyHash = hashPassword('no account has this password');
 
 export async function verifyPassword(
   passwordHash: string | null,
   password: string,
 ): Promise<boolean> {
-  // Unknown or unactivated accounts have no hash; verify a dummy anyway so timing does not tell them apart.
   if (!passwordHash) {
-    dummyHash ??= hashPassword('no account has this password');
     const dummy = await dummyHash;
     await hashingTurn(() => verify(dummy, password));
     return false;

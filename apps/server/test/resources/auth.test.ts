@@ -1,12 +1,7 @@
-import {
-  FORGOT_PASSWORD_USER_NOT_FOUND,
-  PASSWORD_NOT_STRONG,
-  STRONG_PASSWORD_RULES,
-  type Privilege,
-} from '@paddock/domain';
+import { PASSWORD_NOT_STRONG, STRONG_PASSWORD_RULES, type Privilege } from '@paddock/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyAccessToken } from '../../src/auth/access-token.ts';
 import { issueAccountToken } from '../../src/auth/account-tokens.ts';
 import { hashPassword } from '../../src/auth/passwords.ts';
@@ -117,7 +112,19 @@ async function signedIn(login_: string, password = TEST_PASSWORD) {
   return response.json() as { token: string; refreshToken: string };
 }
 
+const emailCount = (to: string) => countRows(t.db, outboundEmails, eq(outboundEmails.to, to));
+
+/** Resolves once `count` emails have gone to `to`: a reset email is sent after the call answers. */
+async function emailsSent(to: string, count = 1) {
+  // A hang guard, not a measure of speed.
+  await vi.waitFor(async () => expect(await emailCount(to)).toBeGreaterThanOrEqual(count), {
+    timeout: 60_000,
+  });
+}
+
+/** The newest email to `to`, once it has gone. */
 async function lastEmailTo(to: string) {
+  await emailsSent(to);
   const [email] = await t.db
     .select()
     .from(outboundEmails)
@@ -126,8 +133,6 @@ async function lastEmailTo(to: string) {
     .limit(1);
   return email;
 }
-
-const emailCount = (to: string) => countRows(t.db, outboundEmails, eq(outboundEmails.to, to));
 
 function tokenInLink(text: string): string {
   const match = /[?&]token=([A-Za-z0-9_-]+)/.exec(text);
@@ -196,15 +201,19 @@ describe('POST /api/user/login', () => {
     expect(await sessionCount(user.id)).toBe(0);
   });
 
-  it('404 for an unknown login (§8 Login.Error.NotFound)', async () => {
-    const response = await login('nobody@auth.test', TEST_PASSWORD);
-    expect(response.statusCode).toBe(404);
+  it('an unknown login answers as a wrong password does, so sign-in names no accounts', async () => {
+    const user = await addUser();
+    const unknown = await login('nobody@auth.test', 'Not-the-password1');
+    const wrong = await login(user.login, 'Not-the-password1');
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
   });
 
-  it('403 for an account that was never activated, whatever the password', async () => {
+  it('an account never activated answers as a wrong password does, whatever the password', async () => {
     const user = await addUser({ password: null, signupStatus: 'sent' });
     const response = await login(user.login, 'anything');
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ message: 'Wrong login or password' });
     expect(await sessionCount(user.id)).toBe(0);
   });
 
@@ -283,7 +292,7 @@ describe('login throttling', () => {
   it('an address is stopped after 20 failures across accounts; other addresses are not', async () => {
     const address = '192.0.2.77';
     for (let attempt = 1; attempt <= 20; attempt++) {
-      expect((await login(`guess${attempt}@auth.test`, 'x', address)).statusCode).toBe(404);
+      expect((await login(`guess${attempt}@auth.test`, 'x', address)).statusCode).toBe(401);
     }
     const user = await addUser();
     expect((await login(user.login, TEST_PASSWORD, address)).statusCode).toBe(429);
@@ -665,11 +674,24 @@ describe('password reset: POST /api/login/reset-password/begin and /finish', () 
     expect((await finish(activation, NEW_PASSWORD)).statusCode).toBe(401);
   });
 
-  it('404 with the §8 message for an unknown email, and nothing is sent', async () => {
-    const response = await begin('nobody@auth.test');
-    expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe(FORGOT_PASSWORD_USER_NOT_FOUND);
+  it('an unknown email answers 204 as a known one does, and nothing is sent', async () => {
+    const user = await addUser();
+    const unknown = await begin('nobody@auth.test');
+    const known = await begin(user.login);
+    expect([unknown.statusCode, unknown.body]).toEqual([204, '']);
+    expect([known.statusCode, known.body]).toEqual([204, '']);
+    // The known account's email has gone, so the unknown one's would have by now too.
+    await emailsSent(user.login);
     expect(await emailCount('nobody@auth.test')).toBe(0);
+  });
+
+  it('an unknown email reaches the limit of 5 requests as a known one does', async () => {
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      expect((await begin('nobody-limited@auth.test')).statusCode).toBe(204);
+    }
+    const refused = await begin('nobody-limited@auth.test');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().message).toMatch(/^Too many reset emails for this email address/);
   });
 
   it.each([
@@ -690,12 +712,13 @@ describe('password reset: POST /api/login/reset-password/begin and /finish', () 
     expect(response.json()).toMatchObject({ field });
   });
 
-  it('at most 5 reset emails per account in 15 minutes', async () => {
+  it('at most 5 reset emails per email address in 15 minutes', async () => {
     const user = await addUser();
     for (let attempt = 1; attempt <= 5; attempt++) {
       expect((await begin(user.login)).statusCode).toBe(204);
     }
     expect((await begin(user.login)).statusCode).toBe(429);
+    await emailsSent(user.login, 5);
     expect(await emailCount(user.login)).toBe(5);
     t.clock.advance(15 * MINUTE + 1000);
     expect((await begin(user.login)).statusCode).toBe(204);

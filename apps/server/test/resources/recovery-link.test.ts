@@ -6,7 +6,7 @@
 import { RECOVERY_LINK_EXPIRED, type TokenSet } from '@paddock/domain';
 import { desc, eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { outboundEmails, siteMembers, users } from '../../src/db/schema.ts';
 import { TEST_PASSWORD } from '../helpers/farm.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -63,18 +63,24 @@ async function addUser(options: { member?: boolean } = {}) {
   return { id: user.id, login, identity: { identityId, identityPoolId, loginId } };
 }
 
-/** The token of the reset email the forgot-password call sends. */
+/** The token of the reset email the forgot-password call sends, once it has gone (after the answer). */
 async function emailedToken(login: string): Promise<string> {
   const begun = await post('/api/login/reset-password/begin', { email: login, legacy: false });
   expect(begun.statusCode).toBe(204);
-  const [email] = await t.db
-    .select()
-    .from(outboundEmails)
-    .where(eq(outboundEmails.to, login))
-    .orderBy(desc(outboundEmails.id))
-    .limit(1);
-  const match = /[?&]token=([A-Za-z0-9_-]+)/.exec(email?.text ?? '');
-  if (!match?.[1]) throw new Error('no reset link emailed');
+  const lastEmail = async () => {
+    const [email] = await t.db
+      .select()
+      .from(outboundEmails)
+      .where(eq(outboundEmails.to, login))
+      .orderBy(desc(outboundEmails.id))
+      .limit(1);
+    if (!email) throw new Error('no reset link emailed');
+    return email;
+  };
+  // A hang guard, not a measure of speed.
+  const email = await vi.waitFor(lastEmail, { timeout: 60_000 });
+  const match = /[?&]token=([A-Za-z0-9_-]+)/.exec(email.text);
+  if (!match?.[1]) throw new Error('no reset link in the email');
   return match[1];
 }
 

@@ -23,7 +23,7 @@ import {
   signupStatusResponseSchema,
   tokenSetSchema,
 } from '../entities/session.ts';
-import { FORGOT_PASSWORD_USER_NOT_FOUND, RECOVERY_LINK_EXPIRED } from '../validation/messages.ts';
+import { RECOVERY_LINK_EXPIRED } from '../validation/messages.ts';
 import { defineEndpoint } from './endpoint.ts';
 import { noContentSchema } from './no-content.ts';
 
@@ -33,9 +33,12 @@ import { noContentSchema } from './no-content.ts';
  * the owner out of their own; a success clears it.
  */
 export const MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 5;
-/** Failed sign-ins (or unknown emails) one client address may cause, across accounts. */
+/** Failed sign-ins and password reset requests one client address may make, across accounts. */
 export const MAX_FAILURES_PER_ADDRESS = 20;
-/** Reset emails one account may be sent in a window, so nobody can flood a mailbox. */
+/**
+ * Reset emails one email address may be asked for in a window, so nobody can flood a mailbox;
+ * counted alike whether an account has the address or not.
+ */
 export const MAX_RESET_EMAILS_PER_ACCOUNT = 5;
 
 export const authEndpoints = {
@@ -46,8 +49,10 @@ export const authEndpoints = {
     auth: 'none',
     summary: 'Sign in with login and password: a token set (§7)',
     description:
-      '401 wrong password, 404 unknown login, 403 not activated or on no site, 429 after ' +
-      `${MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS} failures for the account from the address, or ` +
+      "401 'Wrong login or password' alike for a wrong password, an unknown login and an " +
+      'account not yet activated, in the same time, so sign-in tells nobody who has an ' +
+      'account; 403 when the right password opens no site; 429 after ' +
+      `${MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS} failures for the login from the address, or ` +
       `${MAX_FAILURES_PER_ADDRESS} from the address across accounts, within 15 minutes (the ` +
       'owner signing in from another address is not refused).',
     body: loginBodySchema,
@@ -104,9 +109,10 @@ export const authEndpoints = {
     auth: 'none',
     summary: 'Email a single-use password reset link (§7)',
     description:
-      `404 when no user has the email (§8 '${FORGOT_PASSWORD_USER_NOT_FOUND}'). The link ` +
-      `expires in 1 hour. 429 after ${MAX_RESET_EMAILS_PER_ACCOUNT} reset emails to one ` +
-      `account, or ${MAX_FAILURES_PER_ADDRESS} unknown emails from one address, in 15 minutes.`,
+      '204 whether or not an account has the email, in the same time, so the call tells ' +
+      "nobody who has one; an account's link is sent after the answer and expires in 1 hour. " +
+      `429 after ${MAX_RESET_EMAILS_PER_ACCOUNT} requests for one email, or ` +
+      `${MAX_FAILURES_PER_ADDRESS} requests and failed sign-ins from one address, in 15 minutes.`,
     body: resetPasswordBeginBodySchema,
     responses: { 204: noContentSchema },
   }),

@@ -25,7 +25,9 @@ export async function logInAs(
   const sharedSites = targetMemberships
     .map((membership) => membership.siteId)
     .filter((siteId) => loginAsSites.includes(siteId));
-  // Users of other sites are as unknown to the caller as users that do not exist.
+  // Users of other sites are as unknown to the caller as users that do not exist. Unlike sign-in,
+  // a plain 404 is kept: only signed-in staff holding loginAs get this far, and it names no one
+  // beyond the members of their own sites, so it tells them nothing they may not know.
   if (!target || sharedSites.length === 0) throw refuse.notFound('User');
   if (targetMemberships.some((membership) => hasPrivilege(membership.privileges, 'loginAs'))) {
     throw refuse.forbidden('Cannot log in as a user who holds loginAs');

@@ -2,8 +2,10 @@
  * Signing in with login and password (§7 POST user/login): a new session and its token set.
  * Failures count against the account from this client address, and against the address across
  * accounts; either at its limit refuses (429, `onRetryAfter` told the seconds to wait) before the
- * password is verified. A guesser elsewhere never locks the owner out of their own address. Status codes follow
- * the console's §8 mapping: 401 wrong password, 404 unknown login, 403 not activated or on no site.
+ * password is verified. A guesser elsewhere never locks the owner out of their own address.
+ * Sign-in tells nobody who has an account: an unknown login, an account not yet activated and a
+ * wrong password all answer 401 'Wrong login or password' (§8 Login.Error.PasswordInvalid), after
+ * the same hashing work, and count alike. Only the right password learns of a 403 (on no site).
  */
 import {
   MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS,
@@ -44,13 +46,12 @@ export async function logIn(
   );
 
   const user = await findUserByLogin(db, login);
-  // Verified even without a user or a hash, so timing does not tell the cases apart.
+  // Without a user or a hash a dummy hash is verified, so the time taken does not tell either.
   const passwordOk = await verifyPassword(user?.passwordHash ?? null, password);
-  if (!user || !user.passwordHash || !passwordOk) {
+  if (!user || !passwordOk) {
+    // Keyed by the login as typed, known or not: the record and the 429 it leads to are the same
+    // for an account that does not exist, and the address is counted either way.
     await countAttempt(db, [accountKey, addressKey], now);
-    // The spec maps 404 to Login.Error.NotFound; the forgot-password call tells the same.
-    if (!user) throw refuse.notFound('User');
-    if (!user.passwordHash) throw refuse.forbidden('This account has not been activated yet');
     throw refuse.unauthenticated('Wrong login or password');
   }
   if ((await activeMemberships(db, user.id)).length === 0) {

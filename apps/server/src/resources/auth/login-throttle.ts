@@ -28,7 +28,11 @@ export const throttleKey = {
    */
   accountFromAddress: (login: string, ip: string) => `${accountPrefix(login)}address:${ip}`,
   address: (ip: string) => `address:${ip}`,
-  resetEmail: (userId: number) => `reset:${userId}`,
+  /**
+   * Reset emails asked for one email address, by the address as typed rather than its account:
+   * an unknown one reaches the limit just as a known one does, so the 429 tells nobody either.
+   */
+  resetEmail: (email: string) => `reset:${email.toLowerCase()}`,
 };
 
 export type ThrottleLimit = { key: string; max: number };

@@ -30,6 +30,7 @@ export async function passwordRoutes(app: FastifyInstance) {
       legacy: request.body.legacy,
       address: request.ip,
       onRetryAfter: (seconds) => reply.header('retry-after', String(seconds)),
+      onSendFailed: (error) => request.log.error({ err: error }, 'password reset email not sent'),
     });
     return reply.code(204).send(null);
   });
