@@ -4,19 +4,11 @@
  * given hour is the same in a live run, a back-fill and a test.
  */
 
-/** A uniform draw in [0, 1), like Math.random. */
-export type Random = () => number;
+import type { Random } from '@paddock/domain/testing';
 
-/** mulberry32: small, fast and good enough for noise; the same seed gives the same sequence. */
-export function seededRandom(seed: number): Random {
-  let state = seed | 0;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The seeded generator is the domain's, so the simulator, the demo farm's seed and the domain's
+// tests draw the same sequences from a seed.
+export { seededRandom, type Random } from '@paddock/domain/testing';
 
 /** A 32-bit seed from a text (FNV-1a), e.g. a device's own generator from its serial number. */
 export function seedFrom(text: string, base = 0): number {

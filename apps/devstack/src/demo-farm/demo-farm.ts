@@ -5,6 +5,7 @@
  */
 import { ROLES, type Privilege } from '@paddock/domain';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type DemoAccountKey } from '@paddock/domain/demo';
+import { seededRandom } from '@paddock/domain/testing';
 import {
   ensureMetrics,
   hashPassword,
@@ -17,7 +18,7 @@ import { eq } from 'drizzle-orm';
 import { DEMO_SITES } from './demo-sites.ts';
 import { seedDemoScheduledReport } from './scheduled-report.ts';
 import { seedSite } from './site.ts';
-import { minutesAgo, mulberry32, SerialNumbers, type DemoFarmSeeded } from './support.ts';
+import { minutesAgo, SerialNumbers, type DemoFarmSeeded } from './support.ts';
 import { seedDemoWaterConsent } from './water-take.ts';
 
 export type { DemoFarmSeeded } from './support.ts';
@@ -87,7 +88,7 @@ export async function seedDemoFarm(
     for (const [index, spec] of DEMO_SITES.entries()) {
       const siteId = await seedSite(tx, spec, {
         now: options.now,
-        random: mulberry32(index + 1),
+        random: seededRandom(index + 1),
         serials,
         accounts,
       });

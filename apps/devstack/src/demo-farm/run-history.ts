@@ -18,6 +18,7 @@ import {
   zoneRuntimeMs,
   type ProgramZone,
 } from '@paddock/domain';
+import { seededRandom } from '@paddock/domain/testing';
 import {
   createHistoryStore,
   schema as t,
@@ -25,7 +26,6 @@ import {
   type HistoryPoints,
 } from '@paddock/server';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
-import { mulberry32 } from './support.ts';
 
 const DAY_MS = 86_400_000;
 /** Hour of the site's evening the first zone of a night starts. */
@@ -39,7 +39,7 @@ export async function seedDemoRunHistory(
   options: { now: Date; until: Date },
 ): Promise<number> {
   const store = createHistoryStore(db);
-  const random = mulberry32(20_261_128);
+  const random = seededRandom(20_261_128);
   const sites = await db.select().from(t.sites);
   let stored = 0;
   for (const site of sites) {

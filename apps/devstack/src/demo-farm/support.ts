@@ -19,17 +19,6 @@ export type SiteContext = {
   accounts: DemoFarmSeeded['accounts'];
 };
 
-/** Deterministic pseudo-random numbers, so every seed draws the same readings. */
-export function mulberry32(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let value = Math.imul(state ^ (state >>> 15), 1 | state);
-    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Serial numbers unique across the whole farm (the database insists), in the makers' styles. */
 export class SerialNumbers {
   private next: Record<string, number> = { WVC: 4512, WMR: 8104, LoRa: 12033, U: 77810, S: 2231 };
