@@ -20,6 +20,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { DemoSite } from './demo-sites.ts';
 import type { SiteLand } from './land.ts';
 import { DEMO_SKIP_RULES_PROGRAM } from './program-decisions.ts';
+import { findSiteProgram } from './programs.ts';
 import { minutesAgo } from './support.ts';
 
 /** The program whose log shows the shut-off: the farm's showcase of the why of its runs. */
@@ -66,18 +67,7 @@ async function seedPastShutOff(
   land: SiteLand,
   designed: readonly { sectionId: number; designedFlow: number }[],
 ) {
-  const [program] = await tx
-    .select()
-    .from(t.programs)
-    .where(
-      and(
-        inArray(
-          t.programs.areaId,
-          land.irrigationAreas.map((area) => area.id),
-        ),
-        eq(t.programs.name, DEMO_SHUT_OFF_PROGRAM),
-      ),
-    );
+  const program = await findSiteProgram(tx, land, DEMO_SHUT_OFF_PROGRAM);
   const [meter] = program
     ? await tx
         .select()

@@ -6,9 +6,10 @@
  */
 import { decideSkip, describeSkipDecision, programSkipRulesSchema } from '@paddock/domain';
 import { schema as t, type Transaction } from '@paddock/server';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DemoSite } from './demo-sites.ts';
 import type { SiteLand } from './land.ts';
+import { findSiteProgram } from './programs.ts';
 import { minutesAgo } from './support.ts';
 
 export const DEMO_SKIP_RULES_PROGRAM = 'Te Awa drip program';
@@ -21,17 +22,13 @@ export async function seedProgramDecisions(
   now: Date,
   land: SiteLand,
 ) {
-  const areaIds = land.irrigationAreas.map((area) => area.id);
-  if (areaIds.length === 0) return;
-  const [program] = await tx
-    .select()
-    .from(t.programs)
-    .where(and(inArray(t.programs.areaId, areaIds), eq(t.programs.name, DEMO_SKIP_RULES_PROGRAM)));
+  const program = await findSiteProgram(tx, land, DEMO_SKIP_RULES_PROGRAM);
+  if (!program) return;
   const [gauge] = await tx
     .select()
     .from(t.sensors)
     .where(and(eq(t.sensors.siteId, land.site.id), eq(t.sensors.type, 'rainbucket')));
-  if (!program || !gauge) return;
+  if (!gauge) return;
   const rules = programSkipRulesSchema.parse({ rain: { atLeastMm: 10 } });
   await tx
     .update(t.programs)

@@ -12,7 +12,7 @@ import {
   type ZoneApplication,
 } from '@paddock/domain';
 import { offset, programZoneRow, schema as t, type Transaction } from '@paddock/server';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DemoIrrigationArea, DemoSite } from './demo-sites.ts';
 import type { SiteHardware } from './hardware.ts';
 import type { SiteLand } from './land.ts';
@@ -316,4 +316,15 @@ export async function seedPrograms(
       now,
     });
   }
+}
+
+/** The site's program of that name, for the parts of the seed that show one program off. */
+export async function findSiteProgram(tx: Transaction, land: SiteLand, name: string) {
+  const areaIds = land.irrigationAreas.map((area) => area.id);
+  if (areaIds.length === 0) return undefined;
+  const [program] = await tx
+    .select()
+    .from(t.programs)
+    .where(and(inArray(t.programs.areaId, areaIds), eq(t.programs.name, name)));
+  return program;
 }
