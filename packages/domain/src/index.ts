@@ -21,3 +21,4 @@ export * from './contract/index.ts';
 export * from './agronomy/index.ts';
 export * from './water-take/index.ts';
 export * from './water-balance/index.ts';
+export * from './webhooks/index.ts';

@@ -1,0 +1,3 @@
+export * from './events.ts';
+export * from './delivery.ts';
+export * from './signature.ts';
