@@ -29,7 +29,9 @@ export interface LoginSubmission extends LoginFields {
 /**
  * The login form (§2 Login, §5, §8): account name, password, remember-me, and forgot-password.
  * Fields are trimmed and required; while signing in the button reads 'in progress' with cycling
- * dots; a failure shows its status's Login.Error key in a danger alert.
+ * dots; a failure shows its status's Login.Error key in a danger alert. The server answers an
+ * unknown account as it answers a wrong password (401), so both read Login.Error.PasswordInvalid
+ * and the form names no accounts; the 404 key stays for the spec's mapping.
  */
 export function LoginForm({
   lastUser,
