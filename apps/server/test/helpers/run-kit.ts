@@ -122,16 +122,28 @@ export async function startWorkerOnFakeLink(
   };
 }
 
+/**
+ * The farm's manager starts the program through the API (with the start's options, e.g. its
+ * startTime or zones); the id of the request it queued (accepted, 202).
+ */
+export async function postProgramStart(
+  testApp: TestApp,
+  programId: number,
+  payload: object = {},
+): Promise<number> {
+  const posted = await testApp.as(testApp.farm.users.manager.id, {
+    method: 'POST',
+    url: `/api/programs/${programId}/start`,
+    payload,
+  });
+  expect(posted.statusCode).toBe(202);
+  return posted.json<{ requestId: number }>().requestId;
+}
+
 /** The farm's manager starts the program through the API; the request it queued (accepted, 202). */
 export async function startProgramAsManager(
   testApp: TestApp,
   programId: number,
 ): Promise<RequestRow> {
-  const posted = await testApp.as(testApp.farm.users.manager.id, {
-    method: 'POST',
-    url: `/api/programs/${programId}/start`,
-    payload: {},
-  });
-  expect(posted.statusCode).toBe(202);
-  return present(await requestById(testApp.db, posted.json<{ requestId: number }>().requestId));
+  return present(await requestById(testApp.db, await postProgramStart(testApp, programId)));
 }

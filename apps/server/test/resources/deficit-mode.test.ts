@@ -7,11 +7,16 @@
  * The runner runs on a fake field link that records what it sends. Either engine (DATABASE_URL).
  */
 import { deficitMinutes, type ProgramSchedule } from '@paddock/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
-import { insertReadings } from '../../src/telemetry/reading.repository.ts';
-import { addSeries } from '../helpers/farm.ts';
+import {
+  addRainGauge,
+  keptDecisions,
+  resetProgramA,
+  startProgramANow,
+  steadyRain,
+} from '../helpers/decision-kit.ts';
 import { waitFor } from '../helpers/field.ts';
 import {
   fakeCommandLink,
@@ -23,9 +28,9 @@ import {
 } from '../helpers/run-kit.ts';
 import { countRows } from '../helpers/rows.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+import { addEt0Days, setIrrigationSettings } from '../helpers/water-balance-kit.ts';
 
-const HOUR = 3_600_000;
-const DAY = 24 * HOUR;
+const DAY = 86_400_000;
 let testApp: TestApp;
 const field = fakeCommandLink();
 let worker: { close(): Promise<void> } | null = null;
@@ -42,14 +47,9 @@ const localDate = (at: number) =>
 beforeAll(async () => {
   testApp = await buildTestApp();
   worker = await startWorkerOnFakeLink(testApp, field);
-  const { sites, areas, sections } = testApp.farm;
-  for (let day = 1; day <= 10; day++) {
-    await testApp.db.execute(
-      sql`insert into et0_days (area_id, date, site_id, et0, inputs, computed_at)
-          values (${areas.irrigation.id}, ${localDate(Date.now() - day * DAY)}, ${sites.a.id},
-                  6, '{}'::jsonb, now())`,
-    );
-  }
+  const tenDays = Array.from({ length: 10 }, (_, i) => localDate(Date.now() - (i + 1) * DAY));
+  await addEt0Days(testApp, Object.fromEntries(tenDays.map((date) => [date, 6])));
+  const { sections } = testApp.farm;
   const deep = { rootDepth: 2 };
   const settings = {
     waterBalance: {
@@ -61,28 +61,8 @@ beforeAll(async () => {
       },
     },
   };
-  await testApp.db.execute(
-    sql`update areas set settings = ${JSON.stringify(settings)}::jsonb
-        where id = ${areas.irrigation.id}`,
-  );
-  const [gauge] = await testApp.db
-    .insert(t.sensors)
-    .values({
-      siteId: sites.a.id,
-      areaId: areas.irrigation.id,
-      type: 'rainbucket',
-      unitId: testApp.farm.units.a.id,
-      tags: { identifier: 'weather' },
-      topics: [],
-      label: 'Te Awa station',
-      serialno: 'RG-1',
-    })
-    .returning();
-  rainSeries = await addSeries(testApp.db, sites.a.id, {
-    type: 'sensor',
-    id: present(gauge).id,
-    metric: 'rain.avg',
-  });
+  await setIrrigationSettings(testApp, settings);
+  rainSeries = await addRainGauge(testApp);
 });
 
 afterAll(async () => {
@@ -92,8 +72,7 @@ afterAll(async () => {
 
 const programId = () => testApp.farm.programs.a.id;
 const manager = () => testApp.farm.users.manager.id;
-const decisions = () =>
-  testApp.db.select().from(t.programDecisions).where(eq(t.programDecisions.programId, programId()));
+const decisions = () => keptDecisions(testApp);
 /** The controls opened so far. */
 const opened = () =>
   field.sent.flatMap((sent) => (sent.command.action === 'open' ? sent.command.controls : []));
@@ -105,32 +84,9 @@ const deficitMode = { triggerPercentOfRaw: 100, rainAllowance: 0 };
  * pump, so the first command is the first valve's (the fake link answers nothing).
  */
 async function resetProgram(changes: Partial<ProgramSchedule> = {}) {
-  const seeded = testApp.farm.programs.a;
-  await testApp.db.delete(t.programRuns);
-  await testApp.db.delete(t.requests);
-  await testApp.db.delete(t.programDecisions);
-  await testApp.db.delete(t.events).where(eq(t.events.targetType, 'program'));
   await testApp.db.delete(t.readings).where(eq(t.readings.seriesId, rainSeries));
-  await testApp.db
-    .update(t.programs)
-    .set({
-      status: seeded.status,
-      schedule: { ...seeded.schedule, attachments: [], ...changes },
-      zones: seeded.zones,
-    })
-    .where(eq(t.programs.id, seeded.id));
-  field.sent.length = 0;
-}
-
-async function post(payload: object = {}) {
-  testApp.clock.set(new Date());
-  const response = await testApp.as(manager(), {
-    method: 'POST',
-    url: `/api/programs/${programId()}/start`,
-    payload,
-  });
-  expect(response.statusCode).toBe(202);
-  return response.json<{ requestId: number }>().requestId;
+  const { schedule } = testApp.farm.programs.a;
+  await resetProgramA(testApp, field, { ...schedule, attachments: [], ...changes });
 }
 
 /** Zone 1's refill: its TAW, the soil it dried out of, at its application rate. */
@@ -145,7 +101,7 @@ describe('a start in deficit mode', () => {
   beforeEach(() => resetProgram({ deficitMode }));
 
   it('opens only the dry zone, for its refill, and keeps the decision in words', async () => {
-    const requestId = await post();
+    const requestId = await startProgramANow(testApp);
     await waitFor('the first open', () => opened().length > 0);
     const run = await storedRun(testApp.db, programId());
     expect(run.zones.map((zone) => zone.id)).toEqual([zone1()]);
@@ -159,7 +115,9 @@ describe('a start in deficit mode', () => {
   });
 
   it('a delayed start is decided at its start time', async () => {
-    const requestId = await post({ startTime: new Date(Date.now() + 1500).toISOString() });
+    const requestId = await startProgramANow(testApp, {
+      startTime: new Date(Date.now() + 1500).toISOString(),
+    });
     await waitFor(
       'the start to wait',
       async () => (await requestStatus(testApp.db, requestId)) === 'pending',
@@ -174,7 +132,7 @@ describe('a start in deficit mode', () => {
 
   it('with no zone past its trigger the start is skipped with the reason', async () => {
     await resetProgram({ deficitMode: { triggerPercentOfRaw: 100, rainAllowance: 20 } });
-    const requestId = await post();
+    const requestId = await startProgramANow(testApp);
     await waitFor(
       'the request to end',
       async () => (await requestStatus(testApp.db, requestId)) === 'done',
@@ -192,16 +150,8 @@ describe('a start in deficit mode', () => {
       deficitMode,
       skipRules: { rain: { atLeastMm: 10 }, maxReadingAgeMinutes: 120 },
     });
-    const now = Date.now();
-    await insertReadings(
-      testApp.db,
-      Array.from({ length: 26 }, (_, i) => ({
-        seriesId: rainSeries,
-        time: now - 25 * HOUR + i * HOUR,
-        value: 30 / 24,
-      })),
-    );
-    const requestId = await post();
+    await steadyRain(testApp.db, rainSeries, 30);
+    const requestId = await startProgramANow(testApp);
     await waitFor(
       'the request to end',
       async () => (await requestStatus(testApp.db, requestId)) === 'done',
@@ -212,7 +162,7 @@ describe('a start in deficit mode', () => {
 
   it('a start naming zones runs them as asked', async () => {
     const zone2 = testApp.farm.sections.zone2.id;
-    await post({ zones: [zone2] });
+    await startProgramANow(testApp, { zones: [zone2] });
     await waitFor('the first open', () => opened().length > 0);
     expect(opened()).toEqual([testApp.farm.controls.valve2.id]);
     expect(await decisions()).toEqual([]);

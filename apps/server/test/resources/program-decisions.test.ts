@@ -9,8 +9,13 @@ import { cycleMsOf, cyclesOf, zoneRuntimeMs, type ProgramSchedule } from '@paddo
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
-import { insertReadings } from '../../src/telemetry/reading.repository.ts';
-import { addSeries } from '../helpers/farm.ts';
+import {
+  addRainGauge,
+  keptDecisions,
+  resetProgramA,
+  startProgramANow,
+  steadyRain,
+} from '../helpers/decision-kit.ts';
 import { waitFor } from '../helpers/field.ts';
 import {
   fakeCommandLink,
@@ -23,7 +28,6 @@ import {
 import { countRows } from '../helpers/rows.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
-const HOUR = 3_600_000;
 let testApp: TestApp;
 const field = fakeCommandLink();
 let worker: { close(): Promise<void> } | null = null;
@@ -33,24 +37,7 @@ let rainSeries: number;
 beforeAll(async () => {
   testApp = await buildTestApp();
   worker = await startWorkerOnFakeLink(testApp, field);
-  const [gauge] = await testApp.db
-    .insert(t.sensors)
-    .values({
-      siteId: testApp.farm.sites.a.id,
-      areaId: testApp.farm.areas.irrigation.id,
-      type: 'rainbucket',
-      unitId: testApp.farm.units.a.id,
-      tags: { identifier: 'weather' },
-      topics: [],
-      label: 'Te Awa station',
-      serialno: 'RG-1',
-    })
-    .returning();
-  rainSeries = await addSeries(testApp.db, testApp.farm.sites.a.id, {
-    type: 'sensor',
-    id: present(gauge).id,
-    metric: 'rain.avg',
-  });
+  rainSeries = await addRainGauge(testApp);
 });
 
 afterAll(async () => {
@@ -60,45 +47,13 @@ afterAll(async () => {
 
 const programId = () => testApp.farm.programs.a.id;
 const manager = () => testApp.farm.users.manager.id;
-const decisions = () =>
-  testApp.db.select().from(t.programDecisions).where(eq(t.programDecisions.programId, programId()));
-
-/** Rain over the last 25 hours at a steady rate, so the last 24 h hold `mm` (give or take ms). */
-async function setRain(mm: number) {
-  await testApp.db.delete(t.readings).where(eq(t.readings.seriesId, rainSeries));
-  const now = Date.now();
-  const rows = Array.from({ length: 26 }, (_, i) => ({
-    seriesId: rainSeries,
-    time: now - 25 * HOUR + i * HOUR,
-    value: mm / 24,
-  }));
-  await insertReadings(testApp.db, rows);
-}
+const decisions = () => keptDecisions(testApp);
+const setRain = (mm: number) => steadyRain(testApp.db, rainSeries, mm);
 
 /** Program a as seeded with these skip rules (none: undefined), stopped, no run, nothing kept. */
 async function resetProgram(skipRules?: ProgramSchedule['skipRules']) {
-  const seeded = testApp.farm.programs.a;
-  await testApp.db.delete(t.programRuns);
-  await testApp.db.delete(t.requests);
-  await testApp.db.delete(t.programDecisions);
-  await testApp.db.delete(t.events).where(eq(t.events.targetType, 'program'));
-  const schedule = { ...seeded.schedule, ...(skipRules && { skipRules }) };
-  await testApp.db
-    .update(t.programs)
-    .set({ status: seeded.status, schedule, zones: seeded.zones })
-    .where(eq(t.programs.id, seeded.id));
-  field.sent.length = 0;
-}
-
-async function post(action: 'start', payload: object = {}) {
-  testApp.clock.set(new Date());
-  const response = await testApp.as(manager(), {
-    method: 'POST',
-    url: `/api/programs/${programId()}/${action}`,
-    payload,
-  });
-  expect(response.statusCode).toBe(202);
-  return response.json<{ requestId: number }>().requestId;
+  const { schedule } = testApp.farm.programs.a;
+  await resetProgramA(testApp, field, { ...schedule, ...(skipRules && { skipRules }) });
 }
 
 const rainRule = { rain: { atLeastMm: 10 }, maxReadingAgeMinutes: 120 };
@@ -109,7 +64,7 @@ describe('a start decided by its skip rules', () => {
   it('30 mm of rain in the last 24 h skips it: request done, program stopped, reason kept', async () => {
     await resetProgram(rainRule);
     await setRain(30);
-    const requestId = await post('start');
+    const requestId = await startProgramANow(testApp);
     await waitFor(
       'the request to end',
       async () => (await requestStatus(testApp.db, requestId)) === 'done',
@@ -133,7 +88,9 @@ describe('a start decided by its skip rules', () => {
   it('a delayed start is decided at its start time: skipped then, never opened', async () => {
     await resetProgram(rainRule);
     await setRain(30);
-    const requestId = await post('start', { startTime: new Date(Date.now() + 1500).toISOString() });
+    const requestId = await startProgramANow(testApp, {
+      startTime: new Date(Date.now() + 1500).toISOString(),
+    });
     await waitFor(
       'the start to wait',
       async () => (await requestStatus(testApp.db, requestId)) === 'pending',
@@ -152,7 +109,7 @@ describe('a start decided by its skip rules', () => {
   it('under the thresholds it runs as before, and the start is kept', async () => {
     await resetProgram(rainRule);
     await setRain(2);
-    const requestId = await post('start');
+    const requestId = await startProgramANow(testApp);
     await waitFor('the first open', () => field.sent.some((c) => c.command.action === 'open'));
     expect(await requestStatus(testApp.db, requestId)).not.toBe('done');
     const [kept] = await decisions();
@@ -162,7 +119,7 @@ describe('a start decided by its skip rules', () => {
 
   it('without skip rules nothing is decided or kept', async () => {
     await setRain(30);
-    await post('start');
+    await startProgramANow(testApp);
     await waitFor('the first open', () => field.sent.some((c) => c.command.action === 'open'));
     expect(await decisions()).toEqual([]);
   });
@@ -170,7 +127,7 @@ describe('a start decided by its skip rules', () => {
   it('a seasonal 50 % halves every zone of this run', async () => {
     const percentByMonth = Array.from({ length: 12 }, () => 50);
     await resetProgram({ seasonal: { percentByMonth }, maxReadingAgeMinutes: 60 });
-    await post('start');
+    await startProgramANow(testApp);
     await waitFor('the first open', () => field.sent.some((c) => c.command.action === 'open'));
     const run = await storedRun(testApp.db, programId());
     for (const zone of run.zones) {
@@ -207,7 +164,7 @@ describe('GET /api/programs/{id}/decision and /decisions', () => {
   it('lists kept decisions newest first, a page at a time', async () => {
     await setRain(30);
     for (let i = 0; i < 3; i++) {
-      const requestId = await post('start');
+      const requestId = await startProgramANow(testApp);
       await waitFor(
         'the skip',
         async () => (await requestStatus(testApp.db, requestId)) === 'done',

@@ -6,19 +6,17 @@
  * counts the newest of the days before it. On PGlite, or PostgreSQL with DATABASE_URL.
  */
 import {
-  areaWaterBalanceSchema,
   cropCoefficient,
   datesBetween,
   probeDepletion,
   runBucket,
   waterBalanceParameters,
-  type AreaWaterBalance,
 } from '@paddock/domain';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema.ts';
 import { addSeries } from '../helpers/farm.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+import { addEt0Days, readWaterBalance } from '../helpers/water-balance-kit.ts';
 
 let t: TestApp;
 const HOUR = 3_600_000;
@@ -54,13 +52,8 @@ const PROBE_BY_DAY: Record<string, number> = {
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const { sites, areas, sensors } = t.farm;
-  for (const [date, et0] of Object.entries(ET0)) {
-    await t.db.execute(
-      sql`insert into et0_days (area_id, date, site_id, et0, inputs, computed_at)
-          values (${areas.irrigation.id}, ${date}, ${sites.a.id}, ${et0}, '{}'::jsonb, now())`,
-    );
-  }
+  const { sites, sensors } = t.farm;
+  await addEt0Days(t, ET0);
   // The farm's soil probe is on radio 1, the radio of zone 1.
   const seriesId = await addSeries(t.db, sites.a.id, {
     type: 'sensor',
@@ -73,14 +66,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function balance(query = ''): Promise<AreaWaterBalance> {
-  const response = await t.as(t.farm.users.admin.id, {
-    method: 'GET',
-    url: `/api/areas/${t.farm.areas.irrigation.id}/water-balance${query}`,
-  });
-  expect(response.statusCode).toBe(200);
-  return areaWaterBalanceSchema.parse(response.json());
-}
+const balance = (query = '') => readWaterBalance(t, t.farm.areas.irrigation.id, query);
 
 /** runBucket over the season to `date`, with today's ET0 standing in from the 20th. */
 function expected(section: number, date: string, withProbe: boolean) {

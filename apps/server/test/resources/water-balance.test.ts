@@ -7,19 +7,21 @@
  */
 import {
   appliedDepthMm,
-  areaWaterBalanceSchema,
   datesBetween,
   runBucket,
   totalAvailableWater,
   waterBalanceParameters,
-  type AreaWaterBalance,
 } from '@paddock/domain';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema.ts';
 import { addSeries } from '../helpers/farm.ts';
-import { only } from '../helpers/rows.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+import {
+  addEt0Days,
+  readWaterBalance,
+  setIrrigationSettings,
+} from '../helpers/water-balance-kit.ts';
+import { addStationSensor } from '../helpers/weather-station.ts';
 
 let t: TestApp;
 const HOUR = 3_600_000;
@@ -46,32 +48,17 @@ const RUN = { start: midnight('2026-11-03') + 6 * HOUR, hours: 2 };
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const { sites, areas, controls } = t.farm;
-  for (const [date, et0] of Object.entries(ET0)) {
-    await t.db.execute(
-      sql`insert into et0_days (area_id, date, site_id, et0, inputs, computed_at)
-          values (${areas.irrigation.id}, ${date}, ${sites.a.id}, ${et0}, '{}'::jsonb, now())`,
-    );
-  }
-  const gauge = only(
-    await t.db
-      .insert(s.sensors)
-      .values({
-        siteId: sites.a.id,
-        areaId: areas.irrigation.id,
-        type: 'rainbucket',
-        location: '[-39.64,176.84]',
-        tags: { identifier: 'weather' },
-        topics: [{ metric: 'rain.avg', type: 'analog', lastValue: null, timestamp: null }],
-        label: 'Weather station rain gauge',
-        serialno: 'S-RAIN',
-      })
-      .returning(),
-  );
+  const { sites, controls } = t.farm;
+  await addEt0Days(t, ET0);
+  const gauge = await addStationSensor(t.db, t.farm, {
+    type: 'rainbucket',
+    label: 'Weather station rain gauge',
+    metrics: ['rain.avg'],
+  });
   // The gauge reports its mean rate (mm/h) since its last report: 1 mm/h for 2 h, 10 mm/h for 3 h.
   const rainSeries = await addSeries(t.db, sites.a.id, {
     type: 'sensor',
-    id: gauge.id,
+    id: gauge,
     metric: 'rain.avg',
   });
   const rain: [number, number][] = [
@@ -103,11 +90,7 @@ afterAll(() => t.close());
 const get = (area: number, query = '', user = t.farm.users.admin.id) =>
   t.as(user, { method: 'GET', url: `/api/areas/${area}/water-balance${query}` });
 
-async function balance(area: number, query: string): Promise<AreaWaterBalance> {
-  const response = await get(area, query);
-  expect(response.statusCode).toBe(200);
-  return areaWaterBalanceSchema.parse(response.json());
-}
+const balance = (area: number, query: string) => readWaterBalance(t, area, query);
 
 /** The depletion runBucket gives over the season to `date` from the test's own inputs. */
 function expectedDepletion(section: number, date: string, irrigationMm: number): number {
@@ -185,10 +168,7 @@ describe('GET /api/areas/{id}/water-balance', () => {
   it('keeps a zone with its own shallow soil within its TAW', async () => {
     const zone3 = t.farm.sections.zone3.id;
     const settings = { waterBalance: { zones: { [zone3]: { rootDepth: 0.02 } } } };
-    await t.db.execute(
-      sql`update areas set settings = ${JSON.stringify(settings)}::jsonb
-          where id = ${t.farm.areas.irrigation.id}`,
-    );
+    await setIrrigationSettings(t, settings);
     const body = await balance(t.farm.areas.irrigation.id, '?date=2026-11-07');
     const zone = body.zones.find((entry) => entry.section === zone3);
     const taw = totalAvailableWater({ fieldCapacity: 0.3, wiltingPoint: 0.15, rootDepth: 0.02 });

@@ -1,0 +1,88 @@
+/**
+ * What the tests of a program's start decisions share (issue 30 items 4 to 6): the rain gauge of
+ * site a's weather station and a steady rain on it, program a put back as seeded with the
+ * schedule a test needs, a start of it now through the API, and the decisions kept for it.
+ */
+import type { ProgramSchedule } from '@paddock/domain';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../src/db/client.ts';
+import * as t from '../../src/db/schema.ts';
+import { insertReadings } from '../../src/telemetry/reading.repository.ts';
+import { addSeries } from './farm.ts';
+import { postProgramStart, present, type fakeCommandLink } from './run-kit.ts';
+import type { TestApp } from './test-app.ts';
+
+const HOUR = 3_600_000;
+
+/** The rain gauge of site a's weather station, "Te Awa station": its rain.avg series (mm/h). */
+export async function addRainGauge(testApp: TestApp): Promise<number> {
+  const { sites, areas, units } = testApp.farm;
+  const [gauge] = await testApp.db
+    .insert(t.sensors)
+    .values({
+      siteId: sites.a.id,
+      areaId: areas.irrigation.id,
+      type: 'rainbucket',
+      unitId: units.a.id,
+      tags: { identifier: 'weather' },
+      topics: [],
+      label: 'Te Awa station',
+      serialno: 'RG-1',
+    })
+    .returning();
+  return addSeries(testApp.db, sites.a.id, {
+    type: 'sensor',
+    id: present(gauge).id,
+    metric: 'rain.avg',
+  });
+}
+
+/**
+ * Rain over the last 25 hours at a steady rate, so the last 24 h hold `mm` (give or take ms), in
+ * place of the series' readings before.
+ */
+export async function steadyRain(db: Database, rainSeries: number, mm: number) {
+  await db.delete(t.readings).where(eq(t.readings.seriesId, rainSeries));
+  const now = Date.now();
+  const rows = Array.from({ length: 26 }, (_, i) => ({
+    seriesId: rainSeries,
+    time: now - 25 * HOUR + i * HOUR,
+    value: mm / 24,
+  }));
+  await insertReadings(db, rows);
+}
+
+/**
+ * Program a as seeded but for its schedule: stopped, no run, no request, decision or program
+ * event left, and nothing sent on the fake field link.
+ */
+export async function resetProgramA(
+  testApp: TestApp,
+  field: ReturnType<typeof fakeCommandLink>,
+  schedule: ProgramSchedule,
+) {
+  const seeded = testApp.farm.programs.a;
+  await testApp.db.delete(t.programRuns);
+  await testApp.db.delete(t.requests);
+  await testApp.db.delete(t.programDecisions);
+  await testApp.db.delete(t.events).where(eq(t.events.targetType, 'program'));
+  await testApp.db
+    .update(t.programs)
+    .set({ status: seeded.status, schedule, zones: seeded.zones })
+    .where(eq(t.programs.id, seeded.id));
+  field.sent.length = 0;
+}
+
+/** The manager starts program a now (the test clock set to it); the request's id. */
+export async function startProgramANow(testApp: TestApp, payload: object = {}): Promise<number> {
+  testApp.clock.set(new Date());
+  return postProgramStart(testApp, testApp.farm.programs.a.id, payload);
+}
+
+/** The decisions kept for program a. */
+export function keptDecisions(testApp: TestApp) {
+  return testApp.db
+    .select()
+    .from(t.programDecisions)
+    .where(eq(t.programDecisions.programId, testApp.farm.programs.a.id));
+}
