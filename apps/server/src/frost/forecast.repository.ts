@@ -4,16 +4,21 @@
  * that can serve as an area's reference. frost-forecast.ts makes the forecasts; the warning's
  * alarm rows are frost-watch/frost-alarm.repository.ts's.
  */
-import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../db/database.ts';
 import { areas, frostForecasts, sensors, sites } from '../db/schema.ts';
 
 export type ForecastRow = typeof frostForecasts.$inferSelect;
 export type ForecastInsert = typeof frostForecasts.$inferInsert;
 
+/** The area's rows whose nights meet these conditions (every one of them). */
+function areaNights(areaId: number, ...conditions: SQL[]) {
+  return and(eq(frostForecasts.areaId, areaId), ...conditions);
+}
+
 /** The area's row of the night: the table's key. */
 function areaNight(areaId: number, night: string) {
-  return and(eq(frostForecasts.areaId, areaId), eq(frostForecasts.night, night));
+  return areaNights(areaId, eq(frostForecasts.night, night));
 }
 
 /** Every frost area with its site's location, zone and tags. */
@@ -58,13 +63,7 @@ export async function forecastRowsBetween(db: Queryable, areaId: number, from: s
   return db
     .select()
     .from(frostForecasts)
-    .where(
-      and(
-        eq(frostForecasts.areaId, areaId),
-        gte(frostForecasts.night, from),
-        lte(frostForecasts.night, to),
-      ),
-    )
+    .where(areaNights(areaId, gte(frostForecasts.night, from), lte(frostForecasts.night, to)))
     .orderBy(desc(frostForecasts.night));
 }
 
@@ -79,7 +78,7 @@ export async function forecastNightsSince(db: Queryable, areaId: number, from: s
       modifiedAt: frostForecasts.modifiedAt,
     })
     .from(frostForecasts)
-    .where(and(eq(frostForecasts.areaId, areaId), gte(frostForecasts.night, from)));
+    .where(areaNights(areaId, gte(frostForecasts.night, from)));
   return new Map(rows.map((row) => [row.night, row]));
 }
 
@@ -93,8 +92,8 @@ export async function fitNightRows(db: Queryable, areaId: number, night: string)
     })
     .from(frostForecasts)
     .where(
-      and(
-        eq(frostForecasts.areaId, areaId),
+      areaNights(
+        areaId,
         lt(frostForecasts.night, night),
         eq(frostForecasts.radiative, true),
         isNotNull(frostForecasts.t2),
