@@ -16,9 +16,8 @@ import type {
 // The csv writer by its own path: a csv export need not load the whole domain package.
 import { csvField, CSV_BOM } from '@paddock/domain/csv';
 import type { Database } from '../db/client.ts';
-import type { ReportRange } from './irrigation-report.ts';
 import { isoWithOffset, localDay } from './local-day.ts';
-import { readReportSite, toMs, type ReportSite } from './report-site.ts';
+import { readReportSite, toMs, type ReportRange, type ReportSite } from './report-site.ts';
 import { chosenSeriesRows, readingBatchRows, rollupRows } from './report.repository.ts';
 
 /** Readings read per statement while streaming. */

@@ -26,10 +26,10 @@ import {
   round,
   thingsByDayTable,
   toMs,
+  type ReportRange,
+  type SiteReportAsk,
 } from './report-site.ts';
 import { faultedOpenRows, findProgramZones, skippedStartRows } from './report.repository.ts';
-
-export type ReportRange = { from: Date; to: Date };
 
 type ZoneDay = {
   runs: number;
@@ -47,7 +47,7 @@ const HOUR_MS = 3_600_000;
 
 export async function irrigationReport(
   db: Database,
-  ask: { siteId: number; areaId: number | null; things: number[] } & ReportRange,
+  ask: SiteReportAsk,
   onProgress: (percent: number) => Promise<void>,
 ): Promise<ReportDocument> {
   const site = await readReportSite(db, ask.siteId, ask.areaId);

@@ -13,6 +13,19 @@ import { siteTimeZone } from '@paddock/domain/timezone';
 import type { Database } from '../db/client.ts';
 import { findReportSiteRow, reportAreaRows } from './report.repository.ts';
 
+/** The span of time a report covers. */
+export type ReportRange = { from: Date; to: Date };
+
+/**
+ * What a site report (irrigation, water) is asked for: the site, one of its areas or all of them
+ * (null), the things chosen (none: every one) and the range.
+ */
+export type SiteReportAsk = {
+  siteId: number;
+  areaId: number | null;
+  things: number[];
+} & ReportRange;
+
 export type ReportSite = {
   id: number;
   label: string;

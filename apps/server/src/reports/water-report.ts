@@ -7,7 +7,6 @@
  */
 import type { ReportCell, ReportColumn, ReportDocument } from '@paddock/domain';
 import type { Database } from '../db/client.ts';
-import type { ReportRange } from './irrigation-report.ts';
 import { localDay } from './local-day.ts';
 import {
   chosen,
@@ -17,6 +16,8 @@ import {
   round,
   thingsByDayTable,
   toMs,
+  type ReportRange,
+  type SiteReportAsk,
 } from './report-site.ts';
 import { sensorReadingRows, waterSensorRows } from './report.repository.ts';
 
@@ -48,7 +49,7 @@ async function readingsOf(
 
 export async function waterReport(
   db: Database,
-  ask: { siteId: number; areaId: number | null; things: number[] } & ReportRange,
+  ask: SiteReportAsk,
   onProgress: (percent: number) => Promise<void>,
 ): Promise<ReportDocument> {
   const site = await readReportSite(db, ask.siteId, ask.areaId);
