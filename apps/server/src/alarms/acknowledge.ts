@@ -1,5 +1,6 @@
 import { acknowledgeMemory, type AcknowledgementChannel } from '@paddock/domain';
 import type { Database } from '../db/client.ts';
+import { publishSiteEvent } from '../webhooks/publish.ts';
 import {
   closeAlarmEvents,
   findAlarm,
@@ -35,14 +36,15 @@ export async function acknowledgeAlarm(
   await recordAcknowledged(tx, input.alarmId, input);
   await closeAlarmEvents(tx, input.alarmId, input.now, input.by);
   const how = input.via === 'voice' ? ' on the phone' : input.via === 'link' ? ' by link' : '';
+  const message =
+    `Alarm acknowledged by ${input.by}${how}: ${alarm.label}` +
+    (input.comment ? ` — ${input.comment}` : '');
   await recordAlarmEvent(tx, {
     areaId: alarm.areaId,
     type: 'info',
     targetType: alarm.rule.targetType,
     targetId: alarm.rule.target,
-    message:
-      `Alarm acknowledged by ${input.by}${how}: ${alarm.label}` +
-      (input.comment ? ` — ${input.comment}` : ''),
+    message,
     open: false,
     alarmId: alarm.id,
     createdAt: input.now,
@@ -50,5 +52,15 @@ export async function acknowledgeAlarm(
     acknowledgedBy: input.by,
   });
   await suppressPending(tx, input.alarmId, `Acknowledged by ${input.by}`);
+  await publishSiteEvent(tx, 'alarm.acknowledged', {
+    site: alarm.siteId,
+    area: alarm.areaId,
+    at: input.now,
+    message,
+    alarm: { id: alarm.id, label: alarm.label, severity: alarm.rule.severity },
+    by: input.by,
+    via: input.via,
+    comment: input.comment,
+  });
   return 'acknowledged';
 }

@@ -26,6 +26,7 @@ import {
   type AlarmRow,
   type StateRow,
 } from './alarm.repository.ts';
+import { publishSiteEvent } from '../webhooks/publish.ts';
 import { enqueueAlarmMessages } from './outbox.ts';
 
 export type EngineOptions = {
@@ -95,16 +96,21 @@ async function raise(
 ) {
   const { alarm } = context;
   const episode = state.episode + 1;
+  const message = `Alarm: ${alarm.label}: ${options.detail}`;
   await recordRaised(tx, alarm.id, { episode, at, value: options.value, now });
   await recordAlarmEvent(tx, {
     areaId: context.area.id,
     type: eventType(alarm.rule.severity),
     targetType: alarm.rule.targetType,
     targetId: alarm.rule.target,
-    message: `Alarm: ${alarm.label}: ${options.detail}`,
+    message,
     open: true,
     alarmId: alarm.id,
     createdAt: at,
+  });
+  await publishSiteEvent(tx, 'alarm.raised', {
+    ...webhookFields(context, at, message),
+    value: options.value,
   });
   await enqueueAlarmMessages(tx, context, {
     episode,
@@ -119,6 +125,7 @@ async function raise(
 
 async function clear(tx: Database, context: AlarmContext, state: StateRow, at: Date, now: Date) {
   const { alarm } = context;
+  const message = `Alarm cleared: ${alarm.label}`;
   await recordNormal(tx, alarm.id, at, now);
   await closeAlarmEvents(tx, alarm.id, null, null);
   await recordAlarmEvent(tx, {
@@ -126,11 +133,12 @@ async function clear(tx: Database, context: AlarmContext, state: StateRow, at: D
     type: 'info',
     targetType: alarm.rule.targetType,
     targetId: alarm.rule.target,
-    message: `Alarm cleared: ${alarm.label}`,
+    message,
     open: false,
     alarmId: alarm.id,
     createdAt: at,
   });
+  await publishSiteEvent(tx, 'alarm.cleared', webhookFields(context, at, message));
   await suppressPending(tx, alarm.id, 'Cleared before it was sent');
   // Those told directly are told it is over; the roster is not (it was only escalation).
   await enqueueAlarmMessages(tx, context, {
@@ -141,6 +149,18 @@ async function clear(tx: Database, context: AlarmContext, state: StateRow, at: D
     groupMs: 0,
     roster: false,
   });
+}
+
+/** What the site's webhooks are told of the alarm's raise or clear (webhooks/publish.ts). */
+function webhookFields({ alarm, area, site }: AlarmContext, at: Date, message: string) {
+  const { id, label, rule } = alarm;
+  return {
+    site: site.id,
+    area: area.id,
+    at,
+    message,
+    alarm: { id, label, severity: rule.severity },
+  };
 }
 
 const sameTime = (a: Date | null, b: Date | null) =>

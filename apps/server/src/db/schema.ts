@@ -11,6 +11,8 @@ import type {
   MeterFlowLimitsInput,
   MeterFlowState,
   ZoneFlowLimitsInput,
+  WebhookDeliveryStatus,
+  WebhookEventKind,
   AlarmSeverity,
   AlarmStatus,
   ContactMethod,
@@ -1041,3 +1043,89 @@ export const meterFlows = pgTable('meter_flows', {
   state: jsonb('state').$type<MeterFlowState>(),
   updatedAt: timestamptz('updated_at'),
 });
+
+/**
+ * A site's webhook endpoint (issue 32 item 5): where its events are POSTed, which kinds, and the
+ * secret that signs them (Standard Webhooks; never shown after it is made), with its latest
+ * attempt for the console's list.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    url: text('url').notNull(),
+    events: text('events').array().$type<WebhookEventKind[]>().notNull(),
+    active: boolean('active').notNull(),
+    secret: text('secret').notNull(),
+    lastAttemptAt: timestamptz('last_attempt_at'),
+    lastStatusCode: integer('last_status_code'),
+    lastDelivered: boolean('last_delivered'),
+    createdAt: timestamptz('created_at').notNull(),
+    modifiedAt: timestamptz('modified_at').notNull(),
+  },
+  (t) => [index('webhook_endpoints_site_idx').on(t.siteId)],
+);
+
+/**
+ * The webhook outbox: an event of a site, written in the transaction of what happened while an
+ * active endpoint of the site takes its kind. `messageId` is the webhook-id header.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    siteId: siteId(),
+    messageId: text('message_id')
+      .notNull()
+      .default(sql`('msg_' || replace(gen_random_uuid()::text, '-', ''))`),
+    kind: text('kind').$type<WebhookEventKind>().notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    at: timestamptz('at').notNull(),
+  },
+  (t) => [index('webhook_events_at_idx').on(t.at)],
+);
+
+/**
+ * An event on its way to an endpoint: pending until a 2xx answer (delivered) or until its
+ * retries run out (failed). Each endpoint's pending deliveries go one at a time in id order; a
+ * claimed one is leased so another process leaves it alone.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    endpointId: ownedBy('endpoint_id', () => webhookEndpoints.id),
+    eventId: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
+    status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    leasedUntil: timestamptz('leased_until'),
+    createdAt: timestamptz('created_at').notNull(),
+  },
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    index('webhook_deliveries_pending_idx')
+      .on(t.endpointId, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_event_idx').on(t.eventId),
+  ],
+);
+
+/** One attempt of a delivery: the receiver's status (null: no answer), time and answer's start. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    at: timestamptz('at').notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    excerpt: text('excerpt').notNull(),
+  },
+  (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);

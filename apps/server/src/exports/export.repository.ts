@@ -12,6 +12,7 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database.ts';
 import { reportExportChunks, reportExports, requests } from '../db/schema.ts';
+import { publishSiteEvent } from '../webhooks/publish.ts';
 
 export type ExportRow = {
   request: typeof requests.$inferSelect;
@@ -233,8 +234,9 @@ export async function setExportProgress(db: Queryable, requestId: number, progre
 }
 
 /**
- * Marks the request done with its file (written in chunks before), once: a second worker that
- * made the same file (a retried job) finds the request done already and changes nothing.
+ * Marks the request done with its file (written in chunks before), once, and tells the site's
+ * webhooks the report is ready: a second worker that made the same file (a retried job) finds the
+ * request done already and changes nothing.
  */
 export async function finishExport(
   db: Database,
@@ -249,7 +251,7 @@ export async function finishExport(
       .where(and(eq(requests.id, requestId), inArray(requests.status, ['pending', 'inProgress'])))
       .returning({ id: requests.id });
     if (!request) return false;
-    await tx
+    const [made] = await tx
       .update(reportExports)
       .set({
         fileName: file.name,
@@ -257,7 +259,28 @@ export async function finishExport(
         expiresAt: file.expiresAt,
         progress: 100,
       })
-      .where(eq(reportExports.requestId, requestId));
+      .where(eq(reportExports.requestId, requestId))
+      .returning({
+        siteId: reportExports.siteId,
+        areaId: reportExports.areaId,
+        report: reportExports.report,
+        format: reportExports.format,
+      });
+    if (made) {
+      await publishSiteEvent(tx, 'report.ready', {
+        site: made.siteId,
+        area: made.areaId,
+        at: now,
+        message: `Report ready: ${file.name}`,
+        export: {
+          id: requestId,
+          report: made.report,
+          format: made.format,
+          fileName: file.name,
+          expiresAt: file.expiresAt.toISOString(),
+        },
+      });
+    }
     return true;
   });
 }

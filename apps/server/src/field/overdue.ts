@@ -32,6 +32,7 @@ import {
 } from './device-health.repository.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
+import { publishSiteEvent } from '../webhooks/publish.ts';
 
 /** A device is overdue past this many report intervals without a report. */
 export const OVERDUE_GRACE = 1.5;
@@ -67,6 +68,37 @@ function radioLabel(config: { repeater?: boolean; coordinator?: boolean }) {
   return 'Radio';
 }
 
+type Device = {
+  type: 'radio' | 'unit';
+  id: number;
+  siteId: number;
+  areaId: number | null;
+  serialno: string;
+};
+
+/** A unit's first area stands for it: the webhook event names one area (null: none). */
+function unitDevice(unit: { id: number; siteId: number; areaIds: number[]; serialno: string }) {
+  return { ...unit, type: 'unit' as const, areaId: unit.areaIds[0] ?? null };
+}
+
+/** Tells the site's webhooks a device went overdue or came back (webhooks/publish.ts). */
+async function tellWebhooks(
+  tx: Database,
+  kind: 'device.overdue' | 'device.back',
+  device: Device,
+  message: string,
+  now: Date,
+) {
+  const { type, id, serialno } = device;
+  await publishSiteEvent(tx, kind, {
+    site: device.siteId,
+    area: device.areaId,
+    at: now,
+    message,
+    device: { type, id, serialno },
+  });
+}
+
 export type OverdueSweepResult = {
   overdue: { kind: 'radio' | 'unit'; id: number }[];
   recovered: { kind: 'radio' | 'unit'; id: number }[];
@@ -92,21 +124,23 @@ async function flagOverdue(
   for (const radio of lateRadios) {
     result.overdue.push({ kind: 'radio', id: radio.id });
     touchedAreas.push(radio.areaId);
+    const message = overdueMessage(
+      radioLabel(radio.config),
+      radio.serialno,
+      radio.lastUpdate,
+      radio.reportIntervalSeconds,
+      now,
+    );
     eventRows.push({
       areaId: radio.areaId,
       type: radio.config.coordinator ? 'error' : 'warning',
       targetType: 'radio',
       targetId: radio.id,
-      message: overdueMessage(
-        radioLabel(radio.config),
-        radio.serialno,
-        radio.lastUpdate,
-        radio.reportIntervalSeconds,
-        now,
-      ),
+      message,
       open: true,
       createdAt: now,
     });
+    await tellWebhooks(tx, 'device.overdue', { ...radio, type: 'radio' }, message, now);
   }
 
   const lateUnits = await flagLateUnits(tx, now, grace);
@@ -115,6 +149,13 @@ async function flagOverdue(
     if (unit.areaIds.length === 0) {
       log?.warn({ unit: unit.serialno }, 'overdue unit has no area to record it in');
     }
+    const message = overdueMessage(
+      'Unit',
+      unit.serialno,
+      unit.lastUpdate,
+      unit.reportIntervalSeconds,
+      now,
+    );
     for (const areaId of unit.areaIds) {
       touchedAreas.push(areaId);
       eventRows.push({
@@ -122,17 +163,12 @@ async function flagOverdue(
         type: 'error',
         targetType: 'unit',
         targetId: unit.id,
-        message: overdueMessage(
-          'Unit',
-          unit.serialno,
-          unit.lastUpdate,
-          unit.reportIntervalSeconds,
-          now,
-        ),
+        message,
         open: true,
         createdAt: now,
       });
     }
+    await tellWebhooks(tx, 'device.overdue', unitDevice(unit), message, now);
   }
 }
 
@@ -154,18 +190,21 @@ async function clearRecovered(tx: Database, now: Date, grace: number, sweep: Swe
   for (const radio of backRadios) {
     result.recovered.push({ kind: 'radio', id: radio.id });
     touchedAreas.push(radio.areaId);
+    const message = `${radioLabel(radio.config)} ${radio.serialno} back to normal: reporting again`;
     eventRows.push({
       areaId: radio.areaId,
       type: 'info',
       targetType: 'radio',
       targetId: radio.id,
-      message: `${radioLabel(radio.config)} ${radio.serialno} back to normal: reporting again`,
+      message,
       open: false,
       createdAt: now,
     });
+    await tellWebhooks(tx, 'device.back', { ...radio, type: 'radio' }, message, now);
   }
   for (const unit of backUnits) {
     result.recovered.push({ kind: 'unit', id: unit.id });
+    const message = `Unit ${unit.serialno} back to normal: reporting again`;
     for (const areaId of unit.areaIds) {
       touchedAreas.push(areaId);
       eventRows.push({
@@ -173,11 +212,12 @@ async function clearRecovered(tx: Database, now: Date, grace: number, sweep: Swe
         type: 'info',
         targetType: 'unit',
         targetId: unit.id,
-        message: `Unit ${unit.serialno} back to normal: reporting again`,
+        message,
         open: false,
         createdAt: now,
       });
     }
+    await tellWebhooks(tx, 'device.back', unitDevice(unit), message, now);
   }
 }
 

@@ -54,6 +54,7 @@ import { flowsStale, learnAreaFlows } from '../resources/flow-supervision/learne
 import { keepDecision } from '../resources/programs/program-decision.repository.ts';
 import { requestProgramAction } from '../resources/programs/request-program-action.ts';
 import { readZoneValveReadings } from '../resources/water-use/water-use.repository.ts';
+import { publishSiteEvent } from '../webhooks/publish.ts';
 import { clearFlowAlarm, raiseFlowAlarm, type FlowAlarmName } from './flow-alarms.ts';
 import {
   areaPumps,
@@ -211,6 +212,15 @@ async function carryOut(context: WatchContext, action: FlowAction) {
     case 'closeZones':
       await closeZones(context, action.zoneIds);
       await keepShutOff(context, action, sentence);
+      await publishSiteEvent(tx, 'zone.shutOff', {
+        site: meter.siteId,
+        area: meter.areaId,
+        at: raised.at,
+        message: sentence,
+        zones: action.zoneIds,
+        meter: { id: meter.sensorId, label: meter.label },
+        flow: raised.value,
+      });
       break;
     case 'mainlineBreak':
       await pauseProgram(context);

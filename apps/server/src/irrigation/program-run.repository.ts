@@ -14,7 +14,7 @@ import type {
 } from '@paddock/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Transaction } from '../db/client.ts';
-import { controls, events, programRuns, programs } from '../db/schema.ts';
+import { areas, controls, events, programRuns, programs } from '../db/schema.ts';
 import { controlDevices } from '../field/control-device.repository.ts';
 
 /** The run as stored (program_runs.state, read by the domain's stepStoredRun) and its version. */
@@ -68,16 +68,32 @@ export async function saveRunState(
   return saved.length > 0;
 }
 
-/** The program's shown status and zones, locked until the step's transaction ends. */
+/**
+ * The program's shown status and zones, locked until the step's transaction ends, with its name
+ * and where it is (what the site's webhooks are told of the run).
+ */
 export async function lockProgramView(
   tx: Transaction,
   programId: number,
-): Promise<{ status: ProgramStatus; zones: ProgramZone[]; areaId: number } | null> {
+): Promise<{
+  status: ProgramStatus;
+  zones: ProgramZone[];
+  name: string;
+  areaId: number;
+  siteId: number;
+} | null> {
   const [program] = await tx
-    .select({ status: programs.status, zones: programs.zones, areaId: programs.areaId })
+    .select({
+      status: programs.status,
+      zones: programs.zones,
+      name: programs.name,
+      areaId: programs.areaId,
+      siteId: areas.siteId,
+    })
     .from(programs)
+    .innerJoin(areas, eq(areas.id, programs.areaId))
     .where(eq(programs.id, programId))
-    .for('update');
+    .for('update', { of: programs });
   return program ?? null;
 }
 

@@ -32,6 +32,7 @@ import {
   updateControlState,
   updateProgramView,
 } from './program-run.repository.ts';
+import { publishRunEvents } from './run-events.ts';
 import {
   changedControls,
   changesNothing,
@@ -184,6 +185,7 @@ async function writeViews(
     for (const control of changedControls(before, result.state)) {
       await updateControlState(tx, control, now);
     }
+    if (program) await publishRunEvents(tx, { id: programId, ...program }, before, result.state);
   }
 }
 

@@ -1,8 +1,8 @@
 /**
  * The worker role: the job queue, commands and acks, request dispatch, the program runner, export
- * files and scheduled reports, ingest's followups, the overdue sweep, alarm messages, agronomy and
- * water-take recomputation, and device provisioning at start-up. Started in that order and stopped
- * in reverse, so nothing writes to a closed queue, database or broker.
+ * files and scheduled reports, ingest's followups, the overdue sweep, alarm messages and webhooks,
+ * agronomy and water-take recomputation, and device provisioning at start-up. Started in that
+ * order and stopped in reverse, so nothing writes to a closed queue, database or broker.
  */
 import path from 'node:path';
 import { alarmFollowupHandler } from '../alarms/engine.ts';
@@ -34,6 +34,7 @@ import { startScheduledReports } from '../exports/scheduled-reports.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
 import { startAgronomy } from '../agronomy/agronomy.ts';
 import { startWaterTake } from '../water-take/water-take-days.ts';
+import { startWebhookDeliveries } from '../webhooks/delivery.ts';
 
 type Stoppable = { close: () => Promise<void> | void };
 
@@ -170,6 +171,9 @@ async function startAlarmWork(
       intervalMs: config.alarms.sendPollMs,
     }),
   );
+  // The sites' webhooks (issue 32 item 5), on the background lane: a receiver that is slow or
+  // away holds up only its own deliveries, never ingest, alarms or a person's request.
+  started.push(startWebhookDeliveries({ db: handle.background, clock, log }));
 }
 
 /** Bulk recomputations, on the background lane so they never hold a person up (db/lanes.ts). */

@@ -33,6 +33,7 @@ import { userEndpoints } from './users.ts';
 import { waterBalanceEndpoints } from './water-balance.ts';
 import { waterUseEndpoints } from './water-use.ts';
 import { waterTakeEndpoints } from './water-take.ts';
+import { webhookEndpoints } from './webhooks.ts';
 
 export * from './endpoint.ts';
 export * from './refusal.ts';
@@ -66,6 +67,7 @@ export * from './users.ts';
 export * from './water-balance.ts';
 export * from './water-use.ts';
 export * from './water-take.ts';
+export * from './webhooks.ts';
 
 /** Every endpoint, by resource. */
 export const apiContract = {
@@ -98,4 +100,5 @@ export const apiContract = {
   waterBalance: waterBalanceEndpoints,
   waterUse: waterUseEndpoints,
   waterTake: waterTakeEndpoints,
+  webhooks: webhookEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;

@@ -14,6 +14,7 @@ import type {
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { areas, events, programDecisions, programs, sites } from '../../db/schema.ts';
+import { publishSiteEvent } from '../../webhooks/publish.ts';
 
 export type ProgramDecisionRow = typeof programDecisions.$inferSelect;
 type ProgramRow = typeof programs.$inferSelect;
@@ -88,8 +89,8 @@ export async function decisionOfRequest(
 
 /**
  * Keeps a decision, and an event on the area in its words when it changed the run (a skip, a
- * scale) so the area's log says why nothing, or less, was watered. A request's decision is kept
- * once: the one kept first is answered.
+ * scale) so the area's log says why nothing, or less, was watered; a skip is told to the site's
+ * webhooks too. A request's decision is kept once: the one kept first is answered.
  */
 export async function keepDecision(
   db: Database,
@@ -112,6 +113,17 @@ export async function keepDecision(
         targetId: row.programId,
         message: row.sentence,
         createdAt: row.at,
+      });
+    }
+    // A start called off: by its skip rules, or by deficit mode finding no zone dry (the only
+    // deficit decision the area's log is told of).
+    if (row.kind === 'skip' || (row.kind === 'deficit' && event !== null)) {
+      await publishSiteEvent(tx, 'program.skipped', {
+        site: row.siteId,
+        area: row.areaId,
+        at: row.at,
+        message: row.sentence,
+        program: { id: row.programId },
       });
     }
     return kept;
