@@ -12,6 +12,7 @@ export * from './field/index.ts';
 export * from './telemetry/index.ts';
 export * from './irrigation/index.ts';
 export * from './maintenance/index.ts';
+export * from './fleet/index.ts';
 export * from './requests/index.ts';
 export * from './addons/index.ts';
 export * from './frost/index.ts';

@@ -14,6 +14,7 @@ import { et0Endpoints } from './et0.ts';
 import { eventEndpoints } from './events.ts';
 import { exportEndpoints } from './exports.ts';
 import { fanEndpoints } from './fans.ts';
+import { fleetEndpoints } from './fleet.ts';
 import { flowSupervisionEndpoints } from './flow-supervision.ts';
 import { frostEndpoints } from './frost.ts';
 import { irrigationHistoryEndpoints } from './irrigation-history.ts';
@@ -47,6 +48,7 @@ export * from './et0.ts';
 export * from './events.ts';
 export * from './exports.ts';
 export * from './fans.ts';
+export * from './fleet.ts';
 export * from './flow-supervision.ts';
 export * from './frost.ts';
 export * from './irrigation-history.ts';
@@ -80,6 +82,7 @@ export const apiContract = {
   events: eventEndpoints,
   exports: exportEndpoints,
   fans: fanEndpoints,
+  fleet: fleetEndpoints,
   flowSupervision: flowSupervisionEndpoints,
   frost: frostEndpoints,
   irrigationHistory: irrigationHistoryEndpoints,
