@@ -110,7 +110,7 @@ export async function readFrostArea(db: Queryable, areaId: number): Promise<Fros
   };
 }
 
-const topicValue = (device: FrostDevice, metric: string) =>
+const topicValue = (device: Pick<FrostDevice, 'topics'>, metric: string) =>
   device.topics.find((topic) => topic.metric === metric) ?? null;
 
 /** Readings of sensors' metrics in [from, to), by sensor id then metric, each sorted by time. */
@@ -204,6 +204,22 @@ export function fanReadingsOf(
   });
 }
 
+/** A fan's latest values that say whether it is in fault (fanFaults), from its topics. */
+export function fanHealth(fan: Pick<FrostDevice, 'id' | 'label' | 'topics' | 'overdue'>): FanNow {
+  const value = (metric: string) => topicValue(fan, metric)?.lastValue ?? null;
+  return {
+    sensor: fan.id,
+    label: fan.label,
+    rpm: value(FAN_METRICS.rpm),
+    fuel: value(FAN_METRICS.fuelLevel),
+    fuelAt: topicValue(fan, FAN_METRICS.fuelLevel)?.timestamp ?? null,
+    battery: value(FAN_METRICS.battery),
+    trip: value(FAN_METRICS.trip),
+    overdue: fan.overdue,
+    engineFault: value(FAN_ENGINE_FAULT_METRIC) === 1,
+  };
+}
+
 /** The area's frost summary now. */
 export async function readFrostSummary(
   db: Queryable,
@@ -230,15 +246,7 @@ export async function readFrostSummary(
           ? topicValue(blockCanopy, CANOPY_METRIC)
           : null;
     return {
-      sensor: fan.id,
-      label: fan.label,
-      rpm: value(FAN_METRICS.rpm),
-      fuel: value(FAN_METRICS.fuelLevel),
-      fuelAt: topicValue(fan, FAN_METRICS.fuelLevel)?.timestamp ?? null,
-      battery: value(FAN_METRICS.battery),
-      trip: value(FAN_METRICS.trip),
-      overdue: fan.overdue,
-      engineFault: value(FAN_ENGINE_FAULT_METRIC) === 1,
+      ...fanHealth(fan),
       tower: value(FAN_METRICS.towerTemperature),
       towerAt: topicValue(fan, FAN_METRICS.towerTemperature)?.timestamp ?? null,
       canopy: canopy?.lastValue ?? null,

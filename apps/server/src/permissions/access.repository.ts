@@ -66,6 +66,32 @@ export async function listMemberSiteIds(db: Database, userId: number): Promise<n
   return rows.map((row) => row.siteId);
 }
 
+/** The user's memberships of every site, with their site-level and user-level lists. */
+export function listSiteMemberships(db: Database, userId: number) {
+  return db
+    .select({
+      siteId: siteMembers.siteId,
+      privileges: siteMembers.privileges,
+      userPrivileges: users.privileges,
+    })
+    .from(siteMembers)
+    .innerJoin(users, eq(users.id, siteMembers.userId))
+    .where(and(eq(siteMembers.userId, userId), isMember));
+}
+
+/** The user's lists on areas of any site. */
+export function listAllAreaMemberships(db: Database, userId: number) {
+  return db
+    .select({
+      siteId: areas.siteId,
+      areaId: areaMembers.areaId,
+      privileges: areaMembers.privileges,
+    })
+    .from(areaMembers)
+    .innerJoin(areas, eq(areas.id, areaMembers.areaId))
+    .where(eq(areaMembers.userId, userId));
+}
+
 // A name no joined table has: drizzle leaves aliased expressions of a subquery unqualified.
 const noArea = () => sql<number | null>`null::int`.as('located_area_id');
 

@@ -33,6 +33,7 @@ import { scheduledReportRoutes } from './exports/scheduled-report.routes.ts';
 import { et0Routes } from './et0/et0.routes.ts';
 import { waterBalanceRoutes } from './water-balance/water-balance.routes.ts';
 import { flowSupervisionRoutes } from './flow-supervision/flow.routes.ts';
+import { fleetRoutes } from './fleet/fleet.routes.ts';
 import { webhookRoutes } from './webhooks/webhooks.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
@@ -69,5 +70,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(et0Routes);
   await app.register(waterBalanceRoutes);
   await app.register(flowSupervisionRoutes);
+  await app.register(fleetRoutes);
   await app.register(webhookRoutes);
 }
