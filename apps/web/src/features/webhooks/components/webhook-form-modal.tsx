@@ -1,0 +1,144 @@
+/**
+ * Adding or changing a webhook endpoint (issue 32 item 5): its URL, the kinds of event it is sent
+ * and whether it is active, checked with the domain's webhookBodySchema, which the server runs
+ * too; a refusal the server gives anyway is shown at its field. A new endpoint's secret is shown
+ * once, in its own dialog (WebhookSecretModal): the console keeps it nowhere.
+ */
+import { Button, Checkbox, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import {
+  WEBHOOK_EVENT_KINDS,
+  webhookBodySchema,
+  type WebhookCreated,
+  type WebhookEndpoint,
+  type WebhookEventKind,
+} from '@paddock/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { useCreateWebhook, useUpdateWebhook } from '../../../data/webhooks/save-webhook.ts';
+import { isApiError } from '../../../lib/api-client.ts';
+
+export interface WebhookFormModalProps {
+  readonly siteId: number;
+  /** The endpoint to change; null to add one; undefined while closed. */
+  readonly editing: WebhookEndpoint | null | undefined;
+  readonly onClose: () => void;
+  /** A new endpoint was added: its secret is to be shown. */
+  readonly onCreated: (created: WebhookCreated) => void;
+}
+
+export function WebhookFormModal({ siteId, editing, onClose, onCreated }: WebhookFormModalProps) {
+  const { t } = useTranslation();
+  const opened = editing !== undefined;
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t(editing ? 'Webhooks.EditTitle' : 'Webhooks.AddTitle')}
+      centered
+      size="lg"
+    >
+      {opened && (
+        <WebhookForm siteId={siteId} editing={editing} onClose={onClose} onCreated={onCreated} />
+      )}
+    </Modal>
+  );
+}
+
+type Field = 'url' | 'events';
+
+function WebhookForm({ siteId, editing, onClose, onCreated }: WebhookFormModalProps) {
+  const { t } = useTranslation();
+  const [url, setUrl] = useState(editing?.url ?? '');
+  const [events, setEvents] = useState<WebhookEventKind[]>(editing?.events ?? []);
+  const [active, setActive] = useState(editing?.active ?? true);
+  const [submitted, setSubmitted] = useState(false);
+  const [refused, setRefused] = useState<{ field: Field | null; message: string } | null>(null);
+  const create = useCreateWebhook(siteId);
+  const update = useUpdateWebhook(siteId);
+  const checked = webhookBodySchema.safeParse({ url: url.trim(), events, active });
+  const fieldError = (field: Field) => {
+    if (refused?.field === field) return refused.message;
+    if (!submitted || checked.success) return undefined;
+    return checked.error.issues.some((issue) => issue.path[0] === field)
+      ? t(field === 'url' ? 'Webhooks.UrlInvalid' : 'Webhooks.EventsRequired')
+      : undefined;
+  };
+
+  async function submit() {
+    setSubmitted(true);
+    setRefused(null);
+    if (!checked.success) return;
+    try {
+      if (editing) {
+        await update.mutateAsync({ id: editing.id, body: checked.data });
+      } else {
+        onCreated(await create.mutateAsync(checked.data));
+      }
+      onClose();
+    } catch (error) {
+      const answered = isApiError(error) && error.status !== 0;
+      setRefused({
+        field: answered ? fieldOf(error.field) : null,
+        message: answered ? error.message : t('Webhooks.SaveFailed'),
+      });
+    }
+  }
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <Stack>
+        <TextInput
+          label={t('Webhooks.Url')}
+          description={t('Webhooks.UrlHint')}
+          placeholder="https://"
+          value={url}
+          onChange={(event) => setUrl(event.currentTarget.value)}
+          error={fieldError('url')}
+          required
+          data-autofocus
+        />
+        <Checkbox.Group
+          label={t('Webhooks.Events')}
+          value={events}
+          onChange={(value) => setEvents(value as WebhookEventKind[])}
+          error={fieldError('events')}
+          required
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+            {WEBHOOK_EVENT_KINDS.map((kind) => (
+              <Checkbox key={kind} value={kind} label={t(`Webhooks.Kind.${kind}`)} />
+            ))}
+          </SimpleGrid>
+        </Checkbox.Group>
+        <Switch
+          label={t('Webhooks.Active')}
+          checked={active}
+          onChange={(event) => setActive(event.currentTarget.checked)}
+        />
+        {refused && refused.field === null && (
+          <Text c="red" size="sm" role="alert">
+            {refused.message}
+          </Text>
+        )}
+        <FormActions onCancel={onClose} mt="sm">
+          <Button type="submit" loading={create.isPending || update.isPending}>
+            {t('Common.Save')}
+          </Button>
+        </FormActions>
+      </Stack>
+    </form>
+  );
+}
+
+/** The field a refusal names ('events.0' is the events'), when it is one of the form's. */
+function fieldOf(field: string | undefined): Field | null {
+  const top = field?.split('.')[0];
+  return top === 'url' || top === 'events' ? top : null;
+}
