@@ -5,11 +5,13 @@
  */
 import type { ProgramSchedule } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
 import { insertReadings } from '../../src/telemetry/reading.repository.ts';
 import { addSeries } from './farm.ts';
-import { postProgramStart, present, type fakeCommandLink } from './run-kit.ts';
+import { waitFor } from './field.ts';
+import { postProgramStart, present, requestStatus, type fakeCommandLink } from './run-kit.ts';
 import type { TestApp } from './test-app.ts';
 
 const HOUR = 3_600_000;
@@ -77,6 +79,35 @@ export async function resetProgramA(
 export async function startProgramANow(testApp: TestApp, payload: object = {}): Promise<number> {
   testApp.clock.set(new Date());
   return postProgramStart(testApp, testApp.farm.programs.a.id, payload);
+}
+
+/**
+ * The manager starts program a 1.5 s from now; its request waits for that time with nothing
+ * decided yet. The request's id.
+ */
+export async function startProgramASoon(testApp: TestApp): Promise<number> {
+  const startTime = new Date(Date.now() + 1500).toISOString();
+  const requestId = await startProgramANow(testApp, { startTime });
+  await waitFor(
+    'the start to wait',
+    async () => (await requestStatus(testApp.db, requestId)) === 'pending',
+  );
+  expect(await keptDecisions(testApp)).toEqual([]);
+  return requestId;
+}
+
+/**
+ * The manager saves program a's seeded schedule with these fields changed (their values as a
+ * client sends them, valid or not), now; the response.
+ */
+export function putProgramASchedule(testApp: TestApp, changes: Record<string, unknown>) {
+  const { id, schedule } = testApp.farm.programs.a;
+  testApp.clock.set(new Date());
+  return testApp.as(testApp.farm.users.manager.id, {
+    method: 'PUT',
+    url: `/api/programs/${id}`,
+    payload: { schedule: { ...schedule, ...changes } },
+  });
 }
 
 /** The decisions kept for program a. */

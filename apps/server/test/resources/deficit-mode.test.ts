@@ -13,8 +13,10 @@ import * as t from '../../src/db/schema.ts';
 import {
   addRainGauge,
   keptDecisions,
+  putProgramASchedule,
   resetProgramA,
   startProgramANow,
+  startProgramASoon,
   steadyRain,
 } from '../helpers/decision-kit.ts';
 import { waitFor } from '../helpers/field.ts';
@@ -71,7 +73,6 @@ afterAll(async () => {
 });
 
 const programId = () => testApp.farm.programs.a.id;
-const manager = () => testApp.farm.users.manager.id;
 const decisions = () => keptDecisions(testApp);
 /** The controls opened so far. */
 const opened = () =>
@@ -115,14 +116,7 @@ describe('a start in deficit mode', () => {
   });
 
   it('a delayed start is decided at its start time', async () => {
-    const requestId = await startProgramANow(testApp, {
-      startTime: new Date(Date.now() + 1500).toISOString(),
-    });
-    await waitFor(
-      'the start to wait',
-      async () => (await requestStatus(testApp.db, requestId)) === 'pending',
-    );
-    expect(await decisions()).toEqual([]);
+    await startProgramASoon(testApp);
     await waitFor('the first open', () => opened().length > 0);
     expect(opened()).toEqual([valve1()]);
     const run = await storedRun(testApp.db, programId());
@@ -193,14 +187,7 @@ describe('GET /api/programs/{id}/decision in deficit mode', () => {
 
 describe('PUT /api/programs/{id} with deficit mode', () => {
   beforeEach(() => resetProgram());
-  const put = (mode: unknown) => {
-    testApp.clock.set(new Date());
-    return testApp.as(manager(), {
-      method: 'PUT',
-      url: `/api/programs/${programId()}`,
-      payload: { schedule: { ...testApp.farm.programs.a.schedule, deficitMode: mode } as object },
-    });
-  };
+  const put = (mode: unknown) => putProgramASchedule(testApp, { deficitMode: mode });
 
   it('saves it with its defaults filled in, and null turns it off', async () => {
     const response = await put({ rainAllowance: 3 });

@@ -12,8 +12,10 @@ import * as t from '../../src/db/schema.ts';
 import {
   addRainGauge,
   keptDecisions,
+  putProgramASchedule,
   resetProgramA,
   startProgramANow,
+  startProgramASoon,
   steadyRain,
 } from '../helpers/decision-kit.ts';
 import { waitFor } from '../helpers/field.ts';
@@ -88,14 +90,7 @@ describe('a start decided by its skip rules', () => {
   it('a delayed start is decided at its start time: skipped then, never opened', async () => {
     await resetProgram(rainRule);
     await setRain(30);
-    const requestId = await startProgramANow(testApp, {
-      startTime: new Date(Date.now() + 1500).toISOString(),
-    });
-    await waitFor(
-      'the start to wait',
-      async () => (await requestStatus(testApp.db, requestId)) === 'pending',
-    );
-    expect(await decisions()).toEqual([]);
+    const requestId = await startProgramASoon(testApp);
     await waitFor(
       'the request to end',
       async () => (await requestStatus(testApp.db, requestId)) === 'done',
@@ -202,14 +197,7 @@ describe('GET /api/programs/{id}/decision and /decisions', () => {
 
 describe('PUT /api/programs/{id} with skip rules', () => {
   beforeEach(() => resetProgram());
-  const put = (skipRules: unknown) => {
-    testApp.clock.set(new Date());
-    return testApp.as(manager(), {
-      method: 'PUT',
-      url: `/api/programs/${programId()}`,
-      payload: { schedule: { ...testApp.farm.programs.a.schedule, skipRules } as object },
-    });
-  };
+  const put = (skipRules: unknown) => putProgramASchedule(testApp, { skipRules });
 
   it('saves them with their defaults filled in', async () => {
     const response = await put({ rain: {}, wind: { aboveKph: 30 } });
