@@ -3,12 +3,14 @@ import type { FanNow } from '../frost/summary.ts';
 import {
   alarmAttention,
   attentionBySite,
+  attentionColumnOrder,
   attentionRoute,
   compareAttention,
   fanAttention,
   fanFaultSince,
   programAttention,
   radioAttention,
+  type AttentionKind,
   type AttentionOrderInput,
 } from './attention.ts';
 
@@ -169,5 +171,31 @@ describe('attentionBySite', () => {
       { site: b, count: 1, severity: 'warning' },
       { site: a, count: 3, severity: 'critical' },
     ]);
+  });
+});
+
+describe('attentionColumnOrder', () => {
+  const row = (
+    kind: AttentionKind,
+    severity: AttentionOrderInput['severity'],
+    since: string,
+    site: string,
+    target: string,
+  ) => ({ kind, severity, since, site: { label: site }, target: { label: target } });
+  const rows = [
+    row('lowBattery', 'info', '2026-11-01T00:00:00Z', 'Awatere', 'R-3'),
+    row('alarm', 'critical', '2026-11-21T00:00:00Z', 'Rapaura', 'Soil dry'),
+    row('overdueRadio', 'warning', '2026-11-10T00:00:00Z', 'Kauri', 'R-1'),
+    row('alarm', 'warning', '2026-11-15T00:00:00Z', 'Awatere', 'Tank low'),
+  ];
+  it.each([
+    ['severity', ['Soil dry', 'R-1', 'Tank low', 'R-3']],
+    ['age', ['R-3', 'R-1', 'Tank low', 'Soil dry']],
+    ['site', ['Tank low', 'R-3', 'R-1', 'Soil dry']],
+    ['what', ['Soil dry', 'Tank low', 'R-1', 'R-3']],
+  ] as const)('by %s', (column, labels) => {
+    expect([...rows].sort(attentionColumnOrder(column)).map((item) => item.target.label)).toEqual(
+      labels,
+    );
   });
 });

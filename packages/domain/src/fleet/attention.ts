@@ -187,3 +187,31 @@ export function attentionRoute(siteId: number, areaId: number, target: Attention
       return frostPath({ siteId, areaId, detail: 'fan', detailId: target.id });
   }
 }
+
+/** The fleet table's sortable columns (issue 33 item 4: by severity and age, and by site and what). */
+export const ATTENTION_SORT_COLUMNS = ['severity', 'age', 'site', 'what'] as const;
+export type AttentionSortColumn = (typeof ATTENTION_SORT_COLUMNS)[number];
+
+/**
+ * The order of a column, ascending as the table first shows it: severity most severe first,
+ * age oldest first, site by label, what by kind (in the kinds' order) then thing. Ties fall back
+ * to the list's own order (compareAttention).
+ */
+export function attentionColumnOrder(
+  column: AttentionSortColumn,
+): (
+  a: AttentionOrderInput & { kind: AttentionKind },
+  b: AttentionOrderInput & { kind: AttentionKind },
+) => number {
+  const kinds = attentionKindSchema.options;
+  const first = {
+    severity: () => 0,
+    age: (a: AttentionOrderInput, b: AttentionOrderInput) =>
+      Date.parse(a.since) - Date.parse(b.since),
+    site: (a: AttentionOrderInput, b: AttentionOrderInput) =>
+      a.site.label.localeCompare(b.site.label),
+    what: (a: { kind: AttentionKind; target: { label: string } }, b: typeof a) =>
+      kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || a.target.label.localeCompare(b.target.label),
+  }[column];
+  return (a, b) => first(a, b) || compareAttention(a, b);
+}

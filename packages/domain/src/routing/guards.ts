@@ -19,6 +19,7 @@ export const ROUTE_PRIVILEGES: Readonly<Record<RouteKind, Privilege | null>> = {
   changePassword: null,
   landing: null,
   dashboard: null,
+  fleet: null,
   notFound: null,
   site: null,
   area: null,

@@ -5,6 +5,7 @@ import {
   headerTitle,
   pushRecentSite,
   showDashboardLink,
+  showFleetLink,
   showSummaryButton,
   showUsersLink,
   sidebarAreaEntries,
@@ -192,5 +193,16 @@ describe('§2 Sidebar RECENT list of up to three sites', () => {
     ['a maximum of 0 keeps nothing', [a], b, 0, []],
   ])('%s', (_name, recent, site, max, result) => {
     expect(pushRecentSite(recent, site, max)).toEqual(result);
+  });
+});
+
+describe('showFleetLink', () => {
+  it.each<[number, Privilege[], boolean]>([
+    [1, ['view'], false],
+    [2, ['view'], true],
+    [1, ['view', 'internal'], true],
+    [0, [], false],
+  ])('%i sites holding %j: %s', (sites, privileges, shown) => {
+    expect(showFleetLink(sites, privileges)).toBe(shown);
   });
 });

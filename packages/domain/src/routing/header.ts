@@ -54,6 +54,8 @@ export function headerTitle(route: Route, context: HeaderContext): HeaderTitle {
   switch (route.kind) {
     case 'dashboard':
       return { kind: 'text', text: 'Dashboard' };
+    case 'fleet':
+      return { kind: 'text', text: 'Fleet' };
     case 'zone':
       return labelled(context.zoneLabel, (label) => `Zone ${label}`);
     case 'area':
@@ -149,6 +151,14 @@ export function supportLink(pathname: string, supportBaseUrl: string): string {
   const base = supportBaseUrl.replace(/\/+$/, '');
   const onIrrigation = pathname.split('/').includes('irrigation');
   return onIrrigation ? base : `${base}/faq`;
+}
+
+/**
+ * The user menu's Fleet link (issue 33 item 4): for users with more than one site, and for
+ * support staff (the internal privilege), who look after every site.
+ */
+export function showFleetLink(siteCount: number, privileges: readonly Privilege[]): boolean {
+  return siteCount > 1 || privileges.includes('internal');
 }
 
 /** §2 Sidebar: the Dashboard link shows with more than one site. */

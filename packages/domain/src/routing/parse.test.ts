@@ -45,6 +45,7 @@ const ROUTES: [string, Route][] = [
   ['/changepassword', { kind: 'changePassword' }],
   ['/', { kind: 'landing' }],
   ['/dashboard', { kind: 'dashboard', filter: {} }],
+  ['/fleet', { kind: 'fleet' }],
   ['/dashboard?region=Otago', { kind: 'dashboard', filter: { region: 'Otago' } }],
   [
     '/dashboard?country=nz&region=Otago&application=frost',

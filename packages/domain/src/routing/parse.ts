@@ -204,6 +204,7 @@ export function parseRoute(pathname: string, search = ''): Route {
     if (isOneOf<PublicPage>(PUBLIC_PAGES, first)) return { kind: 'public', page: first };
     if (first === 'changepassword') return { kind: 'changePassword' };
     if (first === 'dashboard') return { kind: 'dashboard', filter: dashboardFilter(query) };
+    if (first === 'fleet') return { kind: 'fleet' };
     if (first === 'notfound') return { kind: 'notFound' };
   }
   const siteId = parseId(first);

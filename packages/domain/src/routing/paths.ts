@@ -97,6 +97,11 @@ export function dashboardPath(filter: DashboardFilter = {}): string {
   return `${PATHS.dashboard}${buildQuery(query)}`;
 }
 
+/** The fleet view (issue 33 item 4): the attention list across the user's sites. */
+export function fleetPath(): string {
+  return '/fleet';
+}
+
 /** /{siteId}: the site default page (§2). */
 export function sitePath(siteId: number): string {
   return buildPath({ siteId });
@@ -289,6 +294,8 @@ export function routePath(route: Route): string {
       return PATHS.root;
     case 'dashboard':
       return dashboardPath(route.filter);
+    case 'fleet':
+      return fleetPath();
     case 'notFound':
       return PATHS.notFound;
     case 'site':

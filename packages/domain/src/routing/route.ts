@@ -127,6 +127,11 @@ export type PublicRoute = { readonly kind: 'public'; readonly page: PublicPage }
 export type ChangePasswordRoute = { readonly kind: 'changePassword' };
 export type LandingRoute = { readonly kind: 'landing' };
 export type DashboardRoute = { readonly kind: 'dashboard'; readonly filter: DashboardFilter };
+/**
+ * /fleet (issue 33 item 4): what needs a person now across the user's sites. Ours; like the
+ * dashboard, it is about no one site.
+ */
+export type FleetRoute = { readonly kind: 'fleet' };
 export type NotFoundRoute = { readonly kind: 'notFound' };
 export type SiteRoute = { readonly kind: 'site' } & SiteScoped;
 export type AreaRoute = { readonly kind: 'area' } & AreaScoped;
@@ -188,6 +193,7 @@ export type Route =
   | ChangePasswordRoute
   | LandingRoute
   | DashboardRoute
+  | FleetRoute
   | NotFoundRoute
   | SiteRoute
   | AreaRoute
