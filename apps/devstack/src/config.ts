@@ -43,6 +43,11 @@ const devstackEnvSchema = z
      * PADDOCK_DATA_DIR/outbox/sms and …/calls and listed at GET /standin/outbox.
      */
     TWILIO_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    /**
+     * Port of the local webhook receiver: an endpoint added in the console at its
+     * …/webhooks URL gets the site's events, listed at GET /standin/webhooks; 0 picks a free one.
+     */
+    WEBHOOK_STANDIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
     /** Seeds the simulator's farm: the same seed, the same weather, wear and noise. */
     SIMULATOR_SEED: z.coerce.number().int().min(0).max(4_294_967_295).default(10),
   })
@@ -56,6 +61,7 @@ const devstackEnvSchema = z
     demoHistoryMs: e.PADDOCK_DEMO_HISTORY,
     simulatorSeed: e.SIMULATOR_SEED,
     twilioStandinPort: e.TWILIO_STANDIN_PORT,
+    webhookStandinPort: e.WEBHOOK_STANDIN_PORT,
   }));
 
 export type DevstackConfig = z.output<typeof devstackEnvSchema>;

@@ -39,6 +39,7 @@ describe('devstack settings', () => {
       demoHistoryMs: 90 * 86_400_000,
       simulatorSeed: 10,
       twilioStandinPort: 0,
+      webhookStandinPort: 0,
     });
     expect(loadDevstackConfig({ PADDOCK_DEMO_HISTORY: '0' }).demoHistoryMs).toBe(0);
     expect(loadDevstackConfig({ PADDOCK_DEMO_HISTORY: '12h' }).demoHistoryMs).toBe(43_200_000);

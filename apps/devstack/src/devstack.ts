@@ -22,6 +22,7 @@ import { frostSeasonPlans, overlayFrostSeason } from './demo-farm/frost-season.t
 import { seedDemoRunHistory } from './demo-farm/run-history.ts';
 import { createHistoryLoader, type HistoryLoader, type HistoryResult } from './history.ts';
 import { startTwilioStandin, type TwilioStandin } from './twilio-standin/standin.ts';
+import { startWebhookStandin } from './webhook-standin/standin.ts';
 
 export type Devstack = {
   server: RunningServer;
@@ -76,18 +77,31 @@ export async function startDevstack(
   config: DevstackConfig,
 ): Promise<Devstack> {
   const { serverConfig, standin } = await withStandin(givenServerConfig, config);
+  // A receiver for the sites' webhooks, so one added in the console can be watched at work.
+  const webhooks = await startWebhookStandin({
+    port: config.webhookStandinPort,
+    host: serverConfig.host,
+  }).catch(async (error: unknown) => {
+    await standin?.close();
+    throw portInUse(error, { port: config.webhookStandinPort, variable: 'WEBHOOK_STANDIN_PORT' });
+  });
   try {
     const stack = await startStack(serverConfig, config);
     if (standin)
       stack.log.info(`sms and calls go to the stand-in at ${standin.url}/standin/outbox`);
+    stack.log.info(
+      `a webhook endpoint at ${webhooks.url} shows what it got at ${new URL('/standin/webhooks', webhooks.url).href}`,
+    );
     return {
       ...stack,
       close: async () => {
         await stack.close();
+        await webhooks.close();
         await standin?.close();
       },
     };
   } catch (error) {
+    await webhooks.close();
     await standin?.close();
     throw error;
   }

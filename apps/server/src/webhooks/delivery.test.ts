@@ -13,10 +13,10 @@ import * as schema from '../db/schema.ts';
 import { sweepOverdue } from '../field/overdue.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import {
-  startWebhookReceiver,
+  startWebhookStandin,
   type ReceivedWebhook,
-  type WebhookReceiver,
-} from '../../test/helpers/webhook-receiver.ts';
+  type WebhookStandin,
+} from '../../../devstack/src/webhook-standin/standin.ts';
 import { deliverDueWebhooks, type WebhookDeliveryDeps } from './delivery.ts';
 import { publishSiteEvent } from './publish.ts';
 
@@ -26,7 +26,7 @@ const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
 let t: TestApp;
 let deps: WebhookDeliveryDeps;
-const receivers: WebhookReceiver[] = [];
+const receivers: WebhookStandin[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 async function receiver(answer: () => number, holdMs = 0) {
-  const started = await startWebhookReceiver(answer, holdMs);
+  const started = await startWebhookStandin({ answer, holdMs });
   receivers.push(started);
   return started;
 }

@@ -13,14 +13,17 @@ import * as schema from '../../src/db/schema.ts';
 import { deliverDueWebhooks } from '../../src/webhooks/delivery.ts';
 import { addAlarm, soilDryRule } from '../helpers/alarms.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
-import { startWebhookReceiver, type WebhookReceiver } from '../helpers/webhook-receiver.ts';
+import {
+  startWebhookStandin,
+  type WebhookStandin,
+} from '../../../devstack/src/webhook-standin/standin.ts';
 
 let t: TestApp;
-let inbox: WebhookReceiver;
+let inbox: WebhookStandin;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  inbox = await startWebhookReceiver(() => 200);
+  inbox = await startWebhookStandin({ answer: () => 200 });
 });
 afterAll(async () => {
   await inbox.close();
