@@ -23,3 +23,4 @@ export * from './agronomy/index.ts';
 export * from './water-take/index.ts';
 export * from './water-balance/index.ts';
 export * from './webhooks/index.ts';
+export * from './lorawan/index.ts';

@@ -22,6 +22,11 @@ describe('uplinkAirtime', () => {
     expect(uplinkAirtime(12, at125(sf)) * 1000).toBeCloseTo(ms, 3);
   });
 
+  it('agrees with another implementation of the formula: a 12-byte frame at SF9 is 144.384 ms', () => {
+    // The Rust lora-modulation crate's documented example (its time_on_air_us gives 144384).
+    expect(loraTimeOnAir(12, at125(9)) * 1000).toBeCloseTo(144.384, 3);
+  });
+
   it('adds the 13 bytes of LoRaWAN overhead to the payload', () => {
     expect(uplinkAirtime(12, at125(9))).toBe(loraTimeOnAir(12 + LORAWAN_OVERHEAD_BYTES, at125(9)));
   });
