@@ -53,7 +53,8 @@ const EXAMPLES = [
   {
     id: 'milesight-em300-th',
     fPort: 85,
-    // em300-th-codec.yaml: 01 75 32 03 67 C8 00 04 68 3C.
+    // em300-th-codec.yaml: 01 75 32 03 67 C8 00 04 68 3C (given there on fPort 1, which its codec
+    // ignores; the device itself reports on 85, as Milesight's sensors do).
     bytes: base64('AXUyA2fIAARoPA=='),
     decoded: { battery: 50, temperature: 20.0, humidity: 30.0 },
     readings: [

@@ -90,6 +90,8 @@ export const BUILT_IN_DEVICE_PROFILES: readonly DeviceProfile[] = [
     id: 'milesight-em300-th',
     name: 'Milesight EM300-TH temperature and humidity sensor',
     kind: 'temperatureHumidity',
+    // Milesight's sensors report on fPort 85; their other frames (device information) too, but
+    // carry none of the mapped channels.
     fPorts: [85],
     mappings: [
       {

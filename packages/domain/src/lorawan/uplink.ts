@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../entities/primitives.ts';
-import { uplinkAirtime } from './airtime.ts';
+import { type LoraSettings, uplinkAirtime } from './airtime.ts';
 import { devEuiSchema } from './dev-eui.ts';
 
 const uint32Schema = z.number().int().min(0).max(0xffff_ffff);
@@ -204,7 +204,7 @@ function bytesOf(base64: string): Uint8Array {
   let held = 0;
   let length = 0;
   for (const digit of digits) {
-    bits = (bits << 6) | BASE64_DIGITS.indexOf(digit);
+    bits = ((bits << 6) | BASE64_DIGITS.indexOf(digit)) & 0xffff;
     held += 6;
     if (held >= 8) {
       held -= 8;
@@ -234,17 +234,15 @@ function bestSignal(heard: readonly UplinkSignal[]): UplinkSignal | null {
   return best;
 }
 
-interface Radio {
-  bandwidthHz: number;
-  spreadingFactor: number;
-  codingRate: number;
-}
-
-function airtimeOf(payload: Uint8Array, radio: Radio | null, given: number | undefined) {
+function airtimeOf(payload: Uint8Array, radio: LoraSettings | null, given: number | undefined) {
   if (given !== undefined) return given;
   return radio === null ? null : uplinkAirtime(payload.length, radio);
 }
 
+/**
+ * A parsed ChirpStack `up` as an Uplink. `receivedAt` (when it reached us) stands in for the
+ * network server's time only when the event has none: the domain reads no clock.
+ */
 export function uplinkFromChirpStack(event: ChirpStackUplink, receivedAt: Date): Uplink {
   const payload = bytesOf(event.data);
   const lora = event.txInfo?.modulation?.lora;
@@ -272,6 +270,7 @@ export function uplinkFromChirpStack(event: ChirpStackUplink, receivedAt: Date):
   };
 }
 
+/** A parsed The Things Stack `up` (by MQTT or webhook) as an Uplink; `receivedAt` as above. */
 export function uplinkFromTts(event: TtsUplink, receivedAt: Date): Uplink {
   const message = event.uplink_message;
   const payload = bytesOf(message.frm_payload);
