@@ -24,6 +24,7 @@ import {
   type DailyEt0Input,
   type WaterBalanceDayInput,
 } from '@paddock/domain';
+import { seededRandom } from '@paddock/domain/testing';
 import { positive, printTable } from './report.ts';
 
 const DAYS = 365;
@@ -47,18 +48,6 @@ const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '5' } },
 });
 
-/** mulberry32: a small seeded generator, so every run measures the same inputs. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 const dateOf = (index: number) =>
   new Date(Date.parse(`${SEASON_START}T00:00:00Z`) + index * DAY_MS).toISOString().slice(0, 10);
 
@@ -76,7 +65,7 @@ const DAYS_OF_YEAR = DATES.map((date) => {
  * both the measured and the eq. 50 paths are timed) with day-to-day noise.
  */
 function stationSeason(station: number): DailyEt0Input[] {
-  const random = seeded(1_000 + station);
+  const random = seededRandom(1_000 + station);
   return DAYS_OF_YEAR.map((dayOfYear) => {
     // 1 at mid-January (day 15), −1 at mid-July: the southern seasons.
     const season = Math.cos((2 * Math.PI * (dayOfYear - 15)) / 365);
@@ -103,13 +92,13 @@ function stationSeason(station: number): DailyEt0Input[] {
 
 /** A season's rain at a station: about one day in four wet, a few millimetres to 30. */
 function rainSeason(station: number): number[] {
-  const random = seeded(2_000 + station);
+  const random = seededRandom(2_000 + station);
   return DATES.map(() => (random() < 0.25 ? 30 * random() ** 2 : 0));
 }
 
 /** A zone's applied depths: a 10–20 mm run every week or so, none on some weeks. */
 function irrigationSeason(zone: number): number[] {
-  const random = seeded(3_000 + zone);
+  const random = seededRandom(3_000 + zone);
   return DATES.map((_, index) =>
     (index + zone) % 7 === 0 && random() < 0.8 ? 10 + 10 * random() : 0,
   );

@@ -7,6 +7,7 @@
  * Every answer must be below 500, and every refused call (4xx) must leave the database as it
  * found it: a fingerprint of every table is taken around each case.
  */
+import { seededRandom } from '@paddock/domain/testing';
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,16 +76,9 @@ const operations: Operation[] = Object.entries(document.paths).flatMap(([path, m
   })),
 );
 
-/** mulberry32: a small seeded generator, so every run draws the same cases. */
+/** Seeded draws (the domain's mulberry32), so every run draws the same cases. */
 function generator(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = state;
-    mixed = Math.imul(mixed ^ (mixed >>> 15), mixed | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   return { next, pick };
 }
