@@ -67,6 +67,8 @@ const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('./routes/main/landing.tsx') },
           { path: 'dashboard', lazy: () => import('./routes/main/dashboard.tsx') },
+          // What needs a person now across the user's sites (issue 33 item 4).
+          { path: 'fleet', lazy: () => import('./routes/main/fleet.tsx') },
           { path: 'notfound', lazy: () => import('./routes/main/not-found.tsx') },
           { path: ':siteId', lazy: () => import('./routes/main/site.tsx') },
           { path: ':siteId/summary', lazy: () => import('./routes/main/summary.tsx') },

@@ -12,6 +12,7 @@ import { authKeys } from './auth/keys.ts';
 import { contactKeys } from './contacts/keys.ts';
 import { controlKeys } from './controls/keys.ts';
 import { eventKeys } from './events/keys.ts';
+import { fleetKeys } from './fleet/keys.ts';
 import { flowSupervisionKeys } from './flow-supervision/keys.ts';
 import { noteKeys } from './notes/keys.ts';
 import { privilegeKeys } from './privileges/keys.ts';
@@ -53,6 +54,8 @@ describe('query keys', () => {
     ],
     ['GET sites/{id}/maintenance', siteKeys.maintenance(4, 30), ['sites', 4, 'maintenance', 30]],
     ['GET sites/filter', siteKeys.filterOptions, ['sites-filter-options']],
+    ['GET fleet', fleetKeys.list, ['fleet', 'list']],
+    ['GET fleet?limit=0', fleetKeys.counts, ['fleet', 'counts']],
     ['every contact query', contactKeys.all, ['contacts']],
     ['every GET user/contact', contactKeys.own, ['user', 'contact']],
     ['GET user/contact?site=', contactKeys.ownOnSite(4), ['user', 'contact', 4]],

@@ -12,6 +12,7 @@ export const LAST_ROUTE_KEY = preferenceKeySchema.enum.lastRoute;
 /** Route kinds worth coming back to: pages, not the redirect-only routes or the landing page. */
 const REMEMBERED_KINDS: ReadonlySet<Route['kind']> = new Set([
   'dashboard',
+  'fleet',
   'summary',
   'users',
   'maintenance',

@@ -55,7 +55,6 @@ import { useParsedRoute } from '../use-parsed-route.ts';
 import { ShellModals, useShellModals } from './main-layout-modals.tsx';
 
 const HEADER_HEIGHT_PX = 56;
-const LOGIN_AS: Privilege = 'loginAs';
 const EDIT: Privilege = 'edit';
 
 export function Component() {
@@ -116,8 +115,6 @@ function Shell() {
     },
     t,
   );
-  // Switch User is offered as soon as either the user's own or the site's privileges hold it.
-  const canSwitchUser = privileges.held.includes(LOGIN_AS);
   const held = privileges.site;
 
   // The page fades in when the matched route changes, not on every query change.
@@ -156,7 +153,8 @@ function Shell() {
               updatePending={update.pending}
               onApplyUpdate={update.apply}
               onOpenProfile={() => open('profile')}
-              canSwitchUser={canSwitchUser}
+              siteCount={sites.data?.length ?? 0}
+              privileges={privileges.held}
               onSwitchUser={() => open('switchUser')}
               supportUrl={supportLink(pathname, SUPPORT_BASE_URL)}
               onLogout={() => logout.mutate()}

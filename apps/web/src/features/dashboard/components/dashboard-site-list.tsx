@@ -3,15 +3,18 @@
  * region and country, its brief badges and last update, a button that selects it and a link
  * that opens it on its detail pane (§2 "detail pane summary"). The selected site also offers the
  * dashboard's default pane (§2 "Default dashboard pane irrigation"): its irrigation page, once
- * the site's areas are known.
+ * the site's areas are known. Beside each site's name, its count of what needs a person now
+ * (issue 33 item 4), coloured by its most severe, linking to the fleet view.
  */
-import { Anchor, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import {
   COLOURS,
   DEFAULT_DASHBOARD_PANE,
   DEFAULT_DETAIL_PANE,
+  fleetPath,
   sitePanePath,
   sitePath,
+  type FleetSiteCount,
   type Site,
 } from '@paddock/domain';
 import type { TFunction } from 'i18next';
@@ -22,7 +25,9 @@ import { SiteBriefBadges } from '../../../components/ui/site-brief-badges.tsx';
 import { SITE_BRIEF_COLOURS, siteBriefStatus } from '../../../lib/site-brief-status.ts';
 import type { DashboardFilterKey } from '../dashboard-filter.ts';
 import { ColourDot } from '../../../components/ui/colour-dot.tsx';
+import { useFleetCounts } from '../../../data/fleet/get-fleet.ts';
 import { useSite } from '../../../data/sites/get-site.ts';
+import { SEVERITY_COLOUR } from '../../../components/ui/alarm-state.ts';
 
 /** A filter value as shown: countries and applications by name, regions as they are. */
 export function filterOptionLabel(t: TFunction, key: DashboardFilterKey, value: string): string {
@@ -45,6 +50,8 @@ export function DashboardSiteList({
   now: Date;
 }) {
   const { t } = useTranslation();
+  const fleet = useFleetCounts();
+  const attention = new Map(fleet.data?.sites.map((count) => [count.site.id, count]));
   return (
     <Stack
       gap="xs"
@@ -59,6 +66,7 @@ export function DashboardSiteList({
             site={site}
             highlighted={site.id === selected}
             onSelect={() => onSelect(site.id)}
+            attention={attention.get(site.id)}
             now={now}
           />
         </li>
@@ -71,11 +79,14 @@ function SiteCard({
   site,
   highlighted,
   onSelect,
+  attention,
   now,
 }: {
   site: Site;
   highlighted: boolean;
   onSelect: () => void;
+  /** What needs a person now on the site; none when nothing does. */
+  attention: FleetSiteCount | undefined;
   now: Date;
 }) {
   const { t } = useTranslation();
@@ -113,6 +124,24 @@ function SiteCard({
           {t('Dashboard.OpenSite')}
         </Anchor>
       </Group>
+      {attention && (
+        <Badge
+          component={Link}
+          to={fleetPath()}
+          color={SEVERITY_COLOUR[attention.severity]}
+          // The §9 palettes are one shade each: filled, with automatic contrast (alarm-badges.tsx).
+          variant="filled"
+          autoContrast
+          size="sm"
+          mt={4}
+          style={{ cursor: 'pointer' }}
+          aria-label={t('Fleet.Badge', { count: attention.count })}
+          title={t('Fleet.Badge', { count: attention.count })}
+          data-testid="site-attention"
+        >
+          {attention.count}
+        </Badge>
+      )}
       {highlighted && <DefaultPaneLink siteId={site.id} siteLabel={site.label} />}
       <Stack gap={4} mt={6}>
         <SiteBriefBadges summary={site.summary} />

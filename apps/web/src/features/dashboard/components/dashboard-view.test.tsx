@@ -2,7 +2,14 @@ import type { DashboardFilter, Site } from '@paddock/domain';
 import { buildSite } from '@paddock/domain/testing';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../testing/render.tsx';
+import { configureApiClient } from '../../../lib/api-client.ts';
+import { writeAuth } from '../../../lib/auth-storage.ts';
+import {
+  jsonResponse,
+  renderWithProviders,
+  scriptedFetch,
+  tokenSet,
+} from '../../../testing/render.tsx';
 import type { SitesMapProps } from './sites-map.tsx';
 import { DashboardView } from './dashboard-view.tsx';
 
@@ -114,5 +121,30 @@ describe('DashboardView (§2 dashboard)', () => {
     expect(within(list).getByRole('link', { name: 'Open Loxton' }).getAttribute('href')).toBe(
       '/4/summary',
     );
+  });
+
+  it("shows each site's count of what needs a person, in its most severe colour, linking to the fleet", async () => {
+    writeAuth(tokenSet());
+    const fleet = scriptedFetch(
+      jsonResponse(200, {
+        generatedAt: NOW.toISOString(),
+        items: [],
+        total: 4,
+        sites: [
+          { site: { id: 4, label: 'Loxton' }, count: 3, severity: 'critical' },
+          { site: { id: 1, label: 'Te Awa' }, count: 1, severity: 'info' },
+        ],
+      }),
+    );
+    configureApiClient({ baseUrl: '/api', fetch: fleet.fetch });
+    setup();
+    const badges = await screen.findAllByTestId('site-attention');
+    expect(badges.map((badge) => badge.getAttribute('aria-label'))).toEqual([
+      '1 item needs a person',
+      '3 items need a person',
+    ]);
+    expect(badges[1]?.getAttribute('href')).toBe('/fleet');
+    expect(fleet.calls.map((call) => call.url)).toEqual(['/api/fleet?limit=0']);
+    localStorage.clear();
   });
 });

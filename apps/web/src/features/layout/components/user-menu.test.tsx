@@ -9,7 +9,8 @@ function setup(overrides: Partial<UserMenuProps> = {}) {
     updatePending: false,
     onApplyUpdate: vi.fn(),
     onOpenProfile: vi.fn(),
-    canSwitchUser: false,
+    siteCount: 1,
+    privileges: ['view'],
     onSwitchUser: vi.fn(),
     supportUrl: 'https://support.example.com/faq',
     onLogout: vi.fn(),
@@ -36,7 +37,7 @@ describe('§2 user menu', () => {
   });
 
   it('offers Apply Update when an update is pending and Switch User with loginAs', async () => {
-    const { user, props } = setup({ updatePending: true, canSwitchUser: true });
+    const { user, props } = setup({ updatePending: true, privileges: ['view', 'loginAs'] });
     await user.click(screen.getByRole('button', { name: 'User menu' }));
     expect(await items()).toEqual([
       'Apply Update',
@@ -48,6 +49,16 @@ describe('§2 user menu', () => {
     ]);
     await user.click(item('Apply Update'));
     expect(props.onApplyUpdate).toHaveBeenCalled();
+  });
+
+  it.each<[string, Partial<UserMenuProps>]>([
+    ['a user of several sites', { siteCount: 2 }],
+    ['support staff', { privileges: ['view', 'internal'] }],
+  ])('links the fleet view for %s', async (_, props) => {
+    const { user } = setup(props);
+    await user.click(screen.getByRole('button', { name: 'User menu' }));
+    expect(await items()).toEqual(['Aroha Ngata', 'Fleet', 'Change Password', 'Support', 'Logout']);
+    expect(item('Fleet').getAttribute('href')).toBe('/fleet');
   });
 
   it('logs out', async () => {

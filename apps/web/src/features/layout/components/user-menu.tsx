@@ -1,6 +1,7 @@
 import { ActionIcon, Menu, Text } from '@mantine/core';
-import { PATHS } from '@paddock/domain';
+import { fleetPath, PATHS, showFleetLink, type Privilege } from '@paddock/domain';
 import {
+  IconAlertTriangle,
   IconHelp,
   IconKey,
   IconLogout,
@@ -18,8 +19,13 @@ export interface UserMenuProps {
   readonly updatePending: boolean;
   readonly onApplyUpdate: () => void;
   readonly onOpenProfile: () => void;
-  /** Only with the loginAs privilege (§6). */
-  readonly canSwitchUser: boolean;
+  /** The user's sites: with more than one, the menu links the fleet view (showFleetLink). */
+  readonly siteCount: number;
+  /**
+   * What the user holds, their own and the current site's: Switch User is offered as soon as
+   * either holds loginAs (§6); support staff (internal) get the fleet view's link.
+   */
+  readonly privileges: readonly Privilege[];
   readonly onSwitchUser: () => void;
   /** The external support site (domain supportLink). */
   readonly supportUrl: string;
@@ -28,19 +34,23 @@ export interface UserMenuProps {
 
 /**
  * §2 User menu: Apply Update (when an update is pending), the user's name (opens My Profile),
- * Switch User (only with loginAs), Change Password, Support, Logout.
+ * Switch User (only with loginAs), Change Password, Support, Logout. Ours: Fleet (issue 33 item
+ * 4) after the name, for users of several sites and support staff.
  */
 export function UserMenu({
   userName,
   updatePending,
   onApplyUpdate,
   onOpenProfile,
-  canSwitchUser,
+  siteCount,
+  privileges,
   onSwitchUser,
   supportUrl,
   onLogout,
 }: UserMenuProps) {
   const { t } = useTranslation();
+  const canSwitchUser = privileges.includes('loginAs');
+  const fleet = showFleetLink(siteCount, privileges) ? fleetPath() : null;
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
@@ -76,6 +86,11 @@ export function UserMenu({
             {userName}
           </Text>
         </Menu.Item>
+        {fleet !== null && (
+          <Menu.Item component={Link} to={fleet} leftSection={<IconAlertTriangle size={16} />}>
+            {t('Menu.Fleet')}
+          </Menu.Item>
+        )}
         {canSwitchUser && (
           <Menu.Item leftSection={<IconUsers size={16} />} onClick={onSwitchUser}>
             {t('Menu.SwitchUser')}
