@@ -13,6 +13,7 @@ import { API_BASE_PATH, type ServerConfig } from './config.ts';
 import { readableLogStream } from './start/log-lines.ts';
 import { openDatabase, peopleOf, type Database } from './db/client.ts';
 import { systemClock, type Clock } from './clock.ts';
+import { afterAnswerWork } from './http/after-answer.ts';
 import type { AppContext } from './http/context.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerJsonBodyParser } from './http/json-body.ts';
@@ -68,6 +69,7 @@ export async function buildApp(
     mailer,
     clock: overrides.clock ?? systemClock,
     tokenSecret: await loadTokenSecret(db, config.tokenSecret),
+    afterAnswer: afterAnswerWork(),
   };
   app.decorate('ctx', ctx);
   // Background work on this database (db/lanes.ts) waits while a person's request is in flight.
@@ -81,6 +83,7 @@ export async function buildApp(
     });
   }
   app.addHook('onClose', async () => {
+    await ctx.afterAnswer.settled();
     if (!overrides.mailer) mailer.close();
     await handle?.close();
   });

@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { AfterAnswer } from './after-answer.ts';
 
 export type AppContext = {
   config: ServerConfig;
@@ -13,6 +14,8 @@ export type AppContext = {
   mailer: Mailer;
   clock: Clock;
   tokenSecret: Uint8Array;
+  /** Work requests leave for after their answers, waited for before the app closes. */
+  afterAnswer: AfterAnswer;
 };
 
 export type RequestAuth = {

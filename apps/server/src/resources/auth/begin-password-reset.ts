@@ -49,7 +49,9 @@ export async function beginPasswordReset(
   await countAttempt(db, [addressKey, resetKey], now);
 
   const user = await findUserByLogin(db, input.email);
-  if (user) void emailResetLink(ctx, user, input.legacy, now).catch(input.onSendFailed);
+  if (user) {
+    ctx.afterAnswer.run(() => emailResetLink(ctx, user, input.legacy, now), input.onSendFailed);
+  }
 }
 
 async function emailResetLink(ctx: AppContext, user: UserRow, legacy: boolean, now: Date) {
