@@ -24,10 +24,7 @@
  */
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { measureMixed } from './api/mixed.ts';
@@ -36,7 +33,7 @@ import { HOST, READY_TIMEOUT_MS, type Ready, type Row } from './api/protocol.ts'
 import { publish } from './api/publisher-child.ts';
 import { serve } from './api/server-child.ts';
 import { parseEngines, positive, printTable, type Engine } from './report.ts';
-import { temporaryPostgres } from './temporary-postgres.ts';
+import { benchEngineEnv } from './temporary-postgres.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -174,35 +171,17 @@ async function measure(
 }
 
 async function runEngine(engine: Engine): Promise<Row[] | null> {
-  let env: NodeJS.ProcessEnv;
-  let cleanup: () => Promise<void>;
-  if (engine === 'pglite') {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-'));
-    env = { ...process.env, PADDOCK_DATA_DIR: dataDir };
-    delete env.DATABASE_URL;
-    cleanup = async () => rmSync(dataDir, { recursive: true, force: true });
-  } else {
-    const database = await temporaryPostgres();
-    if (!database) {
-      console.log('postgres: no server answers; skipped.');
-      return null;
-    }
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-'));
-    env = { ...process.env, DATABASE_URL: database.url, PADDOCK_DATA_DIR: dataDir };
-    cleanup = async () => {
-      await database.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    };
-  }
+  const store = await benchEngineEnv(engine);
+  if (!store) return null;
   console.log(`${engine}: migrating and seeding…`);
-  const { child, ready } = startServer(env);
+  const { child, ready } = startServer(store.env);
   try {
     const server = await ready;
     console.log(`${engine}: seeded in ${server.seedSeconds.toFixed(1)} s; measuring.`);
     return await measure(engine, server, child);
   } finally {
     await stopServer(child);
-    await cleanup();
+    await store.remove();
   }
 }
 

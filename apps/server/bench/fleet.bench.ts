@@ -11,21 +11,17 @@
  * Options: --sites N --radios-per-site M --calls N (default 200) --warmup N (default 20)
  *          --engines pglite,postgres
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fleetSchema } from '@paddock/domain';
 import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
 import { hashPassword } from '../src/auth/passwords.ts';
-import { loadConfig } from '../src/config.ts';
 import { queryRows, type Database } from '../src/db/client.ts';
 import { seedScale } from '../src/seed/scale.ts';
 import { parseEngines, positive, printTable, type Engine } from './report.ts';
-import { listenSignedIn } from './signed-in-server.ts';
-import { temporaryPostgres } from './temporary-postgres.ts';
+import { benchServerConfig, listenSignedIn } from './signed-in-server.ts';
+import { benchEngineEnv } from './temporary-postgres.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -87,29 +83,9 @@ const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 
 async function runEngine(engine: Engine): Promise<string[] | null> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PADDOCK_DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  let dropDatabase = async () => {};
-  if (engine === 'postgres') {
-    const database = await temporaryPostgres();
-    if (!database) {
-      console.log('postgres: no server answers; skipped.');
-      rmSync(dataDir, { recursive: true, force: true });
-      return null;
-    }
-    env.DATABASE_URL = database.url;
-    dropDatabase = database.drop;
-  }
-  const config = loadConfig({
-    ...env,
-    LOG_LEVEL: 'silent',
-    PADDOCK_ENVIRONMENT: 'production',
-    BUGSNAG_API_KEY: process.env.BUGSNAG_API_KEY || 'bench',
-    HOST,
-    PORT: '0',
-    ACCESS_TOKEN_TTL_SECONDS: '7200',
-  });
+  const store = await benchEngineEnv(engine);
+  if (!store) return null;
+  const config = benchServerConfig(store.env, HOST);
   const app = await buildApp(config);
   try {
     const { db } = app.ctx;
@@ -158,8 +134,7 @@ async function runEngine(engine: Engine): Promise<string[] | null> {
     ];
   } finally {
     await app.close();
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
+    await store.remove();
   }
 }
 

@@ -14,9 +14,7 @@
  * Options: --runs N (per query, default 100) --batch N (readings per insert, default 1000)
  *          --engines pglite,postgres
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import {
   CHART_OPTIONS,
@@ -40,7 +38,7 @@ import {
 import { insertReadings, type ReadingRow } from '../src/telemetry/reading.repository.ts';
 import { parseEngines, positive, printTable, type Engine } from './report.ts';
 import { listenSignedIn } from './signed-in-server.ts';
-import { temporaryPostgres } from './temporary-postgres.ts';
+import { benchEngineEnv } from './temporary-postgres.ts';
 
 const HOST = '127.0.0.1';
 const TEN_MINUTES_MS = 10 * 60_000;
@@ -174,26 +172,15 @@ async function measureQuery(
 }
 
 async function runEngine(engine: Engine): Promise<Row[] | null> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'paddock-bench-series-'));
-  let databaseUrl: string | undefined;
-  let dropDatabase = async () => {};
-  if (engine === 'postgres') {
-    const database = await temporaryPostgres();
-    if (!database) {
-      console.log('postgres: no server answers; skipped.');
-      rmSync(dataDir, { recursive: true, force: true });
-      return null;
-    }
-    databaseUrl = database.url;
-    dropDatabase = database.drop;
-  }
+  const store = await benchEngineEnv(engine, 'paddock-bench-series-');
+  if (!store) return null;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     // Measured as it runs for users: production writes responses without re-validating them.
     PADDOCK_ENVIRONMENT: 'production',
     BUGSNAG_API_KEY: 'bench',
-    PADDOCK_DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
+    PADDOCK_DATA_DIR: store.env.PADDOCK_DATA_DIR,
+    DATABASE_URL: store.env.DATABASE_URL,
     ACCESS_TOKEN_TTL_SECONDS: '7200',
   });
   const app = await buildApp(config);
@@ -257,8 +244,7 @@ async function runEngine(engine: Engine): Promise<Row[] | null> {
     return rows;
   } finally {
     await app.close();
-    await dropDatabase();
-    rmSync(dataDir, { recursive: true, force: true });
+    await store.remove();
   }
 }
 

@@ -3,7 +3,11 @@
  * one CI and this machine run), so a bench never touches data it did not make.
  */
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import type { Engine } from './report.ts';
 
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -31,6 +35,34 @@ export async function temporaryPostgres(): Promise<{
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await dropper.end();
+    },
+  };
+}
+
+/**
+ * The environment a bench's server runs in on `engine`: the process's, with a fresh data folder
+ * (prefixed `prefix`), and a temporary database as DATABASE_URL on 'postgres' or none on 'pglite'
+ * (its database is then in the folder). Null, said on the console, when no PostgreSQL server
+ * answers. `remove` drops the database and deletes the folder.
+ */
+export async function benchEngineEnv(
+  engine: Engine,
+  prefix = 'paddock-bench-',
+): Promise<{ env: NodeJS.ProcessEnv; remove: () => Promise<void> } | null> {
+  const database = engine === 'postgres' ? await temporaryPostgres() : null;
+  if (engine === 'postgres' && !database) {
+    console.log('postgres: no server answers; skipped.');
+    return null;
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), prefix));
+  const env: NodeJS.ProcessEnv = { ...process.env, PADDOCK_DATA_DIR: dataDir };
+  delete env.DATABASE_URL;
+  if (database) env.DATABASE_URL = database.url;
+  return {
+    env,
+    remove: async () => {
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

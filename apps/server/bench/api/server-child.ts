@@ -15,9 +15,8 @@ export async function serve(settings: {
   ingestRate: number;
 }): Promise<void> {
   // Loaded here, not at the top: the parent only generates load and never needs the server.
-  const [app_, config_, signedIn, passwords, demo, demoAccounts, scale] = await Promise.all([
+  const [app_, signedIn, passwords, demo, demoAccounts, scale] = await Promise.all([
     import('../../src/app.ts'),
-    import('../../src/config.ts'),
     import('../signed-in-server.ts'),
     import('../../src/auth/passwords.ts'),
     import('../../../devstack/src/demo-farm/demo-farm.ts'),
@@ -26,19 +25,8 @@ export async function serve(settings: {
   ]);
   const { sql } = await import('drizzle-orm');
   const { buildApp } = app_;
-  const { loadConfig } = config_;
   const { hashPassword } = passwords;
-  const config = loadConfig({
-    ...process.env,
-    LOG_LEVEL: 'silent',
-    // Measured as it runs for users: production writes responses without re-validating them.
-    PADDOCK_ENVIRONMENT: 'production',
-    BUGSNAG_API_KEY: process.env.BUGSNAG_API_KEY || 'bench',
-    HOST,
-    PORT: '0',
-    // Long enough that the token outlives seeding and every run.
-    ACCESS_TOKEN_TTL_SECONDS: '7200',
-  });
+  const config = signedIn.benchServerConfig(process.env, HOST);
   const app = await buildApp(config);
   const { db } = app.ctx;
   const now = new Date();
