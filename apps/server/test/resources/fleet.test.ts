@@ -34,7 +34,7 @@ beforeAll(async () => {
   app = await buildTestApp();
   const { db, farm } = app;
 
-  // Site a: a critical alarm raised 2 h ago (after the fan's fuel ran out), an acknowledged one (someone has it), R-1001
+  // Site a: a critical alarm raised 2 h ago, an acknowledged one (someone has it), R-1001
   // silent since 5 h ago, R-1002 on a low battery, a fan out of fuel, a program whose start failed.
   ids.dry = (
     await addAlarm(db, farm, { rule: { ...soilDryRule(farm), id: 1, severity: 'critical' } })
@@ -159,15 +159,15 @@ const row = (item: FleetItem) =>
   `${item.severity} ${item.kind} ${item.site.label} ${item.target.label}`;
 
 describe('GET fleet', () => {
-  it('shows support staff every site, most severe first, then oldest', async () => {
+  it('shows support staff every site, most severe first, raised alarms first, then oldest', async () => {
     const fleet = await fleetOf(app.farm.users.staff.id);
     expect(fleet.items.map(row)).toEqual([
-      'critical fanFault Bridge Pa Vineyard Fan 1',
       'critical alarm Bridge Pa Vineyard Zone 1 too dry',
       'warning alarm Awatere Downs Terrace dry',
       'warning faultedRadio Mildura Orchard R-2001',
       'warning overdueRadio Bridge Pa Vineyard R-1001',
       'warning failedProgram Bridge Pa Vineyard Block A program',
+      'warning fanFault Bridge Pa Vineyard Fan 1',
       'info lowBattery Bridge Pa Vineyard R-1002',
     ]);
     expect(fleet.total).toBe(7);

@@ -1,6 +1,6 @@
 /**
  * GET fleet (issue 33 items 4 and 6): one list, across the caller's sites, of what needs a
- * person now (fleet/attention.ts), most severe and oldest first, with each site's count for the
+ * person now (fleet/attention.ts), in its order, with each site's count for the
  * dashboard. Support staff are members of every site, so theirs is the whole fleet.
  */
 import { z } from 'zod';
@@ -44,7 +44,7 @@ export type FleetSiteCount = z.infer<typeof fleetSiteCountSchema>;
 
 export const fleetSchema = z.object({
   generatedAt: isoDateTimeSchema,
-  /** Most severe first, then oldest first; at most `limit`. */
+  /** Most severe first, raised alarms before devices, then oldest first; at most `limit`. */
   items: z.array(fleetItemSchema),
   /** Items before the limit. */
   total: z.number().int().nonnegative(),

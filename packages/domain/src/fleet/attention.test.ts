@@ -89,7 +89,7 @@ describe('fanAttention', () => {
     ],
   ] as const)('%s', (_, input, reasons) => {
     expect(fanAttention(input)).toEqual(
-      reasons === null ? null : { kind: 'fanFault', severity: 'critical', reasons },
+      reasons === null ? null : { kind: 'fanFault', severity: 'warning', reasons },
     );
   });
 });
@@ -100,13 +100,21 @@ describe('compareAttention', () => {
     since: string,
     site = 'Rapaura',
     target = 'R-1',
-  ): AttentionOrderInput => ({ severity, since, site: { label: site }, target: { label: target } });
+    kind: AttentionKind = 'overdueRadio',
+  ): AttentionOrderInput => ({
+    kind,
+    severity,
+    since,
+    site: { label: site },
+    target: { label: target },
+  });
 
-  it('puts the most severe first, then the oldest, then by site and thing', () => {
+  it('puts the most severe first, raised alarms before devices, then the oldest, then by site and thing', () => {
     const items = [
       item('info', '2026-11-01T00:00:00Z'),
       item('warning', '2026-11-20T00:00:00Z'),
-      item('critical', '2026-11-21T08:00:00Z'),
+      item('warning', '2026-11-21T08:30:00Z', 'Kauri', 'Any radio overdue', 'alarm'),
+      item('critical', '2026-11-21T08:00:00Z', 'Rapaura', 'Canopy below 1 °C', 'alarm'),
       item('warning', '2026-11-10T00:00:00Z', 'Te Awa'),
       item('warning', '2026-11-10T00:00:00Z', 'Kauri', 'R-2'),
       item('warning', '2026-11-10T00:00:00Z', 'Kauri', 'R-1'),
@@ -119,7 +127,8 @@ describe('compareAttention', () => {
             `${entry.severity} ${entry.since.slice(5, 10)} ${entry.site.label} ${entry.target.label}`,
         ),
     ).toEqual([
-      'critical 11-21 Rapaura R-1',
+      'critical 11-21 Rapaura Canopy below 1 °C',
+      'warning 11-21 Kauri Any radio overdue',
       'warning 11-10 Kauri R-1',
       'warning 11-10 Kauri R-2',
       'warning 11-10 Te Awa R-1',
@@ -189,7 +198,7 @@ describe('attentionColumnOrder', () => {
     row('alarm', 'warning', '2026-11-15T00:00:00Z', 'Awatere', 'Tank low'),
   ];
   it.each([
-    ['severity', ['Soil dry', 'R-1', 'Tank low', 'R-3']],
+    ['severity', ['Soil dry', 'Tank low', 'R-1', 'R-3']],
     ['age', ['R-3', 'R-1', 'Tank low', 'Soil dry']],
     ['site', ['Tank low', 'R-3', 'R-1', 'Soil dry']],
     ['what', ['Soil dry', 'Tank low', 'R-1', 'R-3']],

@@ -11,6 +11,12 @@
  *   radio's fault and battery are stale news, worklist.ts);
  * - failedProgram: a program whose last request (a start, resume, pause or test) failed;
  * - fanFault: a frost fan in fault (frost/summary.ts fanFaults).
+ *
+ * Order: most severe first; within a severity, raised alarms before what devices report, then
+ * the oldest first. Critical is an alarm's word alone: a person chose it for that alarm, and
+ * what devices report is at most a warning (a fan that should be running and is not has its
+ * own critical alarm, fanShouldRun). An alarm ranks before a device of its severity since it is
+ * the team's own "tell someone now", often about that very device (Any radio overdue).
  */
 import { z } from 'zod';
 import { BATTERY_EMPTY_V } from '../constants/thresholds.ts';
@@ -44,12 +50,11 @@ export type AttentionSeverity = AlarmSeverity;
 export const ATTENTION_SEVERITIES: readonly AttentionSeverity[] = ['critical', 'warning', 'info'];
 
 /**
- * What each kind weighs when nothing of its own says (alarms carry their rule's). A fan down is
- * a block unprotected on a frost night; a silent or faulted radio or a failed program is a
- * zone or a reading gone; a low battery still reports, for weeks.
+ * What each kind weighs (alarms carry their rule's): a fan down, a silent or faulted radio or a
+ * failed program is a block, a reading or a zone gone; a low battery still reports, for weeks.
  */
 const KIND_SEVERITY: Record<Exclude<AttentionKind, 'alarm'>, AttentionSeverity> = {
-  fanFault: 'critical',
+  fanFault: 'warning',
   overdueRadio: 'warning',
   faultedRadio: 'warning',
   failedProgram: 'warning',
@@ -129,6 +134,7 @@ export function fanFaultSince(
 
 /** What the order reads of an item. */
 export type AttentionOrderInput = {
+  kind: AttentionKind;
   severity: AttentionSeverity;
   /** ISO time the condition is known from. */
   since: string;
@@ -136,10 +142,15 @@ export type AttentionOrderInput = {
   target: { label: string };
 };
 
-/** The list's order: most severe first, then the oldest (waiting longest), then site and thing. */
+/**
+ * The list's order: most severe first, raised alarms before devices of their severity, then the
+ * oldest (waiting longest), then site and thing.
+ */
 export function compareAttention(a: AttentionOrderInput, b: AttentionOrderInput): number {
   const rank = ATTENTION_SEVERITIES.indexOf(a.severity) - ATTENTION_SEVERITIES.indexOf(b.severity);
   if (rank !== 0) return rank;
+  const alarmFirst = Number(b.kind === 'alarm') - Number(a.kind === 'alarm');
+  if (alarmFirst !== 0) return alarmFirst;
   const age = Date.parse(a.since) - Date.parse(b.since);
   if (age !== 0) return age;
   return a.site.label.localeCompare(b.site.label) || a.target.label.localeCompare(b.target.label);
@@ -199,10 +210,7 @@ export type AttentionSortColumn = (typeof ATTENTION_SORT_COLUMNS)[number];
  */
 export function attentionColumnOrder(
   column: AttentionSortColumn,
-): (
-  a: AttentionOrderInput & { kind: AttentionKind },
-  b: AttentionOrderInput & { kind: AttentionKind },
-) => number {
+): (a: AttentionOrderInput, b: AttentionOrderInput) => number {
   const kinds = attentionKindSchema.options;
   const first = {
     severity: () => 0,
@@ -210,7 +218,7 @@ export function attentionColumnOrder(
       Date.parse(a.since) - Date.parse(b.since),
     site: (a: AttentionOrderInput, b: AttentionOrderInput) =>
       a.site.label.localeCompare(b.site.label),
-    what: (a: { kind: AttentionKind; target: { label: string } }, b: typeof a) =>
+    what: (a: AttentionOrderInput, b: AttentionOrderInput) =>
       kinds.indexOf(a.kind) - kinds.indexOf(b.kind) || a.target.label.localeCompare(b.target.label),
   }[column];
   return (a, b) => first(a, b) || compareAttention(a, b);
