@@ -20,6 +20,7 @@ import type { DevstackConfig } from './config.ts';
 import { seedDemoFarmIfEmpty } from './demo-farm/demo-farm.ts';
 import { frostSeasonPlans, overlayFrostSeason } from './demo-farm/frost-season.ts';
 import { seedDemoRunHistory } from './demo-farm/run-history.ts';
+import { pointDemoWebhook } from './demo-farm/webhook.ts';
 import { createHistoryLoader, type HistoryLoader, type HistoryResult } from './history.ts';
 import { startTwilioStandin, type TwilioStandin } from './twilio-standin/standin.ts';
 import { startWebhookStandin } from './webhook-standin/standin.ts';
@@ -86,7 +87,7 @@ export async function startDevstack(
     throw portInUse(error, { port: config.webhookStandinPort, variable: 'WEBHOOK_STANDIN_PORT' });
   });
   try {
-    const stack = await startStack(serverConfig, config);
+    const stack = await startStack(serverConfig, config, webhooks.url);
     if (standin)
       stack.log.info(`sms and calls go to the stand-in at ${standin.url}/standin/outbox`);
     stack.log.info(
@@ -107,7 +108,12 @@ export async function startDevstack(
   }
 }
 
-async function startStack(serverConfig: ServerConfig, config: DevstackConfig): Promise<Devstack> {
+async function startStack(
+  serverConfig: ServerConfig,
+  config: DevstackConfig,
+  /** The local webhook receiver's …/webhooks, where the demo's endpoint points. */
+  webhookReceiverUrl: string,
+): Promise<Devstack> {
   /**
    * Set by the seed: the database's background lane and the people it yields to, whether the
    * demo farm was seeded now, and when the farm began.
@@ -131,6 +137,7 @@ async function startStack(serverConfig: ServerConfig, config: DevstackConfig): P
       });
       prepared.seeded = seeded;
       prepared.epoch = await farmEpoch(db);
+      await pointDemoWebhook(db, webhookReceiverUrl, { seeded, now });
       if (seeded) {
         // The irrigation runs of the last three months before the simulator's past begins.
         const pastMs = config.simulator ? config.demoHistoryMs : 0;
