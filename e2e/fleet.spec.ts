@@ -1,0 +1,49 @@
+import type { Fleet } from '@paddock/domain';
+import { DEMO_LOGINS } from '@paddock/domain/demo';
+import { expect as baseExpect, test } from '@playwright/test';
+import { apiAs } from './support/api.ts';
+import { signIn } from './support/sign-in.ts';
+
+/**
+ * Issue 33 item 4, the fleet view against the shared stack: support staff, working on one demo
+ * site, open Fleet from the user menu and see at the top a raised alarm of another site (the
+ * demo's first irrigation areas each start with 'Any radio overdue' raised; raised alarms rank
+ * before what devices report, domain fleet/attention.ts); its row opens that alarm's page. The
+ * dashboard shows each site's count beside its name.
+ */
+/** Two cores shared with other runs: pages take their time. */
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+test('support staff see a raised alarm of another site at the top of the fleet view', async ({
+  page,
+  request,
+}, testInfo) => {
+  const api = await apiAs(request, DEMO_LOGINS.staff);
+  const fleet = await api.get<Fleet>('/fleet');
+  const top = fleet.items[0];
+  expect(top?.kind, 'the demo starts with raised alarms').toBe('alarm');
+  if (!top) return;
+  const sites = await api.get<{ id: number; label: string }[]>('/sites');
+  const elsewhere = sites.find((site) => site.id !== top.site.id);
+  expect(elsewhere, 'staff see more than one demo site').toBeDefined();
+  if (!elsewhere) return;
+
+  await signIn(page, DEMO_LOGINS.staff);
+  await page.goto(`/${elsewhere.id}/summary`);
+  await expect(page.getByRole('heading', { level: 1, name: elsewhere.label })).toBeVisible();
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Fleet' }).click();
+  await expect(page).toHaveURL(/\/fleet$/);
+
+  const first = page.getByTestId('fleet-row').first();
+  await expect(first.getByRole('link')).toHaveText(`Alarm: ${top.target.label}`);
+  await expect(first).toContainText(top.site.label);
+  await expect(first).not.toContainText(elsewhere.label);
+  await page.screenshot({ path: testInfo.outputPath('fleet-1440.png'), fullPage: true });
+
+  await first.getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`^[^?]*${top.route.replace(/\?.*$/, '')}`));
+
+  await page.goto('/dashboard');
+  await expect(page.getByTestId('site-attention').first()).toBeVisible();
+});
