@@ -1,6 +1,6 @@
 /**
- * GET fleet (issue 33 item 4): what needs a person now across the caller's sites, most severe and
- * oldest first, with each site's count. The rule of what needs a person and the order are the
+ * GET fleet (issue 33 item 4): what needs a person now across the caller's sites, in the domain's
+ * order, with each site's count. The rule of what needs a person and the order are the
  * domain's (fleet/attention.ts); this gathers the rows, a handful of statements for any number
  * of sites.
  *

@@ -26,7 +26,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /** How long ago, in the largest whole unit (days, hours, minutes), worded in the user's language. */
-export function formatAge(since: string, now: Date, language: string): string {
+function formatAge(since: string, now: Date, language: string): string {
   const ms = Math.max(0, now.getTime() - Date.parse(since));
   const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
     ms >= DAY_MS
