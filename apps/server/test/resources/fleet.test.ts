@@ -16,7 +16,12 @@ let app: TestApp;
 let siteC: typeof t.sites.$inferSelect;
 let faultedId: number;
 let fanId: number;
-const ids: Record<'dry' | 'acknowledged' | 'far', number> = { dry: 0, acknowledged: 0, far: 0 };
+const ids: Record<'dry' | 'acknowledged' | 'off' | 'far', number> = {
+  dry: 0,
+  acknowledged: 0,
+  off: 0,
+  far: 0,
+};
 
 const hoursAgo = (hours: number) => new Date(app.clock.now().getTime() - hours * 3_600_000);
 
@@ -34,7 +39,7 @@ beforeAll(async () => {
   app = await buildTestApp();
   const { db, farm } = app;
 
-  // Site a: a critical alarm raised 2 h ago, an acknowledged one (someone has it), R-1001
+  // Site a: a critical alarm raised 2 h ago, an acknowledged one (someone has it) and one switched off, R-1001
   // silent since 5 h ago, R-1002 on a low battery, a fan out of fuel, a program whose start failed.
   ids.dry = (
     await addAlarm(db, farm, { rule: { ...soilDryRule(farm), id: 1, severity: 'critical' } })
@@ -44,6 +49,14 @@ beforeAll(async () => {
     await addAlarm(db, farm, { rule: { ...soilDryRule(farm, { name: 'Seen to' }), id: 2 } })
   ).id;
   await raise(ids.acknowledged, 30, 'acknowledged');
+  // Raised, then switched off: the team chose not to hear from it.
+  ids.off = (
+    await addAlarm(db, farm, {
+      active: false,
+      rule: { ...soilDryRule(farm, { name: 'Switched off' }), id: 4 },
+    })
+  ).id;
+  await raise(ids.off, 40);
   await db
     .update(t.radios)
     .set({ overdue: true, lastUpdate: hoursAgo(5) })
@@ -210,6 +223,7 @@ describe('GET fleet', () => {
     );
     expect(byTarget.get(`radio:${app.farm.radios.radio2.id}`)?.text).toBe('3.21 V');
     expect(byTarget.has(`alarm:${ids.acknowledged}`)).toBe(false);
+    expect(byTarget.has(`alarm:${ids.off}`)).toBe(false);
   });
 
   it("shows a user of two sites both sites' items and not a third site's", async () => {

@@ -18,12 +18,13 @@ const NOW = new Date('2026-11-21T09:00:00.000Z');
 
 describe('alarmAttention', () => {
   it.each([
-    ['raised', 'critical', { kind: 'alarm', severity: 'critical' }],
-    ['raised', 'info', { kind: 'alarm', severity: 'info' }],
-    ['acknowledged', 'critical', null],
-    ['normal', 'critical', null],
-  ] as const)('%s at %s → %j', (status, severity, expected) => {
-    expect(alarmAttention(status, severity)).toEqual(expected);
+    [true, 'raised', 'critical', { kind: 'alarm', severity: 'critical' }],
+    [true, 'raised', 'info', { kind: 'alarm', severity: 'info' }],
+    [false, 'raised', 'critical', null],
+    [true, 'acknowledged', 'critical', null],
+    [true, 'normal', 'critical', null],
+  ] as const)('on %s, %s at %s → %j', (active, status, severity, expected) => {
+    expect(alarmAttention({ active, status, severity })).toEqual(expected);
   });
 });
 

@@ -4,8 +4,8 @@
  * these functions; the console only shows the answer.
  *
  * Needs a person:
- * - alarm: an alarm raised and not acknowledged (an acknowledged one has someone on it), at its
- *   rule's severity;
+ * - alarm: an alarm on, raised and not acknowledged (an acknowledged one has someone on it), at
+ *   its rule's severity;
  * - overdueRadio, faultedRadio, lowBattery: a radio the maintenance worklist would list as
  *   overdue, faulted or below §9's 3.3 V, once, by its most urgent of the three (an overdue
  *   radio's fault and battery are stale news, worklist.ts);
@@ -63,9 +63,18 @@ const KIND_SEVERITY: Record<Exclude<AttentionKind, 'alarm'>, AttentionSeverity> 
 
 export type Attention = { kind: AttentionKind; severity: AttentionSeverity };
 
-/** A raised alarm needs a person until someone acknowledges it (or it clears). */
-export function alarmAttention(status: AlarmStatus, severity: AlarmSeverity): Attention | null {
-  return status === 'raised' ? { kind: 'alarm', severity } : null;
+/**
+ * A raised alarm needs a person until someone acknowledges it (or it clears); one switched off
+ * (§3 active) is one the team chose not to hear from.
+ */
+export function alarmAttention(alarm: {
+  active: boolean;
+  status: AlarmStatus;
+  severity: AlarmSeverity;
+}): Attention | null {
+  return alarm.active && alarm.status === 'raised'
+    ? { kind: 'alarm', severity: alarm.severity }
+    : null;
 }
 
 /** What the rule reads of a radio. */

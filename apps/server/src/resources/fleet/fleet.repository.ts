@@ -43,6 +43,7 @@ export async function siteLabels(
 export type RaisedAlarm = Place & {
   id: number;
   label: string;
+  active: boolean;
   status: AlarmStatus;
   severity: AlarmSeverity;
   raisedAt: Date | null;
@@ -57,6 +58,7 @@ export async function raisedAlarms(
   const rows = await queryRows<{
     id: number;
     label: string;
+    active: boolean;
     status: AlarmStatus;
     severity: AlarmSeverity;
     site_id: number;
@@ -67,7 +69,7 @@ export async function raisedAlarms(
   }>(
     db,
     sql`
-    select a.id, a.label, st.status, a.rule->>'severity' as severity, a.site_id, a.area_id,
+    select a.id, a.label, a.active, st.status, a.rule->>'severity' as severity, a.site_id, a.area_id,
            ar.label as area_label, st.raised_at, st.raised_value
       from alarms a
       join alarm_states st on st.alarm_id = a.id
@@ -79,6 +81,7 @@ export async function raisedAlarms(
     ...place(row),
     id: Number(row.id),
     label: row.label,
+    active: row.active,
     status: row.status,
     severity: row.severity,
     raisedAt: time(row.raised_at),

@@ -86,7 +86,7 @@ export async function fleetRoutes(app: FastifyInstance) {
     });
     const items: Found[] = [];
     for (const alarm of alarms) {
-      const need = alarmAttention(alarm.status, alarm.severity);
+      const need = alarmAttention(alarm);
       if (!need) continue;
       items.push({
         ...need,
