@@ -23,4 +23,5 @@ export * from './agronomy/index.ts';
 export * from './water-take/index.ts';
 export * from './water-balance/index.ts';
 export * from './webhooks/index.ts';
+export * from './audit/index.ts';
 export * from './lorawan/index.ts';
