@@ -1,7 +1,8 @@
 /**
  * An endpoint's latest deliveries (issue 32 item 5): each event with its kind and time, whether it
  * was delivered, is waiting (and when it is tried next) or failed, its attempts with the
- * receiver's status, time and the start of its answer; any can be sent again.
+ * receiver's status, time and the start of its answer; any can be sent again. The last attempt
+ * sits under the status it led to, so three columns fit a phone's card without scrolling.
  */
 import { Badge, Button, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { formatSiteDateTime, type WebhookDelivery } from '@paddock/domain';
@@ -47,13 +48,12 @@ export function WebhookDeliveries({
     );
   }
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer minWidth={300}>
       <Table striped aria-label={t('Webhooks.Deliveries')}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('Webhooks.Event')}</Table.Th>
             <Table.Th>{t('Webhooks.Status')}</Table.Th>
-            <Table.Th>{t('Webhooks.LastAttempt')}</Table.Th>
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -73,29 +73,27 @@ export function WebhookDeliveries({
                     <Badge color={STATUS_COLOUR[delivery.status]} variant="light">
                       {t(`Webhooks.Delivery.${delivery.status}`)}
                     </Badge>
+                    {last ? (
+                      <Tooltip label={last.excerpt || t('Webhooks.EmptyAnswer')} multiline w={320}>
+                        <Text size="xs">
+                          {t('Webhooks.Attempt', {
+                            count: last.attempt,
+                            status: last.statusCode ?? t('Webhooks.NoAnswer'),
+                            time: time(last.at),
+                          })}
+                        </Text>
+                      </Tooltip>
+                    ) : (
+                      <Text size="xs" c="dimmed">
+                        {t('Webhooks.NotTriedYet')}
+                      </Text>
+                    )}
                     {delivery.nextAttemptAt && (
                       <Text size="xs" c="dimmed">
                         {t('Webhooks.NextAttempt', { time: time(delivery.nextAttemptAt) })}
                       </Text>
                     )}
                   </Stack>
-                </Table.Td>
-                <Table.Td>
-                  {last ? (
-                    <Tooltip label={last.excerpt || t('Webhooks.EmptyAnswer')} multiline w={320}>
-                      <Text size="sm">
-                        {t('Webhooks.Attempt', {
-                          count: last.attempt,
-                          status: last.statusCode ?? t('Webhooks.NoAnswer'),
-                          time: time(last.at),
-                        })}
-                      </Text>
-                    </Tooltip>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      {t('Webhooks.NotTriedYet')}
-                    </Text>
-                  )}
                 </Table.Td>
                 <Table.Td>
                   <Button
