@@ -12,6 +12,7 @@ import type {
   RouteHandlerMethod,
   RouteShorthandOptions,
 } from 'fastify';
+import { auditHook } from './audit-hook.ts';
 
 /** The request a handler receives: params, query and body already parsed by the entry's schemas. */
 type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{
@@ -44,6 +45,7 @@ export function route<E extends EndpointSpec>(
     method: endpoint.method,
     url: endpoint.path,
     onRequest: bearer ? app.authenticate : undefined,
+    onSend: auditHook(app, endpoint),
     // Only the parts the entry has: Fastify warns about a part given as undefined.
     schema: Object.fromEntries(
       Object.entries({

@@ -15,6 +15,7 @@ import { perDatabase } from '../db/per-database.ts';
 import { KeptWhileUnchanged } from '../db/table-versions.ts';
 import { authOf } from '../http/context.ts';
 import { forbidden, notFound } from '../http/errors.ts';
+import { noteTouched } from '../http/touched.ts';
 import {
   findSiteMember,
   listAllAreaMemberships,
@@ -90,6 +91,7 @@ export async function requireSite(
   if (!hasPrivilege(privilegesForArea(access, null, access.userPrivileges), action)) {
     throw forbidden(`Requires the ${action} privilege on this site`);
   }
+  noteTouched(request, { kind: 'site', id: siteId, siteId, areaId: null });
   return access;
 }
 
@@ -143,7 +145,8 @@ const objectAccessOf = perDatabase((db) => {
  * site the caller is not a member of or the caller lacks the action on its area. One statement:
  * the object's site and area with the caller's site, area and user-level lists joined on, since
  * every call on a field object pays for this check. Embedded, its row is kept until one of the
- * tables it was read from is written, and the check then runs no statement.
+ * tables it was read from is written, and the check then runs no statement. The object is noted
+ * on the request for its audit row (http/touched.ts).
  */
 export async function requireObject(
   db: Database,
@@ -167,6 +170,7 @@ export async function requireObject(
   };
   const privileges = privilegesForArea(access, row.areaId, row.userPrivileges ?? []);
   if (!hasPrivilege(privileges, action)) throw forbidden(`Requires the ${action} privilege`);
+  noteTouched(request, { kind, id, siteId: row.siteId, areaId: row.areaId });
   return { siteId: row.siteId, areaId: row.areaId, privileges };
 }
 

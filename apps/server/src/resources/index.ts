@@ -35,6 +35,7 @@ import { waterBalanceRoutes } from './water-balance/water-balance.routes.ts';
 import { flowSupervisionRoutes } from './flow-supervision/flow.routes.ts';
 import { fleetRoutes } from './fleet/fleet.routes.ts';
 import { webhookRoutes } from './webhooks/webhooks.routes.ts';
+import { auditRoutes } from './audit/audit.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
   await app.register(userRoutes);
@@ -72,4 +73,5 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(flowSupervisionRoutes);
   await app.register(fleetRoutes);
   await app.register(webhookRoutes);
+  await app.register(auditRoutes);
 }

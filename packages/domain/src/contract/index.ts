@@ -6,6 +6,7 @@
 import type { EndpointSpec } from './endpoint.ts';
 import { alarmEndpoints } from './alarms.ts';
 import { areaEndpoints } from './areas.ts';
+import { auditEndpoints } from './audit.ts';
 import { authEndpoints } from './auth.ts';
 import { contactEndpoints } from './contacts.ts';
 import { controlEndpoints } from './controls.ts';
@@ -41,6 +42,7 @@ export * from './refusal.ts';
 export * from './no-content.ts';
 export * from './alarms.ts';
 export * from './areas.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './contacts.ts';
 export * from './controls.ts';
@@ -75,6 +77,7 @@ export * from './webhooks.ts';
 export const apiContract = {
   alarms: alarmEndpoints,
   areas: areaEndpoints,
+  audit: auditEndpoints,
   auth: authEndpoints,
   contacts: contactEndpoints,
   controls: controlEndpoints,

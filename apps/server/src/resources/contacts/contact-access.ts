@@ -3,6 +3,7 @@ import { hasPrivilege, type CountryCode, type Privilege, refuse } from '@paddock
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { authOf } from '../../http/context.ts';
+import { noteTouched } from '../../http/touched.ts';
 import { areaPrivileges, loadSiteAccess, requireSite } from '../../permissions/access.ts';
 import type { ContactRow } from './contact.presenter.ts';
 import { findContactRow, siteCountry } from './contacts.repository.ts';
@@ -31,6 +32,8 @@ export async function requireOwnOrEditableContact(
   const { userId } = authOf(request);
   const access = await loadSiteAccess(db, userId, contact.siteId);
   if (!access) throw refuse.forbidden('Not a member of this site');
+  // The contact is what the call's audit row names (a refused call writes none).
+  noteTouched(request, { kind: 'contact', id: contactId, siteId: contact.siteId, areaId: null });
   if (contact.userId === userId) return contact;
   if (!hasPrivilege(areaPrivileges(access, null), 'edit')) {
     throw refuse.forbidden(

@@ -1,0 +1,24 @@
+/**
+ * The object a request touched, noted by the permission check that resolved it (requireObject,
+ * requireSite) and read by the audit log's hook (http/audit-hook.ts) after the answer is ready:
+ * the check is the one place that knows every object's site and area.
+ */
+import type { FastifyRequest } from 'fastify';
+
+export type TouchedObject = {
+  kind: string;
+  id: number;
+  siteId: number;
+  areaId: number | null;
+};
+
+const touchedBy = new WeakMap<FastifyRequest, TouchedObject>();
+
+/** Notes the object; the first one a request checks is the one its path names, and is kept. */
+export function noteTouched(request: FastifyRequest, touched: TouchedObject): void {
+  if (!touchedBy.has(request)) touchedBy.set(request, touched);
+}
+
+export function touchedObject(request: FastifyRequest): TouchedObject | null {
+  return touchedBy.get(request) ?? null;
+}

@@ -1,0 +1,361 @@
+/**
+ * The audit log over the API (issue 33 items 1, 2 and 6). A walk over every mutating operation of
+ * docs/openapi.json, as the fuzz walks it but unspoiled: each call that succeeds writes exactly one
+ * row naming the caller and the object, and each refused call writes none (a failed sign-in
+ * excepted), so a new operation without its row fails here. Then Switch User's rows name both
+ * people, no password or token the file used is in any row, GET sites/{id}/audit filters and
+ * pages, and verify finds an edited row and a deleted row.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../src/db/client.ts';
+import { TEST_PASSWORD } from '../helpers/farm.ts';
+import { caseValues, generator, operations } from '../helpers/openapi-draw.ts';
+import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+type Row = {
+  id: string;
+  site_id: number | null;
+  actor_id: number | null;
+  acting_as_id: number | null;
+  kind: string | null;
+  target_id: number | null;
+  operation: string;
+  text: string;
+};
+const rowsAfter = (id: number) =>
+  queryRows<Row>(t.db, sql`select * from audit_trail where id > ${id} order by id`);
+const lastId = async () =>
+  Number(
+    (await queryRows<{ id: string | null }>(t.db, sql`select max(id) as id from audit_trail`))[0]
+      ?.id ?? 0,
+  );
+
+/** '/api/sites/{id}/audit' → 'POST /sites/:id/audit', as the rows name operations. */
+const operationName = (method: string, path: string) =>
+  `${method} ${path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1')}`;
+
+const note = (text: string, token: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/areas/${t.farm.areas.irrigation.id}/notes`,
+    payload: { text },
+    headers: { authorization: `Bearer ${token}` },
+  });
+
+const tokenOf = (userId: number, actorUserId?: number) => t.tokenFor(userId, actorUserId);
+
+describe('a change’s row', () => {
+  it('names the caller, the address, the object, its site and area, and what was sent', async () => {
+    const since = await lastId();
+    const response = await note('Checked the filter', await tokenOf(t.farm.users.admin.id));
+    expect(response.statusCode).toBe(201);
+    const [row, ...more] = await rowsAfter(since);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({
+      site_id: t.farm.sites.a.id,
+      actor_id: t.farm.users.admin.id,
+      acting_as_id: null,
+      address: '127.0.0.1',
+      area_id: t.farm.areas.irrigation.id,
+      kind: 'area',
+      target_id: t.farm.areas.irrigation.id,
+      operation: 'POST /areas/:id/notes',
+      before: null,
+      after: { text: 'Checked the filter' },
+    });
+  });
+
+  it('is not written for a refused call', async () => {
+    const since = await lastId();
+    const response = await note('Not mine to leave', await tokenOf(t.farm.users.monitor.id));
+    expect(response.statusCode).toBe(403);
+    expect(await rowsAfter(since)).toEqual([]);
+  });
+
+  it('names both people under Switch User: the staff member, and whom they act as', async () => {
+    const { admin, staff } = t.farm.users;
+    const since = await lastId();
+    const response = await note('Left by support', await tokenOf(admin.id, staff.id));
+    expect(response.statusCode).toBe(201);
+    const [row] = await rowsAfter(since);
+    expect(row).toMatchObject({ actor_id: staff.id, acting_as_id: admin.id });
+
+    const listed = await t.as(admin.id, {
+      method: 'GET',
+      url: `/api/sites/${t.farm.sites.a.id}/audit?limit=1`,
+    });
+    expect(listed.json().rows[0]).toMatchObject({
+      actor: { id: staff.id, name: 'Sam Tester' },
+      actingAs: { id: admin.id, name: 'Ada Tester' },
+    });
+  });
+});
+
+describe('sign-in', () => {
+  const login = (user: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { user, password, region: t.config.region },
+      remoteAddress: '203.0.113.9',
+    });
+
+  it('writes a failed sign-in with the login typed and the address, and no password', async () => {
+    const since = await lastId();
+    const response = await login('manager@farm.test', 'not-the-password-77');
+    expect(response.statusCode).toBe(401);
+    const [row, ...more] = await rowsAfter(since);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({
+      site_id: null,
+      actor_id: null,
+      address: '203.0.113.9',
+      operation: 'POST /user/login',
+      after: { user: 'manager@farm.test', password: 'changed' },
+    });
+  });
+});
+
+describe('no secret in any row', () => {
+  it('holds none of the passwords and tokens this file used', async () => {
+    const { manager } = t.farm.users;
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { user: 'manager@farm.test', password: TEST_PASSWORD, region: t.config.region },
+    });
+    expect(signIn.statusCode).toBe(200);
+    const { token, refreshToken } = signIn.json<{ token: string; refreshToken: string }>();
+    const newPassword = 'Correct-Horse-Battery-93';
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/change-password',
+      payload: { password: newPassword },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(changed.statusCode).toBe(204);
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/refresh',
+      payload: { refreshToken },
+    });
+    expect(refreshed.statusCode).toBeLessThan(500);
+
+    const rows = await queryRows<{ row: unknown; actor_id: number | null; operation: string }>(
+      t.db,
+      sql`select to_jsonb(a) as row, actor_id, operation from audit_trail a`,
+    );
+    const text = JSON.stringify(rows.map((row) => row.row));
+    for (const secret of [TEST_PASSWORD, newPassword, 'not-the-password-77', token, refreshToken]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(rows).toContainEqual(
+      expect.objectContaining({ actor_id: manager.id, operation: 'POST /user/change-password' }),
+    );
+  });
+});
+
+describe('GET sites/{id}/audit', () => {
+  const list = (userId: number, query = '') =>
+    t.as(userId, { method: 'GET', url: `/api/sites/${t.farm.sites.a.id}/audit${query}` });
+
+  it('answers site admins and support staff, newest first, and no one else', async () => {
+    const { admin, staff, manager, outsider } = t.farm.users;
+    const byAdmin = await list(admin.id);
+    expect(byAdmin.statusCode).toBe(200);
+    const page = byAdmin.json<{ rows: { id: number; time: string }[]; total: number }>();
+    expect(page.total).toBeGreaterThan(0);
+    const ids = page.rows.map((row) => row.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    expect((await list(staff.id)).statusCode).toBe(200);
+    expect((await list(manager.id)).statusCode).toBe(403);
+    expect((await list(outsider.id)).statusCode).toBe(403);
+  });
+
+  it('filters by person, kind, object and time, and pages', async () => {
+    const { admin, staff } = t.farm.users;
+    const area = t.farm.areas.irrigation.id;
+    const byStaff = (await list(admin.id, `?actor=${staff.id}`)).json<{
+      rows: { actor: { id: number } }[];
+    }>();
+    expect(byStaff.rows.length).toBeGreaterThan(0);
+    expect(byStaff.rows.every((row) => row.actor.id === staff.id)).toBe(true);
+    const onArea = (await list(admin.id, `?kind=area&target=${area}`)).json<{
+      rows: { kind: string; target: number }[];
+    }>();
+    expect(onArea.rows.length).toBeGreaterThan(0);
+    expect(onArea.rows.every((row) => row.kind === 'area' && row.target === area)).toBe(true);
+    const future = (await list(admin.id, '?from=2100-01-01T00:00:00Z')).json<{ total: number }>();
+    expect(future.total).toBe(0);
+    const first = (await list(admin.id, '?limit=1&page=1')).json<{ rows: { id: number }[] }>();
+    const second = (await list(admin.id, '?limit=1&page=2')).json<{ rows: { id: number }[] }>();
+    expect(first.rows[0]?.id).toBeGreaterThan(second.rows[0]?.id ?? Infinity);
+  });
+});
+
+describe('GET sites/{id}/audit/verify', () => {
+  const verify = async () => {
+    const response = await t.as(t.farm.users.admin.id, {
+      method: 'GET',
+      url: `/api/sites/${t.farm.sites.a.id}/audit/verify`,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json<{ ok: boolean; rows: number; broken?: { id: number; reason: string } }>();
+  };
+  const siteRows = () =>
+    queryRows<{ id: string; after: unknown }>(
+      t.db,
+      sql`select id, after from audit_trail where site_id = ${t.farm.sites.a.id} order by seq`,
+    );
+  /** What only someone at the database can do: the product's own statements are refused. */
+  const asDatabaseOwner = async (statement: ReturnType<typeof sql>) => {
+    await t.db.execute(sql`alter table audit_trail disable trigger audit_trail_append_only`);
+    try {
+      await t.db.execute(statement);
+    } finally {
+      await t.db.execute(sql`alter table audit_trail enable trigger audit_trail_append_only`);
+    }
+  };
+
+  it('refuses to update or delete a row', async () => {
+    await expect(t.db.execute(sql`update audit_trail set text = 'x'`)).rejects.toThrow();
+    await expect(t.db.execute(sql`delete from audit_trail`)).rejects.toThrow();
+  });
+
+  it('holds for the rows as written, and finds an edited row, then a deleted one', async () => {
+    const token = await tokenOf(t.farm.users.admin.id);
+    for (const text of ['One', 'Two', 'Three'])
+      expect((await note(text, token)).statusCode).toBe(201);
+    const rows = await siteRows();
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(await verify()).toEqual({ ok: true, rows: rows.length });
+
+    const [, edited, deleted, after] = rows;
+    if (!edited || !deleted) throw new Error('too few rows');
+    await asDatabaseOwner(
+      sql`update audit_trail set after = '{"text":"Nothing happened"}' where id = ${edited.id}`,
+    );
+    expect(await verify()).toMatchObject({
+      ok: false,
+      broken: { id: Number(edited.id), reason: 'edited' },
+    });
+    await asDatabaseOwner(
+      sql`update audit_trail set after = ${JSON.stringify(edited.after)}::jsonb where id = ${edited.id}`,
+    );
+    expect(await verify()).toMatchObject({ ok: true });
+
+    await asDatabaseOwner(sql`delete from audit_trail where id = ${deleted.id}`);
+    expect(await verify()).toMatchObject({
+      ok: false,
+      broken: { id: Number(after?.id), reason: 'missing' },
+    });
+  });
+});
+
+// Last: the walk's calls delete and change the farm's people and things.
+/** Draws sent per operation until one succeeds: most draw real rows of the test farm. */
+const TRIES = 12;
+/** Operations whose success the walk may miss: their valid calls need what a draw cannot make. */
+const MIN_COVERED_SHARE = 0.35;
+
+/** Valid calls of operations a draw seldom makes valid, tried before the draws. */
+const VALID_CALLS: Record<string, () => { url: string; payload?: unknown }> = {
+  'POST /user/login': () => ({
+    url: '/api/user/login',
+    payload: { user: 'admin@farm.test', password: TEST_PASSWORD, region: t.config.region },
+  }),
+  'PUT /units/:id': () => ({
+    url: `/api/units/${t.farm.units.a.id}`,
+    payload: { reportIntervalSeconds: 600 },
+  }),
+  'PUT /sites/:id': () => ({
+    url: `/api/sites/${t.farm.sites.a.id}`,
+    payload: { config: { elevation: 120 } },
+  }),
+  'POST /sites/:id/webhooks': () => ({
+    url: `/api/sites/${t.farm.sites.a.id}/webhooks`,
+    payload: { url: 'http://127.0.0.1:9/hook', events: ['alarm.raised'], active: true },
+  }),
+  'POST /sites/:site/contacts': () => ({
+    url: `/api/sites/${t.farm.sites.a.id}/contacts`,
+    payload: { site: t.farm.sites.a.id, name: 'Audit Contact', locale: 'en-NZ', notifications: [] },
+  }),
+  'POST /users': () => ({
+    url: '/api/users',
+    payload: {
+      siteId: t.farm.sites.a.id,
+      firstName: 'Audit',
+      lastName: 'Invitee',
+      locale: 'en-NZ',
+      email: 'invitee@farm.test',
+      privileges: ['view'],
+    },
+  }),
+};
+
+describe('every mutating operation of the contract', () => {
+  it('writes one row naming the caller and the object when it succeeds, none when refused', async () => {
+    const random = generator(20_261_129);
+    const problems: string[] = [];
+    const uncovered: string[] = [];
+    const mutating = operations.filter((operation) => operation.method !== 'GET');
+    for (const operation of mutating) {
+      const name = operationName(operation.method, operation.path);
+      const token = await t.tokenFor(t.farm.users.admin.id);
+      let succeeded = false;
+      for (let attempt = 0; attempt < TRIES && !succeeded; attempt++) {
+        const valid = attempt === 0 ? VALID_CALLS[name]?.() : undefined;
+        const { url, payload } = valid
+          ? { url: valid.url, payload: JSON.stringify(valid.payload) }
+          : caseValues(operation, random);
+        const since = await lastId();
+        const response = await t.app.inject({
+          method: operation.method as 'POST',
+          url,
+          payload,
+          headers: {
+            authorization: `Bearer ${token}`,
+            ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+        });
+        await t.app.ctx.afterAnswer.settled();
+        const written = await rowsAfter(since);
+        const what = `${response.statusCode} ${operation.method} ${url}`;
+        if (response.statusCode >= 300) {
+          const allowed = name === 'POST /user/login' ? 1 : 0;
+          if (written.length !== allowed) problems.push(`${what} wrote ${written.length} rows`);
+          continue;
+        }
+        succeeded = true;
+        const [row] = written;
+        if (written.length !== 1 || !row) {
+          problems.push(`${what} wrote ${written.length} rows`);
+          continue;
+        }
+        if (row.operation !== name) problems.push(`${what} wrote operation ${row.operation}`);
+        const signedIn = !name.startsWith('POST /user/login') && !name.includes('/login/');
+        if (signedIn && Number(row.actor_id) !== t.farm.users.admin.id) {
+          problems.push(`${what} named actor ${row.actor_id}`);
+        }
+        // A call on a site's thing names it; the caller's own account has none.
+        if (/\{\w+\}/.test(operation.path) && (row.kind === null || row.target_id === null)) {
+          problems.push(`${what} named no object`);
+        }
+      }
+      if (!succeeded) uncovered.push(name);
+    }
+    console.info(`Audit walk: ${uncovered.length} of ${mutating.length} operations never succeeded:
+${uncovered.join('\n')}`);
+    expect(problems).toEqual([]);
+    expect(mutating.length - uncovered.length).toBeGreaterThanOrEqual(
+      Math.ceil(mutating.length * MIN_COVERED_SHARE),
+    );
+  }, 600_000);
+});
