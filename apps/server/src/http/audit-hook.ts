@@ -21,8 +21,7 @@ import { touchedObject } from './touched.ts';
 const AUDITED_REFUSALS = new Set(['POST /user/login']);
 
 /** The operation's name in the log: its method and contract path. */
-export const operationOf = (endpoint: EndpointSpec): string =>
-  `${endpoint.method} ${endpoint.path}`;
+const operationOf = (endpoint: EndpointSpec): string => `${endpoint.method} ${endpoint.path}`;
 
 /** The onSend hook of a mutating call; undefined for reads, which change nothing. */
 export function auditHook(app: FastifyInstance, endpoint: EndpointSpec) {

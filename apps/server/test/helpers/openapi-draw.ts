@@ -26,7 +26,7 @@ export type JsonSchema = {
   maximum?: number;
   nullable?: boolean;
 };
-export type Parameter = {
+type Parameter = {
   in: 'path' | 'query';
   name: string;
   required?: boolean;
