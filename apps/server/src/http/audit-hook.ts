@@ -15,7 +15,7 @@
 import { redactSecrets, type EndpointSpec } from '@paddock/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { appendAudit } from '../audit/audit.repository.ts';
-import { touchedObject } from './touched.ts';
+import { signedInUser, touchedObject } from './touched.ts';
 
 /** Calls whose refusal is itself on the record: a failed sign-in, with the login typed. */
 const AUDITED_REFUSALS = new Set(['POST /user/login']);
@@ -32,12 +32,14 @@ export function auditHook(app: FastifyInstance, endpoint: EndpointSpec) {
     if (!succeeded && !(AUDITED_REFUSALS.has(operation) && reply.statusCode < 500)) return payload;
     const touched = touchedObject(request);
     const auth = request.auth;
+    const signedIn = signedInUser(request);
     await appendAudit(app.ctx.db, {
       time: app.ctx.clock.now(),
       siteId: touched?.siteId ?? null,
       // Under Switch User the session's user is the one acted as; the staff member is the actor.
-      actorId: auth ? (auth.actorUserId ?? auth.userId) : null,
-      actingAsId: auth?.actorUserId == null ? null : auth.userId,
+      // A sign-in names whom it signed in; Switch User's own call, whom the caller now acts as.
+      actorId: auth ? (auth.actorUserId ?? auth.userId) : signedIn,
+      actingAsId: auth ? (auth.actorUserId === null ? signedIn : auth.userId) : null,
       address: request.ip,
       areaId: touched?.areaId ?? null,
       kind: touched?.kind ?? null,

@@ -1,7 +1,8 @@
 /**
  * The object a request touched, noted by the permission check that resolved it (requireObject,
  * requireSite) and read by the audit log's hook (http/audit-hook.ts) after the answer is ready:
- * the check is the one place that knows every object's site and area.
+ * the check is the one place that knows every object's site and area. A sign-in notes whom it
+ * signed in, since its call carries no token to name the caller.
  */
 import type { FastifyRequest } from 'fastify';
 
@@ -21,4 +22,14 @@ export function noteTouched(request: FastifyRequest, touched: TouchedObject): vo
 
 export function touchedObject(request: FastifyRequest): TouchedObject | null {
   return touchedBy.get(request) ?? null;
+}
+
+const signedInBy = new WeakMap<FastifyRequest, number>();
+
+export function noteSignedIn(request: FastifyRequest, userId: number): void {
+  signedInBy.set(request, userId);
+}
+
+export function signedInUser(request: FastifyRequest): number | null {
+  return signedInBy.get(request) ?? null;
 }

@@ -123,6 +123,38 @@ describe('sign-in', () => {
   });
 });
 
+describe('signing in', () => {
+  it('names whom a sign-in signed in', async () => {
+    const since = await lastId();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { user: 'monitor@farm.test', password: TEST_PASSWORD, region: t.config.region },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await rowsAfter(since);
+    expect(row).toMatchObject({ actor_id: t.farm.users.monitor.id, acting_as_id: null });
+  });
+
+  it('names both people on Switch User’s own call', async () => {
+    const { staff, monitor } = t.farm.users;
+    const since = await lastId();
+    const response = await t.as(staff.id, {
+      method: 'POST',
+      url: '/api/user/login/as',
+      payload: { user: 'monitor@farm.test', region: t.config.region },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row, ...more] = await rowsAfter(since);
+    expect(more).toEqual([]);
+    expect(row).toMatchObject({
+      actor_id: staff.id,
+      acting_as_id: monitor.id,
+      operation: 'POST /user/login/as',
+    });
+  });
+});
+
 describe('no secret in any row', () => {
   it('holds none of the passwords and tokens this file used', async () => {
     const { manager } = t.farm.users;

@@ -11,7 +11,12 @@ import { issueTokenSet } from './token-set.ts';
 
 export async function logInAs(
   ctx: AppContext,
-  input: { actorUserId: number; login: string },
+  input: {
+    actorUserId: number;
+    login: string;
+    /** Told whom the staff member now acts as, for the call's audit row. */
+    onSignedIn: (userId: number) => void;
+  },
 ): Promise<TokenSet> {
   const { db } = ctx;
   const { actorUserId, login } = input;
@@ -41,5 +46,6 @@ export async function logInAs(
     sessionId,
     now: ctx.clock.now(),
   });
+  input.onSignedIn(target.id);
   return tokenSet;
 }

@@ -27,6 +27,8 @@ export async function logIn(
     /** The client's address, throttled across accounts. */
     address: string;
     onRetryAfter: (seconds: number) => void;
+    /** Told whom the call signed in, for its audit row. */
+    onSignedIn: (userId: number) => void;
   },
 ): Promise<TokenSet> {
   const { db } = ctx;
@@ -61,5 +63,6 @@ export async function logIn(
   await clearAttempts(db, accountKey);
   await recordLastLogin(db, user.id, now);
   const { tokenSet } = await issueTokenSet(ctx, user, null);
+  input.onSignedIn(user.id);
   return tokenSet;
 }

@@ -11,6 +11,7 @@ import { logIn } from './log-in.ts';
 import { authOf, type AppContext } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, unauthorized } from '../../http/errors.ts';
+import { noteSignedIn } from '../../http/touched.ts';
 import { activeMemberships, findUserById } from './auth.repository.ts';
 import { tokenSetFor } from './token-set.ts';
 
@@ -31,7 +32,13 @@ export async function sessionRoutes(app: FastifyInstance) {
   route(app, authEndpoints.login, async (request, reply) => {
     const { user: login, password, region } = request.body;
     assertRegion(ctx, region);
-    return logIn(ctx, { login, password, address: request.ip, onRetryAfter: retryAfter(reply) });
+    return logIn(ctx, {
+      login,
+      password,
+      address: request.ip,
+      onRetryAfter: retryAfter(reply),
+      onSignedIn: (userId) => noteSignedIn(request, userId),
+    });
   });
 
   route(app, authEndpoints.refresh, async (request) => {
@@ -58,6 +65,10 @@ export async function sessionRoutes(app: FastifyInstance) {
     assertRegion(ctx, region);
     const auth = authOf(request);
     // Someone already acting as a user acts again as themselves, with their own privileges.
-    return logInAs(ctx, { actorUserId: auth.actorUserId ?? auth.userId, login });
+    return logInAs(ctx, {
+      actorUserId: auth.actorUserId ?? auth.userId,
+      login,
+      onSignedIn: (userId) => noteSignedIn(request, userId),
+    });
   });
 }
