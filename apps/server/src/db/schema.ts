@@ -191,6 +191,11 @@ export const radios = pgTable(
   (t) => [
     index('radios_area_idx').on(t.areaId),
     index('radios_site_idx').on(t.siteId),
+    // The fleet view's radios that may need a person (migration 0030; §9's 3.3 V written out, as
+    // resources/fleet/fleet.repository.ts asks it, so the planner matches the two).
+    index('radios_attention_idx')
+      .on(t.siteId)
+      .where(sql`${t.overdue} or ${t.fault} or ${t.batteryValue} < 3.3`),
     uniqueIndex('radios_serial_idx').on(t.serialno),
   ],
 );

@@ -10,6 +10,7 @@ import {
   fanFaultSince,
   programAttention,
   radioAttention,
+  sortAttention,
   type AttentionKind,
   type AttentionOrderInput,
 } from './attention.ts';
@@ -136,6 +137,15 @@ describe('compareAttention', () => {
       'warning 11-20 Rapaura R-1',
       'info 11-01 Rapaura R-1',
     ]);
+  });
+  it('sorts the same with each time read once (sortAttention)', () => {
+    const items = [
+      item('warning', '2026-11-20T00:00:00Z'),
+      item('info', '2026-11-01T00:00:00Z'),
+      item('warning', '2026-11-21T08:30:00Z', 'Kauri', 'Any radio overdue', 'alarm'),
+      item('warning', '2026-11-10T00:00:00Z', 'Kauri', 'R-2'),
+    ];
+    expect(sortAttention(items)).toEqual([...items].sort(compareAttention));
   });
 });
 
