@@ -28,16 +28,17 @@ const place = (row: { site_id: number; area_id: number; area_label: string }): P
 });
 const siteList = (siteIds: readonly number[]) => sql`${sql.param(siteIds)}::int[]`;
 
-/** The sites' labels. */
+/** The sites' labels, as one JSON value (one value decodes faster than 500 rows embedded). */
 export async function siteLabels(
   db: Database,
   siteIds: readonly number[],
 ): Promise<Map<number, string>> {
-  const rows = await queryRows<{ id: number; label: string }>(
+  const [row] = await queryRows<{ labels: Record<string, string> | string | null }>(
     db,
-    sql`select id, label from sites where id = any(${siteList(siteIds)})`,
+    sql`select json_object_agg(id, label) as labels from sites where id = any(${siteList(siteIds)})`,
   );
-  return new Map(rows.map((row) => [Number(row.id), row.label]));
+  const labels = typeof row?.labels === 'string' ? JSON.parse(row.labels) : row?.labels;
+  return new Map(Object.entries(labels ?? {}).map(([id, label]) => [Number(id), String(label)]));
 }
 
 export type RaisedAlarm = Place & {
@@ -105,44 +106,52 @@ export type UnwellRadio = Place & {
  */
 const LOW_BATTERY = sql.raw(String(BATTERY_VOLTAGE_THRESHOLD_V));
 
-/** The sites' radios that are overdue, faulted or below §9's battery threshold. */
+/**
+ * The sites' radios that are overdue, faulted or below §9's battery threshold. Support staff's
+ * call reads thousands, so they come as one text row, a line per radio (serial numbers are
+ * letters, digits, - and _, so they end each line): the embedded database decodes one value many
+ * times faster than thousands of rows (as GET sites reads its ids, sites/site.repository.ts).
+ * Their areas' labels are a second, small statement.
+ */
 export async function unwellRadios(
   db: Database,
   siteIds: readonly number[],
 ): Promise<UnwellRadio[]> {
-  const rows = await queryRows<{
-    id: number;
-    serialno: string;
-    site_id: number;
-    area_id: number;
-    area_label: string;
-    overdue: boolean;
-    fault: boolean;
-    battery_value: number | null;
-    last_update: Date | string | null;
-  }>(
+  const [listed] = await queryRows<{ lines: string }>(
     db,
     sql`
-    select r.id, r.serialno, r.site_id, r.area_id, ar.label as area_label, r.overdue, r.fault,
-           r.battery_value, r.last_update
+    select coalesce(string_agg(concat_ws(',', r.id, r.site_id, r.area_id, r.overdue::int,
+             r.fault::int, coalesce(r.battery_value::text, ''),
+             coalesce(floor(extract(epoch from r.last_update) * 1000)::bigint::text, ''),
+             r.serialno), E'\n'), '') as lines
       from radios r
-      join areas ar on ar.id = r.area_id
      where r.site_id = any(${siteList(siteIds)})
        and (r.overdue or r.fault or r.battery_value < ${LOW_BATTERY})
   `,
   );
-  // Field by field, not spread: support staff's call reads thousands of these.
-  return rows.map((row) => ({
-    siteId: Number(row.site_id),
-    areaId: Number(row.area_id),
-    areaLabel: row.area_label,
-    id: Number(row.id),
-    serialno: row.serialno,
-    overdue: row.overdue,
-    fault: row.fault,
-    batteryValue: row.battery_value === null ? null : Number(row.battery_value),
-    lastUpdate: time(row.last_update),
-  }));
+  if (!listed?.lines) return [];
+  const radios = listed.lines.split('\n').map((line) => {
+    const [id, siteId, areaId, overdue, fault, battery, lastUpdate, ...serialno] = line.split(',');
+    return {
+      siteId: Number(siteId),
+      areaId: Number(areaId),
+      areaLabel: '',
+      id: Number(id),
+      serialno: serialno.join(','),
+      overdue: overdue === '1',
+      fault: fault === '1',
+      batteryValue: battery ? Number(battery) : null,
+      lastUpdate: lastUpdate ? new Date(Number(lastUpdate)) : null,
+    };
+  });
+  const areaIds = [...new Set(radios.map((radio) => radio.areaId))];
+  const labels = await queryRows<{ id: number; label: string }>(
+    db,
+    sql`select id, label from areas where id = any(${sql.param(areaIds)}::int[])`,
+  );
+  const labelOf = new Map(labels.map((row) => [Number(row.id), row.label]));
+  for (const radio of radios) radio.areaLabel = labelOf.get(radio.areaId) ?? '';
+  return radios;
 }
 
 export type FailedProgram = Place & {
