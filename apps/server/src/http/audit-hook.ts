@@ -19,6 +19,12 @@ import { signedInUser, touchedObject } from './touched.ts';
 
 /** Calls whose refusal is itself on the record: a failed sign-in, with the login typed. */
 const AUDITED_REFUSALS = new Set(['POST /user/login']);
+/**
+ * The refusals of those that are a failed attempt: a wrong login or password (401) and one the
+ * throttle turned away (429). A body refused as invalid (400) is no attempt, and is not kept: it
+ * may hold what the database cannot (a NUL byte).
+ */
+const FAILED_ATTEMPT = new Set([401, 429]);
 
 /** The operation's name in the log: its method and contract path. */
 const operationOf = (endpoint: EndpointSpec): string => `${endpoint.method} ${endpoint.path}`;
@@ -29,7 +35,8 @@ export function auditHook(app: FastifyInstance, endpoint: EndpointSpec) {
   const operation = operationOf(endpoint);
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const succeeded = reply.statusCode >= 200 && reply.statusCode < 300;
-    if (!succeeded && !(AUDITED_REFUSALS.has(operation) && reply.statusCode < 500)) return payload;
+    const failedAttempt = AUDITED_REFUSALS.has(operation) && FAILED_ATTEMPT.has(reply.statusCode);
+    if (!succeeded && !failedAttempt) return payload;
     const touched = touchedObject(request);
     const auth = request.auth;
     const signedIn = signedInUser(request);
