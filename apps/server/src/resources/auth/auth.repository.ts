@@ -5,7 +5,7 @@ import { hashToken } from '../../auth/secrets.ts';
 import { forgetLiveSessions } from '../../auth/sessions.ts';
 import type { Database } from '../../db/client.ts';
 import { accountTokens, auditLog, sessions, siteMembers, users } from '../../db/schema.ts';
-import { isMember } from '../../permissions/access.repository.ts';
+import { listSiteMemberships } from '../../permissions/access.repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -38,15 +38,7 @@ export type Membership = {
  * is no membership: it neither lets the user sign in nor lets staff act as them there.
  */
 export async function activeMemberships(db: Database, userId: number): Promise<Membership[]> {
-  const rows = await db
-    .select({
-      siteId: siteMembers.siteId,
-      privileges: siteMembers.privileges,
-      userPrivileges: users.privileges,
-    })
-    .from(siteMembers)
-    .innerJoin(users, eq(users.id, siteMembers.userId))
-    .where(and(eq(siteMembers.userId, userId), isMember));
+  const rows = await listSiteMemberships(db, userId);
   return rows.map((row) => ({
     siteId: row.siteId,
     privileges: [...new Set([...row.privileges, ...row.userPrivileges])],
