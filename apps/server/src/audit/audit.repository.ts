@@ -115,6 +115,7 @@ export type AuditFilter = {
   actorId?: number;
   kind?: string;
   targetId?: number;
+  operation?: string;
 };
 
 export type ListedAuditRow = ChainedAuditRecord & {
@@ -136,6 +137,7 @@ export async function listAudit(
   }
   if (filter.kind !== undefined) where.push(sql`a.kind = ${filter.kind}`);
   if (filter.targetId !== undefined) where.push(sql`a.target_id = ${filter.targetId}`);
+  if (filter.operation !== undefined) where.push(sql`a.operation = ${filter.operation}`);
   const condition = sql.join(where, sql` and `);
   const [rows, [count]] = await Promise.all([
     queryRows<StoredRow & { actor_name: string | null; acting_as_name: string | null }>(

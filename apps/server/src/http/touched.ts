@@ -24,6 +24,38 @@ export function touchedObject(request: FastifyRequest): TouchedObject | null {
   return touchedBy.get(request) ?? null;
 }
 
+/**
+ * What a change is about when that is not the object its path names: an alarm's rule on a fan is
+ * the fan's start temperature, and belongs in the fan's history. Its label names it in the row's
+ * words. The site and area stay those the permission check found.
+ */
+export type AuditSubject = { kind: string; id: number; label: string };
+
+const subjectOf = new WeakMap<FastifyRequest, AuditSubject>();
+
+export function noteSubject(request: FastifyRequest, subject: AuditSubject): void {
+  subjectOf.set(request, subject);
+}
+
+export function auditSubject(request: FastifyRequest): AuditSubject | null {
+  return subjectOf.get(request) ?? null;
+}
+
+/**
+ * The object as it was before the change, in the shape its update body has (the presented object,
+ * which PUT bodies mirror), noted by the handler that loaded it: the audit row keeps the fields the
+ * body sent, before and after ("from 1.5 °C to 0.5 °C").
+ */
+const beforeOf = new WeakMap<FastifyRequest, unknown>();
+
+export function noteBefore(request: FastifyRequest, before: unknown): void {
+  if (!beforeOf.has(request)) beforeOf.set(request, before);
+}
+
+export function objectBefore(request: FastifyRequest): unknown {
+  return beforeOf.get(request) ?? null;
+}
+
 const signedInBy = new WeakMap<FastifyRequest, number>();
 
 export function noteSignedIn(request: FastifyRequest, userId: number): void {

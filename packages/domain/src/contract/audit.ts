@@ -53,6 +53,11 @@ export const auditQuerySchema = z.object({
   actor: idParamValueSchema.optional().describe('Rows by this user (as actor or acted as)'),
   kind: z.string().max(40).optional().describe('Rows about objects of this kind'),
   target: idParamValueSchema.optional().describe('Rows about the object with this id'),
+  operation: z
+    .string()
+    .max(120)
+    .optional()
+    .describe("Rows of this operation, as rows name it: 'PUT /sections/:id/flow'"),
   page: z.coerce.number().int().positive().max(1_000_000).default(1),
   limit: z.coerce
     .number()

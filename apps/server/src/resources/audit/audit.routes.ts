@@ -59,7 +59,7 @@ export async function auditRoutes(app: FastifyInstance) {
   route(app, auditEndpoints.listSiteAudit, async (request) => {
     const siteId = request.params.id;
     await requireAuditReader(db, request, siteId);
-    const { from, to, actor, kind, target, page, limit } = request.query;
+    const { from, to, actor, kind, target, operation, page, limit } = request.query;
     const { rows, total } = await listAudit(
       db,
       {
@@ -69,6 +69,7 @@ export async function auditRoutes(app: FastifyInstance) {
         actorId: actor,
         kind,
         targetId: target,
+        operation,
       },
       { offset: (page - 1) * limit, limit },
     );
