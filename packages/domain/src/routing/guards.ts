@@ -28,6 +28,8 @@ export const ROUTE_PRIVILEGES: Readonly<Record<RouteKind, Privilege | null>> = {
   users: 'viewUsers',
   maintenance: null,
   reports: null,
+  // Site admins and support staff: no one privilege says it, so the page itself refuses others.
+  audit: null,
   weather: null,
   telemetry: null,
   irrigation: null,

@@ -75,6 +75,7 @@ export function headerTitle(route: Route, context: HeaderContext): HeaderTitle {
     case 'users':
     case 'maintenance':
     case 'reports':
+    case 'audit':
     case 'playground':
     case 'moduleAlarms':
       return labelled(context.siteLabel, (label) => label);

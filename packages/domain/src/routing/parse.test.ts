@@ -62,6 +62,11 @@ const ROUTES: [string, Route][] = [
   ['/4/users', { kind: 'users', siteId: 4 }],
   ['/4/maintenance', { kind: 'maintenance', siteId: 4 }],
   ['/4/reports', { kind: 'reports', siteId: 4 }],
+  ['/4/audit', { kind: 'audit', siteId: 4 }],
+  [
+    '/4/audit?type=sensor&target=12',
+    { kind: 'audit', siteId: 4, object: { type: 'sensor', target: 12 } },
+  ],
   ['/4/weather/9', { kind: 'weather', ...inArea }],
   ['/4/weather/9/list', { kind: 'weather', ...inArea, detail: 'list' }],
   ['/4/weather/9/list/3', { kind: 'weather', ...inArea, detail: 'list', detailId: 3 }],
@@ -219,6 +224,14 @@ describe('§2 Screens and routes: parseRoute', () => {
     id.map((siteId) => ({ kind: 'users' as const, siteId })),
     id.map((siteId) => ({ kind: 'maintenance' as const, siteId })),
     id.map((siteId) => ({ kind: 'reports' as const, siteId })),
+    id.map((siteId) => ({ kind: 'audit' as const, siteId })),
+    fc
+      .tuple(id, fc.constantFrom('sensor', 'radio', 'section', 'fanShouldRun'), id)
+      .map(([siteId, type, target]) => ({
+        kind: 'audit' as const,
+        siteId,
+        object: { type, target },
+      })),
     id.map((siteId) => ({ kind: 'playground' as const, siteId })),
     fc.tuple(id, id).map(([siteId, areaId]) => ({ kind: 'area' as const, siteId, areaId })),
     fc
@@ -434,4 +447,15 @@ describe('§2 §5 §6 route access', () => {
       );
     },
   );
+});
+
+describe('the audit page narrowed to one object', () => {
+  it.each([
+    ['/4/audit', '?type=sensor'],
+    ['/4/audit', '?target=12'],
+    ['/4/audit', '?type=Sensor%201&target=12'],
+    ['/4/audit', '?type=sensor&target=012'],
+  ])('%s%s is the whole log: both a kind and an id are needed', (path, search) => {
+    expect(parseRoute(path, search)).toEqual({ kind: 'audit', siteId: 4 });
+  });
 });

@@ -146,6 +146,18 @@ function parseModule(
   return { kind: module, ...page };
 }
 
+/** An audit object's kind as rows name it ('sensor', 'section'…): a lower-case word. */
+const AUDIT_OBJECT_TYPE = /^[a-z][A-Za-z]{0,39}$/;
+
+/** /{siteId}/audit, narrowed to one object when both `type` and `target` are valid. */
+function auditRoute(siteId: number, query: Readonly<Record<string, string>>): Route {
+  const type = query[QUERY_NAMES.type];
+  const target = parseId(query[QUERY_NAMES.target]);
+  return type !== undefined && AUDIT_OBJECT_TYPE.test(type) && target !== undefined
+    ? { kind: 'audit', siteId, object: { type, target } }
+    : { kind: 'audit', siteId };
+}
+
 /** Paths under /{siteId}/… once the site id is read. */
 function parseSitePath(
   siteId: number,
@@ -159,6 +171,7 @@ function parseSitePath(
     if (first === 'users') return { kind: 'users', siteId };
     if (first === 'maintenance') return { kind: 'maintenance', siteId };
     if (first === 'reports') return { kind: 'reports', siteId };
+    if (first === 'audit') return auditRoute(siteId, query);
     if (first === 'playground') return { kind: 'playground', siteId };
   }
   if (isOneOf(AREA_MODULES, first)) {

@@ -134,6 +134,17 @@ export function reportsPath(siteId: number): string {
   return buildPath({ siteId, subject: 'reports' });
 }
 
+/** The site's audit log (issue 33 item 3), or one object's rows of it (its History's link). */
+export function auditPath(siteId: number, object?: { type: string; target: number }): string {
+  return buildPath({
+    siteId,
+    subject: 'audit',
+    ...(object
+      ? { query: { [QUERY_NAMES.type]: object.type, [QUERY_NAMES.target]: object.target } }
+      : {}),
+  });
+}
+
 /** Only in the development environment (§2). */
 export function playgroundPath(siteId: number): string {
   return buildPath({ siteId, subject: 'playground' });
@@ -312,6 +323,8 @@ export function routePath(route: Route): string {
       return maintenancePath(route.siteId);
     case 'reports':
       return reportsPath(route.siteId);
+    case 'audit':
+      return auditPath(route.siteId, route.object);
     case 'playground':
       return playgroundPath(route.siteId);
     case 'telemetry':

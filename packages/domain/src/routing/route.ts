@@ -149,6 +149,14 @@ export type MaintenanceRoute = { readonly kind: 'maintenance' } & SiteScoped;
  * subject like summary and maintenance: a report's scope (area, things) is picked on the page.
  */
 export type ReportsRoute = { readonly kind: 'reports' } & SiteScoped;
+/**
+ * /{siteId}/audit[?type=…&target=…]: the site's audit log (issue 33 item 3), for site admins and
+ * support staff; `object` narrows it to one object's rows, as an object's History links to it.
+ */
+export type AuditRoute = {
+  readonly kind: 'audit';
+  readonly object?: { readonly type: string; readonly target: number };
+} & SiteScoped;
 export type WeatherRoute = { readonly kind: 'weather' } & ModulePage;
 export type TelemetryRoute = {
   readonly kind: 'telemetry';
@@ -202,6 +210,7 @@ export type Route =
   | UsersRoute
   | MaintenanceRoute
   | ReportsRoute
+  | AuditRoute
   | ModuleRoute
   | ZoneRoute
   | AlarmsRoute
