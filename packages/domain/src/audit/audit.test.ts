@@ -6,6 +6,7 @@ import {
   verifyChain,
   type AuditRecord,
   type ChainedAuditRecord,
+  type VerifyOptions,
 } from './chain.ts';
 import { REDACTED, redactSecrets } from './redact.ts';
 
@@ -126,5 +127,132 @@ describe('verifyChain', () => {
   ];
   it.each(edits)('finds %s', (_, tamper, broken) => {
     expect(verifyChain(tamper(chain(5)), fnv1a)).toMatchObject({ ok: false, broken });
+  });
+});
+
+/** Every row from `from` on hashed again after an edit, links and all: what only anchors catch. */
+function rehashedFrom(rows: ChainedAuditRecord[], from: number): ChainedAuditRecord[] {
+  let prevHash = AUDIT_GENESIS_HASH;
+  return rows.map((row) => {
+    if (row.seq < from) {
+      prevHash = row.hash;
+      return row;
+    }
+    const hash = auditHash(prevHash, row, fnv1a);
+    const redone = { ...row, prevHash, hash };
+    prevHash = hash;
+    return redone;
+  });
+}
+
+const anchorOf = (row: ChainedAuditRecord | undefined) => {
+  if (!row) throw new Error('no such row');
+  return { seq: row.seq, hash: row.hash };
+};
+
+describe('verifyChain with anchors', () => {
+  const rows = chain(6);
+  const anchors = [anchorOf(rows[1]), anchorOf(rows[3])];
+
+  it('holds for rows as written, their anchors matching', () => {
+    expect(verifyChain(rows, fnv1a, { anchors })).toEqual({ ok: true, rows: 6 });
+  });
+
+  const tampered: [string, ChainedAuditRecord[], object][] = [
+    [
+      'a row edited and every hash after it redone (seq 3, anchored at 4)',
+      rehashedFrom(
+        rows.map((row) => (row.seq === 3 ? { ...row, text: 'Nothing happened' } : row)),
+        3,
+      ),
+      { id: 104, seq: 4, reason: 'anchor' },
+    ],
+    [
+      'an anchored row edited and rehashed',
+      rehashedFrom(
+        rows.map((row) => (row.seq === 2 ? { ...row, after: null } : row)),
+        2,
+      ),
+      { id: 102, seq: 2, reason: 'anchor' },
+    ],
+    [
+      'the anchored rows deleted from the end',
+      rows.slice(0, 3),
+      { id: null, seq: 4, reason: 'missing' },
+    ],
+    ['every row deleted', [], { id: null, seq: 1, reason: 'missing' }],
+  ];
+  it.each(tampered)('finds %s', (_, changed, broken) => {
+    expect(verifyChain(changed, fnv1a)).toMatchObject({ ok: true });
+    expect(verifyChain(changed, fnv1a, { anchors })).toEqual({
+      ok: false,
+      rows: changed.length,
+      broken,
+    });
+  });
+
+  it('does not hold an edit after the last anchor against it', () => {
+    const edited = rehashedFrom(
+      rows.map((row) => (row.seq === 6 ? { ...row, text: 'Later' } : row)),
+      6,
+    );
+    expect(verifyChain(edited, fnv1a, { anchors })).toEqual({ ok: true, rows: 6 });
+  });
+});
+
+describe('verifyChain from a kept anchor, after retention', () => {
+  const rows = chain(6);
+  const start = anchorOf(rows[2]);
+  const kept = rows.slice(3);
+
+  it('holds for the rows after the anchor, counting only them', () => {
+    expect(verifyChain(kept, fnv1a, { start })).toEqual({ ok: true, rows: 3 });
+    expect(verifyChain(kept, fnv1a, { start, anchors: [start, anchorOf(rows[4])] })).toEqual({
+      ok: true,
+      rows: 3,
+    });
+  });
+
+  const cases: [string, ChainedAuditRecord[], VerifyOptions, object][] = [
+    [
+      'without the start point, the expired rows as missing',
+      kept,
+      {},
+      { id: 104, seq: 4, reason: 'missing' },
+    ],
+    [
+      'a row deleted after the anchor',
+      rows.slice(4),
+      { start },
+      { id: 105, seq: 5, reason: 'missing' },
+    ],
+    [
+      'a first row that does not chain from the anchor',
+      kept,
+      { start: { seq: 3, hash: 'f'.repeat(8) } },
+      { id: 104, seq: 4, reason: 'relinked' },
+    ],
+    [
+      'anchors before the start point ignored, later ones checked',
+      rehashedFrom(
+        rows.map((row) => (row.seq === 4 ? { ...row, text: 'x' } : row)),
+        4,
+      ).slice(3),
+      { start, anchors: [anchorOf(rows[0]), start, anchorOf(rows[5])] },
+      { id: 106, seq: 6, reason: 'anchor' },
+    ],
+    [
+      'every row after the start point deleted, an anchor vouching for them',
+      [],
+      { start, anchors: [anchorOf(rows[4])] },
+      { id: null, seq: 4, reason: 'missing' },
+    ],
+  ];
+  it.each(cases)('finds %s', (_, changed, options, broken) => {
+    expect(verifyChain(changed, fnv1a, options)).toMatchObject({ ok: false, broken });
+  });
+
+  it('holds for no rows after the start point and no later anchor', () => {
+    expect(verifyChain([], fnv1a, { start, anchors: [start] })).toEqual({ ok: true, rows: 0 });
   });
 });

@@ -75,35 +75,70 @@ export function auditHash(prevHash: string, record: AuditRecord, hash: HashText)
 }
 
 export type AuditBreak = {
-  /** The first row whose link does not hold (the row after a deleted one). */
-  id: number;
+  /**
+   * The first row whose link does not hold (the row after a deleted one), or whose hash differs
+   * from the day's anchor; null when the rows an anchor vouches for are gone from the end.
+   */
+  id: number | null;
   seq: number;
-  reason: 'edited' | 'missing' | 'relinked';
+  /**
+   * `anchor`: the row's hash is not the one its day's anchor kept, so the row (or one before it)
+   * was changed and the chain rehashed after it.
+   */
+  reason: 'edited' | 'missing' | 'relinked' | 'anchor';
 };
 
 export type AuditVerdict =
   { ok: true; rows: number } | { ok: false; rows: number; broken: AuditBreak };
 
+/** A place in a chain: a row's seq and hash, as a daily anchor keeps them. */
+export type AuditChainPoint = { seq: number; hash: string };
+
+export type VerifyOptions = {
+  /**
+   * Where the rows start when the ones before were expired by retention: the kept anchor of the
+   * last expired row. The first row must then be seq + 1 and chain from its hash. Absent: the
+   * genesis (seq 0, AUDIT_GENESIS_HASH).
+   */
+  start?: AuditChainPoint;
+  /** The site's daily anchors: each row at an anchor's seq must still have the anchor's hash. */
+  anchors?: readonly AuditChainPoint[];
+};
+
 /**
  * Walks one chain (one site's rows, or the account-level rows) in seq order: each row must follow
- * the one before it (seq + 1, its prevHash the previous hash, the first from the genesis value)
- * and its hash must be the hash of what it holds. Rows deleted at the end leave no break here;
- * the daily anchor of each site's last hash is what finds those.
+ * the one before it (seq + 1, its prevHash the previous hash, the first from the start point)
+ * and its hash must be the hash of what it holds. A row edited with every later hash redone
+ * keeps the links whole; the anchors find it, as they find rows deleted at the end.
  */
-export function verifyChain(rows: readonly ChainedAuditRecord[], hash: HashText): AuditVerdict {
-  let prevHash = AUDIT_GENESIS_HASH;
-  let prevSeq = 0;
+export function verifyChain(
+  rows: readonly ChainedAuditRecord[],
+  hash: HashText,
+  options: VerifyOptions = {},
+): AuditVerdict {
+  let prevHash = options.start?.hash ?? AUDIT_GENESIS_HASH;
+  let prevSeq = options.start?.seq ?? 0;
+  const anchored = new Map<number, string>();
+  let lastAnchored = prevSeq;
+  for (const anchor of options.anchors ?? []) {
+    if (anchor.seq <= prevSeq) continue;
+    anchored.set(anchor.seq, anchor.hash);
+    lastAnchored = Math.max(lastAnchored, anchor.seq);
+  }
+  const broken = (id: number | null, seq: number, reason: AuditBreak['reason']): AuditVerdict => ({
+    ok: false,
+    rows: rows.length,
+    broken: { id, seq, reason },
+  });
   for (const row of rows) {
-    const broken = (reason: AuditBreak['reason']): AuditVerdict => ({
-      ok: false,
-      rows: rows.length,
-      broken: { id: row.id, seq: row.seq, reason },
-    });
-    if (row.seq !== prevSeq + 1) return broken('missing');
-    if (row.prevHash !== prevHash) return broken('relinked');
-    if (auditHash(prevHash, row, hash) !== row.hash) return broken('edited');
+    if (row.seq !== prevSeq + 1) return broken(row.id, row.seq, 'missing');
+    if (row.prevHash !== prevHash) return broken(row.id, row.seq, 'relinked');
+    if (auditHash(prevHash, row, hash) !== row.hash) return broken(row.id, row.seq, 'edited');
+    const kept = anchored.get(row.seq);
+    if (kept !== undefined && kept !== row.hash) return broken(row.id, row.seq, 'anchor');
     prevHash = row.hash;
     prevSeq = row.seq;
   }
+  if (lastAnchored > prevSeq) return broken(null, prevSeq + 1, 'missing');
   return { ok: true, rows: rows.length };
 }
