@@ -1,21 +1,23 @@
 /**
  * Every change on the record (issue 33 item 1): after a mutating call of the contract succeeded,
  * and before its answer goes out, one audit row names who (and whom they acted as under Switch
- * User), from which address, the object the permission check resolved (http/touched.ts; none for
- * calls on the caller's own account, which go to the account-level chain) and what was sent,
- * secrets written as "changed". A refused call writes nothing, except a failed sign-in, whose row
- * keeps the login typed and the address.
+ * User), from which address, what the change was about (the object the permission check resolved,
+ * http/touched.ts, or the subject its handler noted: an alarm rule's fan), the fields sent and
+ * what those fields held before (noted by the handler that loaded the object), secrets written as
+ * "changed", and all of it in words, with the names as they are now (domain audit/words.ts). A
+ * call on the caller's own account names no object and goes to the account-level chain. A refused
+ * call writes nothing, except a failed sign-in, whose row keeps the login typed and the address.
  *
  * The row is written after the change's own transaction, not inside it: the handlers open their
  * own transactions, and on the embedded database a transaction that waited on another connection
  * would hang. A crash between the two loses the row; writing it in the change's transaction is
- * what remains of item 1. `before` is null for now: reading the object before an edit is a later
- * slice (a fan's start temperature from 1.5 °C to 0.5 °C).
+ * what remains of item 1.
  */
-import { redactSecrets, type EndpointSpec } from '@paddock/domain';
+import { auditText, beforeOfSent, redactSecrets, type EndpointSpec } from '@paddock/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { objectName, personNames } from '../audit/audit-words.repository.ts';
 import { appendAudit } from '../audit/audit.repository.ts';
-import { signedInUser, touchedObject } from './touched.ts';
+import { auditSubject, objectBefore, signedInUser, touchedObject } from './touched.ts';
 
 /** Calls whose refusal is itself on the record: a failed sign-in, with the login typed. */
 const AUDITED_REFUSALS = new Set(['POST /user/login']);
@@ -38,24 +40,68 @@ export function auditHook(app: FastifyInstance, endpoint: EndpointSpec) {
     const failedAttempt = AUDITED_REFUSALS.has(operation) && FAILED_ATTEMPT.has(reply.statusCode);
     if (!succeeded && !failedAttempt) return payload;
     const touched = touchedObject(request);
+    const subject = auditSubject(request) ?? touched;
     const auth = request.auth;
     const signedIn = signedInUser(request);
-    await appendAudit(app.ctx.db, {
+    // Under Switch User the session's user is the one acted as; the staff member is the actor.
+    // A sign-in names whom it signed in; Switch User's own call, whom the caller now acts as.
+    const actorId = auth ? (auth.actorUserId ?? auth.userId) : signedIn;
+    const actingAsId = auth ? (auth.actorUserId === null ? signedIn : auth.userId) : null;
+    const after = redactSecrets(request.body ?? null);
+    const noted = objectBefore(request);
+    const before = redactSecrets(beforeOfSent(noted, after));
+    const { db } = app.ctx;
+    const [names, object] = await Promise.all([
+      personNames(db, [actorId, actingAsId]),
+      subject && 'label' in subject ? subject.label : subject && nameOf(db, subject, noted),
+    ]);
+    const nameOrNull = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+    await appendAudit(db, {
       time: app.ctx.clock.now(),
       siteId: touched?.siteId ?? null,
-      // Under Switch User the session's user is the one acted as; the staff member is the actor.
-      // A sign-in names whom it signed in; Switch User's own call, whom the caller now acts as.
-      actorId: auth ? (auth.actorUserId ?? auth.userId) : signedIn,
-      actingAsId: auth ? (auth.actorUserId === null ? signedIn : auth.userId) : null,
+      actorId,
+      actingAsId,
       address: request.ip,
       areaId: touched?.areaId ?? null,
-      kind: touched?.kind ?? null,
-      targetId: touched?.id ?? null,
+      kind: subject?.kind ?? null,
+      targetId: subject?.id ?? null,
       operation,
-      before: null,
-      after: redactSecrets(request.body ?? null),
-      text: succeeded ? endpoint.summary : `Refused (${reply.statusCode}): ${endpoint.summary}`,
+      before,
+      after,
+      text: auditText({
+        actor: nameOrNull(actorId),
+        actingAs: nameOrNull(actingAsId),
+        operation,
+        summary: endpoint.summary,
+        object: object ?? null,
+        before,
+        after,
+        ...(succeeded ? {} : { refusedWith: reply.statusCode, login: loginTyped(request.body) }),
+      }),
     });
     return payload;
   };
 }
+
+/**
+ * The object's name as it was before the change (a rename is told under the old name, a deleted
+ * object under its last), else as it is now.
+ */
+async function nameOf(
+  db: FastifyInstance['ctx']['db'],
+  object: { kind: string; id: number },
+  before: unknown,
+): Promise<string | null> {
+  if (typeof before === 'object' && before !== null) {
+    const { label, name } = before as { label?: unknown; name?: unknown };
+    if (typeof label === 'string') return label;
+    if (typeof name === 'string') return name;
+  }
+  return objectName(db, object.kind, object.id);
+}
+
+/** The login a sign-in typed, for the words of a failed one. */
+const loginTyped = (body: unknown): string =>
+  typeof body === 'object' && body !== null && typeof (body as { user?: unknown }).user === 'string'
+    ? (body as { user: string }).user
+    : '';

@@ -1,2 +1,3 @@
 export * from './chain.ts';
 export * from './redact.ts';
+export * from './words.ts';
