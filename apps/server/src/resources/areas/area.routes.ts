@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { presentSection } from '../sections/section.presenter.ts';
 import { listSectionsOfArea } from '../sections/section.repository.ts';
@@ -62,6 +63,10 @@ export async function areaRoutes(app: FastifyInstance) {
       const body = request.body;
       // The console names the site with the alarm forms; a different site is a client error.
       if ('site' in body && body.site !== siteId) throw badRequest('site', "Not the area's site");
+      const current = await findArea(db, request.params.id);
+      if (!current) throw notFound('Area');
+      // As GET areas/{id}?withoutSections=true shows it: the edit touches no section.
+      noteBefore(request, presentArea(current));
       if (!(await updateArea(db, request.params.id, body))) throw notFound('Area');
       return loadArea(db, request.params.id, true);
     },

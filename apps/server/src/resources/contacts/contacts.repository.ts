@@ -194,19 +194,6 @@ export async function findOwnContactId(
   return row?.id ?? null;
 }
 
-/** The contact's id, only when it is a contact of the site. */
-export async function findContactIdOfSite(
-  db: Queryable,
-  id: number,
-  siteId: number,
-): Promise<number | null> {
-  const [row] = await db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.id, id), eq(contacts.siteId, siteId)));
-  return row?.id ?? null;
-}
-
 export async function findUserLocale(db: Queryable, userId: number): Promise<string | null> {
   const [row] = await db.select({ locale: users.locale }).from(users).where(eq(users.id, userId));
   return row?.locale ?? null;

@@ -13,6 +13,7 @@ import { updateContact } from './update-contact.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { requireKnownSite, requireOwnOrEditableContact } from './contact-access.ts';
 import { findContactTestStatus, listContactsOfSite } from './contacts.repository.ts';
@@ -48,13 +49,21 @@ export async function contactRoutes(app: FastifyInstance) {
 
   route(app, contactEndpoints.updateContact, async (request) => {
     const contact = await requireOwnOrEditableContact(db, request, request.params.id);
-    return updateContact(db, { contact, body: request.body });
+    return updateContact(db, {
+      contact,
+      body: request.body,
+      noteBefore: (before) => noteBefore(request, before),
+    });
   });
 
   route(app, contactEndpoints.deleteSiteContact, async (request, reply) => {
     const { site, id } = request.params;
     await requireKnownSite(db, request, site, 'edit');
-    await deleteContact(db, { siteId: site, id });
+    await deleteContact(db, {
+      siteId: site,
+      id,
+      noteBefore: (before) => noteBefore(request, before),
+    });
     return reply.code(204).send(null);
   });
 

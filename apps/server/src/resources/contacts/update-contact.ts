@@ -1,12 +1,13 @@
 /**
  * Updates a contact and replaces its notifications (§7 PUT contacts/{id}): notifications with an
  * id are updated in place, those without added, missing ones deleted and taken off alarms. A
- * contact stays on its site. The caller has checked it may touch the contact.
+ * contact stays on its site. The caller has checked it may touch the contact; it is told the
+ * contact as it was, once the body is found valid, for the change's audit row.
  */
 import { refuse } from '@paddock/domain';
 import type { Contact, ContactUpdateBody } from '@paddock/domain';
 import type { Database } from '../../db/client.ts';
-import type { ContactRow } from './contact.presenter.ts';
+import { presentContact, type ContactRow } from './contact.presenter.ts';
 import { validateContactInput } from './contact-input.ts';
 import {
   findNotifications,
@@ -18,7 +19,7 @@ import {
 
 export async function updateContact(
   db: Database,
-  input: { contact: ContactRow; body: ContactUpdateBody },
+  input: { contact: ContactRow; body: ContactUpdateBody; noteBefore: (before: Contact) => void },
 ): Promise<Contact> {
   const { contact, body } = input;
   const id = contact.id;
@@ -29,7 +30,8 @@ export async function updateContact(
   }
   const country = (await siteCountry(db, contact.siteId)) ?? 'nz';
   const fields = validateContactInput(body, country);
-  const existingIds = (await findNotifications(db, id)).map((row) => row.id);
+  const existing = await findNotifications(db, id);
+  const existingIds = existing.map((row) => row.id);
   for (const notification of fields.notifications) {
     if (notification.id !== undefined && !existingIds.includes(notification.id)) {
       throw refuse.invalid(
@@ -38,6 +40,7 @@ export async function updateContact(
       );
     }
   }
+  input.noteBefore(presentContact(contact, existing));
   await db.transaction(async (tx) => {
     await updateContactRow(tx, id, {
       name: fields.name,

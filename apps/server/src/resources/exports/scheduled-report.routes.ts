@@ -9,6 +9,7 @@ import { reportScope } from '../../exports/report-scope.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { noteBefore } from '../../http/touched.ts';
 import {
   deleteScheduledReport,
   insertScheduledReport,
@@ -53,6 +54,10 @@ export async function scheduledReportRoutes(app: FastifyInstance) {
   route(app, exportEndpoints.deleteScheduledReport, async (request, reply) => {
     const { id: siteId, reportId } = request.params;
     await requireKnownSite(db, request, siteId, 'edit');
+    // A site has a few schedules: its list is the read of one that there is.
+    const report = (await listScheduledReports(db, siteId)).find((row) => row.id === reportId);
+    if (!report) throw notFound('Scheduled report');
+    noteBefore(request, presentScheduledReport(report));
     const deleted = await deleteScheduledReport(db, siteId, reportId);
     if (!deleted) throw notFound('Scheduled report');
     return reply.code(204).send(null);

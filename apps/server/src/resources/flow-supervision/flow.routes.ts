@@ -7,6 +7,7 @@ import { flowSupervisionEndpoints, refuse } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoint.ts';
 import { notFound } from '../../http/errors.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { requireObject } from '../../permissions/access.ts';
 import {
   meterFlowOf,
@@ -49,6 +50,7 @@ export async function flowSupervisionRoutes(app: FastifyInstance) {
     await requireObject(db, request, 'section', sectionId, 'edit');
     const zone = await zoneFlowOf(db, sectionId);
     if (!zone) throw notFound('Section');
+    noteBefore(request, presentZoneFlow(zone));
     await saveZoneFlowSettings(db, { sectionId, siteId: zone.siteId }, request.body);
     return zoneFlow(sectionId);
   });
@@ -73,8 +75,10 @@ export async function flowSupervisionRoutes(app: FastifyInstance) {
     const sensorId = request.params.id;
     await requireObject(db, request, 'sensor', sensorId, 'edit');
     const row = await meter(sensorId);
+    // The area's zones are not changed by a meter's limits: one read serves before and after.
+    const zones = await zoneFlowsOfArea(db, row.areaId);
+    noteBefore(request, presentMeterFlow(row, zones));
     await saveMeterLimits(db, { sensorId, siteId: row.siteId }, request.body.limits);
-    const saved = await meter(sensorId);
-    return presentMeterFlow(saved, await zoneFlowsOfArea(db, saved.areaId));
+    return presentMeterFlow(await meter(sensorId), zones);
   });
 }

@@ -14,6 +14,7 @@ import { writeSiteFrostRules } from '../../frost/frost.repository.ts';
 import { frostRunsReport, RUN_FOLLOW_MS } from '../../frost/frost-report.ts';
 import { route } from '../../http/endpoint.ts';
 import { notFound } from '../../http/errors.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { requireKnownSite } from '../sites/site-access.ts';
 
@@ -52,6 +53,11 @@ export async function frostRoutes(app: FastifyInstance) {
   route(app, frostEndpoints.updateSiteFrostRules, async (request) => {
     const { id } = request.params;
     await requireKnownSite(db, request, id, 'edit');
+    // The rules as they were, in the body's shape (the `rules` of GET): the district's defaults
+    // when the site had none of its own.
+    const current = await readSiteFrostRules(db, id);
+    if (!current) throw notFound('Site');
+    noteBefore(request, current.rules);
     await writeSiteFrostRules(db, id, request.body, clock.now());
     return { site: id, rules: request.body, isDefault: false };
   });

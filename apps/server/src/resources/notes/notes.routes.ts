@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { isThingOfArea } from '../alarms/area-things.repository.ts';
 import { presentNote } from './note.presenter.ts';
@@ -57,9 +58,9 @@ export async function noteRoutes(app: FastifyInstance) {
     const note = await findNote(db, request.params.id);
     if (!note) throw notFound('Note');
     await requireObject(db, request, 'area', note.areaId, 'edit');
-    if (note.createdBy !== authOf(request).userId) {
-      throw forbidden('Only the author of a note may delete it');
-    }
+    const callerId = authOf(request).userId;
+    if (note.createdBy !== callerId) throw forbidden('Only the author of a note may delete it');
+    noteBefore(request, presentNote(note, callerId));
     // Gone meanwhile (its author deleted it twice at once): as unknown.
     if (!(await deleteNoteRow(db, note.id))) throw notFound('Note');
     return reply.code(204).send(null);

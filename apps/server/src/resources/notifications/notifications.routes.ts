@@ -12,6 +12,7 @@ import { findAlarmLinkSecret } from '../../auth/secrets.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { requireObject, requireSite } from '../../permissions/access.ts';
 import { presentAlarm } from '../alarms/alarm.presenter.ts';
 import { findAlarmOfArea, findAlarmStates } from '../alarms/alarms.repository.ts';
@@ -76,6 +77,7 @@ function consoleRoutes(app: FastifyInstance) {
   route(app, notificationEndpoints.updateSiteRoster, async (request) => {
     const { site } = request.params;
     await requireSite(db, request, site, 'edit');
+    noteBefore(request, (await findRoster(db, site)) ?? EMPTY_ROSTER);
     const roster = request.body;
     const contactIds = [...new Set(roster.steps.map((step) => step.contact))];
     const ways = await activeMethodsOf(db, site, contactIds);

@@ -9,6 +9,7 @@ import { auditActorOf } from '../users/audit-actor.ts';
 import { updatePermissions } from './update-permissions.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { areaPrivileges } from '../../permissions/access.ts';
 import { requireKnownSite } from '../sites/site-access.ts';
 
@@ -25,6 +26,7 @@ export async function permissionsRoutes(app: FastifyInstance) {
         privilegesOn: async (siteId, areaId = null) =>
           areaPrivileges(await requireKnownSite(db, request, siteId, 'view'), areaId),
         actor: auditActorOf(auth),
+        noteBefore: (before) => noteBefore(request, before),
       },
       clock.now(),
     );

@@ -2,7 +2,7 @@
  * PUT permissions (§7): grant (allowed=true) or revoke (allowed=false) actions on sites for users,
  * or on areas (their per-area lists, which add to the site list). All or nothing: every target and
  * every member change is checked before one transaction writes them, each change with its own
- * audit_log row.
+ * audit_log row. The owners' lists as they were go to the call's audit row (PermissionsBefore).
  */
 import {
   applyChange,
@@ -26,6 +26,20 @@ import type { AuditActor } from '../users/audit-actor.ts';
 
 type Change = { userId: number; siteId: number; before: Privilege[]; after: Privilege[] };
 
+/**
+ * What the owners held before the change, each where it applies (a site's list, or an area's
+ * list), in the body's `owners` form: the audit row keeps it beside the owners sent.
+ */
+export type PermissionsBefore = {
+  owners: {
+    id: number;
+    type: 'user';
+    site: number;
+    area?: number;
+    privileges: Privilege[];
+  }[];
+};
+
 type UpdatePermissionsInput = {
   body: PermissionUpdateBody;
   /** The user whose privileges act (the one acted as, under login/as). */
@@ -36,6 +50,8 @@ type UpdatePermissionsInput = {
    */
   privilegesOn: (siteId: number, areaId?: number | null) => Promise<Privilege[]>;
   actor: AuditActor;
+  /** Told what the owners held, once every check passed and before anything is written. */
+  noteBefore?: (before: PermissionsBefore) => void;
 };
 
 export async function updatePermissions(
@@ -72,6 +88,14 @@ export async function updatePermissions(
     if (!sameActions(member.privileges, after))
       changes.push({ ...member, before: member.privileges, after });
   }
+  input.noteBefore?.({
+    owners: members.map((member) => ({
+      id: member.userId,
+      type: 'user',
+      site: member.siteId,
+      privileges: member.privileges,
+    })),
+  });
 
   await db.transaction(async (tx) => {
     for (const change of changes) {
@@ -95,6 +119,7 @@ async function updateAreaPermissions(
   const ownerIds = ownersToChange(input);
 
   const changes: (Change & { areaId: number })[] = [];
+  const held: PermissionsBefore['owners'] = [];
   for (const areaId of areaIds) {
     const siteId = await areaSite(db, areaId);
     if (siteId === null) throw refuse.notFound('Area');
@@ -110,6 +135,13 @@ async function updateAreaPermissions(
     const lists = await areaLists(db, areaId, ownerIds);
     for (const member of members) {
       const before = lists.get(member.userId) ?? [];
+      held.push({
+        id: member.userId,
+        type: 'user',
+        site: siteId,
+        area: areaId,
+        privileges: before,
+      });
       const after = applyChange(before, actions, allowed);
       const roleRefusal = checkRoleChange(
         actor,
@@ -121,6 +153,7 @@ async function updateAreaPermissions(
         changes.push({ userId: member.userId, siteId, areaId, before, after });
     }
   }
+  input.noteBefore?.({ owners: held });
 
   await db.transaction(async (tx) => {
     for (const change of changes) {

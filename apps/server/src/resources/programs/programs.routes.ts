@@ -15,6 +15,7 @@ import { requestProgramAction } from './request-program-action.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { findRequest } from '../../requests/request.repository.ts';
 import { applyProgramUpdate } from './program-update.ts';
@@ -39,6 +40,7 @@ export async function programRoutes(app: FastifyInstance) {
     const row = await db.transaction(async (tx) => {
       const current = await lockProgram(tx, id);
       if (!current) throw notFound('Program');
+      noteBefore(request, presentProgram(current));
       const area = await areaParts(tx, current.areaId);
       const next = applyProgramUpdate(current, request.body, area);
       return updateProgram(tx, id, { ...next, modifiedAt: clock.now() });

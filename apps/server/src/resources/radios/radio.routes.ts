@@ -8,6 +8,7 @@ import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { createResponseCache, sendCachedJson } from '../../http/response-cache.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { presentRequest } from '../../requests/request.presenter.ts';
 import { createRequest, findRequest, latestRequests } from '../../requests/request.repository.ts';
@@ -82,6 +83,9 @@ export async function radioRoutes(app: FastifyInstance) {
         throw badRequest(`config.children.${bad}`, "Not another radio of the radio's site");
       }
     }
+    const current = await findRadio(db, id);
+    if (!current) throw notFound('Radio');
+    noteBefore(request, presentRadio(current));
     const row = await updateRadio(db, id, body);
     if (!row) throw notFound('Radio');
     return presentRadio(row);

@@ -5,6 +5,11 @@ import type { Database } from '../../db/client.ts';
 import { sections } from '../../db/schema.ts';
 import type { SectionRow } from './section.presenter.ts';
 
+export async function findSection(db: Database, id: number): Promise<SectionRow | null> {
+  const [row] = await db.select().from(sections).where(eq(sections.id, id));
+  return row ?? null;
+}
+
 /** Ordered by number (the zone's label order), then id so equal numbers still sort stably. */
 export function listSectionsOfArea(db: Database, areaId: number): Promise<SectionRow[]> {
   return db

@@ -3,9 +3,10 @@ import { sectionEndpoints } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/endpoint.ts';
 import { notFound } from '../../http/errors.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { presentSection } from './section.presenter.ts';
-import { listSectionsOfArea, updateSection } from './section.repository.ts';
+import { findSection, listSectionsOfArea, updateSection } from './section.repository.ts';
 
 export async function sectionRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -18,8 +19,11 @@ export async function sectionRoutes(app: FastifyInstance) {
 
   route(app, sectionEndpoints.updateSection, async (request) => {
     await requireObject(db, request, 'section', request.params.id, 'edit');
+    // Deleted between the check and the read or the update.
+    const current = await findSection(db, request.params.id);
+    if (!current) throw notFound('Section');
+    noteBefore(request, presentSection(current));
     const row = await updateSection(db, request.params.id, request.body);
-    // Deleted between the check and the update.
     if (!row) throw notFound('Section');
     return presentSection(row);
   });

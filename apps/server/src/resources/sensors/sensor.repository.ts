@@ -9,6 +9,11 @@ export function listSensorsOfArea(db: Database, areaId: number): Promise<SensorR
   return db.select().from(sensors).where(eq(sensors.areaId, areaId)).orderBy(asc(sensors.id));
 }
 
+export async function findSensor(db: Database, id: number): Promise<SensorRow | null> {
+  const [row] = await db.select().from(sensors).where(eq(sensors.id, id));
+  return row ?? null;
+}
+
 export async function updateSensor(
   db: Database,
   id: number,

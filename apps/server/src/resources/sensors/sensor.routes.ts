@@ -3,9 +3,10 @@ import { sensorEndpoints } from '@paddock/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.ts';
 import { notFound } from '../../http/errors.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { presentSensor } from './sensor.presenter.ts';
-import { listSensorsOfArea, updateSensor } from './sensor.repository.ts';
+import { findSensor, listSensorsOfArea, updateSensor } from './sensor.repository.ts';
 
 export async function sensorRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -26,6 +27,9 @@ export async function sensorRoutes(app: FastifyInstance) {
 
   route(app, sensorEndpoints.updateSensor, async (request) => {
     await requireObject(db, request, 'sensor', request.params.id, 'edit');
+    const current = await findSensor(db, request.params.id);
+    if (!current) throw notFound('Sensor');
+    noteBefore(request, presentSensor(current));
     const row = await updateSensor(db, request.params.id, request.body);
     if (!row) throw notFound('Sensor');
     return presentSensor(row);

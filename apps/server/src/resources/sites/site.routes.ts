@@ -17,6 +17,7 @@ import { KeptWhileUnchanged, tableVersionsOf } from '../../db/table-versions.ts'
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { RecentMap } from '../../recent-map.ts';
 import { createResponseCache, sendCachedJson } from '../../http/response-cache.ts';
 import { loadSiteAccess } from '../../permissions/access.ts';
@@ -57,6 +58,34 @@ function requireSiteView(membership: SiteMembership): void {
     membership.userPrivileges ?? [],
   );
   if (!hasPrivilege(held, 'view')) throw forbidden('Requires the view privilege on this site');
+}
+
+/** PUT sites/{id}: the site's config, with the site as it was noted for the audit row. */
+function updateSiteRoute(app: FastifyInstance, queries: ReturnType<typeof siteQueries>) {
+  const { db, clock } = app.ctx;
+  route(app, siteEndpoints.updateSite, async (request) => {
+    const { id } = request.params;
+    await requireKnownSite(db, request, id, 'edit');
+    const { config } = request.body;
+    // §7: the body is the existing config plus the season, so the season must be there (§5).
+    const season = validateSeason(config.season ?? {});
+    if (!season.ok) {
+      const [side, reason] = Object.entries(season.errors)[0] ?? ['start', 'required'];
+      throw badRequest(`config.season.${side}`, reason);
+    }
+    // The site as it was, for the audit row; its areas are not changed here, so one read of them
+    // serves before and after.
+    const [found, areaRows] = await Promise.all([
+      queries.siteWithMembership(authOf(request).userId, id),
+      areasOfSite(db, id),
+    ]);
+    if (!found) throw notFound('Site');
+    const areas = areaRows.map((area) => presentArea(area));
+    noteBefore(request, presentSite(found.site, { areas }));
+    const updated = await updateSiteConfig(db, id, config, clock.now());
+    if (!updated) throw notFound('Site');
+    return presentSite(updated, { areas });
+  });
 }
 
 export async function sitesRoutes(app: FastifyInstance) {
@@ -155,21 +184,7 @@ export async function sitesRoutes(app: FastifyInstance) {
     return sendCachedJson(request, reply, cached);
   });
 
-  route(app, siteEndpoints.updateSite, async (request) => {
-    const { id } = request.params;
-    await requireKnownSite(db, request, id, 'edit');
-    const { config } = request.body;
-    // §7: the body is the existing config plus the season, so the season must be there (§5).
-    const season = validateSeason(config.season ?? {});
-    if (!season.ok) {
-      const [side, reason] = Object.entries(season.errors)[0] ?? ['start', 'required'];
-      throw badRequest(`config.season.${side}`, reason);
-    }
-    const updated = await updateSiteConfig(db, id, config, clock.now());
-    if (!updated) throw notFound('Site');
-    const areaRows = await areasOfSite(db, id);
-    return presentSite(updated, { areas: areaRows.map((area) => presentArea(area)) });
-  });
+  updateSiteRoute(app, queries);
 
   route(app, siteEndpoints.getSiteSummary, async (request) => {
     const { id } = request.params;

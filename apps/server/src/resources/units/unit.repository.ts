@@ -4,6 +4,11 @@ import type { Database } from '../../db/client.ts';
 import { units } from '../../db/schema.ts';
 import type { UnitRow } from '../sites/site.presenter.ts';
 
+export async function findUnit(db: Database, id: number): Promise<UnitRow | null> {
+  const [row] = await db.select().from(units).where(eq(units.id, id));
+  return row ?? null;
+}
+
 export async function updateUnitInterval(
   db: Database,
   id: number,

@@ -5,7 +5,7 @@
  * is refused; a user left on no site also loses every session, so their token and a refresh of it
  * are refused as well (a refresh re-checks membership too: resources/auth/session.routes.ts).
  */
-import { canRemoveMember, effectiveRole, refuse, type Privilege } from '@paddock/domain';
+import { canRemoveMember, effectiveRole, refuse, type Privilege, type User } from '@paddock/domain';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { Database } from '../../db/client.ts';
 import { activeMemberships } from '../auth/auth.repository.ts';
@@ -27,6 +27,11 @@ export async function removeUser(
     /** The acting user's privileges on the site. */
     actorPrivileges: Privilege[];
     actor: AuditActor;
+    /**
+     * Told the member as they were, for the change's audit row: the fields of a site user their
+     * membership holds (their contact and alarm counts are not read to remove them).
+     */
+    noteBefore: (before: Pick<User, 'id' | 'uid' | 'login' | 'site' | 'privileges'>) => void;
   },
   now: Date,
 ): Promise<void> {
@@ -39,6 +44,13 @@ export async function removeUser(
       `You cannot remove a user whose role (${effectiveRole(member.privileges) ?? 'none'}) is not below your own`,
     );
   }
+  input.noteBefore({
+    id: member.id,
+    uid: member.uid,
+    login: member.login,
+    site: member.siteId,
+    privileges: member.privileges,
+  });
 
   await db.transaction(async (tx) => {
     await deleteMember(tx, { userId, siteId });

@@ -12,6 +12,7 @@ import { removeUser } from './remove-user.ts';
 import { resendInvitation } from './resend-invitation.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { areaPrivileges } from '../../permissions/access.ts';
 import { requireKnownSite } from '../sites/site-access.ts';
 import { siteUserSwitches, siteUsers } from './users.repository.ts';
@@ -66,6 +67,7 @@ export async function usersRoutes(app: FastifyInstance) {
         actingUserId: auth.userId,
         actorPrivileges: areaPrivileges(access, null),
         actor: auditActorOf(auth),
+        noteBefore: (before) => noteBefore(request, before),
       },
       clock.now(),
     );

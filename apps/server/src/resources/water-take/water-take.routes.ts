@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { noteBefore } from '../../http/touched.ts';
 import {
   consentNumberTaken,
   createConsent,
@@ -97,7 +98,7 @@ export async function waterTakeRoutes(app: FastifyInstance) {
   route(app, waterTakeEndpoints.updateWaterConsent, async (request) => {
     const { id, consentId } = request.params;
     const site = await siteOf(request, id, 'edit');
-    await consentOf(id, consentId, site.today);
+    noteBefore(request, await consentOf(id, consentId, site.today));
     await checkBody(id, request.body, consentId);
     if (!(await updateConsent(db, id, consentId, request.body, clock.now()))) {
       throw notFound('Water consent');
@@ -107,7 +108,8 @@ export async function waterTakeRoutes(app: FastifyInstance) {
 
   route(app, waterTakeEndpoints.deleteWaterConsent, async (request, reply) => {
     const { id, consentId } = request.params;
-    await siteOf(request, id, 'edit');
+    const site = await siteOf(request, id, 'edit');
+    noteBefore(request, await consentOf(id, consentId, site.today));
     if (!(await deleteConsent(db, id, consentId))) throw notFound('Water consent');
     return reply.code(204).send(null);
   });

@@ -19,6 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { route } from '../../http/endpoint.ts';
+import { noteBefore } from '../../http/touched.ts';
 import { areaPrivileges } from '../../permissions/access.ts';
 import { requireKnownSite } from '../sites/site-access.ts';
 import { presentDelivery, presentWebhook } from './webhook.presenter.ts';
@@ -76,7 +77,8 @@ export async function webhookRoutes(app: FastifyInstance) {
 
   route(app, webhookEndpoints.updateWebhook, async (request) => {
     const { id } = request.params;
-    await adminsWebhook(request, id);
+    // Presented, so without its secret.
+    noteBefore(request, presentWebhook(await adminsWebhook(request, id)));
     if (!(await updateWebhook(db, id, { ...request.body, now: clock.now() }))) {
       throw refuse.notFound('Webhook');
     }
@@ -85,7 +87,7 @@ export async function webhookRoutes(app: FastifyInstance) {
 
   route(app, webhookEndpoints.deleteWebhook, async (request, reply) => {
     const { id } = request.params;
-    await adminsWebhook(request, id);
+    noteBefore(request, presentWebhook(await adminsWebhook(request, id)));
     if (!(await deleteWebhook(db, id))) throw refuse.notFound('Webhook');
     return reply.code(204).send(null);
   });
