@@ -76,6 +76,7 @@ const routes: RouteObject[] = [
           { path: ':siteId/maintenance', lazy: () => import('./routes/main/maintenance.tsx') },
           // The site's Reports place (issue 17; docs/reports.md).
           { path: ':siteId/reports', lazy: () => import('./routes/main/reports.tsx') },
+          { path: ':siteId/audit', lazy: () => import('./routes/main/audit.tsx') },
           { path: ':siteId/playground', lazy: () => import('./routes/main/playground.tsx') },
           { path: ':siteId/:areaId', lazy: () => import('./routes/main/area.tsx') },
           { path: ':siteId/:areaId/alarms', lazy: () => import('./routes/main/alarms.tsx') },

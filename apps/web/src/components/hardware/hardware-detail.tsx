@@ -2,12 +2,13 @@
  * The detail pane (§2 hardware list view "Detail") of one radio or unit: its state in the §9
  * colours, readings, last update, the radios it relays or is relayed by (§3 config.children),
  * its reporting interval (editable with `install`), and a radio's ping (§7, polled every 5 s per
- * §9, with progress and result), and its notes (§3 Note). Pages add sections below (e.g.
- * history charts) through `sections`.
+ * §9, with progress and result), its notes (§3 Note) and, for site admins and support staff,
+ * its History (issue 33 item 3). Pages add sections below (e.g. history charts) through `sections`.
  */
 import { Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ObjectHistory } from '../audit/object-history.tsx';
 import { NotesPane } from '../notes/notes-pane.tsx';
 import {
   HardwareDetailHeading,
@@ -61,6 +62,13 @@ export function HardwareDetail(props: HardwareDetailProps) {
       {props.sections?.map((section) => (
         <div key={section.id}>{section.render(item)}</div>
       ))}
+
+      <ObjectHistory
+        key={`history/${item.kind}/${item.id}`}
+        siteId={props.siteId}
+        object={{ kind: item.kind, target: item.id }}
+        timeZone={props.timeZone}
+      />
 
       <NotesPane
         key={`${item.kind}/${item.id}`}

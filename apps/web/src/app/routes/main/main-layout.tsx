@@ -26,6 +26,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { useAreaSections } from '../../../data/areas/get-area-sections.ts';
+import { canReadAudit } from '../../../data/audit/can-read-audit.ts';
 import { useSitePrivileges } from '../../../data/privileges/get-site-privileges.ts';
 import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { useSite } from '../../../data/sites/get-site.ts';
@@ -182,6 +183,7 @@ function Shell() {
           siteId={siteId}
           areaId={areaId}
           canViewUsers={held ? showUsersLink(held) : false}
+          canReadAudit={held !== undefined && canReadAudit(privileges.held)}
           canEditSeason={currentSite !== undefined && (held?.includes(EDIT) ?? false)}
           filterActive={filterActive}
           recent={recent}

@@ -1,14 +1,16 @@
 /**
  * One fan: its state, the canopy of its block against 0 °C, the tower and the inversion, the §9
  * fan metrics with their labels, units and limits, and tonight's canopy and tower temperatures
- * with the fan's RPM on the shared chart; and the fan's notes (§3 Note). Users with edit rights
- * on the area start and stop the fan here (issue 31).
+ * with the fan's RPM on the shared chart; the fan's notes (§3 Note), and its History for site
+ * admins and support staff (issue 33: its alarm rules' changes are recorded against its sensor).
+ * Users with edit rights on the area start and stop the fan here (issue 31).
  */
 import { Group, Stack, Table, Text, Title } from '@mantine/core';
 import { CANOPY_TEMPERATURE_C, COLOURS, FAN_METRICS, fanTakesCommands } from '@paddock/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SeriesChart, type ChartMetric } from '../../../components/chart/index.ts';
+import { ObjectHistory } from '../../../components/audit/object-history.tsx';
 import { NotesPane } from '../../../components/notes/notes-pane.tsx';
 import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import type { FanRow, MetricLevel } from '../fans.ts';
@@ -165,6 +167,11 @@ export function FanDetail({ fan, siteId, areaId, timeZone, night }: FanDetailPro
         window={night}
         annotations={zeroLine}
         height={220}
+      />
+      <ObjectHistory
+        siteId={siteId}
+        object={{ kind: 'sensor', target: fan.id }}
+        timeZone={timeZone}
       />
       <NotesPane
         key={fan.id}

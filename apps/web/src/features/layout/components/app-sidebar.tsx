@@ -11,6 +11,7 @@ import {
 import {
   alarmsPath,
   APP_VERSION,
+  auditPath,
   PATHS,
   reportsPath,
   showDashboardLink,
@@ -30,6 +31,7 @@ import {
   IconClock,
   IconCloud,
   IconDroplet,
+  IconHistory,
   IconLayoutDashboard,
   IconMap2,
   IconPin,
@@ -61,6 +63,8 @@ export interface AppSidebarProps {
   /** The route's area id: its group starts expanded. */
   readonly areaId: number | undefined;
   readonly canViewUsers: boolean;
+  /** The site's audit log (issue 33 item 3): site admins and support staff. */
+  readonly canReadAudit?: boolean;
   /** Season item (decision: with the edit privilege, which PUT sites/{id} needs). */
   readonly canEditSeason: boolean;
   readonly filterActive: boolean;
@@ -102,6 +106,7 @@ export function AppSidebar({
   siteId,
   areaId,
   canViewUsers,
+  canReadAudit = false,
   canEditSeason,
   filterActive,
   recent,
@@ -201,6 +206,8 @@ export function AppSidebar({
                 ),
               )}
               {canViewUsers && link(usersPath(siteId), t('Sidebar.Users'), <IconUsers size={16} />)}
+              {canReadAudit &&
+                link(auditPath(siteId), t('Sidebar.Audit'), <IconHistory size={16} />)}
               {canEditSeason && (
                 <NavLink
                   component="button"

@@ -1,0 +1,106 @@
+/**
+ * The site's audit page (issue 33 item 3): every change on the record, newest first, filtered by
+ * person, object, operation and time and paged, each row in words, with whether the log is as
+ * written (its hash chain, item 2). For site admins and support staff; the route refuses others.
+ */
+import { Alert, Card, Group, Pagination, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSiteAudit } from '../../../data/audit/get-site-audit.ts';
+import { SitePageTitle } from '../../../components/ui/site-page-title.tsx';
+import {
+  AUDIT_PAGE_SIZE,
+  auditPageCount,
+  auditQuery,
+  NO_AUDIT_FILTERS,
+  type AuditFilters,
+  type AuditObjectFilter,
+} from '../audit-filters.ts';
+import { AuditFilterBar, type AuditPersonOption } from './audit-filter-bar.tsx';
+import { AuditTable } from './audit-table.tsx';
+import { VerifyBadge } from './verify-badge.tsx';
+
+export interface AuditWorkspaceProps {
+  readonly siteId: number;
+  readonly siteLabel: string;
+  readonly timeZone: string;
+  /** The site's users, for the person filter. */
+  readonly people: readonly AuditPersonOption[];
+  /** The one object the page is narrowed to (from its History's link), or null. */
+  readonly object: AuditObjectFilter | null;
+  readonly onClearObject: () => void;
+}
+
+export function AuditWorkspace(props: AuditWorkspaceProps) {
+  const { siteId, timeZone, object } = props;
+  const { t } = useTranslation();
+  const [chosen, setChosen] = useState<AuditFilters>(NO_AUDIT_FILTERS);
+  const [page, setPage] = useState(1);
+  const filters: AuditFilters = { ...chosen, object };
+  const audit = useSiteAudit(siteId, auditQuery(filters, page, timeZone));
+  const total = audit.data?.total ?? 0;
+  const first = (page - 1) * AUDIT_PAGE_SIZE + 1;
+
+  return (
+    <Stack gap="md" p="md" maw={1280} mx="auto" w="100%">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <SitePageTitle siteLabel={props.siteLabel} title={t('Audit.Title')}>
+          <Text size="sm" c="dimmed">
+            {t('Audit.Subtitle')}
+          </Text>
+        </SitePageTitle>
+        <VerifyBadge siteId={siteId} />
+      </Group>
+
+      <AuditFilterBar
+        filters={filters}
+        people={props.people}
+        onChange={(next) => {
+          setChosen(next);
+          setPage(1);
+        }}
+        onClearObject={() => {
+          setPage(1);
+          props.onClearObject();
+        }}
+      />
+
+      {audit.isError ? (
+        <Alert color="fault" title={t('Audit.LoadFailed')} role="alert" />
+      ) : audit.data === undefined ? (
+        <Text c="dimmed">{t('Common.Loading')}</Text>
+      ) : audit.data.rows.length === 0 ? (
+        <Card withBorder padding="lg">
+          <Text>{t('Audit.Empty')}</Text>
+        </Card>
+      ) : (
+        <Card withBorder padding={0}>
+          <AuditTable rows={audit.data.rows} timeZone={timeZone} />
+        </Card>
+      )}
+
+      {total > 0 && (
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text size="sm" c="dimmed" data-testid="audit-shown">
+            {t('Audit.Shown', {
+              first,
+              last: Math.min(first + AUDIT_PAGE_SIZE - 1, total),
+              total,
+            })}
+          </Text>
+          {auditPageCount(total) > 1 && (
+            <Pagination
+              total={auditPageCount(total)}
+              value={page}
+              onChange={setPage}
+              getControlProps={(control) => ({
+                'aria-label': t(`Audit.Page.${control}`),
+              })}
+              getItemProps={(item) => ({ 'aria-label': t('Audit.Page.number', { page: item }) })}
+            />
+          )}
+        </Group>
+      )}
+    </Stack>
+  );
+}
