@@ -44,6 +44,16 @@ const envSchema = z.object({
   DATABASE_BACKGROUND_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(3),
   /** Folder of the embedded database and the local mail outbox. */
   PADDOCK_DATA_DIR: z.string().min(1).default(path.join(repositoryRoot, 'data')),
+  /**
+   * The export folder: files the server writes for people outside it to keep (the audit log's
+   * daily anchors, audit-anchors/site-<id>/<date>.json). Default: PADDOCK_DATA_DIR/exports.
+   */
+  PADDOCK_EXPORT_DIR: z.string().min(1).optional(),
+  /**
+   * Whole calendar months of audit log kept before the current one (84: seven years); older
+   * months are removed once their last daily anchor is written and kept.
+   */
+  AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(1).max(1200).default(84),
   /** SMTP server for outgoing email, e.g. smtp://user:pass@mail.example:587; none keeps mail in the outbox. */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Paddock <no-reply@paddock.example>'),
@@ -188,6 +198,8 @@ const serverConfigSchema = envSchema
       logFormat: e.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json'),
       database,
       dataDir: e.PADDOCK_DATA_DIR,
+      exportDir: e.PADDOCK_EXPORT_DIR ?? path.join(e.PADDOCK_DATA_DIR, 'exports'),
+      auditRetentionMonths: e.AUDIT_RETENTION_MONTHS,
       smtpUrl: e.SMTP_URL ?? null,
       mailFrom: e.MAIL_FROM,
       publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

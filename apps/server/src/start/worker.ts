@@ -33,6 +33,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { startScheduledReports } from '../exports/scheduled-reports.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
 import { startAgronomy } from '../agronomy/agronomy.ts';
+import { startAuditAnchors } from '../audit/audit-anchor.ts';
 import { startWaterTake } from '../water-take/water-take-days.ts';
 import { startWebhookDeliveries } from '../webhooks/delivery.ts';
 
@@ -183,6 +184,16 @@ function startRecomputations(deps: WorkerDeps, started: Stoppable[]): void {
   started.push(startAgronomy({ db: handle.background, clock, log }));
   // Each consent's daily water-take file (issue 17; docs/water-take.md).
   started.push(startWaterTake({ db: handle.background, clock, log }));
+  // Each site's daily audit anchor in the export folder, and retention by whole months (issue 33).
+  started.push(
+    startAuditAnchors({
+      db: handle.background,
+      clock,
+      log,
+      exportDir: deps.config.exportDir,
+      retentionMonths: deps.config.auditRetentionMonths,
+    }),
+  );
   // Each frost area's forecast at sunset + 2 h with its early warning, and each morning's
   // observed minimum (issue 31); past nights filled in from the readings kept.
   started.push(

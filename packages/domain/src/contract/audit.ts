@@ -75,9 +75,11 @@ export const auditVerdictSchema = z.object({
   /** The first row whose link does not hold; absent when ok. */
   broken: z
     .object({
-      id: idSchema,
+      /** Null when the rows a daily anchor vouches for are gone from the end of the log. */
+      id: idSchema.nullable(),
       seq: z.number().int().positive(),
-      reason: z.enum(['edited', 'missing', 'relinked']),
+      /** `anchor`: the row's hash is not the one its day's anchor kept (rehashed after an edit). */
+      reason: z.enum(['edited', 'missing', 'relinked', 'anchor']),
     })
     .optional(),
 });

@@ -13,6 +13,7 @@ import {
   type AuditRow,
 } from '@paddock/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { anchorPoints } from '../../audit/audit-anchor.repository.ts';
 import {
   auditChain,
   listAudit,
@@ -79,6 +80,8 @@ export async function auditRoutes(app: FastifyInstance) {
   route(app, auditEndpoints.verifySiteAudit, async (request) => {
     const siteId = request.params.id;
     await requireAuditReader(db, request, siteId);
-    return verifyChain(await auditChain(db, siteId), sha256);
+    // The anchors are read first: a row appended meanwhile is after them, never before.
+    const points = await anchorPoints(db, siteId);
+    return verifyChain(await auditChain(db, siteId), sha256, points);
   });
 }
