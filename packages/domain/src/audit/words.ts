@@ -83,6 +83,11 @@ const PHRASES: Record<string, string> = {
   'DELETE /webhooks/:id': 'deleted a webhook of {object}',
   'POST /webhooks/:id/deliveries/:deliveryId/resend': 'resent a webhook delivery of {object}',
   'GET /exports/:id/file': 'downloaded {object}',
+  // What the worker does on a person's behalf (server audit/product-action.ts).
+  'program.started': 'started {object}',
+  'program.skipped': 'called off the start of {object}',
+  'zone.shutOff': 'shut off {object}',
+  'report.ready': 'made the export {object}',
 };
 
 /** The people in a row: null actor for what the product did on its own. */
