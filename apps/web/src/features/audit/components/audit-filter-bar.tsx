@@ -3,7 +3,7 @@
  * and the site's days from and to; and, when the page was opened from an object's History, that
  * object, which can be let go to read the whole log.
  */
-import { Button, Group, Pill, Select, TextInput } from '@mantine/core';
+import { Badge, Button, CloseButton, Group, Select, TextInput } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -63,12 +63,20 @@ export function AuditFilterBar({ filters, people, onChange, onClearObject }: Aud
           w={160}
         />
       ) : (
-        <Pill
+        <Badge
           size="lg"
-          withRemoveButton
-          onRemove={onClearObject}
-          removeButtonProps={{ 'aria-label': t('Audit.Filter.ObjectClear') }}
+          variant="light"
+          tt="none"
+          h={36}
           data-testid="audit-object-filter"
+          rightSection={
+            <CloseButton
+              size="sm"
+              variant="transparent"
+              aria-label={t('Audit.Filter.ObjectClear')}
+              onClick={onClearObject}
+            />
+          }
         >
           {t('Audit.Filter.Object', {
             kind: t(`Audit.Kind.${filters.object.kind}`, {
@@ -76,7 +84,7 @@ export function AuditFilterBar({ filters, people, onChange, onClearObject }: Aud
             }),
             id: filters.object.target,
           })}
-        </Pill>
+        </Badge>
       )}
       <Select
         label={t('Audit.Filter.Operation')}
