@@ -28,12 +28,19 @@ import {
 
 /** How often the worker looks for a day to anchor: a new day is anchored this soon after midnight. */
 const ANCHOR_INTERVAL_MS = 10 * 60_000;
+/**
+ * A day is anchored this long after it ends: a change whose row was timed just before midnight
+ * has committed by then, so it is in its day's anchor.
+ */
+const ANCHOR_AFTER_MS = 2 * 60_000;
 /** Anchors written in one round; a server down for long catches up over several rounds. */
 const ANCHORS_PER_ROUND = 500;
 
 /** The UTC day of an instant, YYYY-MM-DD. */
 export const utcDate = (time: Date): string => time.toISOString().slice(0, 10);
 const dayStart = (date: string) => new Date(`${date}T00:00:00.000Z`);
+/** The last day whose anchors may be written at `now`. */
+const lastEndedDay = (now: Date) => addDays(utcDate(new Date(now.getTime() - ANCHOR_AFTER_MS)), -1);
 
 /** Where a site's anchor of a day is written, under the export folder. */
 export function anchorFilePath(exportDir: string, siteId: number, date: string): string {
@@ -62,7 +69,7 @@ export async function writeDueAnchors(
   options: { now: Date; exportDir: string; limit?: number },
 ): Promise<AnchorRound> {
   const limit = options.limit ?? ANCHORS_PER_ROUND;
-  const yesterday = addDays(utcDate(options.now), -1);
+  const yesterday = lastEndedDay(options.now);
   let written = 0;
   for (const site of await anchorSites(db)) {
     let date = site.lastAnchor ? addDays(site.lastAnchor, 1) : utcDate(site.firstTime);
@@ -130,11 +137,11 @@ export function startAuditAnchors(deps: {
   intervalMs?: number;
 }): { close(): Promise<void> } {
   const { db, clock, log, exportDir, retentionMonths } = deps;
-  /** The day whose anchors and expiry are done: until the next midnight a round has nothing to do. */
+  /** The last ended day whose anchors and expiry are done: until the next, a round does nothing. */
   let doneFor: string | null = null;
   const round = async (): Promise<boolean> => {
     const now = clock.now();
-    const day = utcDate(now);
+    const day = lastEndedDay(now);
     if (doneFor === day) return false;
     const anchors = await writeDueAnchors(db, { now, exportDir });
     if (anchors.written > 0) log.info({ written: anchors.written }, 'audit anchors written');

@@ -157,6 +157,14 @@ describe('the daily anchor', () => {
     // Seven years kept: nothing of this year goes.
     expect((await chainOf(siteA)).length).toBe(6);
   });
+
+  it('waits a couple of minutes after midnight, for changes timed just before it', async () => {
+    const at = (time: string) =>
+      writeDueAnchors(t.db, { now: new Date(time), exportDir: exportDir() });
+    expect(await at('2026-11-27T00:01:00Z')).toEqual({ written: 0, more: false });
+    expect(await at('2026-11-27T00:03:00Z')).toEqual({ written: 3, more: false });
+    expect(await readAnchor(siteB, '2026-11-26')).toMatchObject({ seq: 1, rows: 0 });
+  });
 });
 
 /** Runs the statements in one transaction that names `expiry` as retention would. */
