@@ -3,7 +3,9 @@
  * whole for issue 15's exports), expiry.
  */
 import {
+  auditExportFilterSchema,
   frostReportFileKindSchema,
+  type AuditExportFilter,
   type ExportRequestBody,
   type GenericResolution,
   type ReportExport,
@@ -12,6 +14,7 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database.ts';
 import { reportExportChunks, reportExports, requests } from '../db/schema.ts';
+import { recordProductAction } from '../audit/product-action.ts';
 import { publishSiteEvent } from '../webhooks/publish.ts';
 
 export type ExportRow = {
@@ -60,12 +63,22 @@ export function presentExport(row: ExportRow): ReportExport {
     things: e.things,
     series: e.series,
     resolution: e.resolution,
+    ...(e.report === 'audit' ? { audit: auditFilterOf(request.payload) } : {}),
     progress: e.progress,
     fileName: e.fileName,
     size: e.size,
     expires: iso(e.expiresAt),
     error: e.error,
   };
+}
+
+/**
+ * An audit export's filters, kept in its request's payload (`audit`) rather than a column of their
+ * own: only that report has them. A payload that does not read as filters is none.
+ */
+function auditFilterOf(payload: Record<string, unknown>): AuditExportFilter {
+  const read = auditExportFilterSchema.safeParse(payload.audit ?? {});
+  return read.success ? read.data : {};
 }
 
 /** What an export asks for, as the worker reads it back (the site checked, frost's area found). */
@@ -78,6 +91,8 @@ export type ExportAsk = {
   things: number[];
   series: ReportSeries[] | null;
   resolution: GenericResolution | null;
+  /** An audit export's filters; absent or null for the other report types. */
+  audit?: AuditExportFilter | null;
   from: Date;
   to: Date;
 };
@@ -94,6 +109,7 @@ export function askOfRow(row: ExportRow): ExportAsk {
     things: e.things,
     series: e.series,
     resolution: e.resolution,
+    audit: e.report === 'audit' ? auditFilterOf(row.request.payload) : null,
     from: new Date(e.rangeFrom),
     to: new Date(e.rangeTo),
   };
@@ -113,7 +129,12 @@ export async function createExport(
         targetId: input.areaId ?? input.siteId,
         siteId: input.siteId,
         status: 'new',
-        payload: { report: input.report, kind: input.kind, format: input.format },
+        payload: {
+          report: input.report,
+          kind: input.kind,
+          format: input.format,
+          ...(input.audit ? { audit: input.audit } : {}),
+        },
         requestedBy: input.userId,
         createdAt: input.now,
       })
@@ -279,6 +300,15 @@ export async function finishExport(
           fileName: file.name,
           expiresAt: file.expiresAt.toISOString(),
         },
+      });
+      await recordProductAction(tx, {
+        operation: 'report.ready',
+        at: now,
+        siteId: made.siteId,
+        areaId: made.areaId,
+        kind: 'export',
+        targetId: requestId,
+        object: file.name,
       });
     }
     return true;

@@ -18,6 +18,7 @@ const REPORT_NAMES = {
   waterReport: 'water',
   frostReport: 'frost',
   generic: 'series',
+  audit: 'audit',
 } as const;
 
 export function fileName(ask: ExportAsk, scope: string): string {

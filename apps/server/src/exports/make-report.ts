@@ -2,9 +2,9 @@
  * Makes a report's file from what its export asked for, into a sink (chunks in the database, or
  * memory for a mail attachment). Frost reports read the area's readings fan by fan (issue 15);
  * irrigation and water reports area by area and meter by meter; a generic csv streams its
- * readings batch by batch. Progress is reported as it goes. The modules of reports made whole
- * (report-document.ts, and pdfkit and exceljs under it) are loaded when one is asked for, so a
- * process making streamed csvs carries only what they need.
+ * readings batch by batch, and an audit export its rows (issue 33). Progress is reported as it
+ * goes. The modules of reports made whole (report-document.ts, and pdfkit and exceljs under it)
+ * are loaded when one is asked for, so a process making streamed csvs carries only what they need.
  */
 import type { ExportFormat } from '@paddock/domain';
 import type { Database } from '../db/client.ts';
@@ -25,6 +25,11 @@ export async function makeReport(
   pace: Pace = noPace,
 ): Promise<{ name: string }> {
   const format = ask.format as ExportFormat;
+  if (ask.report === 'audit') {
+    // Streamed as it is read, csv or xlsx; exceljs is loaded for an xlsx only.
+    const { writeAuditExport } = await import('./audit-export.ts');
+    return writeAuditExport(db, ask, sink, onProgress, pace);
+  }
   if (ask.report === 'generic') {
     const { found, missing } = await resolveSeries(db, ask.siteId, ask.series ?? []);
     if (missing.length > 0) throw new Error('A chosen series no longer exists');

@@ -16,11 +16,32 @@ import type { ExportAsk } from './export.repository.ts';
 
 export type ReportScope = Omit<ExportAsk, 'from' | 'to'>;
 
+/** A report of the site's things: every type but the audit export, whose scope is auditScope's. */
+type ThingsReport = ReportChoice | Exclude<ExportRequestBody, { report: 'audit' }>;
+
+/**
+ * An audit export's scope: the site's log with the list's filters. Who may ask for it is the
+ * route's question (resources/audit/audit-access.ts: the site's admins and support staff).
+ */
+export function auditScope(body: Extract<ExportRequestBody, { report: 'audit' }>): ReportScope {
+  const { actor, kind, target, operation } = body;
+  const filter = { actor, kind, target, operation };
+  return {
+    siteId: body.site,
+    areaId: null,
+    report: 'audit',
+    kind: null,
+    format: body.format,
+    things: [],
+    series: null,
+    resolution: null,
+    // Only the filters given are kept: the payload reads back as the body had them.
+    audit: Object.fromEntries(Object.entries(filter).filter(([, value]) => value !== undefined)),
+  };
+}
+
 /** The choice as kept: every field present, null where the report type has none. */
-export function scopeOfChoice(
-  choice: ReportChoice | ExportRequestBody,
-  siteId: number,
-): ReportScope {
+export function scopeOfChoice(choice: ThingsReport, siteId: number): ReportScope {
   return {
     siteId,
     areaId: choice.area ?? null,
@@ -36,7 +57,7 @@ export function scopeOfChoice(
 export async function reportScope(
   db: Database,
   request: FastifyRequest,
-  choice: ReportChoice | ExportRequestBody,
+  choice: ThingsReport,
 ): Promise<ReportScope> {
   let siteId: number;
   if (choice.area !== undefined) {

@@ -25,7 +25,10 @@ export const exportEndpoints = {
       'A report of the whole site needs view on the site itself; one narrowed to an area needs ' +
       'view on that area (a frost report names its area), so a user given only some areas ' +
       'reports on those (403 otherwise). A generic report narrowed to an area holds series of ' +
-      'that area’s things only (400 at series.N). Answers 202 with the request. With the requestId of an earlier ' +
+      'that area’s things only (400 at series.N). An audit export (report audit: the site’s audit ' +
+      'log over the range, oldest first, with the filters of GET sites/{id}/audit) needs the ' +
+      'admin role on the site, or support staff (403 otherwise), and is csv or xlsx (400 at ' +
+      'format). Answers 202 with the request. With the requestId of an earlier ' +
       'export of this user, answers 200 with that request and makes nothing: a retried call ' +
       'never makes two copies. Poll exports/{id}; download exports/{id}/file once done.',
     body: exportCreateBodySchema,
@@ -54,8 +57,9 @@ export const exportEndpoints = {
     summary: "The export's file (pdf, xlsx or csv) as an attachment",
     description:
       'Any user who may view what the export reports on (its site, or its area for an ' +
-      'area’s report) may download it while it is kept; 404 before ' +
-      'it is done, 410 once it expired.',
+      'area’s report; for an audit export, the admin role on the site or support staff) may ' +
+      'download it while it is kept; 404 before it is done, 410 once it expired. Each download ' +
+      'is a row of the site’s audit log, naming the caller and the export.',
     params: idParamSchema,
     responses: { 200: z.string().describe('The file, binary') },
   }),

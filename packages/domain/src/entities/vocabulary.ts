@@ -243,6 +243,8 @@ export const reportTypeSchema = z.enum([
   'irrigationReport',
   'waterReport',
   'generic',
+  // A site's audit log as a file (issue 33), for site admins and support staff only.
+  'audit',
 ]);
 export type ReportType = z.infer<typeof reportTypeSchema>;
 

@@ -4,15 +4,8 @@
  * its hash chain holds and where it first breaks. Site admins read their sites' logs; support
  * staff (the internal privilege; members of every site) read every site's.
  */
-import {
-  auditEndpoints,
-  effectiveRole,
-  refuse,
-  TOP_ROLE,
-  verifyChain,
-  type AuditRow,
-} from '@paddock/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { auditEndpoints, verifyChain, type AuditRow } from '@paddock/domain';
+import type { FastifyInstance } from 'fastify';
 import { anchorPoints } from '../../audit/audit-anchor.repository.ts';
 import {
   auditChain,
@@ -20,18 +13,8 @@ import {
   sha256,
   type ListedAuditRow,
 } from '../../audit/audit.repository.ts';
-import type { Database } from '../../db/client.ts';
 import { route } from '../../http/endpoint.ts';
-import { areaPrivileges } from '../../permissions/access.ts';
-import { requireKnownSite } from '../sites/site-access.ts';
-
-async function requireAuditReader(db: Database, request: FastifyRequest, siteId: number) {
-  const access = await requireKnownSite(db, request, siteId, 'view');
-  const admin = effectiveRole(areaPrivileges(access, null)) === TOP_ROLE;
-  if (!admin && !access.userPrivileges.includes('internal')) {
-    throw refuse.forbidden('Requires the admin role on this site');
-  }
-}
+import { requireAuditReader } from './audit-access.ts';
 
 const person = (id: number | null, name: string | null) =>
   id === null ? null : { id, name: name ?? `User ${id}` };

@@ -1,6 +1,8 @@
 /**
  * Exports (§3 request action export; docs/api.md "Exports"): ask for a report file, follow it,
- * download it, list one's own. The worker makes the file (src/exports/export-service.ts).
+ * download it, list one's own. The worker makes the file (src/exports/export-service.ts). An
+ * audit export (issue 33) is the site's audit log, for the site's admins and support staff; every
+ * download is on the site's audit log (record-download.ts).
  */
 import { Readable } from 'node:stream';
 import { EXPORTS_PER_PAGE, exportEndpoints } from '@paddock/domain';
@@ -13,11 +15,13 @@ import {
   presentExport,
   readExportFile,
 } from '../../exports/export.repository.ts';
-import { reportScope } from '../../exports/report-scope.ts';
+import { auditScope, reportScope } from '../../exports/report-scope.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { requireObject, requireSite } from '../../permissions/access.ts';
+import { requireAuditReader } from '../audit/audit-access.ts';
+import { recordDownload } from './record-download.ts';
 
 const CONTENT_TYPES = {
   pdf: 'application/pdf',
@@ -30,20 +34,27 @@ export async function exportRoutes(app: FastifyInstance) {
 
   /**
    * The export, if the caller may view what it reports on (anyone who may may have it): the site
-   * for a whole-site report, its area for one narrowed to an area.
+   * for a whole-site report, its area for one narrowed to an area, the site's audit log for an
+   * audit export.
    */
   const visibleExport = async (request: FastifyRequest, id: number) => {
     const row = await findExport(db, id);
     if (!row) throw notFound('Export');
-    if (row.export.areaId === null) await requireSite(db, request, row.export.siteId, 'view');
-    else await requireObject(db, request, 'area', row.export.areaId, 'view');
+    const { report, siteId, areaId } = row.export;
+    if (report === 'audit') await requireAuditReader(db, request, siteId);
+    else if (areaId === null) await requireSite(db, request, siteId, 'view');
+    else await requireObject(db, request, 'area', areaId, 'view');
     return row;
   };
 
   route(app, exportEndpoints.createExport, async (request, reply) => {
     const body = request.body;
     const { userId } = authOf(request);
-    const scope = await reportScope(db, request, body);
+    let scope;
+    if (body.report === 'audit') {
+      await requireAuditReader(db, request, body.site);
+      scope = auditScope(body);
+    } else scope = await reportScope(db, request, body);
     if (body.requestId !== undefined) {
       const earlier = await findExport(db, body.requestId);
       if (earlier && earlier.export.userId === userId) return presentExport(earlier);
@@ -85,6 +96,8 @@ export async function exportRoutes(app: FastifyInstance) {
     if (!row.export.fileName || !(await hasExportFile(db, row.export.requestId))) {
       throw new HttpError(410, 'The export has expired');
     }
+    // On the record before the first byte goes: a download refused above writes nothing.
+    await recordDownload(app, request, row);
     // Chunk by chunk: a large csv is served without holding it in memory.
     const file = Readable.from(readExportFile(db, row.export.requestId));
     const format = row.export.format as keyof typeof CONTENT_TYPES;

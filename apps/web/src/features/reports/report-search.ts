@@ -199,6 +199,10 @@ export function exportBodyOf(
         ...scope,
         ...(search.area !== null ? { area: search.area } : {}),
       };
+    case 'audit':
+      // The whole site's log, csv or xlsx (the form does not offer it: the audit page asks for it,
+      // data/exports/audit-export.ts).
+      return { report: 'audit', site, format: search.format === 'xlsx' ? 'xlsx' : 'csv', ...range };
   }
 }
 
@@ -248,6 +252,15 @@ export function rerunBody(item: ReportExport): ExportCreateBody {
     case 'irrigationReport':
     case 'waterReport':
       return { report: item.report, ...scope };
+    case 'audit':
+      return {
+        report: 'audit',
+        site: item.site,
+        format: item.format === 'xlsx' ? 'xlsx' : 'csv',
+        from: item.from,
+        to: item.to,
+        ...item.audit,
+      };
   }
 }
 

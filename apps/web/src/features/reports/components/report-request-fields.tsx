@@ -40,6 +40,9 @@ export function areasFor(report: ReportType, areas: readonly Area[]): readonly A
     case 'waterReport':
     case 'generic':
       return areas;
+    case 'audit':
+      // The audit log is the whole site's.
+      return [];
   }
 }
 
