@@ -22,6 +22,7 @@ import {
   siteConfigSchema,
   siteSettingsSchema,
   siteTagsSchema,
+  verifyChain,
 } from '@paddock/domain';
 import {
   DEMO_ACCOUNTS,
@@ -29,16 +30,17 @@ import {
   DEMO_PASSWORD,
   type DemoAccountKey,
 } from '@paddock/domain/demo';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../server/src/app.ts';
+import { auditChain, sha256 } from '../../../server/src/audit/audit.repository.ts';
 import { loadConfig } from '../../../server/src/config.ts';
 import { verifyPassword } from '../../../server/src/auth/passwords.ts';
-import type { Database, DatabaseHandle } from '../../../server/src/db/client.ts';
+import { queryRows, type Database, type DatabaseHandle } from '../../../server/src/db/client.ts';
 import * as t from '../../../server/src/db/schema.ts';
 import {
   SeedRefusedError,
@@ -347,6 +349,27 @@ describe('seedDemoFarm: people, alarms and events', () => {
     expect(events.some((event) => !event.open)).toBe(true);
     for (const event of events)
       expect(event.createdAt.getTime()).toBeLessThanOrEqual(NOW.getTime());
+  });
+
+  it('has an audit log whose chains hold, with a fan’s start temperature change in words', async () => {
+    const rows = await queryRows<{ site_id: number | null; text: string }>(
+      db,
+      sql`select site_id, text from audit_trail order by id`,
+    );
+    const texts = rows.map((row) => row.text);
+    expect(texts).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^Aroha .+ changed the start temperature of .+ from 0\.5 °C to 0 °C$/,
+        ),
+        expect.stringMatching(/^Sam .+ \(as Aroha .+\) started /),
+        'Failed sign-in as “admin@demo.paddock.example” (wrong login or password)',
+      ]),
+    );
+    const chains = new Set(rows.map((row) => row.site_id));
+    for (const siteId of chains) {
+      expect(verifyChain(await auditChain(db, siteId), sha256)).toMatchObject({ ok: true });
+    }
   });
 
   it('has notes on a zone of every site and on a radio, each on a thing of its own area', async () => {

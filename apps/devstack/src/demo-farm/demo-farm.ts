@@ -15,6 +15,7 @@ import {
   type Transaction,
 } from '@paddock/server';
 import { eq } from 'drizzle-orm';
+import { seedDemoAuditHistory } from './audit-history.ts';
 import { DEMO_SITES } from './demo-sites.ts';
 import { seedDemoScheduledReport } from './scheduled-report.ts';
 import { seedSite } from './site.ts';
@@ -103,6 +104,7 @@ export async function seedDemoFarm(
     await tx.insert(t.siteMembers).values(members);
     await seedDemoWaterConsent(tx, sites, options.now);
     await seedDemoScheduledReport(tx, sites, accounts.admin.id, options.now);
+    await seedDemoAuditHistory(tx, sites, accounts, options.now);
     await tx
       .update(t.users)
       .set({ lastLogin: minutesAgo(options.now, 95) })

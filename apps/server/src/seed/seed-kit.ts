@@ -2,9 +2,11 @@
  * What a seed outside the server writes its rows with (apps/devstack's demo farm and its
  * `db:seed` command): the schema and the database's types, the row factories and farm geometry
  * the scale seed and the tests' farm share, the scale seed itself, and the few server rules a
- * seeded farm must follow (password hashes, area health, the metrics row, report periods).
+ * seeded farm must follow (password hashes, area health, the metrics row, report periods, audit
+ * rows chained as the server chains them).
  * Exported from the server's index, so the dependency runs one way: devstack → server.
  */
+export { appendAudit } from '../audit/audit.repository.ts';
 export { hashPassword } from '../auth/passwords.ts';
 export { runCommand } from '../config.ts';
 export {
