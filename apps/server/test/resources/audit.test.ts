@@ -2,20 +2,27 @@
  * The audit log over the API (issue 33 items 1, 2 and 6). A walk over every mutating operation of
  * docs/openapi.json, as the fuzz walks it but unspoiled: each call that succeeds writes exactly one
  * row naming the caller and the object, and each refused call writes none (a failed sign-in
- * excepted), so a new operation without its row fails here. Then Switch User's rows name both
- * people, no password or token the file used is in any row, GET sites/{id}/audit filters and
- * pages, and verify finds an edited row and a deleted row.
+ * excepted). Before it, a valid call of each operation the walk's draws miss
+ * (helpers/audit-calls.ts), the provider's callbacks the document leaves out included: every
+ * mutating operation of the contract must succeed once here with its row, so a new operation
+ * without a valid call or without its row fails. Then Switch User's rows name both people, no
+ * password or token the file used is in any row, GET sites/{id}/audit filters and pages, and
+ * verify finds an edited row and a deleted row.
  */
+import { apiContract, type EndpointSpec } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
+import { PROVIDER_ENV } from '../helpers/audit-call-kit.ts';
+import { VALID_CALLS } from '../helpers/audit-calls.ts';
 import { TEST_PASSWORD } from '../helpers/farm.ts';
 import { caseValues, generator, operations } from '../helpers/openapi-draw.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  // With the sms and voice provider set up, so its signed callbacks are taken.
+  t = await buildTestApp(PROVIDER_ENV);
 });
 afterAll(() => t.close());
 
@@ -291,29 +298,71 @@ describe('GET sites/{id}/audit/verify', () => {
   });
 });
 
-describe('a valid call of operations a draw seldom makes valid', () => {
+/**
+ * Every mutating operation of the contract, those the API document leaves out (the provider's
+ * callbacks) too, as the rows name them.
+ */
+const MUTATING = Object.values(apiContract)
+  .flatMap((endpoints) => Object.values(endpoints as Record<string, EndpointSpec>))
+  .filter((endpoint) => endpoint.method !== 'GET')
+  .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
+/**
+ * Operations whose path holds a signed token, not an object's id, and whose row names no object
+ * yet, so it is on no site's list: the token's links name the alarms, but their handlers find them
+ * with no permission check, which is what notes the object (http/touched.ts). Kept exactly: once
+ * the row names its alarm, the entry goes.
+ */
+const NO_OBJECT_YET: Record<string, string> = {
+  'POST /alarm-acks/:token': 'the link in an alarm message acknowledges; no alarm is noted',
+  'POST /providers/twilio/gather/:token':
+    '1 pressed on an alarm call acknowledges; no alarm is noted',
+};
+/** The operations a valid call succeeded with, its row as it should be. */
+const covered = new Set<string>();
+
+// Before the walk, whose calls delete and change the farm's people and things.
+describe('a valid call of each operation the walk’s draws miss', () => {
+  it('is of an operation of the contract', () => {
+    expect(Object.keys(VALID_CALLS).filter((name) => !MUTATING.includes(name))).toEqual([]);
+  });
+
   it.each(Object.keys(VALID_CALLS))(
     '%s writes one row naming the caller and the object',
     async (name) => {
-      const call = VALID_CALLS[name]?.();
-      if (!call) throw new Error(name);
+      const make = VALID_CALLS[name];
+      if (!make) throw new Error(name);
+      const call = await make(t);
+      const caller = call.caller === undefined ? t.farm.users.admin.id : call.caller;
       const since = await lastId();
-      const response = await t.as(t.farm.users.admin.id, {
+      const response = await t.app.inject({
         method: name.split(' ')[0] as 'POST',
         url: call.url,
-        payload: call.payload as object,
+        payload: call.payload as string | object | undefined,
+        headers: {
+          ...call.headers,
+          ...(caller === null ? {} : { authorization: `Bearer ${await tokenOf(caller)}` }),
+        },
       });
+      await t.app.ctx.afterAnswer.settled();
       expect(response.statusCode, response.body).toBeLessThan(300);
       const [row, ...more] = await rowsAfter(since);
       expect(more).toEqual([]);
       expect(row?.operation).toBe(name);
-      if (name !== 'POST /user/login') {
-        expect(Number(row?.actor_id)).toBe(t.farm.users.admin.id);
+      if (caller !== null) {
+        expect(Number(row?.actor_id)).toBe(caller);
+        expect(row?.acting_as_id ?? null).toBe(call.actingAs ?? null);
+      } else {
+        // A call with no session names whom it concerns where the row knows them, or no one.
+        const actor = row?.actor_id === null ? null : Number(row?.actor_id);
+        expect([null, call.concerns]).toContain(actor);
       }
-      if (/:\w+/.test(name)) {
+      if (name in NO_OBJECT_YET) {
+        expect(row?.kind, `${name} names its object now: take it off NO_OBJECT_YET`).toBeNull();
+      } else if (/:\w+/.test(name)) {
         expect(row?.kind).not.toBeNull();
         expect(row?.target_id).not.toBeNull();
       }
+      covered.add(name);
     },
   );
 });
@@ -321,66 +370,20 @@ describe('a valid call of operations a draw seldom makes valid', () => {
 // Last: the walk's calls delete and change the farm's people and things.
 /** Draws sent per operation until one succeeds: most draw real rows of the test farm. */
 const TRIES = 12;
-/** Operations whose success the walk may miss: their valid calls need what a draw cannot make. */
-const MIN_COVERED_SHARE = 0.35;
-
-/** Valid calls of operations a draw seldom makes valid (the walk below may still miss them). */
-const VALID_CALLS: Record<string, () => { url: string; payload?: unknown }> = {
-  'POST /user/login': () => ({
-    url: '/api/user/login',
-    payload: { user: 'admin@farm.test', password: TEST_PASSWORD, region: t.config.region },
-  }),
-  'PUT /sections/:id': () => ({
-    url: `/api/sections/${t.farm.sections.zone1.id}`,
-    payload: { label: 'Zone 1 renamed' },
-  }),
-  'PUT /programs/:id': () => ({
-    url: `/api/programs/${t.farm.programs.a.id}`,
-    payload: { name: 'Programme renamed' },
-  }),
-  'PUT /sites/:id/frost-rules': () => ({
-    url: `/api/sites/${t.farm.sites.a.id}/frost-rules`,
-    payload: {
-      startAtOrBelow: 1,
-      stopBy: 3,
-      windShutdownAbove: null,
-      permittedHours: null,
-      source: 'Audit test',
-    },
-  }),
-  'PUT /sites/:id': () => ({
-    url: `/api/sites/${t.farm.sites.a.id}`,
-    payload: { config: { season: { start: '0109', end: '3004' }, elevation: 120 } },
-  }),
-  'POST /sites/:id/webhooks': () => ({
-    url: `/api/sites/${t.farm.sites.a.id}/webhooks`,
-    payload: { url: 'http://127.0.0.1:9/hook', events: ['alarm.raised'], active: true },
-  }),
-  'POST /sites/:site/contacts': () => ({
-    url: `/api/sites/${t.farm.sites.a.id}/contacts`,
-    payload: { site: t.farm.sites.a.id, name: 'Audit Contact', locale: 'en-NZ', notifications: [] },
-  }),
-  'POST /users': () => ({
-    url: '/api/users',
-    payload: {
-      siteId: t.farm.sites.a.id,
-      firstName: 'Audit',
-      lastName: 'Invitee',
-      locale: 'en-NZ',
-      email: 'invitee@farm.test',
-      privileges: ['view'],
-    },
-  }),
-};
+/**
+ * Each operation draws from a seed of its own name: what one operation's draws are does not hang
+ * on how many draws the operations before it took, so a change to one leaves the others' alone.
+ */
+const seedOf = (name: string) =>
+  [...name].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16_777_619), 20_261_129);
 
 describe('every mutating operation of the contract', () => {
   it('writes one row naming the caller and the object when it succeeds, none when refused', async () => {
-    const random = generator(20_261_129);
     const problems: string[] = [];
-    const uncovered: string[] = [];
     const mutating = operations.filter((operation) => operation.method !== 'GET');
     for (const operation of mutating) {
       const name = operationName(operation.method, operation.path);
+      const random = generator(seedOf(name));
       const token = await t.tokenFor(t.farm.users.admin.id);
       let succeeded = false;
       for (let attempt = 0; attempt < TRIES && !succeeded; attempt++) {
@@ -422,13 +425,12 @@ describe('every mutating operation of the contract', () => {
           problems.push(`${what} named no object`);
         }
       }
-      if (!succeeded) uncovered.push(name);
+      if (succeeded) covered.add(name);
     }
-    console.info(`Audit walk: ${uncovered.length} of ${mutating.length} operations never succeeded:
-${uncovered.join('\n')}`);
     expect(problems).toEqual([]);
-    expect(mutating.length - uncovered.length).toBeGreaterThanOrEqual(
-      Math.ceil(mutating.length * MIN_COVERED_SHARE),
-    );
+    // A new operation fails here until the walk or a valid call (helpers/audit-calls.ts) makes it
+    // succeed, and its row is as it should be.
+    const uncovered = MUTATING.filter((name) => !covered.has(name));
+    expect(uncovered).toEqual([]);
   }, 600_000);
 });
