@@ -65,6 +65,9 @@ test('a fan start temperature changed by a site admin is on the audit page and i
   await expect.poll(saved).toBe(after);
 
   // The audit page, from the sidebar: the change in words, newest first, and the log intact.
+  // An alarm's page has a back arrow where the menu is (§2): the sidebar is opened from the summary.
+  await page.goto(`/${site.id}/summary`);
+  await page.getByRole('button', { name: 'Toggle the sidebar' }).click();
   const link = page.getByRole('navigation', { name: 'Site navigation' }).getByRole('link', {
     name: 'Audit log',
   });
@@ -75,7 +78,7 @@ test('a fan start temperature changed by a site admin is on the audit page and i
   const row = page.getByTestId('audit-row').filter({ hasText: words });
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('audit-person')).toHaveText(`${admin.firstName} ${admin.lastName}`);
-  await expect(page.getByTestId('audit-verdict')).toHaveText(/^Log intact: \d+ rows$/);
+  await expect(page.getByTestId('audit-verdict')).toHaveText(/^Log intact: \d+ rows?$/);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: '/tmp/audit-page.png', fullPage: true });
 
