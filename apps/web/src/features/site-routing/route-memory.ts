@@ -17,6 +17,7 @@ const REMEMBERED_KINDS: ReadonlySet<Route['kind']> = new Set([
   'users',
   'maintenance',
   'reports',
+  'audit',
   'playground',
   'weather',
   'telemetry',

@@ -1,12 +1,14 @@
 /**
  * The detail pane of one add-on (§2 detail pane): what it reads now and its history on the shared
  * chart, a soil probe's layers on one chart; a pump's programs and pump actions; a water meter's
- * flow supervision; a sensor's rename (edit); and the thing's notes.
+ * flow supervision; a sensor's rename (edit); the thing's History of changes (site admins and
+ * support staff, issue 33) and its notes.
  */
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { thingCondition, type Program } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { SeriesChart, type ChartMetric } from '../../../components/chart/index.ts';
+import { ObjectHistory } from '../../../components/audit/object-history.tsx';
 import { NotesPane } from '../../../components/notes/notes-pane.tsx';
 import { RenameButton } from '../../../components/ui/rename-button.tsx';
 import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
@@ -105,6 +107,11 @@ export function ThingDetail({
           />
         );
       })}
+      <ObjectHistory
+        siteId={siteId}
+        object={{ kind: thing.kind, target: thing.id }}
+        timeZone={timeZone}
+      />
       <NotesPane
         siteId={siteId}
         areaId={areaId}

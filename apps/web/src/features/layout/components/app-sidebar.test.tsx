@@ -69,6 +69,14 @@ describe('§2 sidebar', () => {
     expect(screen.queryByRole('button', { name: 'Season' })).toBeNull();
   });
 
+  it("links the site's audit log beside Users only for those who may read it (issue 33)", () => {
+    const { unmount } = setup({ canReadAudit: true });
+    expect(linkTo('Audit log')).toBe('/1/audit');
+    unmount();
+    setup();
+    expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
+  });
+
   it('picks the first match with Enter and opens the filter', async () => {
     const { user, props } = setup(
       { siteId: undefined, site: undefined, areaId: undefined },
