@@ -372,7 +372,7 @@ describe('a valid call of each operation the walk’s draws miss', () => {
 const TRIES = 12;
 /**
  * Draws of an operation a valid call covers: its refusals are still walked, but the draws seldom
- * make it valid, and twelve of each were two thirds of the walk’s time (14 s where it now takes 5 on PGlite).
+ * make it valid, and twelve of each were two thirds of the walk's time (14 s on PGlite, now 5).
  */
 const TRIES_BESIDE_A_VALID_CALL = 4;
 /**
