@@ -194,7 +194,7 @@ export async function created(t: TestApp, url: string, payload: unknown): Promis
 
 const fans = new WeakMap<TestApp, number>();
 
-/** A frost fan of site a's frost area, on its unit (the controller the server reaches); one an app. */
+/** A frost fan of site a's frost area on its unit (the controller the server reaches); one an app. */
 export async function fan(t: TestApp) {
   const made = fans.get(t);
   if (made !== undefined) return made;
