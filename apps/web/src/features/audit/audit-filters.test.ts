@@ -76,11 +76,14 @@ describe('paging and operations', () => {
     expect(auditPageCount(total)).toBe(pages);
   });
 
-  it("offers the contract's changing calls as rows name them, and no reading call", () => {
+  it("offers the contract's changing calls as rows name them, a download and the worker's actions, and no other read", () => {
     const operations = auditOperations();
     expect(operations).toContain('PUT /areas/:areaId/alarms/:id');
     expect(operations).toContain('POST /user/login');
-    expect(operations.some((operation) => operation.startsWith('GET '))).toBe(false);
+    expect(operations.filter((operation) => operation.startsWith('GET '))).toEqual([
+      'GET /exports/:id/file',
+    ]);
+    expect(operations).toContain('program.started');
     expect(new Set(operations).size).toBe(operations.length);
   });
 });

@@ -102,20 +102,29 @@ export function auditPageCount(total: number): number {
 }
 
 /**
+ * Rows not of a changing call: a download (the one read the log records, issue 33 item 1) and what
+ * the worker does on a person's behalf (the server's audit/product-action.ts).
+ */
+const OTHER_OPERATIONS = [
+  'GET /exports/:id/file',
+  'program.started',
+  'program.skipped',
+  'zone.shutOff',
+  'report.ready',
+] as const;
+
+/**
  * Every operation a row can name: the contract's calls that change something, as rows write them
- * ('PUT /alarms/:id'), sorted by path.
+ * ('PUT /alarms/:id'), sorted by path, then the others above.
  */
 export function auditOperations(): string[] {
   const endpoints: EndpointSpec[] = Object.values(apiContract).flatMap((group) =>
     Object.values(group),
   );
-  return [
-    ...new Set(
-      endpoints
-        .filter((endpoint) => endpoint.method !== 'GET')
-        .map((endpoint) => `${endpoint.method} ${endpoint.path}`),
-    ),
-  ].sort(
-    (a, b) => a.slice(a.indexOf(' ')).localeCompare(b.slice(b.indexOf(' '))) || a.localeCompare(b),
-  );
+  const byPath = (operation: string) => operation.slice(operation.indexOf(' ') + 1);
+  const calls = endpoints
+    .filter((endpoint) => endpoint.method !== 'GET')
+    .map((endpoint) => `${endpoint.method} ${endpoint.path}`)
+    .sort((a, b) => byPath(a).localeCompare(byPath(b)) || a.localeCompare(b));
+  return [...new Set([...calls, ...OTHER_OPERATIONS])];
 }
