@@ -424,7 +424,7 @@ describe('a download on the record', () => {
     expect(afterMaking).toBeGreaterThan(since);
   });
 
-  it('writes none when refused: 403 for a manager, 404 for no export, 410 once expired', async () => {
+  it('writes none when refused (403 for a manager, 404 for no export, 410 once expired) nor for a HEAD', async () => {
     const since = await lastAuditId();
     const refused = await t.as(t.farm.users.manager.id, {
       method: 'GET',
@@ -436,6 +436,12 @@ describe('a download on the record', () => {
       url: `/api/exports/999999/file`,
     });
     expect(missing.statusCode).toBe(404);
+    // A HEAD takes no file.
+    const head = await t.as(t.farm.users.admin.id, {
+      method: 'HEAD',
+      url: `/api/exports/${made.id}/file`,
+    });
+    expect(head.statusCode).toBe(200);
     // Expired: the sweep clears the name and the file; the request stays.
     const expired = await madeExport(body('csv', { kind: 'area' }));
     const beforeExpiry = await lastAuditId();

@@ -18,6 +18,8 @@ export async function recordDownload(
   request: FastifyRequest,
   row: ExportRow,
 ): Promise<void> {
+  // A HEAD (Fastify answers one for every GET route) takes no file: it is no download.
+  if (request.method === 'HEAD') return;
   const { db, clock } = app.ctx;
   const auth = authOf(request);
   // Under Switch User the session's user is the one acted as; the staff member is the actor.
