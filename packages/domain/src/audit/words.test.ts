@@ -59,6 +59,18 @@ describe('auditText', () => {
     );
   });
 
+  it('tells a change of permissions by its phrase, not its lists from and to', () => {
+    const text = auditText(
+      row({
+        operation: 'PUT /permissions',
+        object: 'Te Awa',
+        before: { owners: [{ id: 3, privileges: ['view'] }] },
+        after: { owners: [{ id: 3, privileges: ['view', 'edit'] }] },
+      }),
+    );
+    expect(text).toBe('Ada Admin changed a user’s permissions on Te Awa');
+  });
+
   it('tells Switch User’s own call as a switch to the person acted as', () => {
     expect(
       auditText(

@@ -52,6 +52,7 @@ const PHRASES: Record<string, string> = {
   'POST /users/:userId/resend-activation-email': 'sent the activation email again',
   'DELETE /sites/:siteId/users/:userId': 'removed a user from {object}',
   'PUT /permissions': 'changed a user’s permissions on {object}',
+  'PUT /sites/:site/roster': 'changed the escalation roster of {object}',
   'POST /programs/:id/start': 'started {object}',
   'POST /programs/:id/pause': 'paused {object}',
   'POST /programs/:id/resume': 'resumed {object}',
@@ -89,6 +90,12 @@ const PHRASES: Record<string, string> = {
   'zone.shutOff': 'shut off {object}',
   'report.ready': 'made the export {object}',
 };
+
+/**
+ * Changes told by their phrase although they send fields: what they send is lists of people and
+ * privileges, which read better as one sentence than as values from and to.
+ */
+const TOLD_BY_PHRASE = new Set(['PUT /permissions', 'PUT /sites/:site/roster']);
 
 /** The people in a row: null actor for what the product did on its own. */
 export type AuditPeople = { actor: string | null; actingAs: string | null };
@@ -197,7 +204,8 @@ export function auditText(input: AuditWordsInput): string {
   if (operation === 'POST /user/login/as') {
     return `${input.actor ?? 'Paddock'} switched to ${input.actingAs ?? 'another user'}`;
   }
-  const changes = operation.startsWith('PUT ') ? fieldChanges(before, after) : [];
+  const byFields = operation.startsWith('PUT ') && !TOLD_BY_PHRASE.has(operation);
+  const changes = byFields ? fieldChanges(before, after) : [];
   if (changes.length > 0) return `${who(input)} ${changesInWords(changes, object)}`;
   const phrase = PHRASES[operation];
   if (phrase) {
