@@ -13,7 +13,7 @@ import { demoSite, siteArea } from './support/sites.ts';
  * History, whose link opens the audit page narrowed to the fan. Huon Valley Orchard's fan alarms
  * are changed by no other spec (Te Awa's and Rapaura's frost nights read theirs), and each run
  * starts a fresh stack, so nothing is put back. Screenshots: /tmp/audit-page.png and
- * /tmp/audit-history.png.
+ * /tmp/audit-history.png, and the page at 375 px in test-results.
  */
 const SITE = 'Huon Valley Orchard';
 
@@ -32,7 +32,7 @@ const admin = DEMO_ACCOUNTS.find((account) => account.key === 'admin');
 test('a fan start temperature changed by a site admin is on the audit page and in the fan history, in words', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   if (!admin) throw new Error('the demo admin');
   const api = await apiAs(request, DEMO_LOGINS.admin);
   const site = await demoSite(api, SITE);
@@ -81,6 +81,9 @@ test('a fan start temperature changed by a site admin is on the audit page and i
   await expect(page.getByTestId('audit-verdict')).toHaveText(/^Log intact: \d+ rows?$/);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: '/tmp/audit-page.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: testInfo.outputPath('audit-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   // The fan's detail pane: the same words in its History.
   await page.goto(`/${site.id}/frost/${area.id}/fan/${fanId}`);

@@ -47,7 +47,7 @@ export function AuditFilterBar({ filters, people, onChange, onClearObject }: Aud
         onChange={(value) => set({ actor: value === null ? null : Number(value) })}
         searchable
         clearable
-        w={200}
+        w={{ base: '100%', xs: 200 }}
       />
       {filters.object === null ? (
         <Select
@@ -60,7 +60,7 @@ export function AuditFilterBar({ filters, people, onChange, onClearObject }: Aud
           value={filters.kind}
           onChange={(value) => set({ kind: value })}
           clearable
-          w={160}
+          w={{ base: '100%', xs: 160 }}
         />
       ) : (
         <Badge
@@ -94,7 +94,7 @@ export function AuditFilterBar({ filters, people, onChange, onClearObject }: Aud
         onChange={(value) => set({ operation: value })}
         searchable
         clearable
-        w={280}
+        w={{ base: '100%', xs: 280 }}
         comboboxProps={{ width: 360, position: 'bottom-start' }}
       />
       <TextInput

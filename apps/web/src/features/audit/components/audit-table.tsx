@@ -2,12 +2,49 @@
  * The audit page's rows (issue 33 item 3), newest first as the server sends them: when (the site's
  * time, §9), who (both people under Switch User), what in words, and from which address.
  */
-import { Table, Text } from '@mantine/core';
+import { Box, Card, Stack, Table, Text } from '@mantine/core';
 import { formatSiteDateTime, type AuditRow } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { auditPerson } from '../../../components/audit/audit-person.ts';
 
-export function AuditTable({ rows, timeZone }: { rows: readonly AuditRow[]; timeZone: string }) {
+interface AuditRowsProps {
+  readonly rows: readonly AuditRow[];
+  readonly timeZone: string;
+}
+
+/** A table from small tablets up; on phones a card a row, the words first (no sideways scroll). */
+export function AuditRows(props: AuditRowsProps) {
+  return (
+    <>
+      <Card withBorder padding={0} visibleFrom="sm">
+        <AuditTable {...props} />
+      </Card>
+      <Box hiddenFrom="sm">
+        <AuditCards {...props} />
+      </Box>
+    </>
+  );
+}
+
+function AuditCards({ rows, timeZone }: AuditRowsProps) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap="xs">
+      {rows.map((row) => (
+        <Card key={row.id} withBorder padding="xs" data-testid="audit-card">
+          <Text size="sm">{row.text}</Text>
+          <Text size="xs" c="dimmed">
+            {[auditPerson(row, t), formatSiteDateTime(new Date(row.time), timeZone), row.address]
+              .filter((part) => part !== null)
+              .join(' · ')}
+          </Text>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function AuditTable({ rows, timeZone }: AuditRowsProps) {
   const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={760}>

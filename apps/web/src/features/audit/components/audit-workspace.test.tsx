@@ -85,6 +85,11 @@ describe('the audit page', () => {
     expect(rows[0]?.textContent).toContain('203.0.113.9');
     expect(within(rows[1] as HTMLElement).getByTestId('audit-person').textContent).toBe('Paddock');
     expect(within(rows[1] as HTMLElement).getByText('Paddock raised <b>Tank low</b>')).toBeTruthy();
+    // On phones a card a row: the words, then who, when and from where.
+    expect(screen.getAllByTestId('audit-card')[0]?.textContent).toBe(
+      'Aroha Ngata changed the start temperature of Fan 3 from 1.5 °C to 0.5 °C' +
+        'Sam Fielding (as Aroha Ngata) · 2026-11-21 05:30 · 203.0.113.9',
+    );
     expect((await screen.findByTestId('audit-verdict')).textContent).toBe('Log intact: 120 rows');
     expect(screen.getByTestId('audit-shown').textContent).toBe('Rows 1–2 of 2');
   });

@@ -17,7 +17,7 @@ import {
   type AuditObjectFilter,
 } from '../audit-filters.ts';
 import { AuditFilterBar, type AuditPersonOption } from './audit-filter-bar.tsx';
-import { AuditTable } from './audit-table.tsx';
+import { AuditRows } from './audit-table.tsx';
 import { VerifyBadge } from './verify-badge.tsx';
 
 export interface AuditWorkspaceProps {
@@ -74,9 +74,7 @@ export function AuditWorkspace(props: AuditWorkspaceProps) {
           <Text>{t('Audit.Empty')}</Text>
         </Card>
       ) : (
-        <Card withBorder padding={0}>
-          <AuditTable rows={audit.data.rows} timeZone={timeZone} />
-        </Card>
+        <AuditRows rows={audit.data.rows} timeZone={timeZone} />
       )}
 
       {total > 0 && (
