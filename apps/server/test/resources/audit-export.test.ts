@@ -322,6 +322,35 @@ describe('the audit export as xlsx', () => {
   });
 });
 
+describe('a log longer than a batch', () => {
+  it('is written whole, in order, once each: rows of one instant and microseconds across batches', async () => {
+    // 2,500 rows of site b stored as they are (no chain), seven to an instant, each instant a
+    // second and a microsecond after the last: the file reads them 1,000 at a time.
+    const { sites, users } = t.farm;
+    await t.db.execute(sql`
+      insert into audit_trail (site_id, seq, time, actor_id, operation, text, prev_hash, hash)
+      select ${sites.b.id}, n + 1,
+             timestamptz '2026-11-10 05:00:00+00' + (n / 7) * interval '1.000001 second',
+             ${users.admin.id}, 'PUT /sections/:id', 'Bulk ' || n, 'x', 'h' || n
+        from generate_series(1, 2500) n`);
+    const siteB = { site: sites.b.id };
+    const [, ...rows] = await csvRecords(
+      (await download((await madeExport({ ...body('csv'), ...siteB })).id)).rawPayload,
+    );
+    // The bulk rows by time then seq, then the row of 12:00 (seq 1).
+    const seqs = [...Array.from({ length: 2500 }, (_, i) => String(i + 2)), '1'];
+    expect(rows.map((row) => row[10])).toEqual(seqs);
+    expect(rows[2499]?.[7]).toBe('Bulk 2500');
+
+    const xlsx = await download((await madeExport({ ...body('xlsx'), ...siteB })).id);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet('Audit log');
+    expect(sheet?.rowCount).toBe(2502);
+    expect(sheet?.getRow(2502).getCell(11).value).toBe(1);
+  });
+});
+
 describe('who may ask for it', () => {
   it('403 for a manager (no admin role on the site), and nothing is asked for', async () => {
     const response = await t.as(t.farm.users.manager.id, {
