@@ -78,7 +78,7 @@ export async function seedDemoAuditHistory(
   const fanRule = fanAlarm && fanSensor ? { alarm: fanAlarm, fan: fanSensor } : null;
   if (fanRule) {
     const rule = fanRule.alarm.rule as AlarmRule;
-    const fan = fanRule.fan.label.replace(/ engine$/, '');
+    const fan = fanRule.fan.label;
     const before = { rule: { startTemperature: 0.5 } };
     const after = { rule: { startTemperature: rule.startTemperature ?? 0 } };
     await write({
