@@ -1,6 +1,8 @@
 /**
- * A valid call of each mutating operation the audit walk's draws do not make valid
- * (resources/audit.test.ts), built on the test farm. Each call makes what it needs first
+ * A valid call of each mutating operation of the contract for the audit walk
+ * (resources/audit.test.ts), built on the test farm. The walk's draws make some valid, but which
+ * ones shifts as bodies change (PUT radios/{id} stopped when its body grew a field), so each
+ * operation has its call here. Each call makes what it needs first
  * (audit-call-kit.ts: its own user, alarm, program, meter, consent, webhook or fan, a token from
  * the database as a mail would carry it, a provider's signature), so a call that deletes or
  * changes something takes nothing another call or the walk after them uses, and what a setup call
@@ -58,6 +60,25 @@ const ACCOUNT_CALLS: Record<string, (t: TestApp) => Promise<ValidCall>> = {
     actingAs: t.farm.users.monitor.id,
     payload: { user: 'monitor@farm.test', region: t.config.region },
   }),
+  // A user of their own: their password is changed and their session ended.
+  'POST /user/logout': async (t) => ({
+    url: '/api/user/logout',
+    caller: (await member(t, true)).id,
+  }),
+  'POST /user/change-password': async (t) => ({
+    url: '/api/user/change-password',
+    caller: (await member(t, true)).id,
+    payload: { password: NEW_PASSWORD },
+  }),
+  'POST /login/reset-password/begin': async (t) => {
+    const user = await member(t, true);
+    return {
+      url: '/api/login/reset-password/begin',
+      caller: null,
+      concerns: user.id,
+      payload: { email: user.login, legacy: false },
+    };
+  },
   'POST /login/reset-password/finish': async (t) => {
     const user = await member(t, true);
     const token = await mailedToken(t, user.id, 'reset');
@@ -149,6 +170,13 @@ const PEOPLE_CALLS: Record<string, (t: TestApp) => Promise<ValidCall>> = {
     url: `/api/users/${(await member(t, false)).id}/resend-activation-email`,
     payload: { siteId: t.farm.sites.a.id },
   }),
+  'POST /users/find-by-email': async () => ({
+    url: '/api/users/find-by-email',
+    payload: { email: 'monitor@farm.test' },
+  }),
+  'DELETE /sites/:siteId/users/:userId': async (t) => ({
+    url: `/api/sites/${t.farm.sites.a.id}/users/${(await member(t, true)).id}`,
+  }),
   'PUT /permissions': async (t) => ({
     url: '/api/permissions',
     payload: {
@@ -192,6 +220,10 @@ const PEOPLE_CALLS: Record<string, (t: TestApp) => Promise<ValidCall>> = {
     const payload = { site: t.farm.sites.a.id, name: 'Leaving Contact', notifications: [] };
     return { url: `${contacts}/${await created(t, contacts, payload)}` };
   },
+  'POST /contacts/:id/test': async (t) => ({
+    url: `/api/contacts/${t.farm.contacts.a.id}/test`,
+    payload: { notification: t.farm.notifications.emailA.id, area: t.farm.areas.irrigation.id },
+  }),
   'POST /areas/:areaId/alarms': async (t) => ({
     url: alarmsOf(t),
     payload: { active: true, rule: soilDryRule(t.farm), notifications: [] },
@@ -223,6 +255,30 @@ const SITE_CALLS: Record<string, (t: TestApp) => Promise<ValidCall>> = {
     url: `/api/sections/${t.farm.sections.zone1.id}`,
     payload: { label: 'Zone 1 renamed' },
   }),
+  'PUT /radios/:id': async (t) => ({
+    url: `/api/radios/${t.farm.radios.radio2.id}`,
+    payload: { location: '[-39.643,176.844]' },
+  }),
+  'PUT /areas/:id': async (t) => ({
+    url: `/api/areas/${t.farm.areas.water.id}`,
+    payload: { label: 'Tanks renamed' },
+  }),
+  'POST /radios/:id/ping': async (t) => ({
+    url: `/api/radios/${t.farm.radios.radio2.id}/ping`,
+    payload: {},
+  }),
+  'PUT /sensors/:id': async (t) => ({
+    url: `/api/sensors/${t.farm.sensors.soil.id}`,
+    payload: { label: 'Soil moisture zone 1 renamed' },
+  }),
+  'POST /controls/:id/test': async (t) => ({
+    url: `/api/controls/${t.farm.controls.valve3.id}/test`,
+    payload: {},
+  }),
+  'POST /programs/:id/test': async (t) => ({
+    url: `/api/programs/${(await program(t, 'stopped')).id}/test`,
+    payload: {},
+  }),
   'PUT /programs/:id': async (t) => ({
     url: `/api/programs/${t.farm.programs.a.id}`,
     payload: { name: 'Programme renamed' },
@@ -240,6 +296,29 @@ const SITE_CALLS: Record<string, (t: TestApp) => Promise<ValidCall>> = {
     payload: {},
   }),
   // A unit's interval is an installer's to set (user-level install), not a site admin's.
+  'POST /areas/:id/events': async (t) => ({
+    url: `/api/areas/${t.farm.areas.irrigation.id}/events`,
+    payload: {},
+  }),
+  'POST /areas/:id/events/acknowledge': async (t) => ({
+    url: `/api/areas/${t.farm.areas.irrigation.id}/events/acknowledge`,
+    payload: { all: true },
+  }),
+  'POST /areas/:id/notes': async (t) => ({
+    url: `/api/areas/${t.farm.areas.irrigation.id}/notes`,
+    payload: { text: 'Checked the filter' },
+  }),
+  'DELETE /notes/:id': async (t) => {
+    const notes = `/api/areas/${t.farm.areas.irrigation.id}/notes`;
+    return { url: `/api/notes/${await created(t, notes, { text: 'Left to be deleted' })}` };
+  },
+  'PUT /sections/:id/flow': async (t) => ({
+    url: `/api/sections/${t.farm.sections.zone2.id}/flow`,
+    payload: { limits: {}, designedFlow: 100 },
+  }),
+  'POST /sections/:id/flow/learn': async (t) => ({
+    url: `/api/sections/${t.farm.sections.zone2.id}/flow/learn`,
+  }),
   'PUT /units/:id': async (t) => ({
     caller: (await member(t, true, ['install'])).id,
     url: `/api/units/${t.farm.units.a.id}`,

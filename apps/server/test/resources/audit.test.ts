@@ -2,10 +2,10 @@
  * The audit log over the API (issue 33 items 1, 2 and 6). A walk over every mutating operation of
  * docs/openapi.json, as the fuzz walks it but unspoiled: each call that succeeds writes exactly one
  * row naming the caller and the object, and each refused call writes none (a failed sign-in
- * excepted). Before it, a valid call of each operation the walk's draws miss
- * (helpers/audit-calls.ts), the provider's callbacks the document leaves out included: every
- * mutating operation of the contract must succeed once here with its row, so a new operation
- * without a valid call or without its row fails. Then Switch User's rows name both people, no
+ * excepted). Before it, a valid call of each operation (helpers/audit-calls.ts), the provider's
+ * callbacks the document leaves out included: every mutating operation of the contract must
+ * succeed once here with its row, so a new operation without a valid call (or a draw that
+ * succeeds) or without its row fails. Then Switch User's rows name both people, no
  * password or token the file used is in any row, GET sites/{id}/audit filters and pages, and
  * verify finds an edited row and a deleted row.
  */
@@ -321,7 +321,7 @@ const NO_OBJECT_YET: Record<string, string> = {
 const covered = new Set<string>();
 
 // Before the walk, whose calls delete and change the farm's people and things.
-describe('a valid call of each operation the walk’s draws miss', () => {
+describe('a valid call of each operation', () => {
   it('is of an operation of the contract', () => {
     expect(Object.keys(VALID_CALLS).filter((name) => !MUTATING.includes(name))).toEqual([]);
   });
@@ -372,7 +372,7 @@ describe('a valid call of each operation the walk’s draws miss', () => {
 const TRIES = 12;
 /**
  * Draws of an operation a valid call covers: its refusals are still walked, but the draws seldom
- * make it valid, and twelve of each were two thirds of the walk's time (14 s on PGlite, now 5).
+ * make it valid, and twelve of each were two thirds of the walk's time (14 s on PGlite).
  */
 const TRIES_BESIDE_A_VALID_CALL = 4;
 /**
