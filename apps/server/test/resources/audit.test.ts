@@ -407,6 +407,7 @@ describe('every mutating operation of the contract', () => {
         await t.app.ctx.afterAnswer.settled();
         const written = await rowsAfter(since);
         const what = `${response.statusCode} ${operation.method} ${url}`;
+        if (response.statusCode >= 500) problems.push(`${what}: ${response.body}`);
         if (response.statusCode >= 300) {
           // A failed sign-in attempt (wrong login or password, or throttled) is on the record; a
           // body refused as invalid is no attempt.
