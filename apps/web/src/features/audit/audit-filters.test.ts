@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { auditOperations, auditPageCount, auditQuery, NO_AUDIT_FILTERS } from './audit-filters.ts';
+import {
+  auditExportAsk,
+  auditOperations,
+  auditPageCount,
+  auditQuery,
+  NO_AUDIT_FILTERS,
+} from './audit-filters.ts';
 
 const HOBART = 'Australia/Hobart';
 
@@ -63,6 +69,59 @@ describe('the query the audit filters make', () => {
         HOBART,
       ),
     ).toEqual({ kind: 'sensor', target: 31, page: 1, limit: 50 });
+  });
+});
+
+describe('what the audit export asks for', () => {
+  const NOW = new Date('2026-11-29T02:00:00.000Z');
+
+  it("covers the days chosen as the page reads them, with the page's filters", () => {
+    expect(
+      auditExportAsk(
+        {
+          ...NO_AUDIT_FILTERS,
+          actor: 7,
+          operation: 'POST /user/login',
+          from: '2026-11-20',
+          to: '2026-11-30',
+        },
+        'csv',
+        HOBART,
+        NOW,
+      ),
+    ).toEqual({
+      format: 'csv',
+      from: '2026-11-19T13:00:00.000Z',
+      to: '2026-11-30T13:00:00.000Z',
+      actor: 7,
+      operation: 'POST /user/login',
+    });
+  });
+
+  it('runs to now with no last day, and from 1,095 days before its end with no first day', () => {
+    expect(auditExportAsk(NO_AUDIT_FILTERS, 'xlsx', HOBART, NOW)).toEqual({
+      format: 'xlsx',
+      from: '2023-11-30T02:00:00.000Z',
+      to: '2026-11-29T02:00:00.000Z',
+    });
+    // A last day long past keeps the range inside the 1,100 days one export may cover.
+    const { from, to } = auditExportAsk(
+      { ...NO_AUDIT_FILTERS, to: '2020-06-30' },
+      'csv',
+      'UTC',
+      NOW,
+    );
+    expect([from, to]).toEqual(['2017-07-02T00:00:00.000Z', '2020-07-01T00:00:00.000Z']);
+  });
+
+  it('narrows to one object, its kind overriding the kind chosen', () => {
+    const ask = auditExportAsk(
+      { ...NO_AUDIT_FILTERS, kind: 'radio', object: { kind: 'sensor', target: 31 } },
+      'csv',
+      HOBART,
+      NOW,
+    );
+    expect(ask).toMatchObject({ kind: 'sensor', target: 31 });
   });
 });
 

@@ -10,6 +10,7 @@ import {
   type AuditQuery,
   type EndpointSpec,
 } from '@paddock/domain';
+import type { AuditExportAsk } from '../../data/exports/audit-export.ts';
 
 /** An object as the audit log names it: its kind and id (an object's History links with one). */
 export interface AuditObjectFilter {
@@ -78,22 +79,53 @@ function dayStart(day: string, timeZone: string, offsetDays = 0): string | undef
   return zonedTimeToInstant(wall, timeZone).toISOString();
 }
 
+/** The person, object and operation chosen, as the page's query and its export both send them. */
+function narrowing(filters: AuditFilters) {
+  const kind = filters.object?.kind ?? filters.kind;
+  return {
+    ...(filters.actor !== null ? { actor: filters.actor } : {}),
+    ...(kind !== null ? { kind } : {}),
+    ...(filters.object !== null ? { target: filters.object.target } : {}),
+    ...(filters.operation !== null ? { operation: filters.operation } : {}),
+  };
+}
+
 /** GET sites/{id}/audit's query for the filters and page; absent filters are left out. */
 export function auditQuery(filters: AuditFilters, page: number, timeZone: string): AuditQuery {
   const from = dayStart(filters.from, timeZone);
   // `to` is exclusive on the server: the start of the day after the last day picked.
   const to = dayStart(filters.to, timeZone, 1);
-  const kind = filters.object?.kind ?? filters.kind;
   return {
     ...(from !== undefined ? { from } : {}),
     ...(to !== undefined ? { to } : {}),
-    ...(filters.actor !== null ? { actor: filters.actor } : {}),
-    ...(kind !== null ? { kind } : {}),
-    ...(filters.object !== null ? { target: filters.object.target } : {}),
-    ...(filters.operation !== null ? { operation: filters.operation } : {}),
+    ...narrowing(filters),
     page,
     limit: AUDIT_PAGE_SIZE,
   };
+}
+
+/**
+ * Decision: with no first day chosen, the audit export covers the three years (1,095 days) before
+ * its end, inside the 1,100 days the server allows one export.
+ */
+const AUDIT_EXPORT_DEFAULT_DAYS = 1_095;
+
+/**
+ * What "Download csv / xlsx" asks for: the rows the filters show, over the same days as the page
+ * (the site's days, the last one whole). An export needs both ends: with no last day it runs to
+ * `now`, with no first day the 1,095 days before its end.
+ */
+export function auditExportAsk(
+  filters: AuditFilters,
+  format: AuditExportAsk['format'],
+  timeZone: string,
+  now: Date,
+): AuditExportAsk {
+  const to = dayStart(filters.to, timeZone, 1) ?? now.toISOString();
+  const from =
+    dayStart(filters.from, timeZone) ??
+    new Date(Date.parse(to) - AUDIT_EXPORT_DEFAULT_DAYS * 86_400_000).toISOString();
+  return { format, from, to, ...narrowing(filters) };
 }
 
 /** The last page for `total` rows (at least the first). */

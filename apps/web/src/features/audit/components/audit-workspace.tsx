@@ -7,8 +7,11 @@ import { Alert, Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSiteAudit } from '../../../data/audit/get-site-audit.ts';
+import { useRequestAuditExport } from '../../../data/exports/audit-export.ts';
+import { isApiError } from '../../../lib/api-client.ts';
 import { SitePageTitle } from '../../../components/ui/site-page-title.tsx';
 import {
+  auditExportAsk,
   AUDIT_PAGE_SIZE,
   auditPageCount,
   auditQuery,
@@ -16,6 +19,7 @@ import {
   type AuditFilters,
   type AuditObjectFilter,
 } from '../audit-filters.ts';
+import { AuditDownloads } from './audit-downloads.tsx';
 import { AuditFilterBar, type AuditPersonOption } from './audit-filter-bar.tsx';
 import { AuditRows } from './audit-table.tsx';
 import { VerifyBadge } from './verify-badge.tsx';
@@ -40,6 +44,8 @@ export function AuditWorkspace(props: AuditWorkspaceProps) {
   const audit = useSiteAudit(siteId, auditQuery(filters, page, timeZone));
   const total = audit.data?.total ?? 0;
   const first = (page - 1) * AUDIT_PAGE_SIZE + 1;
+  const download = useRequestAuditExport(siteId);
+  const downloadError = download.error;
 
   return (
     <Stack gap="md" p="md" maw={1280} mx="auto" w="100%">
@@ -49,7 +55,15 @@ export function AuditWorkspace(props: AuditWorkspaceProps) {
             {t('Audit.Subtitle')}
           </Text>
         </SitePageTitle>
-        <VerifyBadge siteId={siteId} />
+        <Group gap="sm" align="center" wrap="wrap">
+          <VerifyBadge siteId={siteId} />
+          <AuditDownloads
+            busy={download.isPending ? (download.variables?.format ?? null) : null}
+            onDownload={(format) =>
+              download.mutate(auditExportAsk(filters, format, timeZone, new Date()))
+            }
+          />
+        </Group>
       </Group>
 
       <AuditFilterBar
@@ -64,6 +78,20 @@ export function AuditWorkspace(props: AuditWorkspaceProps) {
           props.onClearObject();
         }}
       />
+
+      {downloadError && (
+        <Alert
+          color="fault"
+          title={t('Audit.Download.Failed')}
+          role="alert"
+          withCloseButton
+          onClose={() => download.reset()}
+          data-testid="audit-download-error"
+        >
+          {/* The server's reasons are message keys (§8); the worker's are its own words. */}
+          {isApiError(downloadError) ? t(downloadError.message) : downloadError.message}
+        </Alert>
+      )}
 
       {audit.isError ? (
         <Alert color="fault" title={t('Audit.LoadFailed')} role="alert" />
