@@ -1,6 +1,7 @@
 import { ALARM_TEMPLATES } from '@paddock/domain';
 import { DEMO_ACCOUNTS, DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
 import { apiAs } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
 import { demoSite, siteArea } from './support/sites.ts';
@@ -10,7 +11,8 @@ import { demoSite, siteArea } from './support/sites.ts';
  * change, in words, on the audit page and in the fan's history": the admin edits a frost fan's
  * "should be running" alarm in its form and saves; the audit page, opened from the sidebar, lists
  * the change in words with the log intact; the fan's detail pane shows the same words in its
- * History, whose link opens the audit page narrowed to the fan. Huon Valley Orchard's fan alarms
+ * History, whose link opens the audit page narrowed to the fan. The page's "Download csv" gives
+ * the change as a line of the file the export worker made. Huon Valley Orchard's fan alarms
  * are changed by no other spec (Te Awa's and Rapaura's frost nights read theirs), and each run
  * starts a fresh stack, so nothing is put back. Screenshots: /tmp/audit-page.png and
  * /tmp/audit-history.png, and the page at 375 px in test-results.
@@ -79,6 +81,16 @@ test('a fan start temperature changed by a site admin is on the audit page and i
   await expect(row).toHaveCount(1);
   await expect(row.getByTestId('audit-person')).toHaveText(`${admin.firstName} ${admin.lastName}`);
   await expect(page.getByTestId('audit-verdict')).toHaveText(/^Log intact: \d+ rows?$/);
+
+  // The page's rows as a csv file, made by the export worker: the change is a line of it.
+  const [file] = await Promise.all([
+    page.waitForEvent('download', { timeout: 60_000 }),
+    page.getByRole('button', { name: 'Download csv' }).click(),
+  ]);
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  const lines = readFileSync(await file.path(), 'utf8').split(/\r?\n/);
+  expect(lines.filter((line) => line.includes(words))).toHaveLength(1);
+  await expect(page.getByTestId('audit-download-error')).toHaveCount(0);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.screenshot({ path: '/tmp/audit-page.png', fullPage: true });
   await page.setViewportSize({ width: 375, height: 812 });
