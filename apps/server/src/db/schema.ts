@@ -13,6 +13,8 @@ import type {
   ZoneFlowLimitsInput,
   WebhookDeliveryStatus,
   WebhookEventKind,
+  NetworkLinkKind,
+  NetworkLinkState,
   AlarmSeverity,
   AlarmStatus,
   ContactMethod,
@@ -187,6 +189,8 @@ export const radios = pgTable(
     signalValue: doublePrecision('signal_value'),
     missesValue: doublePrecision('misses_value'),
     ...reportProtocol(),
+    /** A LoRaWAN device's devEUI, 16 upper-case hex digits (migration 0033; issue 32). */
+    devEui: text('dev_eui'),
   },
   (t) => [
     index('radios_area_idx').on(t.areaId),
@@ -197,6 +201,7 @@ export const radios = pgTable(
       .on(t.siteId)
       .where(sql`${t.overdue} or ${t.fault} or ${t.batteryValue} < 3.3`),
     uniqueIndex('radios_serial_idx').on(t.serialno),
+    uniqueIndex('radios_dev_eui_idx').on(t.devEui),
   ],
 );
 
@@ -1134,3 +1139,52 @@ export const webhookAttempts = pgTable(
   },
   (t) => [index('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
 );
+
+/**
+ * A site's link to a LoRaWAN network server's application (issue 32 item 1): where its client
+ * connects, as whom (the password sealed, network-links/credential-box.ts), which application
+ * and tenant it reads, and the state its client last met.
+ */
+export const networkLinks = pgTable(
+  'network_links',
+  {
+    id: serial('id').primaryKey(),
+    siteId: siteId(),
+    kind: text('kind').$type<NetworkLinkKind>().notNull(),
+    url: text('url').notNull(),
+    username: text('username'),
+    passwordSealed: text('password_sealed'),
+    applicationId: text('application_id').notNull(),
+    tenant: text('tenant'),
+    state: text('state').$type<NetworkLinkState>().notNull().default('pending'),
+    stateDetail: text('state_detail'),
+    stateAt: timestamptz('state_at'),
+    lastUplinkAt: timestamptz('last_uplink_at'),
+    createdAt: timestamptz('created_at').notNull(),
+    modifiedAt: timestamptz('modified_at').notNull(),
+  },
+  (t) => [index('network_links_site_idx').on(t.siteId)],
+);
+
+/** LoRaWAN devices a link heard whose devEUI no radio of its site has: to be attached. */
+export const lorawanHeard = pgTable(
+  'lorawan_heard',
+  {
+    linkId: ownedBy('link_id', () => networkLinks.id),
+    devEui: text('dev_eui').notNull(),
+    lastFCnt: bigint('last_f_cnt', { mode: 'number' }).notNull(),
+    lastSeen: timestamptz('last_seen').notNull(),
+    rssi: doublePrecision('rssi'),
+    snr: doublePrecision('snr'),
+  },
+  (t) => [primaryKey({ name: 'lorawan_heard_pk', columns: [t.linkId, t.devEui] })],
+);
+
+/** Each LoRaWAN radio's last frame: its counter and the network server's time of it. */
+export const lorawanFrames = pgTable('lorawan_frames', {
+  radioId: integer('radio_id')
+    .primaryKey()
+    .references(() => radios.id, { onDelete: 'cascade' }),
+  fCnt: bigint('f_cnt', { mode: 'number' }).notNull(),
+  at: timestamptz('at').notNull(),
+});

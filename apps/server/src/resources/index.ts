@@ -35,6 +35,7 @@ import { waterBalanceRoutes } from './water-balance/water-balance.routes.ts';
 import { flowSupervisionRoutes } from './flow-supervision/flow.routes.ts';
 import { fleetRoutes } from './fleet/fleet.routes.ts';
 import { webhookRoutes } from './webhooks/webhooks.routes.ts';
+import { networkLinkRoutes } from './network-links/network-links.routes.ts';
 import { auditRoutes } from './audit/audit.routes.ts';
 
 export async function apiRoutes(app: FastifyInstance) {
@@ -73,5 +74,6 @@ export async function apiRoutes(app: FastifyInstance) {
   await app.register(flowSupervisionRoutes);
   await app.register(fleetRoutes);
   await app.register(webhookRoutes);
+  await app.register(networkLinkRoutes);
   await app.register(auditRoutes);
 }

@@ -54,6 +54,7 @@ const expectedRadios = (): Radio[] => {
     signalValue: -70,
     missesValue: 0,
     reportIntervalSeconds: 600,
+    devEui: null,
   };
   return [
     {
@@ -131,6 +132,7 @@ describe('GET /api/radios/{id}', () => {
       signalValue: null,
       missesValue: null,
       reportIntervalSeconds: 600,
+      devEui: null,
     });
   });
 

@@ -36,6 +36,7 @@ import { waterBalanceEndpoints } from './water-balance.ts';
 import { waterUseEndpoints } from './water-use.ts';
 import { waterTakeEndpoints } from './water-take.ts';
 import { webhookEndpoints } from './webhooks.ts';
+import { networkLinkEndpoints } from './network-links.ts';
 
 export * from './endpoint.ts';
 export * from './refusal.ts';
@@ -72,6 +73,7 @@ export * from './water-balance.ts';
 export * from './water-use.ts';
 export * from './water-take.ts';
 export * from './webhooks.ts';
+export * from './network-links.ts';
 
 /** Every endpoint, by resource. */
 export const apiContract = {
@@ -107,4 +109,5 @@ export const apiContract = {
   waterUse: waterUseEndpoints,
   waterTake: waterTakeEndpoints,
   webhooks: webhookEndpoints,
+  networkLinks: networkLinkEndpoints,
 } satisfies Record<string, Record<string, EndpointSpec>>;

@@ -1,5 +1,6 @@
 /** Radio (§3): a WVC, WMR or LoRa field radio, its mesh role and its health readings. */
 import { z } from 'zod';
+import { devEuiSchema } from '../lorawan/dev-eui.ts';
 import { locationTextSchema } from './geometry.ts';
 import {
   REPORT_INTERVAL_MAX_SECONDS,
@@ -67,6 +68,8 @@ export const radioSchema = z.object({
   missesValue: z.number().nullable(),
   /** Ours: how often it reports, seconds (overdue past 1.5 of them). */
   reportIntervalSeconds: z.number().int().positive().optional(),
+  /** A LoRaWAN device's devEUI (16 upper-case hex digits), matched to a network link's uplinks. */
+  devEui: z.string().nullable().optional(),
 });
 export type Radio = z.infer<typeof radioSchema>;
 
@@ -81,9 +84,12 @@ export const radioUpdateBodySchema = z
     tags: deviceTagsBodySchema,
     config: z.strictObject(radioConfigShape),
     reportIntervalSeconds: reportIntervalSchema,
+    /** Any way a label writes it (dashes, colons, lower case); stored as 16 upper-case digits. */
+    devEui: devEuiSchema.nullable(),
   })
   .partial()
   .refine((body) => Object.values(body).some((value) => value !== undefined), {
-    message: 'Nothing to update: give section, location, tags, config or reportIntervalSeconds',
+    message:
+      'Nothing to update: give section, location, tags, config, reportIntervalSeconds or devEui',
   });
 export type RadioUpdateBody = z.infer<typeof radioUpdateBodySchema>;

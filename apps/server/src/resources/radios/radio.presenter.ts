@@ -31,5 +31,6 @@ export function presentRadio(row: RadioRow): Radio {
     signalValue: row.signalValue,
     missesValue: row.missesValue,
     reportIntervalSeconds: row.reportIntervalSeconds,
+    devEui: row.devEui,
   };
 }

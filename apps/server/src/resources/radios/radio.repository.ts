@@ -1,6 +1,6 @@
 /** SQL of radios: the radios of an area, one radio and its edit (its pings: requests/). */
 import type { RadioUpdateBody } from '@paddock/domain';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { perDatabase } from '../../db/per-database.ts';
 import { rowsFingerprint } from '../../db/row-versions.ts';
@@ -79,8 +79,18 @@ export async function updateRadio(
       tags: body.tags,
       config: body.config,
       reportIntervalSeconds: body.reportIntervalSeconds,
+      devEui: body.devEui,
     })
     .where(eq(radios.id, id))
     .returning();
   return row ?? null;
+}
+
+/** Whether another radio than `id` has the devEUI (radios_dev_eui_idx keeps it to one). */
+export async function isDevEuiTaken(db: Database, devEui: string, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: radios.id })
+    .from(radios)
+    .where(and(eq(radios.devEui, devEui), ne(radios.id, id)));
+  return row !== undefined;
 }

@@ -6,21 +6,34 @@ import { RADIO_REQUESTS_LIMIT, radioEndpoints } from '@paddock/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { createResponseCache, sendCachedJson } from '../../http/response-cache.ts';
 import { noteBefore } from '../../http/touched.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { presentRequest } from '../../requests/request.presenter.ts';
 import { createRequest, findRequest, latestRequests } from '../../requests/request.repository.ts';
+import { requireSiteAdmin } from '../network-links/network-link-access.ts';
 import { presentRadio } from './radio.presenter.ts';
 import {
   findRadio,
+  isDevEuiTaken,
   isSectionOfSite,
   listRadiosOfArea,
   radiosOfAreaVersion,
   radioIdsOfSite,
   updateRadio,
 } from './radio.repository.ts';
+
+/** 409 naming the field: a devEUI is one device, so it is one radio's. */
+const devEuiTaken = () =>
+  new HttpError(409, 'Another radio has this devEUI', { field: 'devEui', location: 'body' });
+
+/** A unique index's refusal, as PostgreSQL and PGlite both report it (code 23505). */
+function isUniqueViolation(error: unknown, index: string): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+  return code === '23505' && (constraint === undefined || constraint === index);
+}
 
 /** Radio lists kept written, one per area (see http/response-cache.ts). */
 const RADIO_LISTS_KEPT = 1_000;
@@ -72,6 +85,14 @@ export async function radioRoutes(app: FastifyInstance) {
     if (body.reportIntervalSeconds !== undefined) {
       ({ siteId } = await requireObject(db, request, 'radio', id, 'install'));
     }
+    // Which LoRaWAN device the radio is decides whose uplinks feed the site: its admins'.
+    if (body.devEui !== undefined) {
+      ({ siteId } = await requireObject(db, request, 'radio', id, 'edit'));
+      await requireSiteAdmin(db, request, siteId);
+    }
+    if (body.devEui != null && (await isDevEuiTaken(db, body.devEui, id))) {
+      throw devEuiTaken();
+    }
     if (body.section != null && !(await isSectionOfSite(db, body.section, siteId))) {
       throw badRequest('section', "Not a section of the radio's site");
     }
@@ -86,7 +107,11 @@ export async function radioRoutes(app: FastifyInstance) {
     const current = await findRadio(db, id);
     if (!current) throw notFound('Radio');
     noteBefore(request, presentRadio(current));
-    const row = await updateRadio(db, id, body);
+    const row = await updateRadio(db, id, body).catch((error: unknown) => {
+      // Another call gave the devEUI to another radio between the check and the write.
+      if (isUniqueViolation(error, 'radios_dev_eui_idx')) throw devEuiTaken();
+      throw error;
+    });
     if (!row) throw notFound('Radio');
     return presentRadio(row);
   });
