@@ -398,6 +398,29 @@ const WATER_AND_WEBHOOK_CALLS: Record<string, (t: TestApp) => Promise<ValidCall>
   },
 };
 
+const networkLinks = (t: TestApp) => `/api/sites/${t.farm.sites.a.id}/network-links`;
+/** The Things Stack's webhook: a link with no client, so no server is reached. */
+const networkLinkBody = {
+  kind: 'tts-webhook',
+  url: 'http://127.0.0.1:9/tts',
+  applicationId: 'audit-app',
+};
+
+/** The site's links to a LoRaWAN network server. */
+const NETWORK_LINK_CALLS: Record<string, (t: TestApp) => Promise<ValidCall>> = {
+  'POST /sites/:id/network-links': async (t) => ({
+    url: networkLinks(t),
+    payload: networkLinkBody,
+  }),
+  'PUT /network-links/:id': async (t) => ({
+    url: `/api/network-links/${await created(t, networkLinks(t), networkLinkBody)}`,
+    payload: { ...networkLinkBody, applicationId: 'audit-app-2' },
+  }),
+  'DELETE /network-links/:id': async (t) => ({
+    url: `/api/network-links/${await created(t, networkLinks(t), networkLinkBody)}`,
+  }),
+};
+
 /**
  * The valid calls by operation name, in the order they run: none takes what an earlier one
  * changed or deleted. Each is given the test app once it runs.
@@ -407,4 +430,5 @@ export const VALID_CALLS: Record<string, (t: TestApp) => Promise<ValidCall>> = {
   ...PEOPLE_CALLS,
   ...SITE_CALLS,
   ...WATER_AND_WEBHOOK_CALLS,
+  ...NETWORK_LINK_CALLS,
 };
