@@ -37,7 +37,7 @@ const ANCHOR_AFTER_MS = 2 * 60_000;
 const ANCHORS_PER_ROUND = 500;
 
 /** The UTC day of an instant, YYYY-MM-DD. */
-export const utcDate = (time: Date): string => time.toISOString().slice(0, 10);
+const utcDate = (time: Date): string => time.toISOString().slice(0, 10);
 const dayStart = (date: string) => new Date(`${date}T00:00:00.000Z`);
 /** The last day whose anchors may be written at `now`. */
 const lastEndedDay = (now: Date) => addDays(utcDate(new Date(now.getTime() - ANCHOR_AFTER_MS)), -1);

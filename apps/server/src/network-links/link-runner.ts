@@ -26,7 +26,7 @@ import { linkFilters, takeLinkMessage, type LinkTopics, type Outcome } from './l
 import { linksToRun, setLinkState, type NetworkLinkRow } from './network-link.repository.ts';
 
 /** How often the links are read again. */
-export const LINK_POLL_MS = 3_000;
+const LINK_POLL_MS = 3_000;
 const RECONNECT_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 /** CONNACK codes of a refused user name or password: MQTT 3.1.1 (4, 5) and MQTT 5 (0x86, 0x87). */
@@ -44,7 +44,7 @@ export type LinkRunnerOptions = {
   pollMs?: number;
 };
 
-export type LinkCounts = Record<Outcome, number>;
+type LinkCounts = Record<Outcome, number>;
 
 export type LinkRunner = {
   close: () => Promise<void>;

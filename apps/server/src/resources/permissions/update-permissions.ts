@@ -30,7 +30,7 @@ type Change = { userId: number; siteId: number; before: Privilege[]; after: Priv
  * What the owners held before the change, each where it applies (a site's list, or an area's
  * list), in the body's `owners` form: the audit row keeps it beside the owners sent.
  */
-export type PermissionsBefore = {
+type PermissionsBefore = {
   owners: {
     id: number;
     type: 'user';

@@ -15,10 +15,10 @@ import { isApiError } from '../../lib/api-client.ts';
 import { auditPerson } from './audit-person.ts';
 
 /** Rows the pane shows; the rest are on the audit page. */
-export const HISTORY_ROWS = 10;
+const HISTORY_ROWS = 10;
 
 /** The object as the audit log names it: its kind ('sensor', 'radio', 'section'…) and id. */
-export interface AuditObject {
+interface AuditObject {
   readonly kind: string;
   readonly target: number;
 }
