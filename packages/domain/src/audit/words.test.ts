@@ -51,9 +51,12 @@ describe('auditText', () => {
     expect(auditText(row({ operation: 'POST /areas/:id/notes', object: 'Block A' }))).toBe(
       'Ada Admin left a note on Block A',
     );
-    expect(
-      auditText(row({ actor: null, operation: 'POST /programs/:id/start', object: 'Night' })),
-    ).toBe('Paddock started Night');
+    expect(auditText(row({ actor: null, operation: 'program.started', object: 'Night' }))).toBe(
+      'Paddock started Night',
+    );
+    // A call with no session (an alarm's link) is someone's, not the product's.
+    const byLink = row({ actor: null, operation: 'POST /alarm-acks/:token', object: 'High flow' });
+    expect(auditText(byLink)).toBe('Someone acknowledged High flow by the link in its message');
     expect(auditText(row({ operation: 'POST /user/logout', object: null }))).toBe(
       'Ada Admin signed out',
     );

@@ -68,7 +68,8 @@ const PHRASES: Record<string, string> = {
   'POST /areas/:areaId/alarms': 'added an alarm to {object}',
   'DELETE /areas/:areaId/alarms/:id': 'deleted an alarm of {object}',
   'POST /areas/:areaId/alarms/:id/acknowledge': 'acknowledged an alarm of {object}',
-  'POST /alarm-acks/:token': 'acknowledged an alarm from a message',
+  'POST /alarm-acks/:token': 'acknowledged {object} by the link in its message',
+  'POST /providers/twilio/gather/:token': 'acknowledged {object} on an alarm call',
   'POST /areas/:id/events': 'recorded an event in {object}',
   'POST /areas/:id/events/acknowledge': 'acknowledged the events of {object}',
   'POST /areas/:id/notes': 'left a note on {object}',
@@ -187,8 +188,17 @@ function changesInWords(changes: FieldChange[], object: string | null): string {
   return `changed ${list}`;
 }
 
-const who = ({ actor, actingAs }: AuditPeople) =>
-  actor === null ? 'Paddock' : actingAs === null ? actor : `${actor} (as ${actingAs})`;
+/**
+ * Who did it: the actor (and whom they acted as); with no actor, the product itself for its own
+ * actions, and "Someone" for a call that carries no session (a reset link, an alarm's link).
+ */
+const who = ({ actor, actingAs }: AuditPeople, operation: string) => {
+  if (actor === null) return isApiOperation(operation) ? 'Someone' : 'Paddock';
+  return actingAs === null ? actor : `${actor} (as ${actingAs})`;
+};
+
+/** 'POST /areas/:id/notes' is a call of the contract; 'program.started' the product's action. */
+const isApiOperation = (operation: string) => /^[A-Z]+ \//.test(operation);
 
 /** The contract summary as a phrase: its first clause, without a parenthesised privilege. */
 const summaryPhrase = (summary: string) =>
@@ -206,18 +216,18 @@ export function auditText(input: AuditWordsInput): string {
   }
   const byFields = operation.startsWith('PUT ') && !TOLD_BY_PHRASE.has(operation);
   const changes = byFields ? fieldChanges(before, after) : [];
-  if (changes.length > 0) return `${who(input)} ${changesInWords(changes, object)}`;
+  if (changes.length > 0) return `${who(input, operation)} ${changesInWords(changes, object)}`;
   const phrase = PHRASES[operation];
   if (phrase) {
     const named = phrase.replace(/ ?\{object\}/, object ? ` ${object}` : '');
-    return `${who(input)} ${named}`;
+    return `${who(input, operation)} ${named}`;
   }
   if (operation.startsWith('PUT ')) {
     // Fields sent equal to what was there; or an object whose handler noted nothing before.
     const what = object ?? 'a setting';
     return before === null
-      ? `${who(input)} changed ${what}`
-      : `${who(input)} saved ${what} unchanged`;
+      ? `${who(input, operation)} changed ${what}`
+      : `${who(input, operation)} saved ${what} unchanged`;
   }
-  return `${who(input)}: ${summaryPhrase(input.summary)}${object ? ` (${object})` : ''}`;
+  return `${who(input, operation)}: ${summaryPhrase(input.summary)}${object ? ` (${object})` : ''}`;
 }

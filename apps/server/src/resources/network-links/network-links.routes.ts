@@ -15,7 +15,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { loadFieldSecret } from '../../auth/secrets.ts';
 import { route } from '../../http/endpoint.ts';
-import { noteBefore } from '../../http/touched.ts';
+import { noteBefore, noteSubject } from '../../http/touched.ts';
 import { credentialBox, type CredentialBox } from '../../network-links/credential-box.ts';
 import { requireKnownSite } from '../sites/site-access.ts';
 import { requireSiteAdmin } from './network-link-access.ts';
@@ -64,6 +64,8 @@ export async function networkLinkRoutes(app: FastifyInstance) {
     if (!row) throw refuse.notFound('Network link');
     if (need === 'admin') await requireSiteAdmin(db, request, row.siteId);
     else await requireKnownSite(db, request, row.siteId, 'view');
+    // The audit row is about the link, not the site the check resolved.
+    noteSubject(request, { kind: 'networkLink', id: row.id, label: row.url });
     return row;
   }
 

@@ -3,7 +3,7 @@
  * notification log and the site's, the site's escalation roster, and the provider's callbacks.
  */
 import { EMPTY_ROSTER, NOTIFICATION_LOG_LIMIT, notificationEndpoints } from '@paddock/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { acknowledgeAlarm } from '../../alarms/acknowledge.ts';
 import { findAckLinks } from '../../alarms/ack-link.repository.ts';
 import { verifyAckToken } from '../../alarms/ack-links.ts';
@@ -12,14 +12,16 @@ import { findAlarmLinkSecret } from '../../auth/secrets.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
-import { noteBefore } from '../../http/touched.ts';
+import { noteBefore, noteTouched } from '../../http/touched.ts';
 import { requireObject, requireSite } from '../../permissions/access.ts';
 import { presentAlarm } from '../alarms/alarm.presenter.ts';
 import { findAlarmOfArea, findAlarmStates } from '../alarms/alarms.repository.ts';
+import type { Database } from '../../db/client.ts';
 import { callerName } from './caller-name.ts';
 import {
   ackLinkView,
   acknowledgeByLinks,
+  alarmPlace,
   activeMethodsOf,
   alarmNotificationLog,
   findRoster,
@@ -94,6 +96,15 @@ function consoleRoutes(app: FastifyInstance) {
   });
 }
 
+/**
+ * Notes the alarm a link acknowledges as the call's object: the link is its own permission (it
+ * carries no session), so no check resolves the alarm for the audit row.
+ */
+async function noteAlarmOfLink(db: Database, request: FastifyRequest, alarmId: number) {
+  const place = await alarmPlace(db, alarmId);
+  if (place) noteTouched(request, { kind: 'alarm', id: alarmId, ...place });
+}
+
 /** The single-use link in a message: what it shows, and acknowledging by it. */
 function ackLinkRoutes(app: FastifyInstance, { linkOf }: AckLinks) {
   const { db, clock } = app.ctx;
@@ -109,6 +120,7 @@ function ackLinkRoutes(app: FastifyInstance, { linkOf }: AckLinks) {
     const links = await linkOf(request.params.token);
     const [link] = links;
     if (!link) throw notFound('Acknowledgement link');
+    await noteAlarmOfLink(db, request, link.alarmId);
     const { used, acknowledged } = await acknowledgeByLinks(db, links, {
       via: 'link',
       comment: request.body?.comment?.trim() || null,
@@ -179,6 +191,8 @@ function providerRoutes(app: FastifyInstance, { linksOf }: AckLinks) {
     if (digits !== '1') return twimlSay('No acknowledgement. Goodbye.');
     const links = await linksOf(request.params.token);
     if (links.length === 0) return twimlSay('This call cannot acknowledge. Goodbye.');
+    const [first] = links;
+    if (first) await noteAlarmOfLink(db, request, first.alarmId);
     const { acknowledged } = await acknowledgeByLinks(db, links, {
       via: 'voice',
       comment: null,

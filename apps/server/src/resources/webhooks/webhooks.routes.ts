@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.ts';
 import { route } from '../../http/endpoint.ts';
-import { noteBefore } from '../../http/touched.ts';
+import { noteBefore, noteSubject } from '../../http/touched.ts';
 import { areaPrivileges } from '../../permissions/access.ts';
 import { requireKnownSite } from '../sites/site-access.ts';
 import { presentDelivery, presentWebhook } from './webhook.presenter.ts';
@@ -49,6 +49,8 @@ export async function webhookRoutes(app: FastifyInstance) {
     const row = await findWebhook(db, id);
     if (!row) throw refuse.notFound('Webhook');
     await requireSiteAdmin(db, request, row.siteId);
+    // The audit row is about the endpoint, not the site the check resolved.
+    noteSubject(request, { kind: 'webhook', id: row.id, label: row.url });
     return row;
   }
 
