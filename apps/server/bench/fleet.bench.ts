@@ -1,24 +1,21 @@
 /**
  * `npm run bench:fleet` (issue 33 item 4): GET fleet for support staff over the scale seed, on
  * each database engine. Per engine: a fresh database (a temporary PGlite folder; a temporary
- * database on the PostgreSQL server of DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test),
- * the demo farm and the scale seed (500 sites × 200 radios: about 1,000 radios overdue and 2,400
- * on a low battery), a raised alarm on every tenth scale site, and the demo's staff login made a
- * member of every site, as staff are. Then the call one at a time, as one console asks it, over
- * HTTP on 127.0.0.1 with the console's headers: --warmup calls, then --calls measured. Prints
- * p50, p95 and p99 of the whole call and the items it found. Target: p95 < 50 ms.
+ * database on the PostgreSQL server of DATABASE_URL, or postgres://postgres@127.0.0.1:5432/test)
+ * seeded as fleet-scale.ts does: the demo farm, the scale seed (500 sites × 200 radios), a raised
+ * alarm on every tenth scale site, and the demo's staff login a member of every site. Then the
+ * call one at a time, as one console asks it, over HTTP on 127.0.0.1 with the console's headers:
+ * --warmup calls, then --calls measured. Prints p50, p95 and p99 of the whole call and the items
+ * it found. Target: p95 < 50 ms. `npm run bench:web -- --pages fleet` measures the console's
+ * first paint of the same fleet.
  *
  * Options: --sites N --radios-per-site M --calls N (default 200) --warmup N (default 20)
  *          --engines pglite,postgres
  */
 import { parseArgs } from 'node:util';
 import { fleetSchema } from '@paddock/domain';
-import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
-import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.ts';
-import { hashPassword } from '../src/auth/passwords.ts';
-import { queryRows, type Database } from '../src/db/client.ts';
-import { seedScale } from '../src/seed/scale.ts';
+import { seedFleetScale } from './fleet-scale.ts';
 import { parseEngines, positive, printTable, type Engine } from './report.ts';
 import { benchServerConfig, listenSignedIn } from './signed-in-server.ts';
 import { benchEngineEnv } from './temporary-postgres.ts';
@@ -39,46 +36,6 @@ const WARMUP = positive('warmup', args.warmup);
 const HOST = '127.0.0.1';
 const TARGET_P95_MS = 50;
 
-/** A raised alarm on every tenth site, raised over the last days so the order has ages to sort. */
-async function raiseAlarms(db: Database, siteIds: number[], areaIds: number[], now: Date) {
-  const every = siteIds.flatMap((siteId, index) =>
-    index % 10 === 0 ? [{ siteId, areaId: areaIds[index] ?? 0, index }] : [],
-  );
-  for (const { siteId, areaId, index } of every) {
-    const [alarm] = await queryRows<{ id: number }>(
-      db,
-      sql`insert into alarms (area_id, site_id, active, rule, label)
-          values (${areaId}, ${siteId}, true,
-                  ${JSON.stringify({ name: 'Soil dry', severity: index % 20 === 0 ? 'critical' : 'warning' })}::jsonb,
-                  'Soil dry')
-          returning id`,
-    );
-    await db.execute(
-      sql`insert into alarm_states (alarm_id, status, episode, raised_at, raised_value)
-          values (${alarm?.id ?? 0}, 'raised', 1,
-                  ${new Date(now.getTime() - index * 600_000).toISOString()}::timestamptz, 12.5)`,
-    );
-  }
-  return every.length;
-}
-
-/** The demo's staff login, a member of every site with the privileges it has on its own. */
-async function staffOfEverySite(db: Database): Promise<number> {
-  const [staff] = await queryRows<{ id: number }>(
-    db,
-    sql`select id from users where login = ${DEMO_LOGINS.staff}`,
-  );
-  if (!staff) throw new Error('no staff login in the demo farm');
-  await db.execute(
-    sql`insert into site_members (user_id, site_id, privileges)
-        select ${staff.id}, s.id,
-               (select privileges from site_members where user_id = ${staff.id} limit 1)
-          from sites s
-         where not exists (select 1 from site_members m where m.user_id = ${staff.id} and m.site_id = s.id)`,
-  );
-  return staff.id;
-}
-
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
 
@@ -89,22 +46,13 @@ async function runEngine(engine: Engine): Promise<string[] | null> {
   const app = await buildApp(config);
   try {
     const { db } = app.ctx;
-    const now = new Date();
     console.log(`${engine}: migrating and seeding…`);
-    const passwordHash = await hashPassword(DEMO_PASSWORD);
-    // As the API bench's server loads it: the devstack's farm, only when a bench runs.
-    const demo = await import('../../devstack/src/demo-farm/demo-farm.ts');
-    await demo.seedDemoFarm(db, { now, passwordHash });
-    const seeded = await seedScale(db, {
+    const { alarms, staffId } = await seedFleetScale(db, {
       sites: SITES,
       radiosPerSite: RADIOS,
-      now,
-      passwordHash,
+      now: new Date(),
       log: (line) => console.log(`  ${line}`),
     });
-    const alarms = await raiseAlarms(db, seeded.siteIds, seeded.areaIds, now);
-    const staffId = await staffOfEverySite(db);
-    await db.execute(sql`vacuum analyze`);
 
     const { port, token } = await listenSignedIn(app, config, staffId, HOST);
     const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, br' };

@@ -38,7 +38,7 @@ export type Measured = {
   stationArea: WeatherArea | null;
 };
 
-function median(values: readonly number[]): number {
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2
@@ -48,6 +48,14 @@ function median(values: readonly number[]): number {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
+
+const worst = (values: number[]) => Math.max(...values);
+const met = (ok: boolean) => (ok ? 'yes' : 'NO');
+
+/** A time against its upper bound: the median per profile, the target, met by the worst. */
+export function timed(label: string, values: number[], target: number): string[] {
+  return [label, ...values.map(ms), `< ${target} ms`, met(worst(values) < target)];
+}
 
 export function printTable(rows: string[][]): void {
   const widths =
@@ -71,15 +79,6 @@ export function resultRows(
       const result = results.get(profile);
       return result ? median(select(result)) : Number.NaN;
     });
-  const worst = (values: number[]) => Math.max(...values);
-  const met = (ok: boolean) => (ok ? 'yes' : 'NO');
-  /** A time against its upper bound: the median per profile, the target, met by the worst. */
-  const timed = (label: string, values: number[], target: number) => [
-    label,
-    ...values.map(ms),
-    `< ${target} ms`,
-    met(worst(values) < target),
-  ];
   const rows: string[][] = [['measure', ...profiles, 'target', 'met']];
 
   if (measured.login) {

@@ -61,10 +61,15 @@ export function seed(dataDir: string, bigArea: boolean, scaleSite: boolean): voi
   if (seeded.status !== 0) throw new Error(`the seed failed with code ${seeded.status}`);
 }
 
-export async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+/** `env` adds to the server's settings (e.g. the fleet's server: the API alone, no simulator). */
+export async function startServer(
+  port: number,
+  dataDir: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/devstack/src/main.ts'], {
     cwd: ROOT,
-    env: { ...serverEnv(dataDir), PORT: String(port) },
+    env: { ...serverEnv(dataDir), ...env, PORT: String(port) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + READY_TIMEOUT_MS;
