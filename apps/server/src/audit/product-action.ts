@@ -11,8 +11,7 @@ import { objectName } from './audit-words.repository.ts';
 import { appendAudit } from './audit.repository.ts';
 
 /** Product actions by their operation name in the log: the site event kinds they match. */
-type ProductOperation =
-  'program.started' | 'program.skipped' | 'zone.shutOff' | 'report.ready';
+type ProductOperation = 'program.started' | 'program.skipped' | 'zone.shutOff' | 'report.ready';
 
 export type ProductAction = {
   operation: ProductOperation;
