@@ -13,7 +13,8 @@ const config: KnipConfig = {
       project: ['*.ts', 'scripts/**/*.ts', 'e2e/**/*.ts'],
     },
     'apps/server': {
-      entry: ['src/**/*-cli.ts', 'bench/**/*.bench.ts'],
+      // bench/*-cli.ts are spawned by path (fleet-scale-cli.ts by bench:web's fleet stack).
+      entry: ['src/**/*-cli.ts', 'bench/**/*.bench.ts', 'bench/*-cli.ts'],
       project: ['src/**/*.ts', 'bench/**/*.ts', 'faults/**/*.ts', 'test/**/*.ts'],
       // The pdf renderer reads the font's files by path (exports/render-pdf.ts).
       ignoreDependencies: ['@fontsource/dejavu-sans'],

@@ -1,9 +1,9 @@
 /**
  * The fleet benches' database (issue 33 item 4), shared by `npm run bench:fleet` (the list query)
- * and `npm run bench:web -- --pages fleet` (the console's first paint): the demo farm, the scale
- * seed (500 sites × 200 radios by default: about 1,000 radios overdue and 2,400 on a low battery),
- * a raised alarm on every tenth scale site, and the demo's staff login made a member of every
- * site, as support staff are. Both then measure the same fleet.
+ * and `npm run bench:web -- --pages fleet` (the console's first paint, through fleet-scale-cli.ts):
+ * the demo farm, the scale seed (500 sites × 200 radios by default: about 1,000 radios overdue and
+ * 2,400 on a low battery), a raised alarm on every tenth scale site, and the demo's staff login
+ * made a member of every site, as support staff are. Both then measure the same fleet.
  */
 import { DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
 import { sql } from 'drizzle-orm';

@@ -44,8 +44,8 @@
  *   cold and warm, the page shown once its value markers are drawn. Target: LCP < 1.5 s.
  *
  * - the fleet view (issue 33 item 4) for support staff: /fleet signed in as the demo's staff login
- *   over the scale seed of 500 sites × 200 radios, the staff a member of every site (the fleet
- *   list query's own bench seeds the same: apps/server/bench/fleet-scale.ts). LCP cold and warm,
+ *   over the scale seed of 500 sites × 200 radios, the staff a member of every site, as the fleet
+ *   list query's own bench seeds it (apps/server/bench/fleet-scale-cli.ts). LCP cold and warm,
  *   and the time from navigation start until the first fleet row is in the DOM (a
  *   MutationObserver, performance.now()). On a stack of its own, run after the others: its own
  *   data folder, and the server as the API alone without the simulator, which would otherwise
@@ -54,6 +54,7 @@
  * Options: --runs N  --profiles localhost,mobile
  *          --pages login,summary,irrigation,telemetry,chart,addons,weather,fleet
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,14 +95,12 @@ import {
   HOST,
   PAGES,
   PASSWORD,
+  ROOT,
   TARGET_LCP_MS,
   type BenchPage,
   type Profile,
 } from './web/settings.ts';
 import { stopServer } from '../../server/bench/child-process.ts';
-import { seedFleetScale } from '../../server/bench/fleet-scale.ts';
-import { loadConfig } from '../../server/src/config.ts';
-import { openDatabase } from '../../server/src/db/client.ts';
 import { ensureBuilt, freePort, seed, serverEnv, startServer } from './web/stack.ts';
 import { measureTelemetry, telemetryArea, type TelemetryArea } from './web/telemetry.ts';
 
@@ -325,17 +324,17 @@ async function measureFleetStack(
     console.log(
       `seeding the demo farm and ${FLEET_SITES} sites × ${FLEET_RADIOS_PER_SITE} radios into ${dataDir} …`,
     );
-    const handle = await openDatabase(loadConfig(serverEnv(dataDir)).database);
-    try {
-      await seedFleetScale(handle.db, {
-        sites: FLEET_SITES,
-        radiosPerSite: FLEET_RADIOS_PER_SITE,
-        now: new Date(),
-        log: (line) => console.log(`  ${line}`),
-      });
-    } finally {
-      await handle.close();
-    }
+    const seeded = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/bench/fleet-scale-cli.ts',
+        ...['--sites', String(FLEET_SITES), '--radios-per-site', String(FLEET_RADIOS_PER_SITE)],
+      ],
+      { cwd: ROOT, env: serverEnv(dataDir), stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    if (seeded.status !== 0) throw new Error(`the fleet seed failed with code ${seeded.status}`);
     console.log(`starting the API on ${base} …`);
     const server = await startServer(port, dataDir, FLEET_SERVER_ENV);
     try {
