@@ -111,15 +111,6 @@ export async function saveRoster(db: Database, siteId: number, roster: Roster) {
     .onConflictDoUpdate({ target: siteRosters.siteId, set: { roster } });
 }
 
-/** Where an alarm is: its site and area, for the audit row of an acknowledgement by link. */
-export async function alarmPlace(db: Database, alarmId: number) {
-  const [place] = await db
-    .select({ siteId: alarms.siteId, areaId: alarms.areaId })
-    .from(alarms)
-    .where(eq(alarms.id, alarmId));
-  return place ?? null;
-}
-
 /** Uses the links up and acknowledges their alarms, in one transaction. */
 export async function acknowledgeByLinks(
   db: Database,

@@ -5,6 +5,7 @@
 import { EMPTY_ROSTER, NOTIFICATION_LOG_LIMIT, notificationEndpoints } from '@paddock/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { acknowledgeAlarm } from '../../alarms/acknowledge.ts';
+import { findAlarm } from '../../alarms/alarm.repository.ts';
 import { findAckLinks } from '../../alarms/ack-link.repository.ts';
 import { verifyAckToken } from '../../alarms/ack-links.ts';
 import { twimlSay, validTwilioSignature } from '../../alarms/twilio.ts';
@@ -21,7 +22,6 @@ import { callerName } from './caller-name.ts';
 import {
   ackLinkView,
   acknowledgeByLinks,
-  alarmPlace,
   activeMethodsOf,
   alarmNotificationLog,
   findRoster,
@@ -101,8 +101,15 @@ function consoleRoutes(app: FastifyInstance) {
  * carries no session), so no check resolves the alarm for the audit row.
  */
 async function noteAlarmOfLink(db: Database, request: FastifyRequest, alarmId: number) {
-  const place = await alarmPlace(db, alarmId);
-  if (place) noteTouched(request, { kind: 'alarm', id: alarmId, ...place });
+  const alarm = await findAlarm(db, alarmId);
+  if (alarm) {
+    noteTouched(request, {
+      kind: 'alarm',
+      id: alarmId,
+      siteId: alarm.siteId,
+      areaId: alarm.areaId,
+    });
+  }
 }
 
 /** The single-use link in a message: what it shows, and acknowledging by it. */
