@@ -25,6 +25,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webPlugin } from './plugins/web.ts';
 import { apiRoutes } from './resources/index.ts';
 import { appConfigRoutes } from './resources/app-config/app-config.routes.ts';
+import { stageInTransactions } from './http/audit-staging.ts';
 
 export type AppOverrides = {
   /** An already open database (tests); otherwise the configured one is opened and closed with the app. */
@@ -72,6 +73,8 @@ export async function buildApp(
     afterAnswer: afterAnswerWork(),
   };
   app.decorate('ctx', ctx);
+  // A mutating call's audit row is written in the first transaction its handler opens.
+  stageInTransactions(db);
   // Background work on this database (db/lanes.ts) waits while a person's request is in flight.
   const people = peopleOf(db);
   if (people) {

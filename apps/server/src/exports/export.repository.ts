@@ -14,6 +14,7 @@ import {
 import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/database.ts';
 import { reportExportChunks, reportExports, requests } from '../db/schema.ts';
+import { recordProductAction } from '../audit/product-action.ts';
 import { publishSiteEvent } from '../webhooks/publish.ts';
 
 export type ExportRow = {
@@ -299,6 +300,15 @@ export async function finishExport(
           fileName: file.name,
           expiresAt: file.expiresAt.toISOString(),
         },
+      });
+      await recordProductAction(tx, {
+        operation: 'report.ready',
+        at: now,
+        siteId: made.siteId,
+        areaId: made.areaId,
+        kind: 'export',
+        targetId: requestId,
+        object: file.name,
       });
     }
     return true;

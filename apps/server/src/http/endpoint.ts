@@ -12,7 +12,7 @@ import type {
   RouteHandlerMethod,
   RouteShorthandOptions,
 } from 'fastify';
-import { auditHook } from './audit-hook.ts';
+import { auditedHandler, auditHook } from './audit-hook.ts';
 
 /** The request a handler receives: params, query and body already parsed by the entry's schemas. */
 type EndpointRequest<E extends EndpointSpec> = FastifyRequest<{
@@ -60,6 +60,6 @@ export function route<E extends EndpointSpec>(
         response: endpoint.responses,
       }).filter(([, value]) => value !== undefined),
     ),
-    handler: handler as RouteHandlerMethod,
+    handler: auditedHandler(app, endpoint, handler as RouteHandlerMethod),
   });
 }

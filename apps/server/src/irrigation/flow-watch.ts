@@ -54,6 +54,7 @@ import { flowsStale, learnAreaFlows } from '../resources/flow-supervision/learne
 import { keepDecision } from '../resources/programs/program-decision.repository.ts';
 import { requestProgramAction } from '../resources/programs/request-program-action.ts';
 import { readZoneValveReadings } from '../resources/water-use/water-use.repository.ts';
+import { recordProductAction } from '../audit/product-action.ts';
 import { publishSiteEvent } from '../webhooks/publish.ts';
 import { clearFlowAlarm, raiseFlowAlarm, type FlowAlarmName } from './flow-alarms.ts';
 import {
@@ -220,6 +221,16 @@ async function carryOut(context: WatchContext, action: FlowAction) {
         zones: action.zoneIds,
         meter: { id: meter.sensorId, label: meter.label },
         flow: raised.value,
+      });
+      await recordProductAction(tx, {
+        operation: 'zone.shutOff',
+        at: raised.at,
+        ...on,
+        kind: 'sensor',
+        targetId: meter.sensorId,
+        object: action.zoneIds.map((id) => zoneById.get(id)?.label ?? `Zone ${id}`).join(', '),
+        detail: sentence,
+        after: { zones: action.zoneIds },
       });
       break;
     case 'mainlineBreak':

@@ -1,9 +1,12 @@
 /**
  * What a saved step of a run tells the site's webhooks: a start that got its first valve open,
- * and a run that ended; a resume, a pause and a start still waiting tell nothing.
+ * and a run that ended; a resume, a pause and a start still waiting tell nothing. A start is also
+ * the product's action in the audit log.
  */
 import type { RunState } from '@paddock/domain';
-import { asc } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
+import { chainAllStaged } from '../audit/audit.repository.ts';
+import { queryRows } from '../db/client.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../db/schema.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
@@ -32,15 +35,16 @@ const END = START + 3_600_000;
 const run = (activity: RunState['activity'], endTime: number | null = null, kind = 'run') =>
   ({ activity, kind, startTime: START, endTime }) as RunState;
 
+const program = () => ({
+  id: t.farm.programs.a.id,
+  name: 'Block A program',
+  areaId: t.farm.areas.irrigation.id,
+  siteId: t.farm.sites.a.id,
+});
+
 async function told(before: RunState | null, after: RunState) {
-  const program = {
-    id: t.farm.programs.a.id,
-    name: 'Block A program',
-    areaId: t.farm.areas.irrigation.id,
-    siteId: t.farm.sites.a.id,
-  };
   await t.db.delete(schema.webhookEvents);
-  await t.db.transaction((tx) => publishRunEvents(tx, program, before, after));
+  await t.db.transaction((tx) => publishRunEvents(tx, program(), before, after));
   const rows = await t.db.select().from(schema.webhookEvents).orderBy(asc(schema.webhookEvents.id));
   return rows.map((row) => ({ kind: row.kind, data: row.data }));
 }
@@ -66,6 +70,37 @@ describe('publishRunEvents', () => {
       test: true,
       message: 'Test of program Block A program started',
     });
+  });
+
+  it('puts the start on the record as the product’s action, in the same transaction', async () => {
+    await chainAllStaged(t.db, 0); // what the tests before this one staged
+    const before = await queryRows<{ id: string }>(t.db, sql`select id from audit_trail`);
+    await told(run('starting'), run('running'));
+    // Staged with the start, chained after it (the worker's round, here at once).
+    expect(await chainAllStaged(t.db, 0)).toBe(1);
+    const rows = await queryRows<{ id: string; actor_id: number | null; text: string }>(
+      t.db,
+      sql`select id, actor_id, kind, target_id, text from audit_trail
+           where operation = 'program.started' order by id`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.at(-1)).toMatchObject({
+      actor_id: null,
+      kind: 'program',
+      target_id: t.farm.programs.a.id,
+      text: 'Paddock started Block A program',
+    });
+    const written = await queryRows<{ id: string }>(t.db, sql`select id from audit_trail`);
+    expect(written.length).toBe(before.length + 1);
+
+    // A transaction that fails after the start keeps neither the event nor the row.
+    const failing = t.db.transaction(async (tx) => {
+      await publishRunEvents(tx, program(), run('starting'), run('running'));
+      throw new Error('the step failed after the start');
+    });
+    await expect(failing).rejects.toThrow('the step failed');
+    expect(await chainAllStaged(t.db, 0)).toBe(0);
+    expect(await queryRows(t.db, sql`select id from audit_trail`)).toHaveLength(written.length);
   });
 
   it('tells a run that ended', async () => {

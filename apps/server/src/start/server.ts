@@ -16,6 +16,7 @@ import { fieldKeysFor, type GatewayKey } from '../field/provisioning.ts';
 import { startApiRole } from './api.ts';
 import { startFieldBroker } from './field-broker.ts';
 import { startIngestRole } from './ingest.ts';
+import { checkPortsFree } from './startup-errors.ts';
 import { startWorkerRole } from './worker.ts';
 
 export type StartOptions = {
@@ -52,6 +53,7 @@ export async function startServer(
   config: ServerConfig,
   options: StartOptions = {},
 ): Promise<RunningServer> {
+  await checkPortsFree(config);
   const handle = await openDatabase(config.database);
   let app: FastifyInstance | undefined;
   /** The field side: the broker, then each role's work; stopped in reverse after the app. */

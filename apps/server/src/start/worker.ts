@@ -34,6 +34,7 @@ import { startScheduledReports } from '../exports/scheduled-reports.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
 import { startAgronomy } from '../agronomy/agronomy.ts';
 import { startAuditAnchors } from '../audit/audit-anchor.ts';
+import { startAuditChaining } from '../audit/audit-chaining.ts';
 import { startWaterTake } from '../water-take/water-take-days.ts';
 import { startWebhookDeliveries } from '../webhooks/delivery.ts';
 
@@ -184,6 +185,8 @@ function startRecomputations(deps: WorkerDeps, started: Stoppable[]): void {
   started.push(startAgronomy({ db: handle.background, clock, log }));
   // Each consent's daily water-take file (issue 17; docs/water-take.md).
   started.push(startWaterTake({ db: handle.background, clock, log }));
+  // Audit rows staged with the worker's own changes, chained into their sites' logs (issue 33).
+  started.push(startAuditChaining({ db: handle.background, log }));
   // Each site's daily audit anchor in the export folder, and retention by whole months (issue 33).
   started.push(
     startAuditAnchors({

@@ -8,7 +8,7 @@
 import type { WebhookEventKind } from '@paddock/domain';
 import { asc, eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as schema from '../db/schema.ts';
 import { sweepOverdue } from '../field/overdue.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
@@ -23,6 +23,12 @@ import { publishSiteEvent } from './publish.ts';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
+/**
+ * How long a delivery waits for its receiver. A local receiver answers in milliseconds; the limit
+ * is that wide because beside the rest of the suite and the end-to-end stack a quick answer once
+ * took over 0.3 s. The slow receiver's test holds its answer far longer.
+ */
+const TIMEOUT_MS = 2_000;
 
 let t: TestApp;
 let deps: WebhookDeliveryDeps;
@@ -30,7 +36,11 @@ const receivers: WebhookStandin[] = [];
 
 beforeAll(async () => {
   t = await buildTestApp();
-  deps = { db: t.db, clock: t.clock, log: silent, timeoutMs: 300 };
+  deps = { db: t.db, clock: t.clock, log: silent, timeoutMs: TIMEOUT_MS };
+});
+// Each test's endpoints go with it, passed or not, so a failure is not also the next test's.
+afterEach(async () => {
+  await t.db.delete(schema.webhookEndpoints);
 });
 afterAll(async () => {
   await Promise.all(receivers.map((receiver) => receiver.close()));
@@ -155,7 +165,6 @@ describe('an endpoint that fails for an hour', () => {
     expect(deliveries.map((delivery) => delivery.status)).toEqual(
       deliveries.map(() => 'delivered'),
     );
-    await t.db.delete(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, id));
   });
 });
 
@@ -189,16 +198,15 @@ describe('an endpoint that fails for a day', () => {
       .from(schema.webhookAttempts)
       .where(eq(schema.webhookAttempts.deliveryId, deliveries[1]?.id ?? 0));
     expect(next.length).toBeGreaterThan(0);
-    await t.db.delete(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, id));
   });
 });
 
 describe('a receiver that does not answer in time', () => {
   it('is an attempt with no status that says why, and another endpoint is not held up', async () => {
-    const slow = await receiver(() => 200, 2_000);
+    const slow = await receiver(() => 200, 5 * TIMEOUT_MS);
     const quick = await receiver(() => 200);
     const slowHook = await addWebhook(slow.url, ['alarm.raised']);
-    const quickHook = await addWebhook(quick.url, ['alarm.raised']);
+    await addWebhook(quick.url, ['alarm.raised']);
     await raiseAlarm('Wind');
     await deliverDueWebhooks(deps);
 
@@ -214,10 +222,7 @@ describe('a receiver that does not answer in time', () => {
         eq(schema.webhookDeliveries.id, schema.webhookAttempts.deliveryId),
       )
       .where(eq(schema.webhookDeliveries.endpointId, slowHook.id));
-    expect(attempt).toEqual({ statusCode: null, excerpt: 'No answer within 0.3 s' });
-    for (const hook of [slowHook, quickHook]) {
-      await t.db.delete(schema.webhookEndpoints).where(eq(schema.webhookEndpoints.id, hook.id));
-    }
+    expect(attempt).toEqual({ statusCode: null, excerpt: 'No answer within 2 s' });
   });
 });
 

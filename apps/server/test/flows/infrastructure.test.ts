@@ -130,8 +130,8 @@ describe('start-up problems a person can fix, in one line', () => {
       const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
         cwd: repositoryRoot,
         encoding: 'utf8',
-        // A hang guard, not a timing: a first start migrates a new embedded database, which
-        // beside the rest of the suite and the end-to-end stack took over 60 s here.
+        // A hang guard, not a timing: the ports are tried before the new embedded database is
+        // migrated, so the line comes in the time tsx takes to load the server.
         timeout: 240_000,
         env: {
           PATH: process.env.PATH,

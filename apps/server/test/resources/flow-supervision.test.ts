@@ -14,6 +14,8 @@ import {
 } from '@paddock/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { chainAllStaged } from '../../src/audit/audit.repository.ts';
+import { queryRows } from '../../src/db/client.ts';
 import * as s from '../../src/db/schema.ts';
 import { recordFollowup, runFollowups } from '../../src/ingest/followups.ts';
 import { flowWatchFollowup } from '../../src/irrigation/flow-watch.ts';
@@ -294,6 +296,16 @@ describe('the flow watch', () => {
     expect((decision?.decision as ProgramDecisionDetail).action).toBe('shutOff');
     expect(await alarmEvents()).toEqual(
       expect.arrayContaining([expect.stringContaining('140 L/min against a designed 100 L/min')]),
+    );
+    // The shut-off is the product's action on the record, naming the zone and why.
+    await chainAllStaged(t.db, 0);
+    const [audited] = await queryRows<{ actor_id: number | null; kind: string; text: string }>(
+      t.db,
+      sql`select actor_id, kind, text from audit_trail where operation = 'zone.shutOff'`,
+    );
+    expect(audited).toMatchObject({ actor_id: null, kind: 'sensor' });
+    expect(audited?.text).toBe(
+      `Paddock shut off ${t.farm.sections.zone1.label}: ${decision?.sentence}`,
     );
   });
 

@@ -6,7 +6,9 @@
  * link that records what it sends. Runs on either engine (DATABASE_URL).
  */
 import { cycleMsOf, cyclesOf, zoneRuntimeMs, type ProgramSchedule } from '@paddock/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { chainAllStaged } from '../../src/audit/audit.repository.ts';
+import { queryRows } from '../../src/db/client.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
 import {
@@ -85,6 +87,17 @@ describe('a start decided by its skip rules', () => {
       .from(t.events)
       .where(eq(t.events.targetId, programId()));
     expect(events.map((event) => [event.type, event.message])).toEqual([['info', kept?.sentence]]);
+    // The start called off is the product's action on the record, naming the program and why.
+    await chainAllStaged(testApp.db, 0);
+    const audited = await queryRows<{ actor_id: number | null; target_id: number; text: string }>(
+      testApp.db,
+      sql`select a.actor_id, a.target_id, a.text, p.name from audit_trail a
+            join programs p on p.id = a.target_id
+           where a.operation = 'program.skipped' and a.kind = 'program' order by a.id`,
+    );
+    const last = audited.at(-1) as (typeof audited)[number] & { name: string };
+    expect(last).toMatchObject({ actor_id: null, target_id: programId() });
+    expect(last.text).toBe(`Paddock called off the start of ${last.name}: ${kept?.sentence}`);
   });
 
   it('a delayed start is decided at its start time: skipped then, never opened', async () => {

@@ -54,6 +54,13 @@ describe('prefetchRouteData', () => {
     ]);
   });
 
+  it("starts the fleet view's one call, which has no site", async () => {
+    writeAuth(tokenSet());
+    prefetchRouteData(createQueryClient(), { pathname: '/fleet', search: '' });
+    await settle();
+    expect(network.paths).toEqual(['/api/fleet?limit=1000']);
+  });
+
   it('asks nothing the cache already holds', async () => {
     writeAuth(tokenSet());
     const queryClient = createQueryClient();

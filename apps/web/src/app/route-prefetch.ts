@@ -20,6 +20,7 @@ import {
 import type { QueryClient } from '@tanstack/react-query';
 import { getAreaSectionsQueryOptions } from '../data/areas/get-area-sections.ts';
 import { getAreaRadiosQueryOptions } from '../data/radios/get-area-radios.ts';
+import { getFleetQueryOptions } from '../data/fleet/get-fleet.ts';
 import { getAreaSensorsQueryOptions } from '../data/sensors/get-area-sensors.ts';
 import { getSiteUnitsQueryOptions } from '../data/sites/get-site-units.ts';
 import { getSiteQueryOptions } from '../data/sites/get-site.ts';
@@ -35,6 +36,11 @@ export function prefetchRouteData(
     return;
   }
   const route = parseRoute(location.pathname, location.search);
+  if (route.kind === 'fleet') {
+    // The fleet view has no site: its one call, across the user's sites.
+    queryClient.ensureQueryData(getFleetQueryOptions()).catch(() => undefined);
+    return;
+  }
   const siteId = routeSiteId(route);
   if (siteId === undefined) return;
   const areaId = routeAreaId(route);

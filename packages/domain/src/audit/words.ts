@@ -85,8 +85,7 @@ const PHRASES: Record<string, string> = {
   'DELETE /webhooks/:id': 'deleted a webhook of {object}',
   'POST /webhooks/:id/deliveries/:deliveryId/resend': 'resent a webhook delivery of {object}',
   'GET /exports/:id/file': 'downloaded {object}',
-  // What the worker does on a person's behalf, once it writes rows of its own (not yet: held back
-  // while its rows took the site's chain lock inside the worker's transactions).
+  // What the worker does on a person's behalf (server audit/product-action.ts).
   'program.started': 'started {object}',
   'program.skipped': 'called off the start of {object}',
   'zone.shutOff': 'shut off {object}',

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { anchorPoints } from '../../audit/audit-anchor.repository.ts';
 import {
   auditChain,
+  chainStaged,
   listAudit,
   sha256,
   type ListedAuditRow,
@@ -43,6 +44,8 @@ export async function auditRoutes(app: FastifyInstance) {
   route(app, auditEndpoints.listSiteAudit, async (request) => {
     const siteId = request.params.id;
     await requireAuditReader(db, request, siteId);
+    // What the worker staged with its changes is on the page at once, not after its next round.
+    await chainStaged(db, siteId);
     const { from, to, actor, kind, target, operation, page, limit } = request.query;
     const { rows, total } = await listAudit(
       db,
@@ -63,6 +66,7 @@ export async function auditRoutes(app: FastifyInstance) {
   route(app, auditEndpoints.verifySiteAudit, async (request) => {
     const siteId = request.params.id;
     await requireAuditReader(db, request, siteId);
+    await chainStaged(db, siteId);
     // The anchors are read first: a row appended meanwhile is after them, never before.
     const points = await anchorPoints(db, siteId);
     return verifyChain(await auditChain(db, siteId), sha256, points);

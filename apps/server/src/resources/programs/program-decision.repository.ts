@@ -14,6 +14,7 @@ import type {
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { areas, events, programDecisions, programs, sites } from '../../db/schema.ts';
+import { recordProductAction } from '../../audit/product-action.ts';
 import { publishSiteEvent } from '../../webhooks/publish.ts';
 
 export type ProgramDecisionRow = typeof programDecisions.$inferSelect;
@@ -124,6 +125,15 @@ export async function keepDecision(
         at: row.at,
         message: row.sentence,
         program: { id: row.programId },
+      });
+      await recordProductAction(tx, {
+        operation: 'program.skipped',
+        at: row.at,
+        siteId: row.siteId,
+        areaId: row.areaId,
+        kind: 'program',
+        targetId: row.programId,
+        detail: row.sentence,
       });
     }
     return kept;

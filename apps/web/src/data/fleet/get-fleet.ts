@@ -12,7 +12,7 @@ function getFleet(limit: number): Promise<Fleet> {
   return callEndpoint(fleetEndpoints.getFleet, { query: { limit } });
 }
 
-function getFleetQueryOptions() {
+export function getFleetQueryOptions() {
   return queryOptions({
     queryKey: fleetKeys.list,
     queryFn: () => getFleet(FLEET_LIMIT.max),

@@ -2,7 +2,7 @@ import type { Fleet, FleetItem } from '@paddock/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { FleetView } from './fleet-view.tsx';
+import { FLEET_ROWS_AT_ONCE, FleetView } from './fleet-view.tsx';
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();
@@ -86,5 +86,23 @@ describe('the fleet view', () => {
     unmount();
     renderWithProviders(<FleetView fleet={{ ...FLEET, total: 1200 }} now={NOW} />);
     expect(screen.getByText('Showing the first 3 of 1200')).toBeTruthy();
+  });
+
+  it('draws the first rows of a long list and more on request, in the same order', async () => {
+    const many = Array.from({ length: FLEET_ROWS_AT_ONCE + 30 }, (_, index) =>
+      item({
+        kind: 'overdueRadio',
+        severity: 'warning',
+        since: hoursAgo(1000 - index),
+        target: { kind: 'radio', id: index + 1, label: `R-${1000 + index}` },
+      }),
+    );
+    const { user } = renderWithProviders(
+      <FleetView fleet={{ ...FLEET, items: many, total: many.length }} now={NOW} />,
+    );
+    expect(screen.getAllByTestId('fleet-row')).toHaveLength(FLEET_ROWS_AT_ONCE);
+    await user.click(screen.getByRole('button', { name: 'Show 30 more' }));
+    expect(rows()).toEqual(many.map((one) => `Radio overdue: ${one.target.label}`));
+    expect(screen.queryByRole('button', { name: /more$/ })).toBeNull();
   });
 });
