@@ -19,6 +19,37 @@ const AUTH_SCREENS = [
   'src/features/auth/**/*.test.{ts,tsx}',
 ];
 
+/**
+ * The test files that run whole stacks, by project (paths from the project's root): the devstack
+ * with its demo farm and simulator, a server spawned as `npm run serve`, the field network end to
+ * end, a runner restarted mid-zone, a forecast night. Each keeps a server (and a simulator)
+ * working for as long as it runs. Beside the end-to-end stacks on two cores they were starved,
+ * ran for minutes, and their stacks worked all that while, starving the rest in turn: a CI run took
+ * 43 minutes where 20 were usual. scripts/test.sh runs them once Playwright is done:
+ * PADDOCK_VITEST_PART=rest leaves them out, PADDOCK_VITEST_PART=stacks runs only them; unset, a
+ * run has every file.
+ */
+const STACK_TESTS = {
+  server: [
+    'test/flows/**/*.test.ts',
+    'src/irrigation/runner-service.test.ts',
+    'src/frost-watch/forecast-job.test.ts',
+  ],
+  devstack: ['src/devstack.test.ts', 'src/history.test.ts', 'src/demo-farm/frost-season.test.ts'],
+} as const;
+const part = process.env.PADDOCK_VITEST_PART;
+
+/** A project's include and exclude for the part of the run asked for. */
+function filesOf(project: string, include: string[], exclude: string[] = []) {
+  const stacks: readonly string[] = STACK_TESTS[project as keyof typeof STACK_TESTS] ?? [];
+  const files = (chosen: string[], left: string[]) =>
+    // An exclude given replaces vitest's own (node_modules…): only one that leaves something out.
+    left.length === 0 ? { include: chosen } : { include: chosen, exclude: left };
+  if (part === 'stacks') return files([...stacks], exclude);
+  if (part === 'rest') return files(include, [...exclude, ...stacks]);
+  return files(include, exclude);
+}
+
 // Every package's unit and integration tests in one run; Playwright specs live in e2e/ and are not picked up.
 export default defineConfig({
   test: {
@@ -31,7 +62,7 @@ export default defineConfig({
         test: {
           name: 'domain',
           root: 'packages/domain',
-          include: ['src/**/*.test.ts'],
+          ...filesOf('domain', ['src/**/*.test.ts']),
           environment: 'node',
           // Pure functions: test files share a worker's loaded modules instead of loading them anew.
           isolate: false,
@@ -46,7 +77,7 @@ export default defineConfig({
         test: {
           name: 'server',
           root: 'apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+          ...filesOf('server', ['src/**/*.test.ts', 'test/**/*.test.ts']),
           environment: 'node',
           // No module mocks and no global state between files: a worker keeps the server's modules
           // loaded (Fastify, drizzle, PGlite's WebAssembly) instead of loading them for every file,
@@ -66,7 +97,7 @@ export default defineConfig({
         test: {
           name: 'simulator',
           root: 'apps/simulator',
-          include: ['src/**/*.test.ts'],
+          ...filesOf('simulator', ['src/**/*.test.ts']),
           environment: 'node',
           isolate: false,
           // Simulated hours run in milliseconds alone; beside the end-to-end stack, more than 5 s.
@@ -77,7 +108,7 @@ export default defineConfig({
         test: {
           name: 'devstack',
           root: 'apps/devstack',
-          include: ['src/**/*.test.ts'],
+          ...filesOf('devstack', ['src/**/*.test.ts']),
           environment: 'node',
           // Starts the server on an embedded database, with the demo farm and the simulator:
           // beside the end-to-end stack, at a lower priority, that has taken over 60 s.
@@ -89,7 +120,7 @@ export default defineConfig({
         test: {
           name: 'scripts',
           root: '.',
-          include: ['scripts/**/*.test.ts'],
+          ...filesOf('scripts', ['scripts/**/*.test.ts']),
           environment: 'node',
           // The lint rules' tests load ESLint and typescript-eslint's config on their first case.
           testTimeout: 30_000,
@@ -99,8 +130,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
-          exclude: AUTH_SCREENS,
+          ...filesOf('web', ['src/**/*.test.{ts,tsx}'], AUTH_SCREENS),
           environment: 'happy-dom',
           // Test files share a worker's loaded modules (React, Mantine, the console's own) instead
           // of loading them for every file: a quarter of the CPU. The setup cleans what a test
@@ -117,7 +147,7 @@ export default defineConfig({
           // of files. Each file loads the modules anew.
           name: 'web auth screens',
           root: 'apps/web',
-          include: AUTH_SCREENS,
+          ...filesOf('web auth screens', AUTH_SCREENS),
           environment: 'happy-dom',
           ...WEB_TEST,
         },

@@ -101,20 +101,37 @@ function playwrightTally(report: unknown): Tally | undefined {
   return { passed: stats.expected + stats.flaky, failed: stats.unexpected, skipped: stats.skipped };
 }
 
-const vitestReport = readJson('test-results/vitest.json');
-const pgliteReport = readJson('test-results/vitest-pglite.json');
+/**
+ * A vitest run in two parts (scripts/test.sh: the stack tests after the end-to-end tests): their
+ * tallies summed, undefined when either part did not finish.
+ */
+function vitestPartsTally(reports: unknown[]): Tally | undefined {
+  const tallies = reports.map(vitestTally);
+  if (tallies.some((tally) => tally === undefined)) return undefined;
+  return (tallies as Tally[]).reduce((sum, tally) => ({
+    passed: sum.passed + tally.passed,
+    failed: sum.failed + tally.failed,
+    skipped: sum.skipped + tally.skipped,
+  }));
+}
+
+const vitestReports = ['test-results/vitest.json', 'test-results/vitest-stacks.json'].map(readJson);
+const pgliteReports = [
+  'test-results/vitest-pglite.json',
+  'test-results/vitest-pglite-stacks.json',
+].map(readJson);
 const playwrightReport = readJson('test-results/playwright.json');
 const runners: Array<[string, Tally | undefined]> = [
-  ['vitest', vitestTally(vitestReport)],
+  ['vitest', vitestPartsTally(vitestReports)],
   ['playwright', playwrightTally(playwrightReport)],
 ];
 if (process.env.DATABASE_URL) {
-  runners.splice(1, 0, ['vitest (server on PGlite)', vitestTally(pgliteReport)]);
+  runners.splice(1, 0, ['vitest (server on PGlite)', vitestPartsTally(pgliteReports)]);
 }
 
 const failures: Array<[string, Failure[]]> = [
-  ['vitest', vitestFailures(vitestReport)],
-  ['vitest (server on PGlite)', vitestFailures(pgliteReport)],
+  ['vitest', vitestReports.flatMap(vitestFailures)],
+  ['vitest (server on PGlite)', pgliteReports.flatMap(vitestFailures)],
   ['playwright', playwrightFailures(playwrightReport)],
 ];
 for (const [runner, list] of failures) {

@@ -6,11 +6,12 @@
 # field (a compressed frost night, an overdue radio, a roster's step, a start two minutes ahead),
 # so the cores sit idle under it; the vitest suites are the opposite, work for the CPU. Vitest
 # runs at a lower priority (nice), so the stack the browser talks to answers as quickly as when
-# it is alone, and vitest takes the time the end-to-end tests leave.
+# it is alone, and vitest takes the time the end-to-end tests leave. The vitest files that run
+# whole stacks of their own wait until the end-to-end tests are done.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
-rm -f test-results/vitest*.json test-results/vitest-pglite.* test-results/playwright.*
+rm -f test-results/vitest*.json test-results/playwright.*
 
 # Each stage's time, printed before the closing line: where CI's minutes go.
 stages=()
@@ -43,20 +44,29 @@ else
   stage_done "build the console (failed: no end-to-end tests)"
 fi
 
-nice -n 10 node_modules/.bin/vitest run --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
+# Every vitest file but the stack tests, beside the end-to-end tests (vitest.config.ts STACK_TESTS:
+# files that keep a server and a simulator working while they run, and starved with everything
+# else when they ran beside the end-to-end stacks).
+PADDOCK_VITEST_PART=rest nice -n 10 node_modules/.bin/vitest run \
+  --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
 unit=$?
-stage_done "vitest, every package${DATABASE_URL:+ (PostgreSQL + MQTT broker)}"
+stage_done "vitest, all but the stack tests${DATABASE_URL:+ (PostgreSQL + MQTT broker)}"
 
 # Given a PostgreSQL server (and an MQTT broker), the server suite ran on them above; run it once
 # more on the embedded database and broker, the product's default, so both are proven on every
 # run. The fault campaign brings its own PostgreSQL and Mosquitto: once is enough.
-if [ -n "${DATABASE_URL:-}" ] || [ -n "${MQTT_URL:-}" ]; then
-  echo "Server tests again on embedded PGlite and the embedded broker:"
-  env -u DATABASE_URL -u MQTT_URL nice -n 10 node_modules/.bin/vitest run --project server \
+embedded_too=
+if [ -n "${DATABASE_URL:-}" ] || [ -n "${MQTT_URL:-}" ]; then embedded_too=1; fi
+on_embedded() {
+  env -u DATABASE_URL -u MQTT_URL PADDOCK_VITEST_PART="$1" nice -n 10 \
+    node_modules/.bin/vitest run --project server \
     --exclude '**/test/flows/fault-campaign.test.ts' \
-    --reporter=default --reporter=json --outputFile.json=test-results/vitest-pglite.json \
-    || unit=1
-  stage_done "vitest, the server on PGlite"
+    --reporter=default --reporter=json --outputFile.json="test-results/$2"
+}
+if [ -n "$embedded_too" ]; then
+  echo "Server tests again on embedded PGlite and the embedded broker:"
+  on_embedded rest vitest-pglite.json || unit=1
+  stage_done "vitest, the server on PGlite, all but the stack tests"
 fi
 
 e2e=1
@@ -67,6 +77,16 @@ if [ -n "$e2e_pid" ]; then
   cat test-results/playwright.log
   stage_done "waiting for playwright after vitest"
   stages+=("$(printf '%-56s %5d s' "playwright (end to end), beside the vitest runs" "$(cat test-results/playwright.seconds 2>/dev/null || echo 0)")")
+fi
+
+# The stack tests, now that the end-to-end stacks are gone.
+echo "The stack tests, after the end-to-end tests:"
+PADDOCK_VITEST_PART=stacks node_modules/.bin/vitest run \
+  --reporter=default --reporter=json --outputFile.json=test-results/vitest-stacks.json || unit=1
+stage_done "vitest, the stack tests${DATABASE_URL:+ (PostgreSQL + MQTT broker)}"
+if [ -n "$embedded_too" ]; then
+  on_embedded stacks vitest-pglite-stacks.json || unit=1
+  stage_done "vitest, the server on PGlite, the stack tests"
 fi
 
 echo "stage times:"

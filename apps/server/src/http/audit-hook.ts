@@ -26,7 +26,7 @@ import {
   type AuditEntry,
 } from '../audit/audit.repository.ts';
 import type { Database } from '../db/client.ts';
-import { runStaging, stagedRow } from './audit-staging.ts';
+import { endStaging, runStaging } from './audit-staging.ts';
 import { auditSubject, objectBefore, signedInUser, touchedObject } from './touched.ts';
 
 /** Calls whose refusal is itself on the record: a failed sign-in, with the login typed. */
@@ -70,7 +70,7 @@ export function auditHook(app: FastifyInstance, endpoint: EndpointSpec) {
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const { db } = app.ctx;
     const succeeded = reply.statusCode >= 200 && reply.statusCode < 300;
-    const staged = stagedRow(request);
+    const staged = endStaging(request);
     if (staged !== null) {
       // Written with the change: chained now if the call succeeded, taken back if it did not.
       if (succeeded) await chainStaged(db, touchedObject(request)?.siteId ?? null);

@@ -18,7 +18,7 @@ import {
 } from '../audit/audit.repository.ts';
 import { queryRows } from '../db/client.ts';
 import * as schema from '../db/schema.ts';
-import { runStaging, stagedRow } from './audit-staging.ts';
+import { endStaging, runStaging } from './audit-staging.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -74,7 +74,7 @@ describe('a call whose handler opens transactions', () => {
     });
     await done;
     expect(await staged()).toEqual(['Renamed twice']);
-    expect(stagedRow(request)).toEqual(expect.any(Number));
+    expect(endStaging(request)).toEqual(expect.any(Number));
   });
 
   it('loses the row with a transaction that rolls back, and stages it in the next', async () => {
@@ -90,7 +90,7 @@ describe('a call whose handler opens transactions', () => {
     });
     await done;
     expect(await staged()).toEqual(['Renamed after a failure']);
-    expect(stagedRow(request)).not.toBeNull();
+    expect(endStaging(request)).not.toBeNull();
   });
 
   it('stages nothing for a call that opens no transaction, nor outside a call', async () => {
@@ -100,7 +100,22 @@ describe('a call whose handler opens transactions', () => {
     await done;
     await rename('Te Awa');
     expect(await staged()).toEqual([]);
-    expect(stagedRow(request)).toBeNull();
+    expect(endStaging(request)).toBeNull();
+  });
+});
+
+describe('a call whose staging has ended (its answer is ready)', () => {
+  it('stages nothing in a transaction still run in its context', async () => {
+    const request = {} as FastifyRequest;
+    await runStaging(
+      request,
+      (tx) => stageAudit(tx, entry('After the answer')),
+      async () => {
+        expect(endStaging(request)).toBeNull();
+        await rename('Te Awa');
+      },
+    );
+    expect(await staged()).toEqual([]);
   });
 });
 

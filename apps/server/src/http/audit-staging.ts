@@ -33,9 +33,16 @@ export function runStaging<T>(
   return stagings.run(staging, handler);
 }
 
-/** The id of the row the call staged with its change; null if none committed. */
-export function stagedRow(request: FastifyRequest): number | null {
-  return stagedBy.get(request)?.staged ?? null;
+/**
+ * Ends the call's staging once its answer is ready, and answers the id of the row it staged with
+ * its change (null if none committed). Transactions after it (the hook's own, work after the
+ * answer that still runs in the call's async context) stage nothing.
+ */
+export function endStaging(request: FastifyRequest): number | null {
+  const staging = stagedBy.get(request);
+  if (!staging) return null;
+  staging.taken = true;
+  return staging.staged;
 }
 
 const WRAPPED = Symbol('audit staging');

@@ -22,9 +22,15 @@ import {
 export async function alarmRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
 
-  /** The thing the alarm's rule watches is what its audit row is about (a fan's history). */
-  const noteRuleSubject = async (request: FastifyRequest, row: AlarmRow) => {
-    const subject = await alarmSubjectOf(db, row.rule);
+  /**
+   * The thing the alarm's rule watches is what its audit row is about (a fan's history). Noted
+   * before the change is written: the row is staged in the change's transaction.
+   */
+  const noteRuleSubject = async (
+    request: FastifyRequest,
+    rule: Pick<AlarmRow['rule'], 'target' | 'targetType'>,
+  ) => {
+    const subject = await alarmSubjectOf(db, rule);
     if (subject) noteSubject(request, subject);
   };
 
@@ -49,8 +55,8 @@ export async function alarmRoutes(app: FastifyInstance) {
   route(app, alarmEndpoints.createAreaAlarm, async (request, reply) => {
     const { areaId } = request.params;
     const { siteId } = await requireObject(db, request, 'area', areaId, 'edit');
+    await noteRuleSubject(request, request.body.rule);
     const row = await createAlarm(db, { area: { id: areaId, siteId }, body: request.body });
-    await noteRuleSubject(request, row);
     return reply.code(201).send(presentAlarm(row));
   });
 
@@ -61,13 +67,13 @@ export async function alarmRoutes(app: FastifyInstance) {
     // The edit leaves where the alarm stands as it is: one read serves before and after.
     const state = (await findAlarmStates(db, [id])).get(id);
     noteBefore(request, presentAlarm(existing, state));
+    // A rule moved to another thing is now that thing's.
+    await noteRuleSubject(request, request.body.rule ?? existing.rule);
     const row = await updateAlarm(db, {
       area: { id: areaId, siteId },
       existing,
       body: request.body,
     });
-    // A rule moved to another thing is now that thing's.
-    await noteRuleSubject(request, row);
     return presentAlarm(row, state);
   });
 
@@ -76,7 +82,7 @@ export async function alarmRoutes(app: FastifyInstance) {
     await requireObject(db, request, 'area', areaId, 'edit');
     const existing = await alarmOfArea(areaId, id);
     noteBefore(request, presentAlarm(existing, (await findAlarmStates(db, [id])).get(id)));
-    await noteRuleSubject(request, existing);
+    await noteRuleSubject(request, existing.rule);
     await deleteAlarm(db, id);
     return reply.code(204).send(null);
   });
