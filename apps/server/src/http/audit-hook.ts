@@ -38,6 +38,9 @@ const AUDITED_REFUSALS = new Set(['POST /user/login']);
  */
 const FAILED_ATTEMPT = new Set([401, 429]);
 
+/** A call whose answer is a 2xx made its change. */
+const succeededWith = (status: number): boolean => status >= 200 && status < 300;
+
 /** The operation's name in the log: its method and contract path. */
 const operationOf = (endpoint: EndpointSpec): string => `${endpoint.method} ${endpoint.path}`;
 
@@ -58,7 +61,8 @@ export function auditedHandler<H extends (request: FastifyRequest, reply: Fastif
     runStaging(
       request,
       async (tx) =>
-        stageAudit(tx, await auditEntryOf(tx, app.ctx.clock.now(), endpoint, request, true)),
+        // Staged before the answer: as a success, taken back by the hook if the call fails.
+        stageAudit(tx, await auditEntryOf(tx, app.ctx.clock.now(), endpoint, request, 200)),
       () => handler(request, reply),
     )) as H;
 }
@@ -69,7 +73,7 @@ export function auditHook(app: FastifyInstance, endpoint: EndpointSpec) {
   const operation = operationOf(endpoint);
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const { db } = app.ctx;
-    const succeeded = reply.statusCode >= 200 && reply.statusCode < 300;
+    const succeeded = succeededWith(reply.statusCode);
     const staged = endStaging(request);
     if (staged !== null) {
       // Written with the change: chained now if the call succeeded, taken back if it did not.
@@ -80,10 +84,7 @@ export function auditHook(app: FastifyInstance, endpoint: EndpointSpec) {
     const failedAttempt = AUDITED_REFUSALS.has(operation) && FAILED_ATTEMPT.has(reply.statusCode);
     if (!succeeded && !failedAttempt) return payload;
     const now = app.ctx.clock.now();
-    await appendAudit(
-      db,
-      await auditEntryOf(db, now, endpoint, request, succeeded, reply.statusCode),
-    );
+    await appendAudit(db, await auditEntryOf(db, now, endpoint, request, reply.statusCode));
     return payload;
   };
 }
@@ -94,8 +95,7 @@ async function auditEntryOf(
   time: Date,
   endpoint: EndpointSpec,
   request: FastifyRequest,
-  succeeded: boolean,
-  status = 200,
+  status: number,
 ): Promise<AuditEntry> {
   const operation = operationOf(endpoint);
   const touched = touchedObject(request);
@@ -134,7 +134,7 @@ async function auditEntryOf(
       object: object ?? null,
       before,
       after,
-      ...(succeeded ? {} : { refusedWith: status, login: loginTyped(request.body) }),
+      ...(succeededWith(status) ? {} : { refusedWith: status, login: loginTyped(request.body) }),
     }),
   };
 }
