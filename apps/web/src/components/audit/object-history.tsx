@@ -3,6 +3,9 @@
  * rows of the site's audit log, newest first, in words, with when and who, and a link to the audit
  * page narrowed to it. Only site admins and support staff read the log; for anyone else the pane
  * asks nothing and shows nothing, and a refusal (403) shows nothing either.
+ *
+ * `ObjectHistory` asks the site's privileges itself; a page that already holds them (the
+ * irrigation page hands its panels flags) draws `AuditHistory` where they allow it.
  */
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { auditPath, formatSiteDateTime, type AuditRow } from '@paddock/domain';
@@ -33,10 +36,11 @@ export function ObjectHistory({ siteId, object, timeZone }: ObjectHistoryProps) 
   const privileges = usePrivileges(siteId);
   const allowed = privileges.known && canReadAudit(privileges.held);
   if (!allowed) return null;
-  return <HistoryRows siteId={siteId} object={object} timeZone={timeZone} />;
+  return <AuditHistory siteId={siteId} object={object} timeZone={timeZone} />;
 }
 
-function HistoryRows({ siteId, object, timeZone }: ObjectHistoryProps) {
+/** The object's history, for a caller known to read the site's audit log (canReadAudit). */
+export function AuditHistory({ siteId, object, timeZone }: ObjectHistoryProps) {
   const { t } = useTranslation();
   const history = useSiteAudit(siteId, {
     kind: object.kind,

@@ -4,6 +4,7 @@
  * the irrigation feature; other details under the area show the area page.
  */
 import type { Area, Site } from '@paddock/domain';
+import { canReadAudit } from '../../../data/audit/can-read-audit.ts';
 import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { IrrigationWorkspace } from '../../../features/irrigation/components/irrigation-workspace.tsx';
 import { useParsedRoute } from '../use-parsed-route.ts';
@@ -54,6 +55,7 @@ function Irrigation({
       canProgram={privileges.has('program')}
       canControl={privileges.has('control')}
       canEdit={privileges.has('edit')}
+      canReadAudit={privileges.known && canReadAudit(privileges.held)}
     />
   );
 }

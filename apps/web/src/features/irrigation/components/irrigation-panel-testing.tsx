@@ -19,6 +19,7 @@ export const panelProps = (
   actions: ProgramActions,
   now: Date,
   canProgram: boolean,
+  canReadAudit = false,
 ): IrrigationPanelProps => ({
   siteId: 1,
   areaId: 10,
@@ -26,6 +27,7 @@ export const panelProps = (
   now,
   actions,
   canProgram,
+  canReadAudit,
 });
 
 interface ProgramPanelSetup {
@@ -34,13 +36,15 @@ interface ProgramPanelSetup {
   readonly now: Date;
   readonly routes?: Route[];
   readonly canProgram?: boolean;
+  /** The user reads the audit log: the panel asks for the program's history (routes answer it). */
+  readonly canReadAudit?: boolean;
 }
 
 function Harness({ value, setup }: { value: Program; setup: ProgramPanelSetup }) {
   const actions = useProgramActions(value, 10);
   return (
     <ProgramPanel
-      {...panelProps(actions, setup.now, setup.canProgram ?? true)}
+      {...panelProps(actions, setup.now, setup.canProgram ?? true, setup.canReadAudit ?? false)}
       program={value}
       view={programView(value, setup.now, actions.pendingActivity)}
       zones={zoneViews(setup.sections, value, [])}

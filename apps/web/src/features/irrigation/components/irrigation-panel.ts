@@ -11,4 +11,6 @@ export interface IrrigationPanelProps {
   readonly now: Date;
   readonly actions: ProgramActions;
   readonly canProgram: boolean;
+  /** The user reads the site's audit log (canReadAudit): the panel shows its object's history. */
+  readonly canReadAudit: boolean;
 }

@@ -132,6 +132,7 @@ function setup(
       canProgram={options.canProgram ?? true}
       canControl
       canEdit={false}
+      canReadAudit={false}
       {...(options.sectionId === undefined ? {} : { sectionId: options.sectionId })}
       {...(options.valveId === undefined ? {} : { valveId: options.valveId })}
     />,

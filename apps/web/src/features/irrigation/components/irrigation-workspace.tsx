@@ -47,6 +47,8 @@ export interface IrrigationWorkspaceProps {
   readonly canControl: boolean;
   /** The user holds edit on the area: zones are renamed on their pages. */
   readonly canEdit: boolean;
+  /** The user reads the site's audit log: the program and zone panes show their history. */
+  readonly canReadAudit: boolean;
 }
 
 export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
@@ -70,6 +72,7 @@ export function IrrigationWorkspace(props: IrrigationWorkspaceProps) {
     now,
     actions,
     canProgram: props.canProgram,
+    canReadAudit: props.canReadAudit,
   };
 
   if (data.failed) {

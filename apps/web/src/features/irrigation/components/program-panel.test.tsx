@@ -269,3 +269,46 @@ describe('edits saved with PUT programs/{id} (§4 update: applied or applyFailed
     expect((network.calls[0]?.body as Program).schedule.sequences).toEqual([[1, 2, 3]]);
   });
 });
+
+describe("the program's history (issue 33: from any object's detail pane, its history)", () => {
+  const started = {
+    id: 9,
+    time: '2026-11-20T18:30:00.000Z',
+    actor: { id: 7, name: 'Aroha Ngata' },
+    actingAs: null,
+    address: '203.0.113.9',
+    site: 1,
+    area: 10,
+    kind: 'program',
+    target: 600,
+    operation: 'POST /programs/:id/start',
+    before: null,
+    after: null,
+    text: 'Aroha Ngata started Night drip',
+  };
+
+  it('shows one who reads the audit log the rows about this program, in words', async () => {
+    const { network } = renderProgramPanel(program(), {
+      sections: SECTIONS,
+      now: NOW,
+      canReadAudit: true,
+      routes: [
+        {
+          method: 'GET',
+          path: /\/sites\/1\/audit\?/,
+          answers: [json(200, { rows: [started], total: 1, page: 1, limit: 10 })],
+        },
+      ],
+    });
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect(await within(history).findByText('Aroha Ngata started Night drip')).toBeTruthy();
+    const asked = new URL(network.calls[0]?.path ?? '', 'http://x').searchParams;
+    expect([asked.get('kind'), asked.get('target')]).toEqual(['program', '600']);
+  });
+
+  it('asks nothing and shows no history to one who does not', () => {
+    const { network } = setup(program());
+    expect(screen.queryByRole('region', { name: 'History' })).toBeNull();
+    expect(network.calls).toHaveLength(0);
+  });
+});

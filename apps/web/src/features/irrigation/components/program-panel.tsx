@@ -5,12 +5,14 @@
  * the last action, the sequences (up to 4, §9) and the zones, sorted by number or activity
  * (stored preference programSorting), each linking to its zone page and editable. The panel's
  * view (stored preference programView) shows the zones and sequences together, or one of them.
- * Below, the why of its runs (issue 30): its decisions, and its skip rules for those who edit it.
+ * Below, the why of its runs (issue 30): its decisions, and its skip rules for those who edit it;
+ * for those who read the audit log, its history (issue 33).
  */
 import { SegmentedControl, Stack } from '@mantine/core';
 import type { Control, Program, ProgramPanelView, ProgramSort } from '@paddock/domain';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditHistory } from '../../../components/audit/object-history.tsx';
 import { usePreference } from '../../../lib/preferences.ts';
 import { sortZones, type ProgramView, type ZoneView } from '../irrigation-view.ts';
 import type { IrrigationPanelProps } from './irrigation-panel.ts';
@@ -101,6 +103,15 @@ export function ProgramPanel(props: ProgramPanelProps) {
         timeZone={timeZone}
         onEditRules={canProgram ? () => setModal({ kind: 'skipRules' }) : null}
       />
+
+      {props.canReadAudit && (
+        <AuditHistory
+          key={program.id}
+          siteId={siteId}
+          object={{ kind: 'program', target: program.id }}
+          timeZone={timeZone}
+        />
+      )}
 
       {canProgram && (
         <>

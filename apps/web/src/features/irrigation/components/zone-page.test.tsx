@@ -86,6 +86,7 @@ function Harness(props: {
   value: Program;
   canProgram: boolean;
   canControl: boolean;
+  canReadAudit: boolean;
   selectedValveId: number | null;
 }) {
   const actions = useProgramActions(props.value, 10);
@@ -96,7 +97,7 @@ function Harness(props: {
   if (!view) return null;
   return (
     <ZonePage
-      {...panelProps(actions, NOW, props.canProgram)}
+      {...panelProps(actions, NOW, props.canProgram, props.canReadAudit)}
       zone={view}
       program={props.value}
       valveTests={tests.states}
@@ -112,7 +113,12 @@ function Harness(props: {
 function setup(
   value: Program,
   routes: Route[] = [],
-  options: { canProgram?: boolean; canControl?: boolean; valve?: number } = {},
+  options: {
+    canProgram?: boolean;
+    canControl?: boolean;
+    canReadAudit?: boolean;
+    valve?: number;
+  } = {},
 ) {
   const network = routedFetch(routes);
   // The water balance and flow cards' reads are answered apart, so `calls` are the page's
@@ -128,6 +134,7 @@ function setup(
       value={value}
       canProgram={options.canProgram ?? true}
       canControl={options.canControl ?? true}
+      canReadAudit={options.canReadAudit ?? false}
       selectedValveId={options.valve ?? null}
     />,
   );
@@ -356,5 +363,42 @@ describe('zone actions (§4 zone client statuses)', () => {
     await user.click(screen.getByRole('button', { name: 'Skip' }));
     await waitFor(() => expect(status()).toMatch(/Applied/));
     expect((network.calls[0]?.body as Program).zones[0]?.setting.manual).toBe(true);
+  });
+});
+
+describe("the zone's history (issue 33: from any object's detail pane, its history)", () => {
+  it('shows one who reads the audit log the rows about this zone', async () => {
+    const renamed = {
+      id: 3,
+      time: '2026-11-20T18:30:00.000Z',
+      actor: { id: 7, name: 'Aroha Ngata' },
+      actingAs: null,
+      address: '203.0.113.9',
+      site: 1,
+      area: 10,
+      kind: 'section',
+      target: 1,
+      operation: 'PUT /sections/:id',
+      before: { label: 'Block 1' },
+      after: { label: 'Top block' },
+      text: 'Aroha Ngata renamed Block 1 to Top block',
+    };
+    const { network } = setup(
+      program(zone()),
+      [
+        {
+          method: 'GET',
+          path: /\/sites\/1\/audit\?/,
+          answers: [json(200, { rows: [renamed], total: 1, page: 1, limit: 10 })],
+        },
+      ],
+      { canReadAudit: true },
+    );
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect(
+      await within(history).findByText('Aroha Ngata renamed Block 1 to Top block'),
+    ).toBeTruthy();
+    const asked = new URL(network.calls[0]?.path ?? '', 'http://x').searchParams;
+    expect([asked.get('kind'), asked.get('target')]).toEqual(['section', '1']);
   });
 });

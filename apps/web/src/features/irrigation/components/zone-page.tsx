@@ -10,6 +10,7 @@ import { Stack } from '@mantine/core';
 import type { Program, ZoneViewPane } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AuditHistory } from '../../../components/audit/object-history.tsx';
 import { RenameButton } from '../../../components/ui/rename-button.tsx';
 import { useRenameSection } from '../../../data/areas/update-section.ts';
 import { usePreference } from '../../../lib/preferences.ts';
@@ -102,6 +103,15 @@ export function ZonePage(props: ZonePageProps) {
           canProgram && program ? (id: number) => setModal({ kind: 'valve', id }) : null
         }
       />
+
+      {props.canReadAudit && (
+        <AuditHistory
+          key={zone.id}
+          siteId={props.siteId}
+          object={{ kind: 'section', target: zone.id }}
+          timeZone={timeZone}
+        />
+      )}
 
       {program && modal?.kind === 'settings' && (
         <ZoneSettingsModal
