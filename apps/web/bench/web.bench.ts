@@ -301,6 +301,7 @@ async function measureFleet(browser: Browser, base: string, profile: Profile): P
     await cold.page.waitForTimeout(1_500);
     await cold.page.close();
     const warm = await openFleet(context, profile);
+    if (process.env.BENCH_TRACE) console.log(await timeline(warm.page));
     await warm.page.close();
     return { cold: cold.lcp, warm: warm.lcp, rowCold: cold.firstRow, rowWarm: warm.firstRow };
   } finally {

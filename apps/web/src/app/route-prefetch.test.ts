@@ -54,11 +54,11 @@ describe('prefetchRouteData', () => {
     ]);
   });
 
-  it("starts the fleet view's one call, which has no site", async () => {
+  it("starts the fleet view's one call, its first page, which has no site", async () => {
     writeAuth(tokenSet());
     prefetchRouteData(createQueryClient(), { pathname: '/fleet', search: '' });
     await settle();
-    expect(network.paths).toEqual(['/api/fleet?limit=1000']);
+    expect(network.paths).toEqual(['/api/fleet?limit=100']);
   });
 
   it('asks nothing the cache already holds', async () => {

@@ -54,7 +54,7 @@ describe('query keys', () => {
     ],
     ['GET sites/{id}/maintenance', siteKeys.maintenance(4, 30), ['sites', 4, 'maintenance', 30]],
     ['GET sites/filter', siteKeys.filterOptions, ['sites-filter-options']],
-    ['GET fleet', fleetKeys.list, ['fleet', 'list']],
+    ['GET fleet?limit=', fleetKeys.list(100), ['fleet', 'list', 100]],
     ['GET fleet?limit=0', fleetKeys.counts, ['fleet', 'counts']],
     ['every contact query', contactKeys.all, ['contacts']],
     ['every GET user/contact', contactKeys.own, ['user', 'contact']],

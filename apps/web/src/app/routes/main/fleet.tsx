@@ -3,9 +3,11 @@
  * and for users with several sites (the user menu's Fleet link).
  */
 import { Skeleton, Stack } from '@mantine/core';
+import { FLEET_LIMIT } from '@paddock/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageAlert } from '../../../components/ui/page-alert.tsx';
-import { useFleet } from '../../../data/fleet/get-fleet.ts';
+import { FLEET_PAGE_ROWS, useFleet } from '../../../data/fleet/get-fleet.ts';
 import { FleetView } from '../../../features/fleet/components/fleet-view.tsx';
 import { useSession } from '../../../features/session/hooks/use-session.ts';
 import { useRememberRoute } from '../../../features/site-routing/hooks/use-remember-route.ts';
@@ -17,9 +19,21 @@ export function Component() {
   const { t } = useTranslation();
   const { uid } = useSession();
   useRememberRoute(uid);
-  const fleet = useFleet();
+  const [limit, setLimit] = useState(FLEET_PAGE_ROWS);
+  const fleet = useFleet(limit);
   const now = useNow(AGE_TICK_MS);
-  if (fleet.data) return <FleetView fleet={fleet.data} now={now} />;
+  if (fleet.data) {
+    return (
+      <FleetView
+        fleet={fleet.data}
+        now={now}
+        pageRows={FLEET_PAGE_ROWS}
+        maxRows={FLEET_LIMIT.max}
+        loadingMore={fleet.isPlaceholderData}
+        onShowMore={() => setLimit((shown) => Math.min(shown + FLEET_PAGE_ROWS, FLEET_LIMIT.max))}
+      />
+    );
+  }
   if (fleet.isError) {
     return <PageAlert title={t('Fleet.LoadFailedTitle')}>{t('SiteSummary.LoadFailed')}</PageAlert>;
   }

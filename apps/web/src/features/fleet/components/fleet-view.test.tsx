@@ -1,8 +1,13 @@
 import type { Fleet, FleetItem } from '@paddock/domain';
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../testing/render.tsx';
-import { FLEET_ROWS_AT_ONCE, FleetView } from './fleet-view.tsx';
+import { FleetView } from './fleet-view.tsx';
+
+/** The page's paging: 2 rows at first and per "Show more", at most 5 from one call. */
+const PAGING = { pageRows: 2, maxRows: 5, loadingMore: false };
+const view = (fleet: Fleet, onShowMore = () => undefined) =>
+  renderWithProviders(<FleetView fleet={fleet} now={NOW} {...PAGING} onShowMore={onShowMore} />);
 
 const NOW = new Date('2026-11-21T09:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000).toISOString();
@@ -52,7 +57,7 @@ const rows = () =>
 
 describe('the fleet view', () => {
   it('lists each item with its severity, age, site and a link to its page, most severe first', () => {
-    renderWithProviders(<FleetView fleet={FLEET} now={NOW} />);
+    view(FLEET);
     expect(screen.getByText('3 items need a person')).toBeTruthy();
     expect(rows()).toEqual(['Alarm: Tank low', 'Radio overdue: R-1001', 'Low battery: R-3001']);
     const first = within(screen.getAllByTestId('fleet-row')[0] as HTMLElement);
@@ -64,7 +69,7 @@ describe('the fleet view', () => {
   });
 
   it('sorts by a column, a second click reversing it', async () => {
-    const { user } = renderWithProviders(<FleetView fleet={FLEET} now={NOW} />);
+    const { user } = view(FLEET);
     await user.click(screen.getByRole('button', { name: 'Sort by Age' }));
     expect(rows()).toEqual(['Radio overdue: R-1001', 'Alarm: Tank low', 'Low battery: R-3001']);
     expect(
@@ -79,30 +84,27 @@ describe('the fleet view', () => {
   });
 
   it('says when nothing needs a person, and when the list is cut short', () => {
-    const { unmount } = renderWithProviders(
-      <FleetView fleet={{ ...FLEET, items: [], total: 0 }} now={NOW} />,
-    );
+    const { unmount } = view({ ...FLEET, items: [], total: 0 });
     expect(screen.getByText(/Nothing needs a person now/)).toBeTruthy();
     unmount();
-    renderWithProviders(<FleetView fleet={{ ...FLEET, total: 1200 }} now={NOW} />);
+    view({ ...FLEET, total: 1200 });
     expect(screen.getByText('Showing the first 3 of 1200')).toBeTruthy();
   });
 
-  it('draws the first rows of a long list and more on request, in the same order', async () => {
-    const many = Array.from({ length: FLEET_ROWS_AT_ONCE + 30 }, (_, index) =>
-      item({
-        kind: 'overdueRadio',
-        severity: 'warning',
-        since: hoursAgo(1000 - index),
-        target: { kind: 'radio', id: index + 1, label: `R-${1000 + index}` },
-      }),
-    );
-    const { user } = renderWithProviders(
-      <FleetView fleet={{ ...FLEET, items: many, total: many.length }} now={NOW} />,
-    );
-    expect(screen.getAllByTestId('fleet-row')).toHaveLength(FLEET_ROWS_AT_ONCE);
-    await user.click(screen.getByRole('button', { name: 'Show 30 more' }));
-    expect(rows()).toEqual(many.map((one) => `Radio overdue: ${one.target.label}`));
+  it('offers more rows while the list has more, up to the most one call gives', async () => {
+    const showMore = vi.fn();
+    const { user, unmount } = view({ ...FLEET, total: 4 }, showMore);
+    // 3 rows held of 4: one more to ask for.
+    await user.click(screen.getByRole('button', { name: 'Show 1 more' }));
+    expect(showMore).toHaveBeenCalledTimes(1);
+    unmount();
+    // 3 held of 1,200, but a call gives at most 5: two more, then no button.
+    view({ ...FLEET, total: 1200 });
+    expect(screen.getByRole('button', { name: 'Show 2 more' })).toBeTruthy();
+  });
+
+  it('offers no more rows when it holds the whole list', () => {
+    view(FLEET);
     expect(screen.queryByRole('button', { name: /more$/ })).toBeNull();
   });
 });

@@ -5,8 +5,8 @@
  * sends it most severe and oldest first (the domain's order); a column header re-sorts it here,
  * by the domain's column orders, a second click reversing it.
  *
- * The table draws its first rows and more on request: a support login's list of a thousand rows
- * drawn whole took over a second before anything was painted (bench:web --pages fleet).
+ * The page asks for the list's first rows and more on request (data/fleet/get-fleet.ts); the
+ * columns re-sort the rows it holds, the most urgent of the whole list.
  */
 import {
   Anchor,
@@ -37,8 +37,6 @@ type Sort = { column: AttentionSortColumn; descending: boolean };
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
-/** Rows drawn at first, and added by each "Show more". */
-export const FLEET_ROWS_AT_ONCE = 100;
 
 /** How long ago, in the largest whole unit (days, hours, minutes), worded by `format`. */
 function formatAge(since: string, now: Date, format: Intl.RelativeTimeFormat): string {
@@ -52,10 +50,27 @@ function formatAge(since: string, now: Date, format: Intl.RelativeTimeFormat): s
   return format.format(-value, unit);
 }
 
-export function FleetView({ fleet, now }: { fleet: Fleet; now: Date }) {
+interface FleetViewProps {
+  readonly fleet: Fleet;
+  readonly now: Date;
+  /** Rows each "Show more" adds, up to `maxRows`, the most one call gives. */
+  readonly pageRows: number;
+  readonly maxRows: number;
+  readonly onShowMore: () => void;
+  /** More rows are on their way: the button waits. */
+  readonly loadingMore: boolean;
+}
+
+export function FleetView({
+  fleet,
+  now,
+  pageRows,
+  maxRows,
+  onShowMore,
+  loadingMore,
+}: FleetViewProps) {
   const { t, i18n } = useTranslation();
   const [sort, setSort] = useState<Sort>({ column: 'severity', descending: false });
-  const [drawn, setDrawn] = useState(FLEET_ROWS_AT_ONCE);
   const items = useMemo(() => {
     const order = attentionColumnOrder(sort.column);
     return [...fleet.items].sort((a, b) => (sort.descending ? order(b, a) : order(a, b)));
@@ -64,7 +79,7 @@ export function FleetView({ fleet, now }: { fleet: Fleet; now: Date }) {
     () => new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto', style: 'short' }),
     [i18n.language],
   );
-  const more = Math.min(FLEET_ROWS_AT_ONCE, items.length - drawn);
+  const more = Math.min(pageRows, Math.min(fleet.total, maxRows) - fleet.items.length);
 
   const header = (column: AttentionSortColumn) => {
     const active = sort.column === column;
@@ -116,7 +131,7 @@ export function FleetView({ fleet, now }: { fleet: Fleet; now: Date }) {
               <Table.Tr>{ATTENTION_SORT_COLUMNS.map(header)}</Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {items.slice(0, drawn).map((item) => (
+              {items.map((item) => (
                 <Row
                   key={`${item.kind}-${item.target.id}`}
                   item={item}
@@ -129,7 +144,7 @@ export function FleetView({ fleet, now }: { fleet: Fleet; now: Date }) {
       )}
       {more > 0 && (
         <Group justify="center">
-          <Button variant="default" onClick={() => setDrawn(drawn + FLEET_ROWS_AT_ONCE)}>
+          <Button variant="default" onClick={onShowMore} loading={loadingMore}>
             {t('Fleet.ShowMore', { count: more })}
           </Button>
         </Group>
