@@ -8,6 +8,7 @@ import type { Alarm, AlarmRule } from '../entities/alarm.ts';
 import type { Area } from '../entities/area.ts';
 import type { Contact } from '../entities/contact.ts';
 import type { Control } from '../entities/control.ts';
+import type { AuditRow } from '../contract/audit.ts';
 import type { Event } from '../entities/event.ts';
 import type { FrostForecastTonight } from '../frost/forecast-schemas.ts';
 import { neverRunProgramStatus, type Program, type ProgramZone } from '../entities/program.ts';
@@ -327,6 +328,26 @@ export function buildEvent(overrides: Partial<Event> = {}): Event {
     message: 'Radio WVC-004512 battery low',
     open: true,
     timestamp: FACTORY_TIME,
+    ...overrides,
+  };
+}
+
+/** A row of a site's audit log (issue 33): a site admin's change to a fan's start temperature. */
+export function buildAuditRow(overrides: Partial<AuditRow> = {}): AuditRow {
+  return {
+    id: 12,
+    time: '2026-11-20T18:30:00.000Z',
+    actor: { id: 7, name: 'Aroha Ngata' },
+    actingAs: null,
+    address: '203.0.113.9',
+    site: FACTORY_IDS.site,
+    area: FACTORY_IDS.area,
+    kind: 'sensor',
+    target: 31,
+    operation: 'PUT /areas/:areaId/alarms/:id',
+    before: null,
+    after: null,
+    text: 'Aroha Ngata changed the start temperature of Fan 3 from 1.5 °C to 0.5 °C',
     ...overrides,
   };
 }

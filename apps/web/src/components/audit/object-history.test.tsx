@@ -1,4 +1,5 @@
 import { roleActions, type AuditRow, type Privilege } from '@paddock/domain';
+import { buildAuditRow } from '@paddock/domain/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../lib/api-client.ts';
@@ -7,24 +8,8 @@ import { ObjectHistory } from './object-history.tsx';
 
 const FAN = 31;
 
-function row(overrides: Partial<AuditRow> = {}): AuditRow {
-  return {
-    id: 5,
-    time: '2026-11-20T18:30:00.000Z',
-    actor: { id: 7, name: 'Aroha Ngata' },
-    actingAs: null,
-    address: '203.0.113.9',
-    site: 1,
-    area: 10,
-    kind: 'sensor',
-    target: FAN,
-    operation: 'PUT /alarms/:id',
-    before: null,
-    after: null,
-    text: 'Aroha Ngata changed the start temperature of Fan 3 from 1.5 °C to 0.5 °C',
-    ...overrides,
-  };
-}
+const row = (overrides: Partial<AuditRow> = {}) =>
+  buildAuditRow({ id: 5, operation: 'PUT /alarms/:id', target: FAN, ...overrides });
 
 /** The API as the pane calls it: the caller's privileges, and the audit log or its refusal. */
 function api(sitePrivileges: Privilege[], audit: Response, userPrivileges: Privilege[] = []) {

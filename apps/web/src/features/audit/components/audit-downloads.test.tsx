@@ -1,33 +1,19 @@
-import type { AuditRow, ReportExport } from '@paddock/domain';
+import type { ReportExport } from '@paddock/domain';
+import { buildAuditRow } from '@paddock/domain/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client.ts';
 import { writeAuth } from '../../../lib/auth-storage.ts';
 import { offerDownload } from '../../../lib/offer-download.ts';
-import { jsonResponse, renderWithProviders, tokenSet } from '../../../testing/render.tsx';
-import { AuditWorkspace, type AuditWorkspaceProps } from './audit-workspace.tsx';
+import { jsonResponse, tokenSet } from '../../../testing/render.tsx';
+import { renderAuditWorkspace } from './audit-workspace-testing.tsx';
 
 // The browser's save dialog is not jsdom's: what the page hands it is recorded instead.
 vi.mock('../../../lib/offer-download.ts', () => ({ offerDownload: vi.fn() }));
 
-const HOBART = 'Australia/Hobart';
 const NOW = new Date('2026-11-29T02:00:00.000Z');
 
-const ROW: AuditRow = {
-  id: 12,
-  time: '2026-11-20T18:30:00.000Z',
-  actor: { id: 7, name: 'Aroha Ngata' },
-  actingAs: null,
-  address: '203.0.113.9',
-  site: 1,
-  area: 10,
-  kind: 'sensor',
-  target: 31,
-  operation: 'PUT /areas/:areaId/alarms/:id',
-  before: null,
-  after: null,
-  text: 'Aroha Ngata changed the start temperature of Fan 3 from 1.5 °C to 0.5 °C',
-};
+const ROW = buildAuditRow();
 
 function exportOf(body: Record<string, unknown>, overrides: Partial<ReportExport>): ReportExport {
   return {
@@ -92,22 +78,7 @@ function api(failure: string | null = null, made: Promise<void> = Promise.resolv
   return asked;
 }
 
-function workspace(props: Partial<AuditWorkspaceProps> = {}) {
-  return renderWithProviders(
-    <AuditWorkspace
-      siteId={1}
-      siteLabel="Huon Valley Orchard"
-      timeZone={HOBART}
-      people={[
-        { id: 7, name: 'Aroha Ngata' },
-        { id: 9, name: 'Sam Fielding' },
-      ]}
-      object={null}
-      onClearObject={() => undefined}
-      {...props}
-    />,
-  );
-}
+const workspace = renderAuditWorkspace;
 
 describe("the audit page's downloads", () => {
   beforeEach(() => {

@@ -1,30 +1,12 @@
 import type { AuditRow, AuditVerdictBody } from '@paddock/domain';
+import { buildAuditRow } from '@paddock/domain/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client.ts';
-import { jsonResponse, renderWithProviders } from '../../../testing/render.tsx';
-import { AuditWorkspace, type AuditWorkspaceProps } from './audit-workspace.tsx';
+import { jsonResponse } from '../../../testing/render.tsx';
+import { renderAuditWorkspace } from './audit-workspace-testing.tsx';
 
-const HOBART = 'Australia/Hobart';
-
-function row(overrides: Partial<AuditRow> = {}): AuditRow {
-  return {
-    id: 12,
-    time: '2026-11-20T18:30:00.000Z',
-    actor: { id: 7, name: 'Aroha Ngata' },
-    actingAs: null,
-    address: '203.0.113.9',
-    site: 1,
-    area: 10,
-    kind: 'sensor',
-    target: 31,
-    operation: 'PUT /areas/:areaId/alarms/:id',
-    before: null,
-    after: null,
-    text: 'Aroha Ngata changed the start temperature of Fan 3 from 1.5 °C to 0.5 °C',
-    ...overrides,
-  };
-}
+const row = buildAuditRow;
 
 const INTACT: AuditVerdictBody = { ok: true, rows: 120 };
 
@@ -47,22 +29,7 @@ function api(rows: AuditRow[], total = rows.length, verdict: AuditVerdictBody = 
   return queries;
 }
 
-function workspace(props: Partial<AuditWorkspaceProps> = {}) {
-  return renderWithProviders(
-    <AuditWorkspace
-      siteId={1}
-      siteLabel="Huon Valley Orchard"
-      timeZone={HOBART}
-      people={[
-        { id: 7, name: 'Aroha Ngata' },
-        { id: 9, name: 'Sam Fielding' },
-      ]}
-      object={null}
-      onClearObject={() => undefined}
-      {...props}
-    />,
-  );
-}
+const workspace = renderAuditWorkspace;
 
 describe('the audit page', () => {
   it("shows each row's time in the site's zone, who, its words as written and the address, and the verdict", async () => {

@@ -1,5 +1,10 @@
 import { neverRunProgramStatus, type Program, type ProgramStatus } from '@paddock/domain';
-import { buildProgram, buildProgramZone, buildSection } from '@paddock/domain/testing';
+import {
+  buildAuditRow,
+  buildProgram,
+  buildProgramZone,
+  buildSection,
+} from '@paddock/domain/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { REQUEST_POLL_MS } from '../live.ts';
@@ -271,21 +276,13 @@ describe('edits saved with PUT programs/{id} (§4 update: applied or applyFailed
 });
 
 describe("the program's history (issue 33: from any object's detail pane, its history)", () => {
-  const started = {
+  const started = buildAuditRow({
     id: 9,
-    time: '2026-11-20T18:30:00.000Z',
-    actor: { id: 7, name: 'Aroha Ngata' },
-    actingAs: null,
-    address: '203.0.113.9',
-    site: 1,
-    area: 10,
     kind: 'program',
     target: 600,
     operation: 'POST /programs/:id/start',
-    before: null,
-    after: null,
     text: 'Aroha Ngata started Night drip',
-  };
+  });
 
   it('shows one who reads the audit log the rows about this program, in words', async () => {
     const { network } = renderProgramPanel(program(), {

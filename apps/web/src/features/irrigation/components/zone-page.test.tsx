@@ -7,6 +7,7 @@ import {
 } from '@paddock/domain';
 import {
   buildActionRequest,
+  buildAuditRow,
   buildControl,
   buildProgram,
   buildProgramZone,
@@ -368,21 +369,15 @@ describe('zone actions (§4 zone client statuses)', () => {
 
 describe("the zone's history (issue 33: from any object's detail pane, its history)", () => {
   it('shows one who reads the audit log the rows about this zone', async () => {
-    const renamed = {
+    const renamed = buildAuditRow({
       id: 3,
-      time: '2026-11-20T18:30:00.000Z',
-      actor: { id: 7, name: 'Aroha Ngata' },
-      actingAs: null,
-      address: '203.0.113.9',
-      site: 1,
-      area: 10,
       kind: 'section',
       target: 1,
       operation: 'PUT /sections/:id',
       before: { label: 'Block 1' },
       after: { label: 'Top block' },
       text: 'Aroha Ngata renamed Block 1 to Top block',
-    };
+    });
     const { network } = setup(
       program(zone()),
       [
