@@ -11,6 +11,7 @@ import {
   programAttention,
   radioAttention,
   sortAttention,
+  sortAttentionBy,
   type AttentionKind,
   type AttentionOrderInput,
 } from './attention.ts';
@@ -146,6 +147,18 @@ describe('compareAttention', () => {
       item('warning', '2026-11-10T00:00:00Z', 'Kauri', 'R-2'),
     ];
     expect(sortAttention(items)).toEqual([...items].sort(compareAttention));
+  });
+  it('sorts the same from times given as milliseconds (sortAttentionBy)', () => {
+    const items = [
+      item('info', '2026-11-01T00:00:00Z'),
+      item('warning', '2026-11-20T00:00:00Z', 'Kauri', 'R-2'),
+      item('warning', '2026-11-20T00:00:00Z', 'Ahuriri', 'R-9'),
+      item('warning', '2026-11-21T08:30:00Z', 'Kauri', 'Any radio overdue', 'alarm'),
+    ];
+    const timed = items.map((one) => ({ ...one, sinceMs: Date.parse(one.since) }));
+    expect(sortAttentionBy(timed, (one) => one.sinceMs).map((one) => one.since)).toEqual(
+      [...items].sort(compareAttention).map((one) => one.since),
+    );
   });
 });
 

@@ -171,16 +171,27 @@ export function compareAttention(a: AttentionOrderInput, b: AttentionOrderInput)
 
 /** compareAttention with each item's time read once: the server sorts thousands of items a call. */
 export function sortAttention<Item extends AttentionOrderInput>(items: readonly Item[]): Item[] {
+  return sortAttentionBy(items, (item) => Date.parse(item.since));
+}
+
+/**
+ * The list's order for items that hold their time as milliseconds (`timeOf`), not yet as ISO
+ * text: the server writes the time only of the rows it sends.
+ */
+export function sortAttentionBy<Item extends Omit<AttentionOrderInput, 'since'>>(
+  items: readonly Item[],
+  timeOf: (item: Item) => number,
+): Item[] {
   return items
-    .map((item) => ({ item, time: Date.parse(item.since) }))
+    .map((item) => ({ item, time: timeOf(item) }))
     .sort((a, b) => compareTimed(a.item, a.time, b.item, b.time))
     .map(({ item }) => item);
 }
 
 function compareTimed(
-  a: AttentionOrderInput,
+  a: Omit<AttentionOrderInput, 'since'>,
   aTime: number,
-  b: AttentionOrderInput,
+  b: Omit<AttentionOrderInput, 'since'>,
   bTime: number,
 ): number {
   const rank = ATTENTION_SEVERITIES.indexOf(a.severity) - ATTENTION_SEVERITIES.indexOf(b.severity);

@@ -19,7 +19,7 @@ import {
   isFrostFan,
   programAttention,
   radioAttention,
-  sortAttention,
+  sortAttentionBy,
   type Attention,
   type FleetItem,
 } from '@paddock/domain';
@@ -36,8 +36,11 @@ import {
   unwellRadios,
 } from './fleet.repository.ts';
 
-/** A row before its route is added (only the rows sent get one). */
-type Found = Omit<FleetItem, 'route'>;
+/**
+ * A row before it is sent: its time as milliseconds, and no route yet. Support staff's call finds
+ * thousands and sends a hundred; only those get their time written out and their route.
+ */
+type Found = Omit<FleetItem, 'route' | 'since'> & { sinceMs: number };
 
 /** Where a row stands: its site and area, as the repository reads them. */
 type Place = { siteId: number; areaId: number; areaLabel: string };
@@ -65,13 +68,15 @@ export async function fleetRoutes(app: FastifyInstance) {
       }
       return may;
     };
-    const items = sortAttention(
+    const items = sortAttentionBy(
       found.filter((item) => (kind === undefined || item.kind === kind) && mayView(item)),
+      (item) => item.sinceMs,
     );
     return {
       generatedAt: now.toISOString(),
-      items: items.slice(0, limit).map((item): FleetItem => ({
+      items: items.slice(0, limit).map(({ sinceMs, ...item }): FleetItem => ({
         ...item,
+        since: new Date(sinceMs).toISOString(),
         route: attentionRoute(item.site.id, item.area.id, item.target),
       })),
       total: items.length,
@@ -103,7 +108,7 @@ export async function fleetRoutes(app: FastifyInstance) {
       items.push({
         kind: need.kind,
         severity: need.severity,
-        since: (since ?? now).toISOString(),
+        sinceMs: (since ?? now).getTime(),
         site: sites.get(row.siteId) ?? { id: row.siteId, label: '' },
         area: { id: row.areaId, label: row.areaLabel },
         target,
