@@ -2,18 +2,19 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import type { buildApp } from '../../src/app.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
+import { buildAppOnTestDatabase } from '../helpers/test-app.ts';
 import { fakeWebDist } from '../helpers/web-dist.ts';
 
 /**
- * The app serving `webDist`, built before the describe's cases and closed after. It gets its own
- * embedded database, never the repository's ./data a running server may hold.
+ * The app serving `webDist`, built before the describe's cases and closed after. It gets a test
+ * database of its own, never the repository's ./data a running server may hold.
  */
 function hostConsole(webDist: string, env: Record<string, string> = {}) {
   const host = {} as { app: Awaited<ReturnType<typeof buildApp>> };
   beforeAll(async () => {
-    host.app = await buildApp({
+    host.app = await buildAppOnTestDatabase({
       ...loadConfig({
         ...env,
         PADDOCK_DATA_DIR: mkdtempSync(path.join(tmpdir(), 'paddock-data-')),

@@ -6,8 +6,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import type { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
+import { buildAppOnTestDatabase } from '../helpers/test-app.ts';
 import { fakeWebDist } from '../helpers/web-dist.ts';
 
 const MAP = '/assets/index-abc123.js.map';
@@ -20,7 +21,7 @@ function builtConsole(): string {
 }
 
 async function consoleHost(environment: 'production' | 'development') {
-  return buildApp({
+  return buildAppOnTestDatabase({
     ...loadConfig({
       PADDOCK_ENVIRONMENT: environment,
       BUGSNAG_API_KEY: 'key-1',
