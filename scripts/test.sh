@@ -7,11 +7,11 @@
 # so the cores sit idle under it; the vitest suites are the opposite, work for the CPU. Vitest
 # runs at a lower priority (nice), so the stack the browser talks to answers as quickly as when
 # it is alone, and vitest takes the time the end-to-end tests leave. The vitest files that run
-# whole stacks of their own wait until the end-to-end tests are done.
+# whole stacks of their own wait until the end-to-end tests are done, then run beside the rest.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
-rm -f test-results/vitest*.json test-results/playwright.*
+rm -f test-results/vitest*.json test-results/vitest-rest.* test-results/playwright.*
 
 # Each stage's time, printed before the closing line: where CI's minutes go.
 stages=()
@@ -46,48 +46,72 @@ fi
 
 # Every vitest file but the stack tests, beside the end-to-end tests (vitest.config.ts STACK_TESTS:
 # files that keep a server and a simulator working while they run, and starved with everything
-# else when they ran beside the end-to-end stacks).
-PADDOCK_VITEST_PART=rest nice -n 10 node_modules/.bin/vitest run \
-  --reporter=default --reporter=json --outputFile.json=test-results/vitest.json
-unit=$?
-stage_done "vitest, all but the stack tests${DATABASE_URL:+ (PostgreSQL + MQTT broker)}"
-
-# Given a PostgreSQL server (and an MQTT broker), the server suite ran on them above; run it once
-# more on the embedded database and broker, the product's default, so both are proven on every
-# run. The fault campaign brings its own PostgreSQL and Mosquitto: once is enough.
+# else when they ran beside the end-to-end stacks). In the background too, its output in a file:
+# the stack tests start as soon as the end-to-end tests are done, beside what is left of these.
+#
+# Given a PostgreSQL server (and an MQTT broker), the server suite runs on them; it runs once more
+# on the embedded database and broker, the product's default, so both are proven on every run.
+# The fault campaign brings its own PostgreSQL and Mosquitto: once is enough.
 embedded_too=
 if [ -n "${DATABASE_URL:-}" ] || [ -n "${MQTT_URL:-}" ]; then embedded_too=1; fi
+# `on_embedded PART REPORT NICENESS [vitest options]`
 on_embedded() {
-  env -u DATABASE_URL -u MQTT_URL PADDOCK_VITEST_PART="$1" nice -n 10 \
-    node_modules/.bin/vitest run --project server \
+  local part=$1 report=$2 niceness=$3
+  shift 3
+  env -u DATABASE_URL -u MQTT_URL PADDOCK_VITEST_PART="$part" nice -n "$niceness" \
+    node_modules/.bin/vitest run --project server "$@" \
     --exclude '**/test/flows/fault-campaign.test.ts' \
-    --reporter=default --reporter=json --outputFile.json="test-results/$2"
+    --reporter=default --reporter=json --outputFile.json="test-results/$report"
 }
-if [ -n "$embedded_too" ]; then
-  echo "Server tests again on embedded PGlite and the embedded broker:"
-  on_embedded rest vitest-pglite.json || unit=1
-  stage_done "vitest, the server on PGlite, all but the stack tests"
-fi
+# The runs in the background read and write no results cache (the order of files by their last
+# durations): the stack tests beside them write theirs, and a file half written by two at once
+# would stop the next run from starting.
+rest_options=(--no-cache)
+rest_started=$SECONDS
+(
+  status=0
+  PADDOCK_VITEST_PART=rest nice -n 10 node_modules/.bin/vitest run "${rest_options[@]}" \
+    --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
+  echo $((SECONDS - rest_started)) > test-results/vitest-rest.seconds
+  if [ -n "$embedded_too" ]; then
+    echo "Server tests again on embedded PGlite and the embedded broker:"
+    on_embedded rest vitest-pglite.json 10 "${rest_options[@]}" || status=1
+    echo $((SECONDS - rest_started)) > test-results/vitest-rest-pglite.seconds
+  fi
+  exit $status
+) > test-results/vitest-rest.log 2>&1 &
+rest_pid=$!
 
 e2e=1
 if [ -n "$e2e_pid" ]; then
   wait "$e2e_pid"
   e2e=$?
-  echo "End to end (Playwright), beside the vitest runs above:"
+  echo "End to end (Playwright), beside the vitest runs:"
   cat test-results/playwright.log
-  stage_done "waiting for playwright after vitest"
   stages+=("$(printf '%-56s %5d s' "playwright (end to end), beside the vitest runs" "$(cat test-results/playwright.seconds 2>/dev/null || echo 0)")")
 fi
+stage_started=$SECONDS
 
-# The stack tests, now that the end-to-end stacks are gone.
+# The stack tests, now that the end-to-end stacks are gone, beside what is left of the rest (at
+# the lower priority): their servers and simulators have the cores first.
+unit=0
 echo "The stack tests, after the end-to-end tests:"
 PADDOCK_VITEST_PART=stacks node_modules/.bin/vitest run \
   --reporter=default --reporter=json --outputFile.json=test-results/vitest-stacks.json || unit=1
 stage_done "vitest, the stack tests${DATABASE_URL:+ (PostgreSQL + MQTT broker)}"
 if [ -n "$embedded_too" ]; then
-  on_embedded stacks vitest-pglite-stacks.json || unit=1
+  on_embedded stacks vitest-pglite-stacks.json 0 || unit=1
   stage_done "vitest, the server on PGlite, the stack tests"
 fi
+
+wait "$rest_pid" || unit=1
+echo "All but the stack tests, beside the end-to-end tests:"
+cat test-results/vitest-rest.log
+stages+=("$(printf '%-56s %5d s' "vitest, all but the stack tests${DATABASE_URL:+ (PostgreSQL + MQTT broker)}" "$(cat test-results/vitest-rest.seconds 2>/dev/null || echo 0)")")
+if [ -n "$embedded_too" ]; then
+  stages+=("$(printf '%-56s %5d s' "  then the server on PGlite (ended at, from the start)" "$(cat test-results/vitest-rest-pglite.seconds 2>/dev/null || echo 0)")")
+fi
+stage_done "waiting for the rest after the stack tests"
 
 echo "stage times:"
 printf '  %s\n' "${stages[@]}"
