@@ -208,11 +208,10 @@ test.describe('preferences that stick (§3)', () => {
       const before = steps[index - 1];
       if (before) expect(after.value === 0 || after.value - before.value === 10).toBe(true);
     }
-    // On average over the window (one late tick makes the next gap short): 500 ms, not 400.
-    const first = steps[0];
-    const last = steps.at(-1);
-    const average = first && last ? (last.at - first.at) / (steps.length - 1) : 0;
-    expect(average).toBeGreaterThan(470);
+    // Every 500 ms, not 400: in the 4.2 s watched, at most 9 steps (11 at 400 ms). A busy machine
+    // only makes steps late, so fewer; timing the gaps did not hold there, where a first step
+    // drawn late and the next on time made the mean gap short.
+    expect(steps.length).toBeLessThanOrEqual(9);
     await see(page.getByRole('region', { name: 'Sites map' })).toBeVisible();
   });
 });

@@ -169,7 +169,9 @@ async function commandsOf(requestId: number) {
     .select()
     .from(t.fieldCommands)
     .where(eq(t.fieldCommands.requestId, requestId))
-    .orderBy(t.fieldCommands.sentAt);
+    // Sent in the same instant of the test's clock (the close right after a failed open), commands
+    // are in the order they were written.
+    .orderBy(t.fieldCommands.sentAt, t.fieldCommands.id);
 }
 
 describe('radio ping', () => {
