@@ -164,16 +164,16 @@ async function waitForStatus(id: number, status: RequestRow['status']) {
   await waitFor(`request ${id} ${status}`, async () => (await requestStatus(id)) === status);
 }
 
+/**
+ * The request's commands as sent; those sent in one instant of the test's clock (the close right
+ * after a failed open) in the order they were written.
+ */
 async function commandsOf(requestId: number) {
-  return (
-    testApp.db
-      .select()
-      .from(t.fieldCommands)
-      .where(eq(t.fieldCommands.requestId, requestId))
-      // Sent in the same instant of the test's clock (the close right after a failed open), commands
-      // are in the order they were written.
-      .orderBy(t.fieldCommands.sentAt, t.fieldCommands.id)
-  );
+  return testApp.db
+    .select()
+    .from(t.fieldCommands)
+    .where(eq(t.fieldCommands.requestId, requestId))
+    .orderBy(t.fieldCommands.sentAt, t.fieldCommands.id);
 }
 
 describe('radio ping', () => {
