@@ -43,8 +43,9 @@ const config: KnipConfig = {
   rules: { duplicates: 'off' },
   // vitest.config.ts names the server project's global set-up relative to that project's root.
   ignoreUnresolved: ['./test/helpers/database-template.ts'],
-  // Debian's tools the fault campaign and the pdf tests call (scripts/ensure-browser.sh installs them).
-  ignoreBinaries: ['pdftotext', 'mount', 'umount'],
+  // Debian's tools the fault campaign and the pdf tests call (scripts/ensure-browser.sh installs
+  // them), and the cluster bench's balancer (scripts/ensure-haproxy.sh).
+  ignoreBinaries: ['pdftotext', 'mount', 'umount', 'haproxy'],
 };
 
 export default config;

@@ -226,3 +226,45 @@ test('a radio battery chart for a day and a month, with csv, advanced csv and pn
   await chart.getByRole('button', { name: 'Reset zoom' }).click();
   await expect(chart.getByRole('button', { name: 'Reset zoom' })).toHaveCount(0);
 });
+
+test("a year's chart on a site keeping one month of raw readings says its older points are summaries", async ({
+  page,
+  request,
+}) => {
+  // The demo's Red Cliffs Citrus keeps one month of raw readings (issue 34): before the first of
+  // last month its charts are drawn from the half-hour rollups, and say so.
+  const api = await apiAs(request, DEMO_LOGINS.admin);
+  const sites = await api.get<{ id: number; label: string }[]>('/sites');
+  const siteId = sites.find((site) => site.label === 'Red Cliffs Citrus')?.id;
+  if (siteId === undefined) throw new Error('no demo site Red Cliffs Citrus');
+  const site = await api.get<SiteInfo>(`/sites/${siteId}`);
+  let found: { areaId: number; radio: RadioInfo } | undefined;
+  for (const area of site.areas ?? []) {
+    const radio = (await api.get<RadioInfo[]>(`/areas/${area.id}/radios`)).find(
+      (candidate) => candidate.batteryValue !== null,
+    );
+    if (radio) {
+      found = { areaId: area.id, radio };
+      break;
+    }
+  }
+  if (!found) throw new Error('no Red Cliffs Citrus radio reports a battery');
+  const { areaId, radio } = found;
+  const year = await api.get<Series>(`/radios/${radio.id}/series?metric=battery&interval=3`);
+  const now = new Date();
+  const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  expect(year.rawReadingsFrom).toBe(lastMonth.toISOString());
+
+  await signIn(page, DEMO_LOGINS.admin);
+  await page.goto(`/${site.id}/${areaId}/radio/${radio.id}`);
+  const chart = page
+    .getByTestId('hardware-history')
+    .getByTestId('series-chart')
+    .filter({ hasText: `Battery: ${radio.serialno}` });
+  await expect(chart).toBeVisible({ timeout: 30_000 });
+  await chart.getByLabel('Interval').click();
+  await page.getByRole('option', { name: 'Year', exact: true }).click();
+  await expect(chart.getByTestId('chart-rollups-note')).toHaveText(
+    /^Before .+ the points are half-hour summaries: the raw readings of that time are no longer kept\.$/,
+  );
+});

@@ -185,11 +185,12 @@ test('a frost night: the early warning once, the forecast and its curve, a fan s
     await expect(forecast.getByTestId('frost-forecast-warning')).toContainText(/sent \d{2}:\d{2}/);
     const raisedAt = (await forecastAlarm())?.state?.raisedAt ?? null;
     expect(raisedAt).not.toBeNull();
-    // The early warning by email over SMTP and by sms through the provider's stand-in.
+    // The early warning by email over SMTP and by sms through the provider's stand-in. Up to 90 s:
+    // in CI the mail went out after the sms by more than 30 s, the machine full with the suites.
     const expected = tonightBefore.tonight?.warning.sent
       ? warnedBefore
       : { emails: warnedBefore.emails + 1, sms: warnedBefore.sms + (TWILIO_URL ? 1 : 0) };
-    await expect.poll(() => warningsToGrower(request), { timeout: 30_000 }).toEqual(expected);
+    await expect.poll(() => warningsToGrower(request), { timeout: 90_000 }).toEqual(expected);
     await screenshots(page, 'page');
 
     // Pressed again: the forecast is made again, the warning is not (the alarm is not raised anew).

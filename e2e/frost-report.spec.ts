@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { parseString } from '@fast-csv/parse';
 import {
+  frostNightOf,
   isoInTimeZone,
   timeZoneOffsetMs,
   type FrostRun,
@@ -138,6 +139,10 @@ test('a compressed frost night: the compliance report as pdf, xlsx and csv match
   await page.getByRole('button', { name: 'Reports' }).click();
   const panel = page.getByTestId('frost-report-console');
   await expect(panel).toBeVisible({ timeout: 60_000 });
+  // The report's nights are the compressed night's: run near the site's noon, it spans two
+  // (a night runs noon to noon), and the console offers the last one alone.
+  await panel.getByLabel('From night').fill(frostNightOf(new Date(frostNight.startsAt), timeZone));
+  await panel.getByLabel('To night').fill(frostNightOf(new Date(frostNight.endsAt), timeZone));
   const rows = panel.locator('tr[data-status]');
   const before = await rows.count();
   for (const [index, format] of ['CSV', 'XLSX', 'PDF'].entries()) {

@@ -92,7 +92,9 @@ async function startPaddock(smtpPort: number): Promise<void> {
           return false;
         }
       },
-      { timeout: 120_000, intervals: [500] },
+      // Its own stack migrates and seeds a database; beside the other lanes and the vitest runs
+      // on two cores that took over 2 minutes once.
+      { timeout: 300_000, intervals: [500] },
     )
     .toBe(true);
 }
@@ -135,7 +137,7 @@ test.describe('the Users page with invitations over SMTP (issue 16)', () => {
   let mine: Page;
 
   test.beforeAll(async ({ browser, request }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     await startPaddock(await startSmtp());
     const token = await apiToken(request, DEMO_LOGINS.admin);
     const headers = { authorization: `Bearer ${token}` };

@@ -140,6 +140,51 @@ for (const [runner, list] of failures) {
   }
 }
 
+/**
+ * A runner can exit non-zero with every test passed: vitest for an error thrown outside any test
+ * (an unhandled rejection, a worker's RPC timeout), Playwright for an error in a worker or a web
+ * server. scripts/test.sh writes each runner's exit status beside its log; such an exit is named
+ * here with the error's lines from the log, so a red run never hides behind "0 failed".
+ */
+const ANSI = new RegExp(String.raw`\u001b\[[0-9;]*m`, 'g');
+function readText(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').replace(ANSI, '');
+  } catch {
+    return '';
+  }
+}
+/** Vitest's block of errors outside tests ("Unhandled Errors"), or '' when the log has none. */
+function errorsOutsideTests(log: string): string {
+  const lines = log.split('\n');
+  const start = lines.findIndex((line) => /Unhandled (Errors?|Rejection)/.test(line));
+  return start < 0 ? '' : lines.slice(start, start + 25).join('\n      ');
+}
+const exits: Array<[string, string, string]> = [
+  ['vitest (all but the stack tests)', 'vitest-rest', 'vitest-rest.log'],
+  ['vitest (server on PGlite, all but the stack tests)', 'vitest-rest-pglite', 'vitest-rest.log'],
+  ['vitest (the stack tests)', 'vitest-stacks', 'vitest-stacks.log'],
+  [
+    'vitest (server on PGlite, the stack tests)',
+    'vitest-pglite-stacks',
+    'vitest-pglite-stacks.log',
+  ],
+  ['playwright', 'playwright', 'playwright.log'],
+];
+let exitedBadly = false;
+for (const [name, statusFile, log] of exits) {
+  const status = readText(`test-results/${statusFile}.status`).trim();
+  if (status === '' || status === '0') continue;
+  exitedBadly = true;
+  const quoted = errorsOutsideTests(readText(`test-results/${log}`));
+  console.log(`EXITED ${status} (${name})${quoted ? `\n      ${quoted}` : ''}`);
+}
+const playwrightErrors =
+  (playwrightReport as { errors?: Array<{ message?: string }> })?.errors ?? [];
+for (const error of playwrightErrors) {
+  console.log(`ERROR (playwright, outside a test)\n      ${firstLines(error.message)}`);
+}
+
 const total: Tally = { passed: 0, failed: 0, skipped: 0 };
 let missing = false;
 for (const [name, tally] of runners) {
@@ -155,4 +200,4 @@ for (const [name, tally] of runners) {
   total.skipped += tally.skipped;
 }
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
-process.exit(total.failed > 0 || missing ? 1 : 0);
+process.exit(total.failed > 0 || missing || exitedBadly || playwrightErrors.length > 0 ? 1 : 0);

@@ -11,7 +11,8 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p test-results
-rm -f test-results/vitest*.json test-results/vitest-rest.* test-results/playwright.*
+rm -f test-results/vitest*.json test-results/vitest*.log test-results/*.status test-results/vitest-rest.* \
+  test-results/playwright.*
 
 # Each stage's time, printed before the closing line: where CI's minutes go.
 stages=()
@@ -36,6 +37,7 @@ if [ "$browser" -eq 0 ] && npm run build --silent; then
   (
     node_modules/.bin/playwright test
     status=$?
+    echo "$status" > test-results/playwright.status
     echo $((SECONDS - e2e_started)) > test-results/playwright.seconds
     exit $status
   ) > test-results/playwright.log 2>&1 &
@@ -71,11 +73,15 @@ rest_started=$SECONDS
 (
   status=0
   PADDOCK_VITEST_PART=rest nice -n 10 node_modules/.bin/vitest run "${rest_options[@]}" \
-    --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=1
+    --reporter=default --reporter=json --outputFile.json=test-results/vitest.json || status=$?
+  echo "$status" > test-results/vitest-rest.status
   echo $((SECONDS - rest_started)) > test-results/vitest-rest.seconds
   if [ -n "$embedded_too" ]; then
     echo "Server tests again on embedded PGlite and the embedded broker:"
-    on_embedded rest vitest-pglite.json 10 "${rest_options[@]}" || status=1
+    embedded_status=0
+    on_embedded rest vitest-pglite.json 10 "${rest_options[@]}" || embedded_status=$?
+    echo "$embedded_status" > test-results/vitest-rest-pglite.status
+    [ "$embedded_status" -eq 0 ] || status=$embedded_status
     echo $((SECONDS - rest_started)) > test-results/vitest-rest-pglite.seconds
   fi
   exit $status
@@ -96,11 +102,19 @@ stage_started=$SECONDS
 # the lower priority): their servers and simulators have the cores first.
 unit=0
 echo "The stack tests, after the end-to-end tests:"
+status=0
 PADDOCK_VITEST_PART=stacks node_modules/.bin/vitest run \
-  --reporter=default --reporter=json --outputFile.json=test-results/vitest-stacks.json || unit=1
+  --reporter=default --reporter=json --outputFile.json=test-results/vitest-stacks.json \
+  2>&1 | tee test-results/vitest-stacks.log || status=$?
+echo "$status" > test-results/vitest-stacks.status
+[ "$status" -eq 0 ] || unit=1
 stage_done "vitest, the stack tests${DATABASE_URL:+ (PostgreSQL + MQTT broker)}"
 if [ -n "$embedded_too" ]; then
-  on_embedded stacks vitest-pglite-stacks.json 0 || unit=1
+  status=0
+  on_embedded stacks vitest-pglite-stacks.json 0 2>&1 | tee test-results/vitest-pglite-stacks.log ||
+    status=$?
+  echo "$status" > test-results/vitest-pglite-stacks.status
+  [ "$status" -eq 0 ] || unit=1
   stage_done "vitest, the server on PGlite, the stack tests"
 fi
 
@@ -118,4 +132,6 @@ printf '  %s\n' "${stages[@]}"
 
 node --import tsx scripts/test-summary.ts
 summary=$?
+# The summary also fails a run whose runner exited non-zero with every test passed (an error
+# outside any test), naming the runner and quoting the error from its log.
 if [ "$unit" -ne 0 ] || [ "$e2e" -ne 0 ] || [ "$summary" -ne 0 ]; then exit 1; fi

@@ -6,6 +6,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadDevstackConfig } from './config.ts';
+import { DEMO_LOGINS } from '@paddock/domain/demo';
+import { demoToken } from '../../server/test/helpers/sign-in.ts';
+import { DEMO_UNPROVISIONED_DEV_EUI, DEMO_VALVE_DEV_EUI } from './demo-farm/network-server.ts';
 import { startDevstack } from './devstack.ts';
 
 /** The server with every role on an embedded database in a new folder, on free ports, silent. */
@@ -25,6 +28,22 @@ async function until(what: string, check: () => boolean, timeoutMs = 30_000): Pr
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** What `read` gives once `done` says so. */
+async function eventually<T>(
+  what: string,
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }
 
@@ -140,6 +159,90 @@ describe('the devstack', () => {
       );
     } finally {
       await second.close();
+    }
+  });
+
+  it("runs the demo's ChirpStack site through its network server link beside the native sites", async () => {
+    const devstack = await startDevstack(
+      serverSettings(),
+      loadDevstackConfig({
+        SIMULATOR_CONTROL_PORT: '0',
+        PADDOCK_DEMO_HISTORY: '0',
+        SIMULATOR_REPORT_SECONDS: '2',
+      }),
+    );
+    try {
+      const db = devstack.server.app.ctx.db;
+      const startedAt = new Date().toISOString();
+      const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+        ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+      // The probes' soil readings, stored from ChirpStack uplinks: their frame counters prove the way.
+      const lorawanReadings = () =>
+        rowsOf<{ radio: number; metric: string; fcnt: number | null }>(sql`
+          select distinct r.id as radio, s.metric, f.f_cnt::int as fcnt
+          from radios r
+          join sensors sn on sn.radio_id = r.id
+          join series s on s.thing_type = 'sensor' and s.thing_id = sn.id
+          join readings rd on rd.series_id = s.id and rd.time >= ${startedAt}::timestamptz
+          left join lorawan_frames f on f.radio_id = r.id
+          where r.dev_eui is not null`);
+      const rows = await eventually(
+        'a reading through the ChirpStack link',
+        lorawanReadings,
+        (found) => found.some((row) => row.metric === 'soil.moisture' && row.fcnt !== null),
+      );
+      expect(new Set(rows.map((row) => row.metric))).toEqual(
+        new Set(['soil.moisture', 'soil.temperature']),
+      );
+      const links = await rowsOf<{ kind: string; state: string; username: string }>(
+        sql`select kind, state, username from network_links`,
+      );
+      expect(links).toEqual([
+        { kind: 'chirpstack', state: 'connected', username: 'network-server' },
+      ]);
+      // The device no radio has is listed as heard, for a site admin to attach.
+      const heard = await eventually(
+        'the unprovisioned device heard',
+        () => rowsOf<{ devEui: string }>(sql`select dev_eui as "devEui" from lorawan_heard`),
+        (found) => found.length > 0,
+      );
+      expect(heard).toEqual([{ devEui: DEMO_UNPROVISIONED_DEV_EUI }]);
+      const native = await rowsOf<{ n: number }>(sql`
+        select count(*)::int as n from readings rd join series s on s.id = rd.series_id
+        join sensors sn on s.thing_type = 'sensor' and sn.id = s.thing_id
+        join radios r on r.id = sn.radio_id
+        where r.dev_eui is null and rd.time >= ${startedAt}::timestamptz`);
+      expect(native[0]?.n).toBeGreaterThan(0);
+
+      // A valve on the site's LoRaWAN valve controller is tested through the link: the simulated
+      // device answers only ChirpStack's command/down, so the request settles by that way alone.
+      const [valve] = await rowsOf<{ id: number }>(sql`
+        select c.id from controls c join radios r on r.id = c.radio_id
+        where r.dev_eui = ${DEMO_VALVE_DEV_EUI} and c.type = 'valve' order by c.id limit 1`);
+      if (!valve) throw new Error('the demo has no LoRaWAN valve');
+      const url = `${devstack.server.url as string}/api/controls/${valve.id}/test`;
+      const headers = {
+        authorization: `Bearer ${await demoToken(devstack.server.url as string, DEMO_LOGINS.admin)}`,
+        'content-type': 'application/json',
+      };
+      const posted = await fetch(url, { method: 'POST', headers, body: '{}' });
+      expect(posted.status).toBe(202);
+      const { id: requestId } = (await posted.json()) as { id: number };
+      const followed = await eventually(
+        'the valve test done through ChirpStack',
+        async () => {
+          const answer = await fetch(url, {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ requestId }),
+          });
+          return (await answer.json()) as { status: string };
+        },
+        (answer) => answer.status === 'done' || answer.status === 'failed',
+      );
+      expect(followed.status).toBe('done');
+    } finally {
+      await devstack.close();
     }
   });
 

@@ -14,11 +14,21 @@ import {
   type RunningServer,
   type ServerConfig,
 } from '@paddock/server';
-import { seededRandom, startSimulator, type Simulator } from '@paddock/simulator';
+import {
+  seededRandom,
+  startSimulator,
+  type NetworkServerLink,
+  type Simulator,
+} from '@paddock/simulator';
 import path from 'node:path';
 import type { DevstackConfig } from './config.ts';
 import { seedDemoFarmIfEmpty } from './demo-farm/demo-farm.ts';
 import { frostSeasonPlans, overlayFrostSeason } from './demo-farm/frost-season.ts';
+import {
+  DEMO_NETWORK_SITE,
+  DEMO_UNPROVISIONED_DEV_EUI,
+  pointDemoNetworkLink,
+} from './demo-farm/network-server.ts';
 import { seedDemoRunHistory } from './demo-farm/run-history.ts';
 import { pointDemoWebhook } from './demo-farm/webhook.ts';
 import { createHistoryLoader, type HistoryLoader, type HistoryResult } from './history.ts';
@@ -108,6 +118,55 @@ export async function startDevstack(
   }
 }
 
+/**
+ * The demo's ChirpStack site (demo-farm/network-server.ts): its link pointed at this start's
+ * broker, and what the simulator publishes that site's LoRaWAN devices with. Only on the embedded
+ * broker, whose `network-server` user stands in for ChirpStack's; on an external one the site's
+ * devices stay native.
+ */
+/**
+ * How long the demo's LoRaWAN devices take to hear a command: their next uplink, which in the
+ * demo comes sooner than their reporting interval, but after the console's first follow-up of a
+ * valve test (30 s), so the test shows "Waiting for the device" before it finishes. A run that
+ * sets the simulator's reporting interval (the tests) waits that long instead.
+ */
+const DEMO_CLASS_A_DELAY_SECONDS = 40;
+
+async function demoNetwork(
+  server: RunningServer,
+  prepared: { db: Database | null; seeded: boolean },
+  reportSeconds: number | null,
+): Promise<{ siteId: number; link: NetworkServerLink } | null> {
+  if (!prepared.db || server.broker.kind !== 'embedded') return null;
+  const login = server.networkServerLogin();
+  const now = new Date();
+  const pointed = await pointDemoNetworkLink(
+    prepared.db,
+    {
+      url: server.broker.url,
+      username: login.username,
+      passwordSealed: server.sealLinkPassword(login.key),
+    },
+    { seeded: prepared.seeded, now },
+  );
+  if (!pointed) return null;
+  server.log.info(
+    `demo: ${DEMO_NETWORK_SITE}'s soil probes report through a simulated ChirpStack (application ${pointed.applicationId} on ${server.broker.url})`,
+  );
+  return {
+    siteId: pointed.siteId,
+    link: {
+      kind: 'chirpstack',
+      brokerUrl: server.broker.url,
+      username: login.username,
+      password: login.key,
+      applicationId: pointed.applicationId,
+      unprovisioned: [DEMO_UNPROVISIONED_DEV_EUI],
+      classADelaySeconds: reportSeconds ?? DEMO_CLASS_A_DELAY_SECONDS,
+    },
+  };
+}
+
 async function startStack(
   serverConfig: ServerConfig,
   config: DevstackConfig,
@@ -119,16 +178,18 @@ async function startStack(
    * demo farm was seeded now, and when the farm began.
    */
   const prepared: {
+    db: Database | null;
     background: Database | null;
     people: PeopleFirst | null;
     seeded: boolean;
     epoch: Date | null;
-  } = { background: null, people: null, seeded: false, epoch: null };
+  } = { db: null, background: null, people: null, seeded: false, epoch: null };
   const server = await startServer(serverConfig, {
     prepare: async (db, { now, log, background, people }) => {
       prepared.background = background;
       prepared.people = people;
       if (!config.demo) return;
+      prepared.db = db;
       const seeded = await seedDemoFarmIfEmpty(db, {
         now,
         ...(config.demoReportIntervalSeconds
@@ -182,13 +243,19 @@ async function startStack(
         },
       });
     }
+    const network = await demoNetwork(server, prepared, config.simulatorReportSeconds);
     const simulator = await startSimulator({
       brokerUrl: server.broker.url,
       // An external broker (Mosquitto) speaks MQTT 5: devices then send again what it took with
       // no subscriber (docs/field-protocol.md).
       protocolVersion: server.broker.kind === 'external' ? 5 : 4,
       topicRoot: serverConfig.field.topicRoot,
-      sites: sites.map(({ siteId, username, key }) => ({ siteId, username, password: key })),
+      sites: sites.map(({ siteId, username, key }) => ({
+        siteId,
+        username,
+        password: key,
+        ...(siteId === network?.siteId ? { network: network.link } : {}),
+      })),
       controlPort: config.simulatorControlPort,
       random: seededRandom(config.simulatorSeed),
       ...(prepared.epoch ? { epoch: prepared.epoch } : {}),

@@ -135,8 +135,8 @@ const envSchema = z.object({
   /**
    * This process's name among several: its broker sessions are kept under it, so messages queued
    * while it was away come back to whichever process starts with the same name. Stable across
-   * redeploys (docs/operations.md "Instances"); not the host name, which a redeploy changes and
-   * whose old session would hold its share of the uplinks for days.
+   * redeploys (docs/field-protocol.md "Running several processes"); not the host name, which a
+   * redeploy changes and whose old session would hold its share of the uplinks for days.
    */
   PADDOCK_INSTANCE: z
     .string()

@@ -17,12 +17,17 @@
  *   npm run simulator -- clear [--id 2] [--kind silence] [--serial WVC-004512]
  *   npm run simulator -- faults | devices
  *   npm run simulator -- frost-night [--site 1] [--minutes 3]   a compressed frost night now
+ *   npm run simulator -- --site 4:KEY --network chirpstack --application-id APP \
+ *       --network-password NETWORK_SERVER_KEY [--unprovisioned 70B3D57ED0000001]
+ *       the site's radios with a devEUI report as a ChirpStack v4 (or, with tts and
+ *       --tenant, a The Things Stack v3) network server's uplinks, on --network-broker (the
+ *       field broker by default, as user network-server: its key is in `npm run field:keys`)
  *
  * Keys come from `npm run field:keys` (save its output for --keys-from). The fault commands talk
  * to a running simulator's control server (--control, default http://127.0.0.1:8091) — the
  * one `npm start` runs beside the server, or a standalone run.
  */
-import { FIELD_TOPIC_ROOT } from '@paddock/domain';
+import { FIELD_TOPIC_ROOT, normaliseDevEui } from '@paddock/domain';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -33,7 +38,12 @@ import { frostNightInputSchema } from './frost-night.ts';
 import { mergeSites, parseKeysListing, parseSiteArgument, SiteArgumentError } from './keys.ts';
 import { seededRandom } from './random.ts';
 import { runScale } from './scale.ts';
-import { startSimulator, type SimulatorLog, type SimulatorSite } from './simulator.ts';
+import {
+  startSimulator,
+  type NetworkServerLink,
+  type SimulatorLog,
+  type SimulatorSite,
+} from './simulator.ts';
 
 /** The embedded broker of a local `npm start`. */
 const DEFAULT_BROKER = 'mqtt://127.0.0.1:1884';
@@ -50,7 +60,10 @@ const USAGE = `usage:
                        [--control URL]
   npm run simulator -- clear [--id N] [--kind KIND] [--serial S] [--control URL]
   npm run simulator -- faults | devices [--control URL]
-  npm run simulator -- frost-night [--site ID] [--minutes M] [--control URL]`;
+  npm run simulator -- frost-night [--site ID] [--minutes M] [--control URL]
+network server mode, with any run above (every site given):
+  --network chirpstack|tts --application-id ID [--tenant T] [--network-broker URL]
+  [--network-user USER] [--network-password KEY] [--raw] [--unprovisioned DEVEUI …]`;
 
 class UsageError extends Error {}
 
@@ -105,6 +118,14 @@ const { values, positionals } = (() => {
         id: { type: 'string' },
         kind: { type: 'string' },
         minutes: { type: 'string' },
+        network: { type: 'string' },
+        'network-broker': { type: 'string' },
+        'network-user': { type: 'string' },
+        'network-password': { type: 'string' },
+        'application-id': { type: 'string' },
+        tenant: { type: 'string' },
+        raw: { type: 'boolean', default: false },
+        unprovisioned: { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -113,6 +134,36 @@ const { values, positionals } = (() => {
     process.exit(2);
   }
 })();
+
+/** The network server every site given speaks through, with --network; none without. */
+function networkFromArguments(brokerUrl: string): NetworkServerLink | undefined {
+  if (values.network === undefined) {
+    if (values['application-id'] !== undefined || values.unprovisioned !== undefined)
+      throw new UsageError('--application-id and --unprovisioned go with --network');
+    return undefined;
+  }
+  const kind = parse(
+    z.enum(['chirpstack', 'tts'], { error: '--network takes chirpstack or tts' }),
+    values.network,
+  );
+  const applicationId = values['application-id'];
+  if (applicationId === undefined) throw new UsageError('--network needs --application-id');
+  for (const devEui of values.unprovisioned ?? []) {
+    if (normaliseDevEui(devEui) === null)
+      throw new UsageError(`--unprovisioned takes a devEUI, not "${devEui}"`);
+  }
+  const password = values['network-password'];
+  return {
+    kind,
+    brokerUrl: values['network-broker'] ?? brokerUrl,
+    username: values['network-user'] ?? 'network-server',
+    ...(password === undefined ? {} : { password }),
+    applicationId,
+    ...(values.tenant === undefined ? {} : { tenant: values.tenant }),
+    decoded: !values.raw,
+    unprovisioned: values.unprovisioned ?? [],
+  };
+}
 
 function sitesFromArguments(): SimulatorSite[] {
   const sites = (values.site ?? []).map(parseSiteArgument);
@@ -127,10 +178,12 @@ function sitesFromArguments(): SimulatorSite[] {
 }
 
 function connection() {
+  const brokerUrl = values.broker ?? process.env.MQTT_URL ?? DEFAULT_BROKER;
+  const network = networkFromArguments(brokerUrl);
   return {
-    brokerUrl: values.broker ?? process.env.MQTT_URL ?? DEFAULT_BROKER,
+    brokerUrl,
     topicRoot: values.root ?? process.env.FIELD_TOPIC_ROOT ?? FIELD_TOPIC_ROOT,
-    sites: sitesFromArguments(),
+    sites: sitesFromArguments().map((site) => (network ? { ...site, network } : site)),
     random:
       values.seed === undefined
         ? Math.random

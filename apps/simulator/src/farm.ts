@@ -6,6 +6,7 @@
  */
 import {
   commandDownlinkSchema,
+  FIELD_TOPIC_ROOT,
   uplinkTopic,
   type CommandDownlink,
   type ConfigDownlink,
@@ -15,10 +16,10 @@ import type { MqttClient } from 'mqtt';
 import type { z } from 'zod';
 import { publishConfirmed } from './confirmed-publish.ts';
 import { faultsOf, spendSpikes, waterFaultsOf, type DeviceFaults } from './device-faults.ts';
-import { VirtualDevice } from './device.ts';
+import { VirtualDevice, type ReportOutcome } from './device.ts';
 import type { Fault } from './faults.ts';
 import { seededRandom, seedFrom } from './random.ts';
-import type { SimulatorLog, SimulatorOptions } from './simulator-options.ts';
+import { quietLog, type SimulatorLog, type SimulatorOptions } from './simulator-options.ts';
 import { SiteState } from './site.ts';
 import { radioWear } from './wear.ts';
 
@@ -31,6 +32,16 @@ export type Runner = {
   reportTimer: NodeJS.Timeout | null;
   deadlineTimer: NodeJS.Timeout | null;
   periodMs: number;
+};
+
+/**
+ * A site's network server (network-server.ts), through which its radios with a devEUI report
+ * instead of the field protocol.
+ */
+export type NetworkPort = {
+  report(runner: Runner, outcome: ReportOutcome, now: Date): void;
+  /** The device's controls changed: it reports at once. */
+  change(runner: Runner, now: Date): void;
 };
 
 /** A site whose past is still to be made: the configs collected so far and the quiet timer. */
@@ -60,9 +71,36 @@ export type Farm = {
   nightTimers: Map<number, NodeJS.Timeout>;
   pastPending: Map<number, PastPending>;
   pastDone: Set<number>;
+  /** By site: the sites that speak through a network server. */
+  networks: Map<number, NetworkPort>;
   nextFaultId: number;
   closed: boolean;
 };
+
+/** A farm with no devices yet, as the simulator starts it (and the tests build one). */
+export function createFarm(options: SimulatorOptions): Farm {
+  const clock = options.clock ?? { now: () => new Date() };
+  return {
+    options,
+    topicRoot: options.topicRoot ?? FIELD_TOPIC_ROOT,
+    clock,
+    log: options.log ?? quietLog,
+    baseSeed: Math.floor((options.random ?? Math.random)() * 2 ** 32),
+    actuationMs: (options.actuationSeconds ?? 1) * 1000,
+    epoch: options.epoch ?? clock.now(),
+    runners: new Map(),
+    sites: new Map(),
+    faults: [],
+    spikeReportsLeft: new Map(),
+    pendingTimers: new Set(),
+    nightTimers: new Map(),
+    pastPending: new Map(),
+    pastDone: new Set(),
+    networks: new Map(),
+    nextFaultId: 1,
+    closed: false,
+  };
+}
 
 export const runnerKey = (siteId: number, serialno: string) => `${siteId}/${serialno}`;
 
@@ -83,13 +121,24 @@ function publish(farm: Farm, runner: Runner, kind: UplinkKind, payload: object):
   });
 }
 
+/** The network server a device reports through: its site's, when it has a devEUI. */
+function networkOf(farm: Farm, runner: Runner): NetworkPort | null {
+  if (!runner.device.config.device.devEui) return null;
+  return farm.networks.get(runner.device.siteId) ?? null;
+}
+
 export function report(farm: Farm, runner: Runner): void {
   const now = farm.clock.now();
   const { device } = runner;
   if (device.expire(now)) armDeadline(farm, runner);
   const outcome = device.report(now, faultsFor(farm, device));
-  for (const message of outcome.readings) publish(farm, runner, 'readings', message);
-  if (outcome.status) publish(farm, runner, 'status', outcome.status);
+  const network = networkOf(farm, runner);
+  if (network) {
+    network.report(runner, outcome, now);
+  } else {
+    for (const message of outcome.readings) publish(farm, runner, 'readings', message);
+    if (outcome.status) publish(farm, runner, 'status', outcome.status);
+  }
   // The spikes a report carried count down; a spike that has had its reports goes.
   if (outcome.readings.length > 0) spendSpikes(device, farm.faults, farm.spikeReportsLeft);
 }
@@ -97,6 +146,11 @@ export function report(farm: Farm, runner: Runner): void {
 /** Reports a change of the device's controls (and its health, which a fault changes) now. */
 export function reportChange(farm: Farm, runner: Runner, withStatus: boolean): void {
   const now = farm.clock.now();
+  const network = networkOf(farm, runner);
+  if (network) {
+    network.change(runner, now);
+    return;
+  }
   const current = faultsFor(farm, runner.device);
   for (const message of runner.device.controlReport(now, current)) {
     publish(farm, runner, 'readings', message);
@@ -105,7 +159,7 @@ export function reportChange(farm: Farm, runner: Runner, withStatus: boolean): v
     publish(farm, runner, 'status', runner.device.status(now, current));
 }
 
-function armDeadline(farm: Farm, runner: Runner): void {
+export function armDeadline(farm: Farm, runner: Runner): void {
   if (runner.deadlineTimer) clearTimeout(runner.deadlineTimer);
   runner.deadlineTimer = null;
   const deadline = runner.device.nextDeadline();
@@ -199,6 +253,9 @@ export function onCommand(farm: Farm, siteId: number, serialno: string, payload:
     log.warn({ siteId, serialno }, 'command for a device the simulator has no config of');
     return;
   }
+  // A device behind a network server hears commands only through it (network-server.ts): the
+  // server's bridge carries them there, and two answers would settle one command twice.
+  if (networkOf(farm, runner)) return;
   const parsed = parseJson(payload, commandDownlinkSchema);
   if (!parsed.ok) {
     log.warn({ siteId, serialno, reason: parsed.reason }, 'command refused');

@@ -1,7 +1,8 @@
 /**
  * The simulator's public face: the server runs the virtual demo farm in-process through
  * `startSimulator`, benchmarks drive `runScale`, and `backfill` writes history for the charts.
- * It speaks only the field protocol: it never imports server code.
+ * It speaks the field protocol, and for radios with a devEUI a LoRaWAN network server's MQTT
+ * integration: it never imports server code.
  */
 export * from './battery.ts';
 export { backfill, parseSpan, type BackfillOptions, type BackfillResult } from './backfill.ts';
@@ -31,6 +32,7 @@ export { runScale, type ScaleOptions, type ScaleResult } from './scale.ts';
 export { VALVE_FLOW_M3H } from './water.ts';
 export {
   startSimulator,
+  type NetworkServerLink,
   type Simulator,
   type SimulatorHistory,
   type SimulatorLog,

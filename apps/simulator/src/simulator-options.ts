@@ -26,6 +26,28 @@ export type SimulatorSite = {
   username?: string;
   /** The gateway's key (`npm run field:keys`); an anonymous external broker needs none. */
   password?: string;
+  /** The site's radios with a devEUI report through this network server (network-server.ts). */
+  network?: NetworkServerLink;
+};
+
+/** The LoRaWAN network server a site's radios with a devEUI speak through. */
+export type NetworkServerLink = {
+  /** ChirpStack v4's MQTT integration, or The Things Stack v3's MQTT server. */
+  kind: 'chirpstack' | 'tts';
+  /** The network server's broker: the embedded one's `network-server` user stands in for one. */
+  brokerUrl: string;
+  username?: string;
+  password?: string;
+  /** ChirpStack's application (a UUID) or The Things Stack's application id. */
+  applicationId: string;
+  /** The Things Stack's tenant: `ttn` when not given. */
+  tenant?: string;
+  /** The network server decodes payloads (`object`, `decoded_payload`) as well; true when not given. */
+  decoded?: boolean;
+  /** devEUIs the network server has that no radio of the site has: heard, not provisioned. */
+  unprovisioned?: readonly string[];
+  /** Seconds from a command being queued to the device's uplink that takes it; 2 when not given. */
+  classADelaySeconds?: number;
 };
 
 export type SimulatorOptions = {

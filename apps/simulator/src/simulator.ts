@@ -5,18 +5,20 @@
  * commands with acks, closes what it opened when the fail-safe runs out, and shows the faults it
  * is told to show.
  */
-import { FIELD_TOPIC_ROOT, parseFieldTopic, siteDownlinksFilter } from '@paddock/domain';
+import { parseFieldTopic, siteDownlinksFilter } from '@paddock/domain';
 import { randomUUID } from 'node:crypto';
 import mqtt, { type MqttClient } from 'mqtt';
 import { startControlServer, type ControlledFarm, type ControlServer } from './control-server.ts';
 import { onConfig } from './device-configs.ts';
-import { faultsFor, onCommand, stopRunner, type Farm } from './farm.ts';
+import { createFarm, faultsFor, onCommand, stopRunner, type Farm } from './farm.ts';
 import { clearFaults, clearFrostNight, injectFault, startFrostNight } from './farm-controls.ts';
 import { describeFrostNight } from './frost-night.ts';
-import { quietLog, type SimulatorOptions, type SimulatorSite } from './simulator-options.ts';
+import { connectNetworkServer, type NetworkServer } from './network-server.ts';
+import type { SimulatorOptions, SimulatorSite } from './simulator-options.ts';
 
 export {
   quietLog,
+  type NetworkServerLink,
   type SimulatorHistory,
   type SimulatorLog,
   type SimulatorOptions,
@@ -31,29 +33,36 @@ export type Simulator = ControlledFarm & {
 };
 
 export async function startSimulator(options: SimulatorOptions): Promise<Simulator> {
-  const clock = options.clock ?? { now: () => new Date() };
-  const farm: Farm = {
-    options,
-    topicRoot: options.topicRoot ?? FIELD_TOPIC_ROOT,
-    clock,
-    log: options.log ?? quietLog,
-    baseSeed: Math.floor((options.random ?? Math.random)() * 2 ** 32),
-    actuationMs: (options.actuationSeconds ?? 1) * 1000,
-    epoch: options.epoch ?? clock.now(),
-    runners: new Map(),
-    sites: new Map(),
-    faults: [],
-    spikeReportsLeft: new Map(),
-    pendingTimers: new Set(),
-    nightTimers: new Map(),
-    pastPending: new Map(),
-    pastDone: new Set(),
-    nextFaultId: 1,
-    closed: false,
-  };
+  const farm = createFarm(options);
   const { log } = farm;
 
-  const clients = await Promise.all(options.sites.map((site) => connectSite(farm, site)));
+  // Network servers first: a radio with a devEUI must not report natively while its site's
+  // network server is still connecting.
+  const networkServers: NetworkServer[] = [];
+  const clients: MqttClient[] = [];
+  const endClients = () =>
+    Promise.all(
+      [...clients, ...networkServers.map((server) => server.client)].map((client) =>
+        client.endAsync(),
+      ),
+    );
+  try {
+    for (const site of options.sites) {
+      if (!site.network) continue;
+      const server = await connectNetworkServer(farm, site.siteId, site.network);
+      networkServers.push(server);
+      farm.networks.set(site.siteId, server);
+    }
+    clients.push(...(await Promise.all(options.sites.map((site) => connectSite(farm, site)))));
+  } catch (error) {
+    farm.closed = true;
+    await endClients();
+    throw error;
+  }
+  for (const server of networkServers) {
+    const client = clients[options.sites.findIndex((site) => site.siteId === server.siteId)];
+    if (client) server.addUnprovisioned(client);
+  }
 
   const simulator: Simulator = {
     inject: (input) => injectFault(farm, input),
@@ -81,7 +90,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
       for (const timer of farm.nightTimers.values()) clearTimeout(timer);
       farm.nightTimers.clear();
       await control?.close();
-      await Promise.all(clients.map((client) => client.endAsync()));
+      await endClients();
     },
   };
 
@@ -93,7 +102,9 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         host: options.controlHost ?? '127.0.0.1',
       });
     } catch (error) {
-      await Promise.all(clients.map((client) => client.endAsync()));
+      farm.closed = true;
+      for (const runner of farm.runners.values()) stopRunner(runner);
+      await endClients();
       throw error;
     }
     simulator.controlUrl = control.url;

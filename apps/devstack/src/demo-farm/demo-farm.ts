@@ -17,6 +17,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { seedDemoAuditHistory } from './audit-history.ts';
 import { DEMO_SITES } from './demo-sites.ts';
+import { DEMO_NETWORK_SITE, seedDemoDevEuis } from './network-server.ts';
 import { seedDemoScheduledReport } from './scheduled-report.ts';
 import { seedSite } from './site.ts';
 import { minutesAgo, SerialNumbers, type DemoFarmSeeded } from './support.ts';
@@ -94,6 +95,7 @@ export async function seedDemoFarm(
         accounts,
       });
       sites.push({ id: siteId, label: spec.label });
+      if (spec.label === DEMO_NETWORK_SITE) await seedDemoDevEuis(tx, siteId);
       const member = (key: DemoAccountKey, privileges: Privilege[]) =>
         members.push(memberRow(accounts[key].id, siteId, privileges));
       member('admin', adminActions);

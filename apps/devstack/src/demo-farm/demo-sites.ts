@@ -93,6 +93,8 @@ export type DemoSite = {
   managed?: boolean;
   /** The demo monitor watches this site. */
   monitored?: boolean;
+  /** Months of raw readings kept, when not 24: older chart points are half-hour rollups. */
+  readingRetentionMonths?: number;
   contacts: readonly DemoContact[];
 };
 
@@ -423,6 +425,7 @@ export const DEMO_SITES: readonly DemoSite[] = [
     ],
     frost: { label: 'Frost fans', fans: 2 },
     trouble: ['fault', 'lowBattery'],
+    readingRetentionMonths: 1,
     contacts: [
       {
         name: 'Aroha Ngata',

@@ -60,7 +60,13 @@ async function insertSite(tx: Transaction, spec: DemoSite, now: Date, allPoints:
         ],
         polygons: [{ label: 'Property boundary', path: boundsPolygon(boundary) }],
       },
-      config: { timezone: spec.timezone, season: spec.season },
+      config: {
+        timezone: spec.timezone,
+        season: spec.season,
+        ...(spec.readingRetentionMonths
+          ? { readingRetentionMonths: spec.readingRetentionMonths }
+          : {}),
+      },
       operator: spec.operator,
       client: spec.client,
       modifiedAt: minutesAgo(now, 60 * 24 * 3),

@@ -1,14 +1,17 @@
 /**
- * The ingest bench's child process (ingest.bench.ts forks itself with `--serve`): a seeded
- * database, the broker, ingest as the server runs it, and the figures of the messages published
- * in the window the parent announces. Server code is loaded when it starts, never by the parent.
+ * The ingest benches' child process (ingest.bench.ts and lorawan.bench.ts fork themselves with
+ * `--serve`): a seeded database, the broker, ingest as the server runs it, and the figures of the
+ * messages published in the window the parent announces. For the chirpstack protocol the radios
+ * also get devEUIs, each site its ChirpStack links, and the link runner runs beside ingest as the
+ * ingest role runs it. Server code is loaded when it starts, never by the parent.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import type { Database, DatabaseHandle } from '../../src/db/client.ts';
 import type { Ingest } from '../../src/ingest/ingest.ts';
+import type { LinkRunner } from '../../src/network-links/link-runner.ts';
 import type { ProbeRow } from '../probes.ts';
-import type { Ready, Report, ServeOptions } from './protocol.ts';
+import { READING_BASE, type Ready, type Report, type ServeOptions } from './protocol.ts';
 
 /** The child: database, broker, ingest; measures commits of the messages it is told about. */
 export async function serve(options: ServeOptions): Promise<void> {
@@ -27,6 +30,10 @@ export async function serve(options: ServeOptions): Promise<void> {
       : { kind: 'pglite', dataDir: options.dataDir },
   );
   const { db } = handle;
+  // The readings' month has its partition, as the field's current month has (a reading of a
+  // month without one would go to the default partition, which a farm's database seldom uses).
+  const { makeReadingPartitions } = await import('../../src/db/reading-partitions.ts');
+  await makeReadingPartitions(db, READING_BASE);
   const devices = await seedProbes(db, options);
   const followups = options.rules ? await startRuleFollowups(db) : null;
 
@@ -66,12 +73,23 @@ export async function serve(options: ServeOptions): Promise<void> {
     sessionExpirySeconds: 60,
   });
 
-  await measureCommits(handle, ingest, options);
+  const lorawan =
+    options.protocol === 'chirpstack'
+      ? await startLinks(db, devices, {
+          brokerUrl,
+          embedded: embedded !== null,
+          fieldSecret,
+          options,
+        })
+      : null;
+
+  await measureCommits(handle, ingest, lorawan?.runner ?? null, options);
   process.once('SIGTERM', () => {
     // A profiled run ends at once: the profile is written at exit, and a slow close under load
     // would meet the parent's SIGKILL first.
     if (process.execArgv.includes('--cpu-prof')) process.exit(0);
     void (async () => {
+      await lorawan?.runner.close();
       await ingest.close();
       await followups?.close();
       await embedded?.close();
@@ -88,6 +106,7 @@ export async function serve(options: ServeOptions): Promise<void> {
       siteId: row.site_id,
       serialno: row.serialno,
       sensorId: row.sensor_id,
+      ...lorawan?.devices.get(row.serialno),
     })),
   };
   process.send?.(ready);
@@ -106,6 +125,96 @@ async function seedProbes(db: Database, options: ServeOptions): Promise<ProbeRow
     passwordHash: 'bench',
   });
   return insertProbes(db);
+}
+
+/**
+ * Gives every radio a devEUI and every site `linksPerSite` ChirpStack links on the bench's
+ * broker (each its own application, as sites sharing one network server have), spreads each
+ * site's radios over its links in turn, and starts the link runner.
+ */
+async function startLinks(
+  db: Database,
+  devices: ProbeRow[],
+  broker: { brokerUrl: string; embedded: boolean; fieldSecret: string; options: ServeOptions },
+): Promise<{
+  runner: LinkRunner;
+  devices: Map<string, { devEui: string; applicationId: string }>;
+}> {
+  const [{ sql }, schema, { credentialBox }, { fieldKey, SERVER_USERNAME }, { startLinkRunner }] =
+    await Promise.all([
+      import('drizzle-orm'),
+      import('../../src/db/schema.ts'),
+      import('../../src/network-links/credential-box.ts'),
+      import('../../src/field/credentials.ts'),
+      import('../../src/network-links/link-runner.ts'),
+    ]);
+  // 16 hex digits from the radio's id: unique, and never the all-zero blank.
+  await db.execute(
+    sql`update radios set dev_eui = 'A84041' || lpad(upper(to_hex(id)), 10, '0') where dev_eui is null`,
+  );
+  const euis = new Map(
+    (
+      await db
+        .select({ serialno: schema.radios.serialno, devEui: schema.radios.devEui })
+        .from(schema.radios)
+    ).map((row) => [row.serialno, row.devEui as string]),
+  );
+  const box = credentialBox(broker.fieldSecret);
+  const url = new URL(broker.brokerUrl);
+  const login = broker.embedded
+    ? { username: SERVER_USERNAME, password: fieldKey(broker.fieldSecret, SERVER_USERNAME) }
+    : url.username
+      ? { username: decodeURIComponent(url.username), password: decodeURIComponent(url.password) }
+      : { username: null, password: null };
+  url.username = '';
+  url.password = '';
+  const now = new Date();
+  const bySite = new Map<number, ProbeRow[]>();
+  for (const device of devices)
+    bySite.set(device.site_id, [...(bySite.get(device.site_id) ?? []), device]);
+  const assigned = new Map<string, { devEui: string; applicationId: string }>();
+  for (const [siteId, ofSite] of bySite) {
+    const applications = Array.from({ length: broker.options.linksPerSite }, () => randomUUID());
+    await db.insert(schema.networkLinks).values(
+      applications.map((applicationId) => ({
+        siteId,
+        kind: 'chirpstack' as const,
+        url: url.toString(),
+        username: login.username,
+        passwordSealed: login.password === null ? null : box.seal(login.password),
+        applicationId,
+        createdAt: now,
+        modifiedAt: now,
+      })),
+    );
+    ofSite.forEach((device, index) => {
+      assigned.set(device.serialno, {
+        devEui: euis.get(device.serialno) as string,
+        applicationId: applications[index % applications.length] as string,
+      });
+    });
+  }
+  const runner = await startLinkRunner({
+    db,
+    clock: { now: () => new Date() },
+    log: {
+      info: () => {},
+      warn: (...line: unknown[]) => console.warn('  links:', ...line),
+      error: (...line: unknown[]) => console.error('  links:', ...line),
+    },
+    box,
+    clientIdPrefix: `paddock-bench-link-${randomUUID()}`,
+  });
+  // Connected and subscribed before the first uplink, as a link set up long before would be.
+  const links = await db.select().from(schema.networkLinks);
+  for (const deadline = Date.now() + 30_000; ;) {
+    const states = await db.select({ state: schema.networkLinks.state }).from(schema.networkLinks);
+    if (states.every((row) => row.state === 'connected')) break;
+    if (Date.now() > deadline) throw new Error(`links not connected: ${JSON.stringify(states)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  console.log(`  ${links.length} ChirpStack links connected`);
+  return { runner, devices: assigned };
 }
 
 /** With --rules: a set-point rule per sensor, and the followup worker that evaluates them. */
@@ -143,6 +252,7 @@ async function startRuleFollowups(db: Database): Promise<{ close: () => Promise<
 async function measureCommits(
   handle: DatabaseHandle,
   ingest: Ingest,
+  links: LinkRunner | null,
   options: ServeOptions,
 ): Promise<void> {
   const { queryRows } = await import('../../src/db/client.ts');
@@ -174,19 +284,37 @@ async function measureCommits(
       : undefined;
   let walAtStart: Promise<{ lsn: string; checkpoints: number } | undefined> =
     Promise.resolve(undefined);
+  const count = (published: number, receivedAt: Date, now: number) => {
+    if (!window || published < window.from || published >= window.to) return;
+    latencies.push(now - published);
+    arrivals.push(receivedAt.getTime() - published);
+    committed++;
+    if (!firstCommitMs) firstCommitMs = now;
+    lastCommitMs = now;
+  };
   ingest.observeCommits((batch) => {
     const now = Date.now();
-    if (!window) return;
     for (const uplink of batch.uplinks) {
-      const published = Date.parse(uplink.message.time ?? '');
-      if (published < window.from || published >= window.to) continue;
-      latencies.push(now - published);
-      arrivals.push(uplink.receivedAt.getTime() - published);
-      committed++;
-      if (!firstCommitMs) firstCommitMs = now;
-      lastCommitMs = now;
+      count(Date.parse(uplink.message.time ?? ''), uplink.receivedAt, now);
     }
   });
+  links?.observeStored((stored) => {
+    const now = Date.now();
+    for (const uplink of stored) count(Date.parse(uplink.time), uplink.receivedAt, now);
+  });
+  const linkIds = links
+    ? (await queryRows<{ id: number }>(db, sql`select id from network_links`)).map((row) => row.id)
+    : [];
+  /** What the links took as anything but stored, summed over the links. */
+  const notStored = () => {
+    const sums = new Map<string, number>();
+    for (const id of linkIds) {
+      for (const [outcome, n] of Object.entries(links?.counts(id) ?? {})) {
+        if (outcome !== 'stored' && n > 0) sums.set(outcome, (sums.get(outcome) ?? 0) + n);
+      }
+    }
+    return [...sums].map(([outcome, n]) => `${outcome} ${n}`).join(', ');
+  };
 
   process.on('message', (message: { type: string; from?: number; to?: number }) => {
     if (message.type === 'window') {
@@ -234,6 +362,7 @@ async function measureCommits(
       cpuMs: (cpu.user + cpu.system) / 1000,
       deadLettered: stats.deadLettered,
       readingsInserted: stats.readingsInserted,
+      notStored: notStored(),
       followupsPending: pending,
       loopDelayP99: loopDelay.percentile(99) / 1e6,
       gcMs,

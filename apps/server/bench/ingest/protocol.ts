@@ -13,13 +13,19 @@ export const METRICS = ['soil.moisture', 'soil.temperature', 'soil.ec', 'soil.sa
 
 export type Setup = 'embedded' | 'external';
 
+/** How the devices speak: Paddock's own field protocol, or through a ChirpStack v4 network server. */
+export type Protocol = 'native' | 'chirpstack';
+
 export type ServeOptions = {
   setup: Setup;
+  protocol: Protocol;
   dataDir: string;
   databaseUrl: string | null;
   mqttUrl: string | null;
   sites: number;
   radiosPerSite: number;
+  /** chirpstack: the ChirpStack links of each site, its radios spread over them in turn. */
+  linksPerSite: number;
   batch: { maxMessages: number; maxDelayMs: number };
   /** Batches in flight at once on PostgreSQL (PGlite has one connection: always 1). */
   parallel: number;
@@ -27,7 +33,14 @@ export type ServeOptions = {
   rules: boolean;
 };
 
-export type Device = { siteId: number; serialno: string; sensorId: number };
+export type Device = {
+  siteId: number;
+  serialno: string;
+  sensorId: number;
+  /** chirpstack: the radio's devEUI and the application (link) its uplinks are published for. */
+  devEui?: string;
+  applicationId?: string;
+};
 
 export type Ready = {
   type: 'ready';
@@ -49,6 +62,8 @@ export type Report = {
   cpuMs: number;
   deadLettered: number;
   readingsInserted: number;
+  /** chirpstack: messages the links took as anything but stored (repeat, heard, …), by outcome. */
+  notStored: string;
   /** With --rules: followups (batches) still to evaluate when the report was asked for. */
   followupsPending: number;
   /** The ingest process's event loop: how late its timers ran (p99, ms), and time in GC (ms). */

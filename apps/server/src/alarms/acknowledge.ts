@@ -39,14 +39,11 @@ export async function acknowledgeAlarm(
   const message =
     `Alarm acknowledged by ${input.by}${how}: ${alarm.label}` +
     (input.comment ? ` — ${input.comment}` : '');
-  await recordAlarmEvent(tx, {
+  await recordAlarmEvent(tx, alarm, {
     areaId: alarm.areaId,
     type: 'info',
-    targetType: alarm.rule.targetType,
-    targetId: alarm.rule.target,
     message,
     open: false,
-    alarmId: alarm.id,
     createdAt: input.now,
     acknowledgedAt: input.now,
     acknowledgedBy: input.by,

@@ -196,9 +196,21 @@ export async function findAlarm(tx: Database, alarmId: number): Promise<AlarmRow
   return alarm;
 }
 
-/** An event of the alarm's area: a raise, a clear or an acknowledgement. */
-export async function recordAlarmEvent(tx: Database, event: typeof events.$inferInsert) {
-  await tx.insert(events).values(event);
+/**
+ * An event of the alarm's area: a raise, a clear or an acknowledgement. It is the alarm's and
+ * about what the alarm's rule watches, so those columns come from the alarm.
+ */
+export async function recordAlarmEvent(
+  tx: Database,
+  alarm: { id: number; rule: { targetType: string; target: number } },
+  event: Omit<typeof events.$inferInsert, 'alarmId' | 'targetType' | 'targetId'>,
+) {
+  await tx.insert(events).values({
+    ...event,
+    targetType: alarm.rule.targetType,
+    targetId: alarm.rule.target,
+    alarmId: alarm.id,
+  });
 }
 
 /** The state row acknowledged: who, how, with what comment, at `now`. */

@@ -98,14 +98,11 @@ async function raise(
   const episode = state.episode + 1;
   const message = `Alarm: ${alarm.label}: ${options.detail}`;
   await recordRaised(tx, alarm.id, { episode, at, value: options.value, now });
-  await recordAlarmEvent(tx, {
+  await recordAlarmEvent(tx, alarm, {
     areaId: context.area.id,
     type: eventType(alarm.rule.severity),
-    targetType: alarm.rule.targetType,
-    targetId: alarm.rule.target,
     message,
     open: true,
-    alarmId: alarm.id,
     createdAt: at,
   });
   await publishSiteEvent(tx, 'alarm.raised', {
@@ -128,14 +125,11 @@ async function clear(tx: Database, context: AlarmContext, state: StateRow, at: D
   const message = `Alarm cleared: ${alarm.label}`;
   await recordNormal(tx, alarm.id, at, now);
   await closeAlarmEvents(tx, alarm.id, null, null);
-  await recordAlarmEvent(tx, {
+  await recordAlarmEvent(tx, alarm, {
     areaId: context.area.id,
     type: 'info',
-    targetType: alarm.rule.targetType,
-    targetId: alarm.rule.target,
     message,
     open: false,
-    alarmId: alarm.id,
     createdAt: at,
   });
   await publishSiteEvent(tx, 'alarm.cleared', webhookFields(context, at, message));

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { acquireDataDirLock } from './data-dir-lock.ts';
+import { finishReadingsPartitioning, makeReadingPartitions } from './reading-partitions.ts';
 import { EmbeddedScheduler, PeopleFirst, PgliteLane } from './lanes.ts';
 import * as schema from './schema.ts';
 import { watchTableChanges } from './table-versions.ts';
@@ -77,8 +78,23 @@ export const MIGRATIONS_FOLDER = path.resolve(
   '../../migrations',
 );
 
-/** Opens the database and brings it up to the latest migration. */
-export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+/**
+ * Brings the readings' partitions up to date before the process serves: a database from before
+ * partitioning has its readings moved into them, and this month's and the next ones exist.
+ */
+async function readyReadingPartitions(db: Database, progress: (line: string) => void) {
+  await finishReadingsPartitioning(db, progress);
+  await makeReadingPartitions(db, Date.now());
+}
+
+/**
+ * Opens the database and brings it up to the latest migration. `progress` hears the lines of a
+ * long data migration (the console's log by default).
+ */
+export async function openDatabase(
+  target: DatabaseTarget,
+  progress: (line: string) => void = (line) => console.info(line),
+): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
     const statementTimeout = target.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
     const newPool = (max: number) =>
@@ -119,6 +135,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     }
     try {
       await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
+      await readyReadingPartitions(handle.db, progress);
     } catch (error) {
       await handle.close();
       throw error;
@@ -157,6 +174,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
     ) as unknown as Database;
     await watchTableChanges([db, background], client);
+    await readyReadingPartitions(db, progress);
     const handle: DatabaseHandle = {
       db,
       background,

@@ -1187,4 +1187,19 @@ export const lorawanFrames = pgTable('lorawan_frames', {
     .references(() => radios.id, { onDelete: 'cascade' }),
   fCnt: bigint('f_cnt', { mode: 'number' }).notNull(),
   at: timestamptz('at').notNull(),
+  /** The Things Stack's device id, which its downlink topic names (migration 0036). */
+  deviceId: text('device_id'),
 });
+
+/** Each LoRaWAN uplink's air time, seconds, for the last two days (migration 0035). */
+export const lorawanAirtime = pgTable(
+  'lorawan_airtime',
+  {
+    radioId: integer('radio_id')
+      .notNull()
+      .references(() => radios.id, { onDelete: 'cascade' }),
+    at: timestamptz('at').notNull(),
+    seconds: doublePrecision('seconds').notNull(),
+  },
+  (t) => [primaryKey({ name: 'lorawan_airtime_pk', columns: [t.radioId, t.at] })],
+);

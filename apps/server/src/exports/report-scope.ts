@@ -5,12 +5,20 @@
  * always names its frost area, whose site is the report's site; a generic report narrowed to an
  * area holds series of that area's things only. Answers what the export row keeps.
  */
-import type { ExportRequestBody, ReportChoice, ReportSeries } from '@paddock/domain';
+import {
+  rawReadingsKeptFrom,
+  siteReadingRetentionMonths,
+  type ExportRequestBody,
+  type ReportChoice,
+  type ReportSeries,
+  type SiteConfig,
+} from '@paddock/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { badRequest } from '../http/errors.ts';
 import { requireObject, requireSite } from '../permissions/access.ts';
 import { resolveSeries } from '../reports/generic-report.ts';
+import { findReportSiteRow } from '../reports/report.repository.ts';
 import { seriesThingsOfArea } from './area-things.repository.ts';
 import type { ExportAsk } from './export.repository.ts';
 
@@ -97,4 +105,27 @@ async function seriesOutsideArea(
   const keys = new Set(inArea.map((row) => `${row.thing_type} ${Number(row.thing_id)}`));
   const index = series.findIndex((one) => !keys.has(`${one.thing.type} ${one.thing.id}`));
   return index === -1 ? undefined : index;
+}
+
+/**
+ * A generic report of every reading (raw) may not reach back before the site's raw readings kept
+ * (issue 34): they are gone, and the half-hour rollups there are another shape of row. The 400
+ * names the first day kept and the resolutions that read the rollups (hourly, daily).
+ */
+export async function refuseExpiredRawReadings(
+  db: Database,
+  scope: ReportScope,
+  from: Date,
+  now: Date,
+): Promise<void> {
+  if (scope.report !== 'generic' || scope.resolution !== 'raw') return;
+  const site = await findReportSiteRow(db, scope.siteId);
+  const config = (site?.config ?? {}) as SiteConfig;
+  const keptFrom = rawReadingsKeptFrom(now.getTime(), siteReadingRetentionMonths(config));
+  if (from.getTime() >= keptFrom) return;
+  const day = new Date(keptFrom).toISOString().slice(0, 10);
+  throw badRequest(
+    'from',
+    `raw readings before ${day} are no longer kept; choose hourly or daily, read from the rollups`,
+  );
 }

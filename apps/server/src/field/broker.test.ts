@@ -11,7 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.ts';
-import { fieldKey, gatewayUsername, SERVER_USERNAME } from './credentials.ts';
+import {
+  fieldKey,
+  gatewayUsername,
+  mayPublish,
+  maySubscribe,
+  NETWORK_SERVER_USERNAME,
+  SERVER_USERNAME,
+} from './credentials.ts';
 import { startIngestClient } from '../ingest/mqtt-client.ts';
 import { waitFor } from '../../test/helpers/field.ts';
 
@@ -68,7 +75,7 @@ describe('authentication and topic rules', () => {
     await broker?.close();
   });
 
-  it.each([SERVER_USERNAME, 'R-1001', gatewayUsername(SITE)])(
+  it.each([SERVER_USERNAME, 'R-1001', gatewayUsername(SITE), NETWORK_SERVER_USERNAME])(
     'lets %s in with its key',
     async (user) => {
       const client = await connect(broker.url, as(user));
@@ -165,6 +172,86 @@ describe('authentication and topic rules', () => {
         ? `${ROOT}/${SITE}/+/down/+`
         : downlinkTopic(ROOT, SITE, user, 'command');
     expect((await client.subscribeAsync(own, { qos: 1 })).map((grant) => grant.qos)).toEqual([1]);
+  });
+});
+
+describe('the network server stand-in', () => {
+  const networkServer = { kind: 'networkServer' } as const;
+  const up = 'application/4f1c/device/70b3d57ed005a1c2/event/up';
+
+  it.each([
+    up,
+    'application/4f1c/device/70b3d57ed005a1c2/command/down',
+    'v3/orchard@ttn/devices/eui-70b3d57ed005a1c2/up',
+    'v3/orchard@ttn/devices/eui-70b3d57ed005a1c2/down/push',
+  ])('may publish to %s', (topic) => {
+    expect(mayPublish(ROOT, networkServer, topic)).toBe(true);
+  });
+
+  it.each([
+    uplinkTopic(ROOT, SITE, 'R-1001', 'readings'),
+    downlinkTopic(ROOT, SITE, 'R-1001', 'command'),
+    'devices/elsewhere',
+  ])('may not publish to %s', (topic) => {
+    expect(mayPublish(ROOT, networkServer, topic)).toBe(false);
+  });
+
+  it.each(['application/+/device/+/event/up', 'application/#', 'v3/+/devices/+/down/push'])(
+    'may subscribe to %s',
+    (filter) => {
+      expect(maySubscribe(ROOT, networkServer, filter)).toBe(true);
+    },
+  );
+
+  it.each(['#', '+/#', '+/v1/#', `${ROOT}/#`, `${ROOT}/${SITE}/+/down/+`, '$SYS/#'])(
+    'may not subscribe to %s',
+    (filter) => {
+      expect(maySubscribe(ROOT, networkServer, filter)).toBe(false);
+    },
+  );
+
+  it('keeps its trees closed when the field root is set inside them', () => {
+    expect(maySubscribe('application/paddock', networkServer, 'application/#')).toBe(false);
+    expect(
+      maySubscribe('application/paddock', networkServer, 'application/+/device/+/event/up'),
+    ).toBe(false);
+    expect(
+      maySubscribe('application/paddock', networkServer, 'application/4f1c/device/+/event/up'),
+    ).toBe(true);
+    expect(
+      mayPublish('application/paddock', networkServer, 'application/paddock/7/R-1001/up/status'),
+    ).toBe(false);
+  });
+
+  it('carries uplinks and commands between a network server and a link, and is shut out of the field root', async () => {
+    const broker = await startBroker();
+    try {
+      const link = await connect(broker.url, as(NETWORK_SERVER_USERNAME));
+      const seen: string[] = [];
+      link.on('message', (topic) => seen.push(topic));
+      await link.subscribeAsync('application/4f1c/device/+/event/up', { qos: 1 });
+      const networkServerClient = await connect(broker.url, as(NETWORK_SERVER_USERNAME));
+      await networkServerClient.publishAsync(up, '{}', { qos: 1 });
+      await waitFor('the uplink delivered', () => seen.length > 0);
+      expect(seen).toEqual([up]);
+
+      const refusal: unknown = await networkServerClient
+        .subscribeAsync(`${ROOT}/${SITE}/+/up/+`, { qos: 1 })
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect((refusal as { packet?: { granted?: number[] } } | null)?.packet?.granted).toEqual([
+        128,
+      ]);
+      const closed = new Promise<void>((resolve) =>
+        networkServerClient.once('close', () => resolve()),
+      );
+      networkServerClient.publish(uplinkTopic(ROOT, SITE, 'R-1001', 'readings'), '{}', { qos: 1 });
+      await closed;
+    } finally {
+      await broker.close();
+    }
   });
 });
 

@@ -16,7 +16,13 @@ import { startDeviceRequests } from './device-requests.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import { startDispatcher, type RequestHandler } from '../requests/dispatcher.ts';
 import type { RequestRow } from '../requests/request.repository.ts';
-import { startTestBroker, type TestBroker, waitFor, quietLog } from '../../test/helpers/field.ts';
+import {
+  quietLog,
+  startTestBroker,
+  unsentWhenEnding,
+  waitFor,
+  type TestBroker,
+} from '../../test/helpers/field.ts';
 import { countRows } from '../../test/helpers/rows.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { deviceSiteLookup } from './provisioning.ts';
@@ -126,7 +132,7 @@ beforeAll(async () => {
         );
       }
       answered.add(command.commandId);
-    })();
+    })().catch(unsentWhenEnding(gateway));
   });
   await gateway.subscribeAsync(`${broker.topicRoot}/${siteA}/+/down/command`, { qos: 1 });
 });

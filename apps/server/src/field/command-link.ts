@@ -21,7 +21,12 @@
  * command-rules.ts is what it decides without I/O; field-command.repository.ts is its SQL;
  * command-settlements.ts is the queue settlements travel on.
  */
-import { commandDownlinkSchema, downlinkTopic, type CommandDownlink } from '@paddock/domain';
+import {
+  commandDownlinkSchema,
+  downlinkTopic,
+  lorawanCommandTimeoutSeconds,
+  type CommandDownlink,
+} from '@paddock/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
@@ -45,6 +50,7 @@ import { startSettlements, type Settlements } from './command-settlements.ts';
 import {
   commandById,
   insertDeadLetter,
+  lorawanReportInterval,
   moveCommand,
   recordCommand,
   recordedCommandIds,
@@ -162,7 +168,14 @@ export async function startCommands(deps: {
         requestId,
         time: now.toISOString(),
       });
-      const deadline = new Date(now.getTime() + deps.timeoutSeconds * 1000);
+      // A LoRaWAN radio's command goes down its network server link (network-links/
+      // command-bridge.ts), and a class A device hears it only after its next uplink.
+      const classA = await lorawanReportInterval(db, siteId, serialno);
+      const timeoutSeconds =
+        classA === null
+          ? deps.timeoutSeconds
+          : lorawanCommandTimeoutSeconds(deps.timeoutSeconds, classA);
+      const deadline = new Date(now.getTime() + timeoutSeconds * 1000);
       const recorded = await recordCommand(
         db,
         { downlink, requestId, programRunId, siteId, serialno, deadline },

@@ -3,12 +3,12 @@
  * change one conditional UPDATE (so a redelivered or late ack, or two processes hearing the same
  * one, change a command once) in the transaction that moves its request and releases the
  * controls of a failed open; the deadline sweep; the settlements still to announce; the claimed
- * requests whose command was never sent.
+ * requests whose command was never sent; how much longer a LoRaWAN radio's command may take.
  */
 import { COMMAND_ADVANCED_REQUEST_TYPES, type CommandDownlink } from '@paddock/domain';
 import { and, asc, eq, inArray, isNull, lt, lte, notExists, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/client.ts';
-import { controls, deadLetters, fieldCommands, requests } from '../db/schema.ts';
+import { controls, deadLetters, fieldCommands, radios, requests } from '../db/schema.ts';
 import { advanceRequestsFromCommands } from '../requests/request.repository.ts';
 import {
   AWAITING_ACK_STATUSES,
@@ -208,4 +208,20 @@ export async function failUnsentClaims(db: Database, before: Date, now: Date) {
       ),
     )
     .returning({ id: requests.id });
+}
+
+/**
+ * The reporting interval of the site's radio of the serial number when it is a LoRaWAN one:
+ * how much longer a class A device may take to hear a command. Null for a native radio.
+ */
+export async function lorawanReportInterval(
+  db: Database,
+  siteId: number,
+  serialno: string,
+): Promise<number | null> {
+  const [radio] = await db
+    .select({ devEui: radios.devEui, seconds: radios.reportIntervalSeconds })
+    .from(radios)
+    .where(and(eq(radios.siteId, siteId), eq(radios.serialno, serialno)));
+  return radio?.devEui ? radio.seconds : null;
 }

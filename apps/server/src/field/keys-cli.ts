@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { loadFieldSecret } from '../auth/secrets.ts';
 import { loadConfig, runCommand } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
+import { fieldKey, NETWORK_SERVER_USERNAME } from './credentials.ts';
 import { siteLabels } from './device.repository.ts';
 import { fieldKeysFor } from './provisioning.ts';
 
@@ -22,12 +23,22 @@ const USAGE = 'usage: npm run field:keys -- [SITE_ID ...]';
 
 const siteIdsSchema = z.array(z.coerce.number().int().positive());
 
-/** One line per site, `{siteId} {username} {key}  {label}`: what the simulator's --keys-from reads. */
-function print(keys: ReturnType<typeof fieldKeysFor>, labels: Map<number, string>): void {
+/**
+ * One line per site, `{siteId} {username} {key}  {label}`: what the simulator's --keys-from reads.
+ * The network server's login follows as a comment, which --keys-from passes over: it is given to
+ * the simulator's --network-password (or a network server's MQTT integration) by hand.
+ */
+function print(
+  keys: ReturnType<typeof fieldKeysFor>,
+  labels: Map<number, string>,
+  secret: string,
+): void {
   console.log('# site  user  key  label   (keep the keys secret)');
   for (const key of keys) {
     console.log(`${key.siteId} ${key.username} ${key.key}  ${labels.get(key.siteId) ?? ''}`.trim());
   }
+  const networkKey = fieldKey(secret, NETWORK_SERVER_USERNAME);
+  console.log(`# LoRaWAN network server on this broker: ${NETWORK_SERVER_USERNAME} ${networkKey}`);
 }
 
 async function main(): Promise<number> {
@@ -46,7 +57,7 @@ async function main(): Promise<number> {
   }
   const config = loadConfig();
   if (config.field.fieldSecret && given.data.length > 0) {
-    print(fieldKeysFor(config.field.fieldSecret, given.data), new Map());
+    print(fieldKeysFor(config.field.fieldSecret, given.data), new Map(), config.field.fieldSecret);
     return 0;
   }
   const handle = await openDatabase(config.database);
@@ -59,7 +70,11 @@ async function main(): Promise<number> {
       console.error(`No site ${unknown.join(', ')} in the database.`);
       return 1;
     }
-    print(fieldKeysFor(secret, given.data.length > 0 ? given.data : [...labels.keys()]), labels);
+    print(
+      fieldKeysFor(secret, given.data.length > 0 ? given.data : [...labels.keys()]),
+      labels,
+      secret,
+    );
     return 0;
   } finally {
     await handle.close();

@@ -43,6 +43,7 @@ describe('device configs', () => {
         reportIntervalSeconds: 600,
         repeater: false,
         coordinator: false,
+        devEui: null,
       },
       sensors: [
         {
@@ -82,6 +83,22 @@ describe('device configs', () => {
       controls: [],
     });
     for (const entry of configs) configDownlinkSchema.parse(entry.config);
+  });
+
+  it("tell a LoRaWAN radio its devEUI, which a network server's uplinks find it by", async () => {
+    const radio = field.farm.radios.radio1;
+    await field.db
+      .update(t.radios)
+      .set({ devEui: '70B3D57ED005A1C2' })
+      .where(eq(t.radios.id, radio.id));
+    try {
+      const { configs } = await buildDeviceConfigs(field.db, NOW, [field.farm.sites.a.id]);
+      const config = configs.find((entry) => entry.serialno === radio.serialno)?.config;
+      expect(config?.device.devEui).toBe('70B3D57ED005A1C2');
+      expect(configDownlinkSchema.parse(config).device.devEui).toBe('70B3D57ED005A1C2');
+    } finally {
+      await field.db.update(t.radios).set({ devEui: null }).where(eq(t.radios.id, radio.id));
+    }
   });
 
   it('list things on no device, and refuse a device whose config breaks the protocol', async () => {

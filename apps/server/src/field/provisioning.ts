@@ -99,6 +99,7 @@ export async function buildDeviceConfigs(
           reportIntervalSeconds: radio.reportIntervalSeconds,
           repeater: radio.config.repeater,
           coordinator: radio.config.coordinator,
+          devEui: radio.devEui,
         },
         sensors: sensorsOf({ radioId: radio.id, unitId: null }),
         controls: controlsOf({ radioId: radio.id, unitId: null }),

@@ -27,7 +27,13 @@ import { startJobs } from '../jobs/jobs.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
 import { meshRole } from '../seed/rows.ts';
 import { checkFanCommands } from '../frost-watch/fan-start-check.ts';
-import { quietLog, startTestBroker, waitFor, type TestBroker } from '../../test/helpers/field.ts';
+import {
+  quietLog,
+  startTestBroker,
+  unsentWhenEnding,
+  waitFor,
+  type TestBroker,
+} from '../../test/helpers/field.ts';
 import { smsThenEmailRoster } from '../../test/helpers/alarms.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
@@ -166,7 +172,7 @@ beforeAll(async () => {
           { qos: 1 },
         );
       }
-    })();
+    })().catch(unsentWhenEnding(gateway));
   });
   await gateway.subscribeAsync(`${broker.topicRoot}/${siteA}/+/down/command`, { qos: 1 });
 }, 120_000);

@@ -7,6 +7,7 @@
  * "changed", and all of it in words, with the names as they are now (domain audit/words.ts). A
  * call on the caller's own account names no object and goes to the account-level chain. A refused
  * call writes nothing, except a failed sign-in, whose row keeps the login typed and the address.
+ * A machine's call the contract marks `audited: false` (a network server's uplinks) writes none.
  *
  * The row is written with the change: the first transaction the call's handler opens stages it
  * there (audit-staging.ts, audit_pending), so the two are kept or lost together, and the hook
@@ -56,7 +57,13 @@ export function auditedHandler<H extends (request: FastifyRequest, reply: Fastif
 ): H {
   // A sign-in's refusal is on the record too, and its handler writes (the throttle) before it
   // knows: its row is always the hook's.
-  if (endpoint.method === 'GET' || AUDITED_REFUSALS.has(operationOf(endpoint))) return handler;
+  if (
+    endpoint.method === 'GET' ||
+    endpoint.audited === false ||
+    AUDITED_REFUSALS.has(operationOf(endpoint))
+  ) {
+    return handler;
+  }
   return ((request: FastifyRequest, reply: FastifyReply) =>
     runStaging(
       request,
@@ -67,9 +74,12 @@ export function auditedHandler<H extends (request: FastifyRequest, reply: Fastif
     )) as H;
 }
 
-/** The onSend hook of a mutating call; undefined for reads, which change nothing. */
+/**
+ * The onSend hook of a mutating call; undefined for reads, which change nothing, and for a
+ * machine's call the contract leaves off the record.
+ */
 export function auditHook(app: FastifyInstance, endpoint: EndpointSpec) {
-  if (endpoint.method === 'GET') return undefined;
+  if (endpoint.method === 'GET' || endpoint.audited === false) return undefined;
   const operation = operationOf(endpoint);
   return async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const { db } = app.ctx;

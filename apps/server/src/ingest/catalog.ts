@@ -18,7 +18,7 @@ import {
 } from './plan.ts';
 
 /** How long device and thing lookups are trusted; a miss reloads at once. */
-const DEVICE_CACHE_MS = 60_000;
+export const DEVICE_CACHE_MS = 60_000;
 
 type DeviceEntry = DeviceRow & { loadedAt: number };
 

@@ -48,6 +48,11 @@ export type IngestClientOptions = {
   clientId: string;
   username?: string;
   password?: string;
+  /**
+   * A clean session, for a broker that is not ours (a network server's): nothing is queued for
+   * us there while we are away. By default the session persists.
+   */
+  clean?: boolean;
   /** 4 = MQTT 3.1.1 (aedes), 5 = MQTT 5 (Mosquitto, EMQX). */
   protocolVersion: 4 | 5;
   /** Topic filters, subscribed with QoS 1 on every connect. */
@@ -261,6 +266,7 @@ function open(state: ClientState) {
       connectPacket({
         protocolVersion: options.protocolVersion,
         clientId: options.clientId,
+        ...(options.clean !== undefined ? { clean: options.clean } : {}),
         ...(options.username !== undefined ? { username: options.username } : {}),
         ...(options.password !== undefined ? { password: options.password } : {}),
         keepaliveSeconds: state.keepalive,

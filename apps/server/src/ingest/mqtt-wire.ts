@@ -90,6 +90,8 @@ export class AckQueue {
 export type ConnectSettings = {
   protocolVersion: 4 | 5;
   clientId: string;
+  /** A clean session (MQTT 5: clean start, ended at disconnect); persistent by default. */
+  clean?: boolean;
   username?: string;
   password?: string;
   keepaliveSeconds: number;
@@ -104,15 +106,16 @@ export function connectPacket(settings: ConnectSettings): IConnectPacket {
     protocolId: 'MQTT',
     protocolVersion: settings.protocolVersion,
     clientId: settings.clientId,
-    // A persistent session: subscriptions and unacknowledged messages outlive the connection.
-    clean: false,
+    // A persistent session unless asked: subscriptions and unacknowledged messages outlive the
+    // connection.
+    clean: settings.clean ?? false,
     keepalive: settings.keepaliveSeconds,
   };
   if (settings.username !== undefined) packet.username = settings.username;
   if (settings.password !== undefined) packet.password = Buffer.from(settings.password, 'utf8');
   if (settings.protocolVersion === 5) {
     packet.properties = {
-      sessionExpiryInterval: settings.sessionExpirySeconds ?? 7 * 24 * 3600,
+      sessionExpiryInterval: settings.clean ? 0 : (settings.sessionExpirySeconds ?? 7 * 24 * 3600),
       receiveMaximum: settings.receiveMaximum ?? 65_535,
       // MQTT 5 §3.1.2.11.4: the broker discards a larger message for us instead of sending it.
       maximumPacketSize: settings.maxPayloadBytes + OVERHEAD_ALLOWANCE_BYTES,

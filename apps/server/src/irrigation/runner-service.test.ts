@@ -24,7 +24,13 @@ import { startDeviceRequests } from '../field/device-requests.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import { startProgramRunner } from './runner-service.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
-import { startTestBroker, type TestBroker, quietLog, waitFor } from '../../test/helpers/field.ts';
+import {
+  quietLog,
+  startTestBroker,
+  unsentWhenEnding,
+  waitFor,
+  type TestBroker,
+} from '../../test/helpers/field.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { deviceSiteLookup } from '../field/provisioning.ts';
 import {
@@ -136,7 +142,7 @@ beforeAll(async () => {
           { qos: 1 },
         );
       }
-    })();
+    })().catch(unsentWhenEnding(gateway));
   });
   await gateway.subscribeAsync(`${broker.topicRoot}/${siteA}/+/down/command`, { qos: 1 });
 });

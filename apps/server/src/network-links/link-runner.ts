@@ -5,30 +5,61 @@
  * are read again every few seconds, so a link added, changed or deleted over the API is
  * connected, reconnected or closed within one poll, in whichever process runs ingest.
  *
- * Messages of one link are taken one at a time, and acknowledged (QoS 1) only once stored:
- * mqtt.js hands over the next message when handleMessage calls back. The session is clean, so
+ * A link's uplinks come over a connection of their own, by ingest's MQTT client
+ * (ingest/mqtt-client.ts), which hands over every message at once and acknowledges (QoS 1) each
+ * only when told: mqtt.js hands over the next message only after the last one's PUBACK, which
+ * would mean one transaction per message. They wait in the link's lane (ingest/lanes.ts, one
+ * batch at a time, so a device's frames are judged in order) and are stored a batch per
+ * transaction (lorawan-uplinks.ts takeLinkMessages), then acknowledged. The session is clean, so
  * what the network server publishes while the link is down is not kept for it (its broker is
- * the network server's, which may hold many applications' traffic).
+ * the network server's, which may hold many applications' traffic). The link's mqtt.js client
+ * tells its state, and carries commands and their events.
  *
  * The link's state is written when it changes: `connected`; `refused: bad credentials` when the
  * broker refuses the user name or password (CONNACK 4 or 5; MQTT 5's 0x86, 0x87); `unreachable`
  * for anything else that keeps it from the broker. `no uplink for 2 h` is told by the presenter
  * from the last uplink's time.
+ *
+ * With the field broker given (`commands`), the links also carry commands to their site's
+ * LoRaWAN radios, and take the network server's events that settle them (command-bridge.ts).
  */
 import type { NetworkLinkState } from '@paddock/domain';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import { createCatalog, type Catalog } from '../ingest/catalog.ts';
+import { createLanes, DEFAULT_BATCH, type Lanes } from '../ingest/lanes.ts';
+import { startIngestClient, type IngestClient } from '../ingest/mqtt-client.ts';
+import { backoff, errorText, sleep } from '../ingest/store-errors.ts';
 import type { Log } from '../log.ts';
 import type { CredentialBox } from './credential-box.ts';
-import { linkFilters, takeLinkMessage, type LinkTopics, type Outcome } from './lorawan-uplinks.ts';
+import {
+  downlinkEventFilters,
+  startCommandBridge,
+  type CommandBridge,
+  type CommandBridgeOptions,
+} from './command-bridge.ts';
+import { createLorawanCatalog, type LorawanCatalog } from './lorawan-catalog.ts';
+import {
+  linkFilters,
+  takeLinkMessages,
+  type LinkTopics,
+  type Outcome,
+  type UplinkSource,
+} from './lorawan-uplinks.ts';
 import { linksToRun, setLinkState, type NetworkLinkRow } from './network-link.repository.ts';
 
 /** How often the links are read again. */
 const LINK_POLL_MS = 3_000;
 const RECONNECT_MS = 5_000;
 const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * Messages received and not yet stored past which a link's uplink connection stops reading (TCP
+ * back-pressure): a broker may send without limit, as the embedded one does.
+ */
+const HIGH_WATER = 10_000;
+/** Tries of a batch that fails before its messages are tried one by one. */
+const BATCH_TRIES = 3;
 /** CONNACK codes of a refused user name or password: MQTT 3.1.1 (4, 5) and MQTT 5 (0x86, 0x87). */
 const BAD_CREDENTIALS = new Set([4, 5, 0x86, 0x87]);
 
@@ -42,9 +73,15 @@ export type LinkRunnerOptions = {
   /** Prefixes each client id; distinct per process so two processes never take each other's. */
   clientIdPrefix: string;
   pollMs?: number;
+  /**
+   * The field broker, for commands to LoRaWAN radios (command-bridge.ts): without it the links
+   * carry uplinks only.
+   */
+  commands?: Pick<CommandBridgeOptions, 'broker' | 'topicRoot' | 'clientId'>;
 };
 
-type LinkCounts = Record<Outcome, number>;
+/** What each message was taken as; `settled` is a network server's event about a command. */
+type LinkCounts = Record<Outcome | 'settled', number>;
 
 export type LinkRunner = {
   close: () => Promise<void>;
@@ -52,12 +89,26 @@ export type LinkRunner = {
   refresh: () => Promise<void>;
   /** What each link's messages were taken as, by link id. */
   counts: (linkId: number) => LinkCounts;
+  /**
+   * Calls the observer after every message stored, in this process; returns the way to stop.
+   * For measurements (bench:lorawan), like ingest's observeCommits.
+   */
+  observeStored: (observer: StoredObserver) => () => void;
 };
+
+/** A message a link stored: the network server's time of its frame, and when it reached us. */
+type StoredUplink = { linkId: number; time: string; receivedAt: Date };
+type StoredObserver = (stored: readonly StoredUplink[]) => void;
 
 type RunningLink = {
   signature: string;
+  topics: LinkTopics;
   client: MqttClient;
-  /** The message being stored, waited for before the client is gone. */
+  /** The uplink connection, once it stands. */
+  uplinks: IngestClient | null;
+  /** Uplinks waiting for their batch, and the batch being stored. */
+  lanes: Lanes<Received>;
+  /** The downlink event being taken, waited for before the client is gone. */
   working: Promise<unknown>;
   state: { state: NetworkLinkState; detail: string | null } | null;
   /** Closed (the link changed or went): what its client says now is no longer the link's. */
@@ -71,6 +122,7 @@ const emptyCounts = (): LinkCounts => ({
   invalid: 0,
   ignored: 0,
   'no sensor': 0,
+  settled: 0,
 });
 
 /**
@@ -95,8 +147,61 @@ type LinkShared = {
   log: Log;
   box: CredentialBox;
   catalog: Catalog;
+  radios: LorawanCatalog;
   clientIdPrefix: string;
+  bridge: CommandBridge | null;
+  observers: ReadonlySet<StoredObserver>;
 };
+
+/** An uplink as the link holds it until its batch is stored. */
+type Received = UplinkSource & { ack: () => void };
+
+/**
+ * Stores a batch of the link's uplinks and acknowledges each once stored. A batch the database
+ * refuses is tried again; one that keeps failing is taken one message at a time, and a message
+ * that still fails alone is logged and acknowledged, as the acknowledgements leave in order and
+ * one held back would hold back every later one. While the link closes, a failure gives up: the
+ * unacknowledged messages are the network server's broker's to drop.
+ */
+async function storeUplinks(
+  shared: LinkShared,
+  link: RunningLink,
+  tally: LinkCounts,
+  batch: Received[],
+): Promise<void> {
+  const { db, catalog, radios, log } = shared;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const taken = await takeLinkMessages({ db, catalog, radios, log }, link.topics, batch);
+      const stored: StoredUplink[] = [];
+      taken.forEach(({ outcome, time }, index) => {
+        const message = batch[index] as Received;
+        message.ack();
+        tally[outcome]++;
+        if (outcome === 'stored' && time !== null) {
+          stored.push({ linkId: link.topics.id, time, receivedAt: message.receivedAt });
+        }
+      });
+      for (const observer of shared.observers) observer(stored);
+      return;
+    } catch (error) {
+      log.error(
+        { link: link.topics.id, err: errorText(error), size: batch.length },
+        'network link messages not stored',
+      );
+      if (link.stopped) return;
+      if (attempt >= BATCH_TRIES) {
+        if (batch.length > 1) {
+          for (const message of batch) await storeUplinks(shared, link, tally, [message]);
+        } else {
+          for (const message of batch) message.ack();
+        }
+        return;
+      }
+      await sleep(backoff(attempt));
+    }
+  }
+}
 
 /** Writes the link's state when it changed, unless the client is no longer the link's. */
 async function setState(
@@ -122,7 +227,7 @@ function connectLink(
   tally: LinkCounts,
   closing: () => boolean,
 ): RunningLink {
-  const { db, clock, log, box, catalog } = shared;
+  const { log, box } = shared;
   const topics: LinkTopics = {
     id: row.id,
     siteId: row.siteId,
@@ -142,7 +247,19 @@ function connectLink(
   });
   const link: RunningLink = {
     signature: signatureOf(row),
+    topics,
     client,
+    uplinks: null,
+    lanes: createLanes<Received>({
+      count: 1,
+      limits: DEFAULT_BATCH,
+      store: (batch) => storeUplinks(shared, link, tally, batch),
+      onSettled: () => {
+        if (link.lanes.pending() < HIGH_WATER) link.uplinks?.resume();
+      },
+      onError: (error) =>
+        log.error({ link: row.id, err: String(error) }, 'network link messages not stored'),
+    }),
     working: Promise.resolve(),
     state: null,
     stopped: false,
@@ -158,9 +275,13 @@ function connectLink(
   }
   let lastError: string | null = null;
 
+  // Only the command bridge's events come this way: the uplinks have their own connection.
   client.handleMessage = (packet, done) => {
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
-    const work = takeLinkMessage({ db, catalog, log }, topics, packet.topic, payload, clock.now())
+    const { bridge } = shared;
+    if (bridge?.isDownlinkEvent(topics, packet.topic) !== true) return done();
+    const work = bridge
+      .settle(topics, packet.topic, payload)
       .then((outcome) => {
         tally[outcome]++;
         done();
@@ -174,7 +295,12 @@ function connectLink(
   };
   client.on('connect', () => {
     lastError = null;
-    client.subscribe(linkFilters(topics), { qos: 1 }, (error, granted) => {
+    const filters = shared.bridge === null ? [] : downlinkEventFilters(topics);
+    if (filters.length === 0) {
+      void setState(shared, row.id, link, 'connected', null);
+      return;
+    }
+    client.subscribe(filters, { qos: 1 }, (error, granted) => {
       const refused = granted?.some((grant) => grant.qos === 128);
       if (error || refused) {
         void setState(
@@ -201,23 +327,96 @@ function connectLink(
     if (closing() || link.state?.state === 'refused: bad credentials') return;
     void setState(shared, row.id, link, 'unreachable', lastError ?? 'Connection closed');
   });
+  if (password !== null) void connectUplinks(shared, row, link, password, closing);
   return link;
+}
+
+/**
+ * The link's uplink connection, tried every RECONNECT_MS until it first stands (the client
+ * reconnects by itself after that) or the link stops. What keeps it from the broker the state
+ * client tells; a subscription the broker refuses only this one meets, so it says so.
+ */
+async function connectUplinks(
+  shared: LinkShared,
+  row: LinkRow,
+  link: RunningLink,
+  password: string | undefined,
+  closing: () => boolean,
+): Promise<void> {
+  const { clock, log } = shared;
+  const refused = (object: object, message?: string) => {
+    const text = (object as { err?: unknown }).err;
+    log.warn({ link: row.id, ...object }, message ?? '');
+    if (typeof text === 'string' && text.includes('refused the subscription')) {
+      void setState(shared, row.id, link, 'unreachable', `Subscription refused: ${text}`);
+    }
+  };
+  while (!link.stopped && !closing()) {
+    try {
+      const uplinks = await startIngestClient({
+        url: row.url,
+        clientId: `${shared.clientIdPrefix}-${row.id}-up`,
+        clean: true,
+        protocolVersion: 4,
+        ...(row.username === null ? {} : { username: row.username }),
+        ...(password === undefined ? {} : { password }),
+        filters: linkFilters(link.topics),
+        log: { info: () => {}, warn: refused, error: refused },
+        onMessage: (message) => {
+          link.lanes.push(String(row.id), {
+            topic: message.topic,
+            payload: message.payload,
+            receivedAt: clock.now(),
+            ack: message.ack,
+          });
+          if (link.lanes.pending() >= HIGH_WATER) link.uplinks?.pause();
+        },
+      });
+      if (link.stopped || closing()) {
+        await uplinks.close();
+        return;
+      }
+      link.uplinks = uplinks;
+      return;
+    } catch (error) {
+      refused({ err: errorText(error) }, 'network link uplinks not connected');
+      await sleep(RECONNECT_MS);
+    }
+  }
 }
 
 export async function startLinkRunner(options: LinkRunnerOptions): Promise<LinkRunner> {
   const { db, clock, log, box } = options;
   const catalog = createCatalog(db);
+  const radios = createLorawanCatalog(db);
   const running = new Map<number, RunningLink>();
+  const observers = new Set<StoredObserver>();
   const counts = new Map<number, LinkCounts>();
   let closing = false;
 
+  // The site's link to send a command down: a connected one first, as a site may have several.
+  const linkOf = (siteId: number) => {
+    let found: RunningLink | null = null;
+    for (const link of running.values()) {
+      if (link.topics.siteId !== siteId) continue;
+      if (link.state?.state === 'connected') return link;
+      found ??= link;
+    }
+    return found;
+  };
+  const bridge = options.commands
+    ? await startCommandBridge({ db, clock, log, ...options.commands, linkOf })
+    : null;
   const shared: LinkShared = {
     db,
     clock,
     log,
     box,
     catalog,
+    radios,
     clientIdPrefix: options.clientIdPrefix,
+    bridge,
+    observers,
   };
   const start = (row: LinkRow): RunningLink => {
     const tally = counts.get(row.id) ?? emptyCounts();
@@ -231,7 +430,9 @@ export async function startLinkRunner(options: LinkRunnerOptions): Promise<LinkR
     running.delete(linkId);
     link.stopped = true;
     await link.client.endAsync(true);
+    await link.uplinks?.close();
     await link.working.catch(() => {});
+    await link.lanes.drain();
   }
 
   let refreshing: Promise<void> | null = null;
@@ -263,10 +464,15 @@ export async function startLinkRunner(options: LinkRunnerOptions): Promise<LinkR
   return {
     refresh,
     counts: (linkId) => ({ ...(counts.get(linkId) ?? emptyCounts()) }),
+    observeStored: (observer) => {
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
     close: async () => {
       closing = true;
       clearInterval(timer);
       await refreshing;
+      await bridge?.close();
       await Promise.all([...running.keys()].map(stop));
     },
   };

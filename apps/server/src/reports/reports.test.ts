@@ -10,7 +10,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { parseString } from '@fast-csv/parse';
 import {
   DEFAULT_APPLICATION_RATE_MM_PER_HOUR,
   type ExportCreateBody,
@@ -18,21 +17,18 @@ import {
   type ScheduledReport,
 } from '@paddock/domain';
 import ExcelJS from 'exceljs';
-import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
-import { startExports } from '../exports/export-service.ts';
-import { startJobs } from '../jobs/jobs.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { sendDueReports } from '../exports/scheduled-reports.ts';
-import { startDispatcher } from '../requests/dispatcher.ts';
 import { addSeries } from '../../test/helpers/farm.ts';
+import { csvRecords } from '../../test/helpers/csv-records.ts';
+import { startExportWorker } from '../../test/helpers/export-worker.ts';
 import { quietLog, waitFor } from '../../test/helpers/field.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
 let testApp: TestApp;
-let jobs: PgBoss;
-const stops: { close(): Promise<void> }[] = [];
+let worker: { close(): Promise<void> } | undefined;
 
 /** Local (Pacific/Auckland, +13:00 in November) days 19 and 20 November 2026. */
 const RANGE = { from: '2026-11-18T11:00:00.000Z', to: '2026-11-20T11:00:00.000Z' };
@@ -70,24 +66,7 @@ async function sensor(areaId: number, type: string, label: string) {
 beforeAll(async () => {
   testApp = await buildTestApp();
   const { farm, db } = testApp;
-  jobs = await startJobs({ handle: testApp.handle, log: quietLog });
-  const exports = await startExports({
-    db,
-    clock: testApp.clock,
-    log: quietLog,
-    jobs,
-    sweepIntervalMs: 200,
-  });
-  stops.push(exports);
-  stops.push(
-    await startDispatcher({
-      db,
-      clock: testApp.clock,
-      log: quietLog,
-      handlers: exports.handlers,
-      pollIntervalMs: 50,
-    }),
-  );
+  worker = await startExportWorker(testApp);
   // Zone 1 ran 06:00–07:30 on the 19th and 08:00–09:00 on the 20th; zone 2 07:00–08:00 on the 19th.
   await readings(await seriesOf('control', farm.controls.valve1.id, 'running'), [
     ['2026-11-18T17:00:00Z', 1],
@@ -149,8 +128,7 @@ beforeAll(async () => {
 }, 240_000);
 
 afterAll(async () => {
-  for (const stop of stops.reverse()) await stop.close();
-  await jobs?.stop({ graceful: false, wait: true });
+  await worker?.close();
   await testApp?.close();
 });
 
@@ -185,19 +163,6 @@ async function exportFile(
   expect(file.statusCode).toBe(200);
   expect(file.headers['content-disposition']).toContain(`.${body.format}`);
   return file.rawPayload;
-}
-
-/** The csv's records by an independent RFC 4180 parser (fast-csv), the BOM checked and dropped. */
-async function csvRecords(bytes: Buffer): Promise<string[][]> {
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const rows: string[][] = [];
-  await new Promise<void>((resolve, reject) => {
-    parseString(bytes.subarray(3).toString('utf8'))
-      .on('data', (row: string[]) => rows.push(row))
-      .on('error', reject)
-      .on('end', () => resolve());
-  });
-  return rows;
 }
 
 async function workbook(bytes: Buffer) {
@@ -406,6 +371,29 @@ describe('generic report', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: 'series.1' });
+  });
+
+  it('every reading before the raw readings kept is refused at from, naming the day; days are read from the rollups', async () => {
+    const { as, farm, clock } = testApp;
+    // The test clock's day (21 November 2026), 24 months kept: raw readings from 1 November 2024.
+    const expired = { from: '2024-10-20T00:00:00Z', to: '2024-11-10T00:00:00Z' };
+    expect(clock.now().toISOString().slice(0, 10)).toBe('2026-11-21');
+    const raw = await as(farm.users.admin.id, {
+      method: 'POST',
+      url: '/api/exports',
+      payload: { ...body('csv'), ...expired },
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(raw.json()).toMatchObject({
+      field: 'from',
+      message: expect.stringContaining('raw readings before 2024-11-01 are no longer kept'),
+    });
+    const daily = await as(farm.users.admin.id, {
+      method: 'POST',
+      url: '/api/exports',
+      payload: { ...body('csv', 'day'), ...expired },
+    });
+    expect(daily.statusCode, daily.body).toBe(202);
   });
 });
 

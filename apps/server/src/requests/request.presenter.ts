@@ -2,7 +2,8 @@
 import type { ActionRequest } from '@paddock/domain';
 import type { RequestRow } from './request.repository.ts';
 
-export function presentRequest(row: RequestRow): ActionRequest {
+/** `waitingForDevice` is told only where the caller asked (requestWaitsForDevice). */
+export function presentRequest(row: RequestRow, waitingForDevice?: boolean): ActionRequest {
   return {
     id: row.id,
     action: row.action,
@@ -11,5 +12,6 @@ export function presentRequest(row: RequestRow): ActionRequest {
     target: row.targetId,
     created: row.createdAt.toISOString(),
     updated: row.updatedAt ? row.updatedAt.toISOString() : null,
+    ...(waitingForDevice === undefined ? {} : { waitingForDevice }),
   };
 }

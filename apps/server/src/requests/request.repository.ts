@@ -13,9 +13,9 @@ import {
   type RequestStatus,
   type RequestType,
 } from '@paddock/domain';
-import { and, asc, desc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
-import { fieldCommands, requests } from '../db/schema.ts';
+import { fieldCommands, radios, requests } from '../db/schema.ts';
 
 export type RequestRow = typeof requests.$inferSelect;
 
@@ -196,4 +196,34 @@ export function newRequestClaimer(
       .where(and(inArray(requests.id, waiting), eq(requests.status, 'new')))
       .returning();
   };
+}
+
+/**
+ * Whether a command of the request is sent to a LoRaWAN radio and not yet taken by the device:
+ * it waits at the network server for the class A device's next uplink (issue 32).
+ */
+export async function requestWaitsForDevice(db: Database, requestId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: fieldCommands.id })
+    .from(fieldCommands)
+    .where(
+      and(
+        eq(fieldCommands.requestId, requestId),
+        eq(fieldCommands.status, 'sent'),
+        exists(
+          db
+            .select({ id: radios.id })
+            .from(radios)
+            .where(
+              and(
+                eq(radios.siteId, fieldCommands.siteId),
+                eq(radios.serialno, fieldCommands.serialno),
+                isNotNull(radios.devEui),
+              ),
+            ),
+        ),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

@@ -37,6 +37,11 @@ export async function startIngestRole(deps: {
     log,
     box: credentialBox(await loadFieldSecret(db, config.field.fieldSecret)),
     clientIdPrefix: `paddock-link-${config.field.instance}`,
+    commands: {
+      broker,
+      topicRoot: config.field.topicRoot,
+      clientId: `paddock-lorawan-${config.field.instance}`,
+    },
   });
   return {
     close: async () => {

@@ -11,8 +11,10 @@ import type { ServerConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import type { PeopleFirst } from '../db/lanes.ts';
 import type { BrokerEndpoint } from '../field/connection.ts';
+import { fieldKey, NETWORK_SERVER_USERNAME } from '../field/credentials.ts';
 import { allSiteIds } from '../field/device.repository.ts';
 import { fieldKeysFor, type GatewayKey } from '../field/provisioning.ts';
+import { credentialBox } from '../network-links/credential-box.ts';
 import { startApiRole } from './api.ts';
 import { startFieldBroker } from './field-broker.ts';
 import { startIngestRole } from './ingest.ts';
@@ -45,6 +47,13 @@ export type RunningServer = {
   broker: BrokerEndpoint;
   /** Each site's gateway user and key on that broker (the simulator logs in with them). */
   gatewayKeys: () => Promise<GatewayKey[]>;
+  /**
+   * The network server stand-in's user and key on the embedded broker (credentials.ts): the
+   * demo's simulated ChirpStack publishes with them and its site's link reads with them.
+   */
+  networkServerLogin: () => { username: string; key: string };
+  /** A network link's password sealed as the API seals it (network-links/credential-box.ts). */
+  sealLinkPassword: (plain: string) => string;
   /** Stops the HTTP port, then the field side, then the database. */
   close: () => Promise<void>;
 };
@@ -103,6 +112,11 @@ export async function startServer(
       url,
       broker,
       gatewayKeys: async () => fieldKeysFor(fieldSecret, await allSiteIds(handle.db)),
+      networkServerLogin: () => ({
+        username: NETWORK_SERVER_USERNAME,
+        key: fieldKey(fieldSecret, NETWORK_SERVER_USERNAME),
+      }),
+      sealLinkPassword: (plain) => credentialBox(fieldSecret).seal(plain),
       close,
     };
   } catch (error) {

@@ -35,6 +35,7 @@ import { startDispatcher } from '../requests/dispatcher.ts';
 import { startAgronomy } from '../agronomy/agronomy.ts';
 import { startAuditAnchors } from '../audit/audit-anchor.ts';
 import { startAuditChaining } from '../audit/audit-chaining.ts';
+import { startReadingRetention } from '../telemetry/reading-retention.ts';
 import { startWaterTake } from '../water-take/water-take-days.ts';
 import { startWebhookDeliveries } from '../webhooks/delivery.ts';
 
@@ -197,6 +198,8 @@ function startRecomputations(deps: WorkerDeps, started: Stoppable[]): void {
       retentionMonths: deps.config.auditRetentionMonths,
     }),
   );
+  // The readings' month partitions made ahead, and dropped past every site's retention (issue 34).
+  started.push(startReadingRetention({ db: handle.background, clock, log }));
   // Each frost area's forecast at sunset + 2 h with its early warning, and each morning's
   // observed minimum (issue 31); past nights filled in from the readings kept.
   started.push(

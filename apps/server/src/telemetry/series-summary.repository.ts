@@ -119,21 +119,25 @@ function phaseOf(time: SQL): SQL {
   return sql`((floor(date_part('epoch', ${time}) / 60)::bigint % ${cycle} + ${cycle}) % ${cycle})`;
 }
 
+/** The columns a summary reads from each source: rollup rows, or readings as one-row rollups. */
+type SourceColumns = { rollups: SQL; readings: SQL };
+
 /**
- * The rows of the grid's window with `columns` and `start`, the start of each row's bucket. The
- * rows are selected behind OFFSET 0 so the planner, which cannot tell how many buckets an
+ * The rows of the grid's window with their columns and `start`, the start of each row's bucket.
+ * The rows are selected behind OFFSET 0 so the planner, which cannot tell how many buckets an
  * expression makes and would sort every row to group them, assumes few groups and hashes them.
- * `phases`: the 6-hour phases the series has (for source rollups-6h).
+ * `phases`: the 6-hour phases the series has (for source rollups-6h). `rawFrom`: the first
+ * instant of raw readings the site keeps (its retention); a window from the readings that starts
+ * earlier reads the half-hour rollups before it, since the readings there are gone.
  */
 function bucketedRows(
   seriesId: number,
   grid: SeriesGrid,
   source: SeriesSource,
-  columns: SQL,
+  columns: SourceColumns,
   phases: readonly number[] = [],
+  rawFrom?: Date,
 ): SQL {
-  const from = sql`${grid.from.toISOString()}::timestamptz`;
-  const to = sql`${grid.to.toISOString()}::timestamptz`;
   if (source === 'rollups-6h' && isFixedBucket(grid)) {
     const phase = phaseAt(grid.origin.getTime());
     const lengthMs = grid.size * FIXED_UNIT_MS[grid.unit];
@@ -141,20 +145,41 @@ function bucketedRows(
     if (phases.includes(phase) && lengthMs % (ROLLUP_6H_SECONDS * 1000) === 0) {
       const stride = `${grid.size} ${grid.unit}s`;
       return sql`
-        select date_bin(${stride}::interval, bucket, ${grid.origin.toISOString()}::timestamptz) as start, ${columns}
+        select date_bin(${stride}::interval, bucket, ${grid.origin.toISOString()}::timestamptz) as start, ${columns.rollups}
         from reading_rollups_6h
-        where series_id = ${seriesId} and phase = ${phase} and bucket >= ${from} and bucket < ${to}
+        where series_id = ${seriesId} and phase = ${phase}
+          and bucket >= ${instant(grid.from)} and bucket < ${instant(grid.to)}
         offset 0`;
     }
     source = 'rollups';
   }
   if (source === 'rollups-6h' && !isFixedBucket(grid)) {
-    if (phases.length > 0) return calendarRows6h(seriesId, grid, columns, phases);
+    if (phases.length > 0) return calendarRows6h(seriesId, grid, columns.rollups, phases);
     source = 'rollups';
   }
-  const [table, time] =
-    source === 'rollups' ? [sql`reading_rollups`, sql`bucket`] : [sql`readings`, sql`time`];
-  const within = sql`series_id = ${seriesId} and ${time} >= ${from} and ${time} < ${to}`;
+  const rollups = { table: sql`reading_rollups`, time: sql`bucket`, columns: columns.rollups };
+  if (source === 'rollups') return rangeRows(seriesId, grid, rollups, grid.from, grid.to);
+  const readings = { table: sql`readings`, time: sql`time`, columns: columns.readings };
+  if (!rawFrom || rawFrom <= grid.from) {
+    return rangeRows(seriesId, grid, readings, grid.from, grid.to);
+  }
+  const cut = rawFrom < grid.to ? rawFrom : grid.to;
+  return sql`(${rangeRows(seriesId, grid, rollups, grid.from, cut)})
+    union all (${rangeRows(seriesId, grid, readings, cut, grid.to)})`;
+}
+
+const instant = (date: Date): SQL => sql`${date.toISOString()}::timestamptz`;
+
+/** The rows of one table of a series from `from` (inclusive) to `to`, each with its bucket's start. */
+function rangeRows(
+  seriesId: number,
+  grid: SeriesGrid,
+  source: { table: SQL; time: SQL; columns: SQL },
+  from: Date,
+  to: Date,
+): SQL {
+  const { table, time, columns } = source;
+  const within = sql`series_id = ${seriesId} and ${time} >= ${instant(from)} and ${time} < ${instant(to)}`;
   if (isFixedBucket(grid)) {
     const stride = `${grid.size} ${grid.unit}s`;
     return sql`
@@ -234,18 +259,13 @@ async function summarised<Field extends string>(
   seriesId: number,
   grid: SeriesGrid,
   source: SeriesSource,
-  columns: { rollups: SQL; readings: SQL },
+  columns: SourceColumns,
   aggregates: SQL,
   fields: readonly Field[],
+  rawFrom: Date | undefined,
 ): Promise<Array<{ start: number } & Record<Field, number>>> {
   const phases = source === 'rollups-6h' ? await rollup6hPhases(db, seriesId, grid) : [];
-  const rows = bucketedRows(
-    seriesId,
-    grid,
-    source,
-    source === 'readings' ? columns.readings : columns.rollups,
-    phases,
-  );
+  const rows = bucketedRows(seriesId, grid, source, columns, phases, rawFrom);
   const values = sql.raw(fields.map((field) => `g.${field}`).join(', '));
   const [result] = await queryRows<{ buckets: unknown }>(
     db,
@@ -270,13 +290,14 @@ export type SeriesHighLow = { start: Date; low: number; high: number };
 
 /**
  * The average of each bucket of `grid` that holds readings of the series, oldest first; empty
- * buckets are left out. `source` defaults to the fastest exact one.
+ * buckets are left out. `source` defaults to the fastest exact one; `rawFrom` as bucketedRows.
  */
 export async function readSeriesAverages(
   db: Database,
   seriesId: number,
   grid: SeriesGrid,
   source: SeriesSource = seriesSource(grid),
+  rawFrom?: Date,
 ): Promise<SeriesAverage[]> {
   const result = await summarised(
     db,
@@ -286,6 +307,7 @@ export async function readSeriesAverages(
     { rollups: sql`sum, count`, readings: sql`value as sum, 1 as count` },
     sql`sum(sum) / sum(count) as average`,
     ['average'],
+    rawFrom,
   );
   return result.map((row) => ({ start: new Date(row.start), average: row.average }));
 }
@@ -296,6 +318,7 @@ export async function readSeriesHighLows(
   seriesId: number,
   grid: SeriesGrid,
   source: SeriesSource = seriesSource(grid),
+  rawFrom?: Date,
 ): Promise<SeriesHighLow[]> {
   const result = await summarised(
     db,
@@ -305,6 +328,7 @@ export async function readSeriesHighLows(
     { rollups: sql`min, max`, readings: sql`value as min, value as max` },
     sql`min(min) as low, max(max) as high`,
     ['low', 'high'],
+    rawFrom,
   );
   return result.map((row) => ({ start: new Date(row.start), low: row.low, high: row.high }));
 }
@@ -327,6 +351,7 @@ export async function readSeriesStats(
   seriesId: number,
   grid: SeriesGrid,
   source: SeriesSource = seriesSource(grid),
+  rawFrom?: Date,
 ): Promise<SeriesStats[]> {
   const result = await summarised(
     db,
@@ -340,6 +365,7 @@ export async function readSeriesStats(
     sql`min(min) as low, max(max) as high, sum(sum) / sum(count) as average,
       sum(count) as count`,
     ['low', 'high', 'average', 'count'],
+    rawFrom,
   );
   return result.map(({ start, ...stats }) => ({ start: new Date(start), ...stats }));
 }

@@ -8,13 +8,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ReportExport } from '@paddock/domain';
-import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, expect } from 'vitest';
 import * as t from '../../src/db/schema.ts';
-import { startExports } from '../../src/exports/export-service.ts';
-import { startJobs } from '../../src/jobs/jobs.ts';
-import { startDispatcher } from '../../src/requests/dispatcher.ts';
-import { quietLog, waitFor } from './field.ts';
+import { startExportWorker } from './export-worker.ts';
+import { waitFor } from './field.ts';
 import { buildTestApp, type TestApp } from './test-app.ts';
 
 export const MIN = 60_000;
@@ -84,32 +81,6 @@ export async function addFrostSensor(
       );
   }
   return row.id;
-}
-
-/** The worker's export handling (jobs, the export service, the request dispatcher) for a test app. */
-async function startExportWorker(testApp: TestApp): Promise<{ close(): Promise<void> }> {
-  const jobs: PgBoss = await startJobs({ handle: testApp.handle, log: quietLog });
-  const exports = await startExports({
-    db: testApp.db,
-    clock: testApp.clock,
-    log: quietLog,
-    jobs,
-    sweepIntervalMs: 200,
-  });
-  const dispatcher = await startDispatcher({
-    db: testApp.db,
-    clock: testApp.clock,
-    log: quietLog,
-    handlers: exports.handlers,
-    pollIntervalMs: 50,
-  });
-  return {
-    async close() {
-      await dispatcher.close();
-      await exports.close();
-      await jobs.stop({ graceful: false, wait: true });
-    },
-  };
 }
 
 /**

@@ -1,9 +1,34 @@
 /**
  * LoRaWAN network server messages as the server's link tests publish them (issue 32): the shapes
  * of the domain's uplink.test.ts (ChirpStack v4's JSON marshaller, The Things Stack v3's data
- * formats), each heard by two gateways, with what a test varies left as arguments.
+ * formats), each heard by two gateways, with what a test varies left as arguments; and the
+ * test farm's radio a Milesight temperature-humidity sensor's uplinks feed.
  */
+import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import * as schema from '../../src/db/schema.ts';
+import type { TestApp } from './test-app.ts';
+
+/** Gives the test farm's second radio the devEUI and wires a frost sensor to it; the sensor's id. */
+export async function attachFrostSensor(t: TestApp, devEui: string): Promise<number> {
+  const { radio2 } = t.farm.radios;
+  await t.db.update(schema.radios).set({ devEui }).where(eq(schema.radios.id, radio2.id));
+  const [sensor] = await t.db
+    .insert(schema.sensors)
+    .values({
+      siteId: radio2.siteId,
+      areaId: radio2.areaId,
+      type: 'temperature',
+      radioId: radio2.id,
+      tags: {},
+      topics: [],
+      label: 'Frost sensor',
+      serialno: `S-TH-${randomUUID().slice(0, 6)}`,
+    })
+    .returning();
+  if (!sensor) throw new Error('sensor not inserted');
+  return sensor.id;
+}
 
 /** A ChirpStack v4 `event/up` of a Dragino LSE01 soil probe, decoded by the maker's codec. */
 export function chirpStackUp(options: {

@@ -5,6 +5,7 @@
  */
 import { seededRandom } from '@paddock/domain/testing';
 import { readFileSync } from 'node:fs';
+import type { TestApp } from './test-app.ts';
 
 export type JsonSchema = {
   type?: string | string[];
@@ -145,4 +146,25 @@ export function caseValues(
     url: query.length > 0 ? `${url}?${query.join('&')}` : url,
     payload: operation.body ? JSON.stringify(draw(operation.body, random)) : undefined,
   };
+}
+
+/**
+ * Sends a drawn call with the bearer token: its body as the JSON text drawn (or spoiled), sent
+ * as it is, so that the server parses what the draw wrote.
+ */
+export function injectCase(
+  t: TestApp,
+  token: string,
+  call: { method: string; url: string; payload: string | undefined },
+) {
+  const { method, url, payload } = call;
+  return t.app.inject({
+    method: method as 'POST',
+    url,
+    payload,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+  });
 }

@@ -55,6 +55,60 @@ export function itRefusesEditsWithoutAccess(
   });
 }
 
+/** A call by its name in the cases' names, and the request, made only once the farm exists. */
+export type NamedCall = [label: string, request: () => InjectOptions];
+
+/**
+ * The refusals of calls only a site's admins may make (its webhooks, its network links): 401
+ * without a token to each, and 403 to each for a manager, a monitor and a caller from another
+ * site, each changing nothing. `stored` reads what the calls would change.
+ */
+export function itRefusesAllButSiteAdmins(
+  app: () => TestApp,
+  calls: NamedCall[],
+  stored: () => Promise<unknown>,
+) {
+  it.each(calls)('401 without a token to %s', async (_label, call) => {
+    expect((await app().app.inject(call())).statusCode).toBe(401);
+  });
+
+  it.each(
+    calls.flatMap(([label, call]) => [
+      [label, 'a manager', () => app().farm.users.manager.id, call] as const,
+      [label, 'a monitor', () => app().farm.users.monitor.id, call] as const,
+      [label, 'a caller from another site', () => app().farm.users.outsider.id, call] as const,
+    ]),
+  )('403 to %s for %s, changing nothing', async (_label, _who, userId, call) => {
+    const before = await stored();
+    const response = await app().as(userId(), call());
+    expect(response.statusCode).toBe(403);
+    expect(await stored()).toEqual(before);
+  });
+}
+
+/**
+ * 400 naming the field at fault for each `invalid` addition, as `[label, what it changes of a
+ * body the thing would take, the field at fault]`, each adding nothing: made by the admin, who
+ * may add, so only the body is at fault. `stored` reads the things the call would add to.
+ */
+export function itRefusesBadAdditions(
+  app: () => TestApp,
+  call: {
+    request: (overrides: Record<string, unknown>) => InjectOptions;
+    invalid: [label: string, overrides: Record<string, unknown>, field: string][];
+    stored: () => Promise<unknown>;
+  },
+) {
+  const { request, invalid, stored } = call;
+  it.each(invalid)('400 for %s, and nothing is added', async (_label, overrides, field) => {
+    const before = await stored();
+    const response = await app().as(app().farm.users.admin.id, request(overrides));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ field, location: 'body' });
+    expect(await stored()).toEqual(before);
+  });
+}
+
 /**
  * 400 naming `field` for a call whose id there (in the path unless said) is not a number, made
  * by `userId` (the admin unless said): one who may make the call, so only the id is at fault.

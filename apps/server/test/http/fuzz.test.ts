@@ -17,6 +17,7 @@ import {
   draw,
   generator,
   ID_COLUMN_MAX,
+  injectCase,
   isIdSchema,
   operations,
   typeOf,
@@ -201,10 +202,13 @@ async function writtenTables(): Promise<string[]> {
 
 beforeAll(async () => {
   t = await buildTestApp();
+  // A partition (readings' months) is left out: the trigger on its table reaches it, and notes
+  // the partition's own name.
   const tables = await queryRows<{ name: string }>(
     t.db,
-    sql`SELECT table_name AS name FROM information_schema.tables
-        WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    sql`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p') AND NOT c.relispartition
+        ORDER BY c.relname`,
   );
   // Each row written notes its table: +1 inserted, -1 deleted, 0 updated. In the writing
   // transaction, so a write rolled back leaves no note.
@@ -274,15 +278,7 @@ describe('fuzz over every operation of docs/openapi.json', () => {
         const url = caseUrl(operation, random, spoil);
         const body = operation.body ? caseBody(operation.body, random, spoil) : undefined;
         const payload = body === undefined ? undefined : serialize(body);
-        const response = await t.app.inject({
-          method: operation.method as 'GET',
-          url,
-          payload,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-        });
+        const response = await injectCase(t, token, { method: operation.method, url, payload });
         const what = `${operation.method} ${url.slice(0, 120)} ${(payload ?? '').slice(0, 160)}`;
         if (response.statusCode >= 500) {
           errors.push(`${response.statusCode} ← ${what}`);

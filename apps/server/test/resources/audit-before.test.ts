@@ -6,10 +6,9 @@
  * history, its row naming the sensor, not the area of the path.
  */
 import { ALARM_TEMPLATES, alarmRuleFromTemplate } from '@paddock/domain';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../src/db/client.ts';
 import * as schema from '../../src/db/schema.ts';
+import { auditRowsAfter, lastAuditId, type AuditTrailRow } from '../helpers/audit-trail.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -35,33 +34,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Row = {
-  kind: string | null;
-  target_id: number | null;
-  area_id: number | null;
-  operation: string;
-  before: unknown;
-  after: unknown;
-  text: string;
-};
-
-const lastId = async () =>
-  Number(
-    (await queryRows<{ id: string | null }>(t.db, sql`select max(id) as id from audit_trail`))[0]
-      ?.id ?? 0,
-  );
-
 /** The one row the call wrote. */
-async function rowOf(call: () => Promise<{ statusCode: number }>, status: number): Promise<Row> {
-  const since = await lastId();
+async function rowOf(
+  call: () => Promise<{ statusCode: number }>,
+  status: number,
+): Promise<AuditTrailRow> {
+  const since = await lastAuditId(t.db);
   const response = await call();
   expect(response.statusCode).toBe(status);
-  const rows = await queryRows<Row>(
-    t.db,
-    sql`select * from audit_trail where id > ${since} order by id`,
-  );
+  const rows = await auditRowsAfter(t.db, since);
   expect(rows).toHaveLength(1);
-  return rows[0] as Row;
+  return rows[0] as AuditTrailRow;
 }
 
 const asAdmin = (options: Parameters<TestApp['as']>[1]) => t.as(t.farm.users.admin.id, options);

@@ -6,23 +6,20 @@
  * row naming the caller and the export, none for a refused or failed download. On PGlite, or
  * PostgreSQL with DATABASE_URL.
  */
-import { parseString } from '@fast-csv/parse';
 import type { AuditPage, AuditRow, ExportCreateBody, ReportExport } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appendAudit, type AuditEntry } from '../../src/audit/audit.repository.ts';
 import { queryRows } from '../../src/db/client.ts';
-import { startExports } from '../../src/exports/export-service.ts';
-import { startJobs } from '../../src/jobs/jobs.ts';
-import { startDispatcher } from '../../src/requests/dispatcher.ts';
-import { quietLog, waitFor } from '../helpers/field.ts';
+import { auditRowsAfter, lastAuditId } from '../helpers/audit-trail.ts';
+import { csvRecords } from '../helpers/csv-records.ts';
+import { startExportWorker } from '../helpers/export-worker.ts';
+import { waitFor } from '../helpers/field.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
-let jobs: PgBoss;
-const stops: { close(): Promise<void> }[] = [];
+let worker: { close(): Promise<void> } | undefined;
 
 /** 10 November 2026, 00:00–24:00 UTC: 13:00 on the 10th to 13:00 on the 11th in Auckland (+13:00). */
 const RANGE = { from: '2026-11-10T00:00:00.000Z', to: '2026-11-11T00:00:00.000Z' };
@@ -59,24 +56,7 @@ const entry = (iso: string, fields: Partial<AuditEntry>): AuditEntry => ({
 
 beforeAll(async () => {
   t = await buildTestApp();
-  jobs = await startJobs({ handle: t.handle, log: quietLog });
-  const exports = await startExports({
-    db: t.db,
-    clock: t.clock,
-    log: quietLog,
-    jobs,
-    sweepIntervalMs: 200,
-  });
-  stops.push(exports);
-  stops.push(
-    await startDispatcher({
-      db: t.db,
-      clock: t.clock,
-      log: quietLog,
-      handlers: exports.handlers,
-      pollIntervalMs: 50,
-    }),
-  );
+  worker = await startExportWorker(t);
   const { users, sections, areas, sites } = t.farm;
   // Appended in this order (the chain's seq), not in time order: the file is oldest first by time.
   for (const row of [
@@ -114,8 +94,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const stop of stops.reverse()) await stop.close();
-  await jobs?.stop({ graceful: false, wait: true });
+  await worker?.close();
   await t?.close();
 });
 
@@ -197,19 +176,6 @@ async function expectedCells(rows: readonly AuditRow[]): Promise<string[][]> {
   });
 }
 
-/** The csv's records by an independent RFC 4180 parser (fast-csv), the BOM checked and dropped. */
-async function csvRecords(bytes: Buffer): Promise<string[][]> {
-  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  const rows: string[][] = [];
-  await new Promise<void>((resolve, reject) => {
-    parseString(bytes.subarray(3).toString('utf8'))
-      .on('data', (row: string[]) => rows.push(row))
-      .on('error', reject)
-      .on('end', () => resolve());
-  });
-  return rows;
-}
-
 /** Each time cell: ISO 8601 with Auckland's November offset, the row's instant to the millisecond. */
 function expectTimes(cells: readonly string[], rows: readonly AuditRow[]) {
   expect(cells).toHaveLength(rows.length);
@@ -218,22 +184,6 @@ function expectTimes(cells: readonly string[], rows: readonly AuditRow[]) {
     expect(Date.parse(cell)).toBe(Date.parse(rows[i]?.time ?? ''));
   });
 }
-
-const lastAuditId = async () =>
-  Number(
-    (await queryRows<{ id: string | null }>(t.db, sql`select max(id) as id from audit_trail`))[0]
-      ?.id ?? 0,
-  );
-const auditRowsAfter = (id: number) =>
-  queryRows<{
-    site_id: number | null;
-    actor_id: number | null;
-    acting_as_id: number | null;
-    kind: string | null;
-    target_id: number | null;
-    operation: string;
-    text: string;
-  }>(t.db, sql`select * from audit_trail where id > ${id} order by id`);
 
 describe('the audit export as csv', () => {
   it('holds the range’s rows of the site, oldest first, each as the list shows it', async () => {
@@ -373,21 +323,21 @@ describe('who may ask for it', () => {
     expect(rows).toHaveLength(4);
   });
 
-  it('400 at format for a pdf; 400 at to for a range over three years and a bit', async () => {
-    const pdf = await t.as(t.farm.users.admin.id, {
+  it.each([
+    ['format for a pdf', { format: 'pdf' }, 'format'],
+    [
+      'to for a range over three years and a bit',
+      { from: '2022-01-01T00:00:00.000Z' },
+      'at most 1100 days',
+    ],
+  ])('400 at %s', async (_label, change, said) => {
+    const response = await t.as(t.farm.users.admin.id, {
       method: 'POST',
       url: '/api/exports',
-      payload: { ...body('csv'), format: 'pdf' },
+      payload: { ...body('csv'), ...change },
     });
-    expect(pdf.statusCode).toBe(400);
-    expect(pdf.body).toContain('format');
-    const long = await t.as(t.farm.users.admin.id, {
-      method: 'POST',
-      url: '/api/exports',
-      payload: { ...body('csv'), from: '2022-01-01T00:00:00.000Z' },
-    });
-    expect(long.statusCode).toBe(400);
-    expect(long.body).toContain('at most 1100 days');
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain(said);
   });
 });
 
@@ -398,9 +348,9 @@ describe('a download on the record', () => {
   });
 
   it('writes exactly one row naming the caller and the export', async () => {
-    const since = await lastAuditId();
+    const since = await lastAuditId(t.db);
     await download(made.id);
-    const rows = await auditRowsAfter(since);
+    const rows = await auditRowsAfter(t.db, since);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       site_id: t.farm.sites.a.id,
@@ -415,7 +365,7 @@ describe('a download on the record', () => {
   });
 
   it('under Switch User names the staff member as actor and the user acted as', async () => {
-    const since = await lastAuditId();
+    const since = await lastAuditId(t.db);
     const token = await t.tokenFor(t.farm.users.admin.id, t.farm.users.staff.id);
     const file = await t.app.inject({
       method: 'GET',
@@ -423,7 +373,7 @@ describe('a download on the record', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(file.statusCode).toBe(200);
-    const rows = await auditRowsAfter(since);
+    const rows = await auditRowsAfter(t.db, since);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       actor_id: t.farm.users.staff.id,
@@ -434,16 +384,16 @@ describe('a download on the record', () => {
   });
 
   it('of any export, not only the audit export', async () => {
-    const since = await lastAuditId();
+    const since = await lastAuditId(t.db);
     const irrigation = await madeExport({
       report: 'irrigationReport',
       format: 'csv',
       site: t.farm.sites.a.id,
       ...RANGE,
     });
-    const afterMaking = await lastAuditId();
+    const afterMaking = await lastAuditId(t.db);
     await download(irrigation.id, t.farm.users.manager.id);
-    const rows = await auditRowsAfter(afterMaking);
+    const rows = await auditRowsAfter(t.db, afterMaking);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       actor_id: t.farm.users.manager.id,
@@ -454,7 +404,7 @@ describe('a download on the record', () => {
   });
 
   it('writes none when refused (403 for a manager, 404 for no export, 410 once expired) nor for a HEAD', async () => {
-    const since = await lastAuditId();
+    const since = await lastAuditId(t.db);
     const refused = await t.as(t.farm.users.manager.id, {
       method: 'GET',
       url: `/api/exports/${made.id}/file`,
@@ -473,7 +423,7 @@ describe('a download on the record', () => {
     expect(head.statusCode).toBe(200);
     // Expired: the sweep clears the name and the file; the request stays.
     const expired = await madeExport(body('csv', { kind: 'area' }));
-    const beforeExpiry = await lastAuditId();
+    const beforeExpiry = await lastAuditId(t.db);
     await t.db.execute(
       sql`update report_exports set file_name = null where request_id = ${expired.id}`,
     );
@@ -482,9 +432,9 @@ describe('a download on the record', () => {
       url: `/api/exports/${expired.id}/file`,
     });
     expect(gone.statusCode).toBe(410);
-    expect(await auditRowsAfter(beforeExpiry)).toEqual([]);
+    expect(await auditRowsAfter(t.db, beforeExpiry)).toEqual([]);
     // No download is on the record since `since` (asking for the expired export's file is).
-    const operations = (await auditRowsAfter(since)).map((row) => row.operation);
+    const operations = (await auditRowsAfter(t.db, since)).map((row) => row.operation);
     expect(operations).toContain('POST /exports');
     expect(operations).not.toContain('GET /exports/:id/file');
   });

@@ -14,9 +14,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { PROVIDER_ENV } from '../helpers/audit-call-kit.ts';
+import { auditRowsAfter, lastAuditId } from '../helpers/audit-trail.ts';
 import { VALID_CALLS } from '../helpers/audit-calls.ts';
 import { TEST_PASSWORD } from '../helpers/farm.ts';
-import { caseValues, generator, operations } from '../helpers/openapi-draw.ts';
+import { caseValues, generator, injectCase, operations } from '../helpers/openapi-draw.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -26,23 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Row = {
-  id: string;
-  site_id: number | null;
-  actor_id: number | null;
-  acting_as_id: number | null;
-  kind: string | null;
-  target_id: number | null;
-  operation: string;
-  text: string;
-};
-const rowsAfter = (id: number) =>
-  queryRows<Row>(t.db, sql`select * from audit_trail where id > ${id} order by id`);
-const lastId = async () =>
-  Number(
-    (await queryRows<{ id: string | null }>(t.db, sql`select max(id) as id from audit_trail`))[0]
-      ?.id ?? 0,
-  );
+const rowsAfter = (id: number) => auditRowsAfter(t.db, id);
+const lastId = () => lastAuditId(t.db);
 
 /** '/api/sites/{id}/audit' → 'POST /sites/:id/audit', as the rows name operations. */
 const operationName = (method: string, path: string) =>
@@ -305,6 +291,9 @@ describe('GET sites/{id}/audit/verify', () => {
 const MUTATING = Object.values(apiContract)
   .flatMap((endpoints) => Object.values(endpoints as Record<string, EndpointSpec>))
   .filter((endpoint) => endpoint.method !== 'GET')
+  // Left off the record by the contract: a network server's uplinks are no person's change
+  // (network-link-webhook.test.ts checks a stored one writes no row).
+  .filter((endpoint) => endpoint.audited !== false)
   .map((endpoint) => `${endpoint.method} ${endpoint.path}`);
 /** The operations a valid call succeeded with, its row as it should be. */
 const covered = new Set<string>();
@@ -384,15 +373,7 @@ describe('every mutating operation of the contract', () => {
       for (let attempt = 0; attempt < tries && !succeeded; attempt++) {
         const { url, payload } = caseValues(operation, random);
         const since = await lastId();
-        const response = await t.app.inject({
-          method: operation.method as 'POST',
-          url,
-          payload,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-        });
+        const response = await injectCase(t, token, { method: operation.method, url, payload });
         await t.app.ctx.afterAnswer.settled();
         const written = await rowsAfter(since);
         const what = `${response.statusCode} ${operation.method} ${url}`;

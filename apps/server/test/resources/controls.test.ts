@@ -172,6 +172,7 @@ describe('POST /api/controls/{id}/test', () => {
       target: t.farm.controls.valve1.id,
       created: t.clock.now().toISOString(),
       updated: null,
+      waitingForDevice: false,
     });
     const [row] = await t.db.select().from(requests).where(eq(requests.id, request.id));
     expect(row).toMatchObject({

@@ -4,7 +4,7 @@
  * frost fans in fault, each only to members who may view its area.
  */
 import { fleetSchema, type Fleet, type FleetItem } from '@paddock/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
 import { memberRow, meshRole } from '../../src/seed/rows.ts';
@@ -240,6 +240,20 @@ describe('GET fleet', () => {
     expect(outsider.items.map(row)).toEqual(['warning faultedRadio Mildura Orchard R-2001']);
     const nobody = await fleetOf(app.farm.users.nobody.id);
     expect(nobody).toMatchObject({ items: [], total: 0, sites: [] });
+  });
+
+  it('follows a membership the moment it changes (the lists are kept between calls)', async () => {
+    const staff = app.farm.users.staff.id;
+    const bySite = async () => new Set((await fleetOf(staff)).items.map((item) => item.site.id));
+    expect(await bySite()).toContain(siteC.id);
+    const member = and(eq(t.siteMembers.userId, staff), eq(t.siteMembers.siteId, siteC.id));
+    const [kept] = await app.db.delete(t.siteMembers).where(member).returning();
+    try {
+      expect(await bySite()).not.toContain(siteC.id);
+    } finally {
+      if (kept) await app.db.insert(t.siteMembers).values(kept);
+    }
+    expect(await bySite()).toContain(siteC.id);
   });
 
   it('filters by site and kind, and limits the rows but not the counts', async () => {

@@ -7,7 +7,6 @@
  * heard.
  */
 import { eq, and } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import mqtt, { type MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +15,18 @@ import { fieldKey, SERVER_USERNAME } from '../../src/field/credentials.ts';
 import * as schema from '../../src/db/schema.ts';
 import { credentialBox } from '../../src/network-links/credential-box.ts';
 import { startLinkRunner, type LinkRunner } from '../../src/network-links/link-runner.ts';
+import { addedByAdmin } from '../helpers/added.ts';
 import { freePort, quietLog, startTestBroker, waitFor, type TestBroker } from '../helpers/field.ts';
-import { chirpStackUp as lorawanChirpStackUp, ttsUp as lorawanTtsUp } from '../helpers/lorawan.ts';
+import {
+  attachFrostSensor,
+  chirpStackUp as lorawanChirpStackUp,
+  ttsUp as lorawanTtsUp,
+} from '../helpers/lorawan.ts';
+import {
+  itRefusesAllButSiteAdmins,
+  itRefusesBadAdditions,
+  type NamedCall,
+} from '../helpers/refusals.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
@@ -62,25 +71,12 @@ const linkRows = () => t.db.select().from(schema.networkLinks).orderBy(schema.ne
 const linkSettings = async () =>
   (await linkRows()).map(({ state: _s, stateDetail: _d, stateAt: _a, ...settings }) => settings);
 
-async function create(payload: Record<string, unknown> = body(), siteId = t.farm.sites.a.id) {
-  const response = await t.as(t.farm.users.admin.id, {
-    method: 'POST',
-    url: siteUrl(siteId),
-    payload,
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: number }>();
-}
+const create = (payload: object = body(), siteId = t.farm.sites.a.id) =>
+  addedByAdmin<{ id: number }>(t, siteUrl(siteId), payload);
 
 describe('POST sites/{id}/network-links', () => {
   it('adds the link, seals its password and answers it without the password', async () => {
-    const response = await t.as(t.farm.users.admin.id, {
-      method: 'POST',
-      url: siteUrl(),
-      payload: body(),
-    });
-    expect(response.statusCode).toBe(201);
-    const created = response.json();
+    const created = await create();
     expect(created).toEqual({
       id: expect.any(Number),
       site: t.farm.sites.a.id,
@@ -96,7 +92,7 @@ describe('POST sites/{id}/network-links', () => {
       created: t.clock.now().toISOString(),
       modified: t.clock.now().toISOString(),
     });
-    expect(response.body).not.toContain(PASSWORD);
+    expect(JSON.stringify(created)).not.toContain(PASSWORD);
     const [row] = await t.db
       .select()
       .from(schema.networkLinks)
@@ -115,24 +111,18 @@ describe('POST sites/{id}/network-links', () => {
     await t.db.delete(schema.networkLinks);
   });
 
-  it.each([
-    ['an http URL for an MQTT link', { url: 'https://chirpstack.example' }, 'url'],
-    ['credentials in the URL', { url: 'mqtt://user:secret@chirpstack.example' }, 'url'],
-    ['an unknown kind', { kind: 'loriot' }, 'kind'],
-    ['a wildcard application', { applicationId: '+' }, 'applicationId'],
-    ['an application reaching other topics', { applicationId: 'app/#' }, 'applicationId'],
-    ['The Things Stack without its tenant', { kind: 'tts-mqtt', tenant: null }, 'tenant'],
-    ['a field of its own', { secret: 'x' }, 'secret'],
-  ])('400 for %s, and nothing is added', async (_label, overrides, field) => {
-    const before = await linkSettings();
-    const response = await t.as(t.farm.users.admin.id, {
-      method: 'POST',
-      url: siteUrl(),
-      payload: body(overrides),
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field });
-    expect(await linkSettings()).toEqual(before);
+  itRefusesBadAdditions(() => t, {
+    request: (overrides) => ({ method: 'POST', url: siteUrl(), payload: body(overrides) }),
+    invalid: [
+      ['an http URL for an MQTT link', { url: 'https://chirpstack.example' }, 'url'],
+      ['credentials in the URL', { url: 'mqtt://user:secret@chirpstack.example' }, 'url'],
+      ['an unknown kind', { kind: 'loriot' }, 'kind'],
+      ['a wildcard application', { applicationId: '+' }, 'applicationId'],
+      ['an application reaching other topics', { applicationId: 'app/#' }, 'applicationId'],
+      ['The Things Stack without its tenant', { kind: 'tts-mqtt', tenant: null }, 'tenant'],
+      ['a field of its own', { secret: 'x' }, 'secret'],
+    ],
+    stored: linkSettings,
   });
 });
 
@@ -147,31 +137,20 @@ describe('who may', () => {
     await t.db.delete(schema.networkLinks);
   });
 
-  const changes: Array<[string, () => InjectOptions]> = [
+  const changes: NamedCall[] = [
     ['add', () => ({ method: 'POST', url: siteUrl(), payload: body() })],
     ['change', () => ({ method: 'PUT', url: `/api/network-links/${mine}`, payload: body() })],
     ['delete', () => ({ method: 'DELETE', url: `/api/network-links/${mine}` })],
   ];
-  const reads: Array<[string, () => InjectOptions]> = [
+  const reads: NamedCall[] = [
     ['list', () => ({ method: 'GET', url: siteUrl() })],
     ['read heard devices', () => ({ method: 'GET', url: `/api/network-links/${mine}/heard` })],
   ];
 
-  it.each([...changes, ...reads])('401 without a token to %s', async (_label, call) => {
-    expect((await t.app.inject(call())).statusCode).toBe(401);
-  });
+  itRefusesAllButSiteAdmins(() => t, changes, linkSettings);
 
-  it.each(
-    changes.flatMap(([label, call]) => [
-      [label, 'a manager', () => t.farm.users.manager.id, call] as const,
-      [label, 'a monitor', () => t.farm.users.monitor.id, call] as const,
-      [label, 'a caller from another site', () => t.farm.users.outsider.id, call] as const,
-    ]),
-  )('403 to %s for %s, changing nothing', async (_label, _who, userId, call) => {
-    const before = await linkSettings();
-    const response = await t.as(userId(), call());
-    expect(response.statusCode).toBe(403);
-    expect(await linkSettings()).toEqual(before);
+  it.each(reads)('401 without a token to %s', async (_label, call) => {
+    expect((await t.app.inject(call())).statusCode).toBe(401);
   });
 
   it.each(reads)('a monitor may %s; a caller from another site may not', async (_label, call) => {
@@ -287,27 +266,12 @@ describe('uplinks over MQTT', () => {
 
   beforeAll(async () => {
     await t.db.delete(schema.networkLinks);
-    const { radio1, radio2 } = t.farm.radios;
+    const { radio1 } = t.farm.radios;
     await t.db
       .update(schema.radios)
       .set({ devEui: probeEui })
       .where(eq(schema.radios.id, radio1.id));
-    await t.db.update(schema.radios).set({ devEui: thEui }).where(eq(schema.radios.id, radio2.id));
-    const [sensor] = await t.db
-      .insert(schema.sensors)
-      .values({
-        siteId: radio2.siteId,
-        areaId: radio2.areaId,
-        type: 'temperature',
-        radioId: radio2.id,
-        tags: {},
-        topics: [],
-        label: 'Frost sensor',
-        serialno: `S-TH-${randomUUID().slice(0, 6)}`,
-      })
-      .returning();
-    if (!sensor) throw new Error('sensor not inserted');
-    thSensor = sensor.id;
+    thSensor = await attachFrostSensor(t, thEui);
     chirpLink = (await create(body({ ...credentials(), applicationId: app }))).id;
     ttsLink = (
       await create(
@@ -442,6 +406,57 @@ describe('uplinks over MQTT', () => {
     expect(await readingsOf('radio', radio2.id, 'signal')).toEqual([
       { time: new Date(at(3)), value: -76 },
     ]);
+  });
+
+  it("each uplink's air time is kept, and a device that will pass its fair use is on the worklist", async () => {
+    const { radio2 } = t.farm.radios;
+    // Two more uplinks a minute apart (the first is the test above's, at +3 s): at 0.0617 s
+    // each, a minute's cadence is 89 s a day, three times The Things Network's 30 s.
+    for (const [fCnt, seconds] of [
+      [89, 63],
+      [90, 123],
+    ] as const) {
+      const up = lorawanTtsUp({ applicationId: ttsApp, devEui: thEui, fCnt, time: at(seconds) });
+      await publisher.publishAsync(
+        `v3/${ttsApp}@ttn/devices/em300-th-frost-1/up`,
+        JSON.stringify(up),
+        { qos: 1 },
+      );
+    }
+    await waitFor('both uplinks taken', () => runner.counts(ttsLink).stored >= 3);
+    const kept = await t.db
+      .select({ at: schema.lorawanAirtime.at, seconds: schema.lorawanAirtime.seconds })
+      .from(schema.lorawanAirtime)
+      .where(eq(schema.lorawanAirtime.radioId, radio2.id))
+      .orderBy(schema.lorawanAirtime.at);
+    expect(kept).toEqual(
+      [3, 63, 123].map((seconds) => ({ at: new Date(at(seconds)), seconds: 0.061696 })),
+    );
+
+    const started = t.clock.now();
+    t.clock.set(new Date(at(130)));
+    try {
+      const response = await t.as(t.farm.users.admin.id, {
+        method: 'GET',
+        url: `/api/sites/${radio2.siteId}/maintenance`,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const items = (
+        response.json() as {
+          areas: { items: { id: number; reasons: string[]; airtime: unknown }[] }[];
+        }
+      ).areas.flatMap((area) => area.items);
+      const item = items.find((candidate) => candidate.id === radio2.id);
+      expect(item?.reasons).toContain('airtime');
+      expect(item?.airtime).toEqual({
+        state: 'will-pass',
+        usedSeconds: 0.19,
+        projectedSeconds: 88.84,
+        limitSeconds: 30,
+      });
+    } finally {
+      t.clock.set(started);
+    }
   });
 
   it('a link whose broker does not answer is unreachable', async () => {

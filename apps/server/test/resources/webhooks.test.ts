@@ -6,12 +6,17 @@
  */
 import { ALARM_TEMPLATES, MAX_WEBHOOKS_PER_SITE } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateSetPoints } from '../../src/alarms/set-points.ts';
 import * as schema from '../../src/db/schema.ts';
 import { deliverDueWebhooks } from '../../src/webhooks/delivery.ts';
+import { addedByAdmin } from '../helpers/added.ts';
 import { addAlarm, soilDryRule } from '../helpers/alarms.ts';
+import {
+  itRefusesAllButSiteAdmins,
+  itRefusesBadAdditions,
+  type NamedCall,
+} from '../helpers/refusals.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   startWebhookStandin,
@@ -39,25 +44,12 @@ const body = (overrides: Record<string, unknown> = {}) => ({
 });
 const endpointRows = () => t.db.select().from(schema.webhookEndpoints);
 
-async function create(payload = body(), siteId = t.farm.sites.a.id) {
-  const response = await t.as(t.farm.users.admin.id, {
-    method: 'POST',
-    url: siteUrl(siteId),
-    payload,
-  });
-  expect(response.statusCode).toBe(201);
-  return response.json<{ id: number; secret: string }>();
-}
+const create = (payload = body(), siteId = t.farm.sites.a.id) =>
+  addedByAdmin<{ id: number; secret: string }>(t, siteUrl(siteId), payload);
 
 describe('POST sites/{id}/webhooks', () => {
   it('adds the endpoint and answers its secret, as the convention writes it, this once', async () => {
-    const response = await t.as(t.farm.users.admin.id, {
-      method: 'POST',
-      url: siteUrl(),
-      payload: body(),
-    });
-    expect(response.statusCode).toBe(201);
-    const created = response.json();
+    const created = await create();
     expect(created).toEqual({
       id: expect.any(Number),
       site: t.farm.sites.a.id,
@@ -78,23 +70,17 @@ describe('POST sites/{id}/webhooks', () => {
     expect(listed.body).not.toContain(created.secret.slice('whsec_'.length));
   });
 
-  it.each([
-    ['an ftp URL', { url: 'ftp://example.com/hooks' }, 'url'],
-    ['no URL at all', { url: 'hooks' }, 'url'],
-    ['no event kinds', { events: [] }, 'events'],
-    ['a kind twice', { events: ['alarm.raised', 'alarm.raised'] }, 'events'],
-    ['an unknown kind', { events: ['alarm.snoozed'] }, 'events.0'],
-    ['a secret of its own', { secret: 'whsec_abc' }, 'secret'],
-  ])('400 for %s, and nothing is added', async (_label, overrides, field) => {
-    const before = await endpointRows();
-    const response = await t.as(t.farm.users.admin.id, {
-      method: 'POST',
-      url: siteUrl(),
-      payload: body(overrides),
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ field, location: 'body' });
-    expect(await endpointRows()).toEqual(before);
+  itRefusesBadAdditions(() => t, {
+    request: (overrides) => ({ method: 'POST', url: siteUrl(), payload: body(overrides) }),
+    invalid: [
+      ['an ftp URL', { url: 'ftp://example.com/hooks' }, 'url'],
+      ['no URL at all', { url: 'hooks' }, 'url'],
+      ['no event kinds', { events: [] }, 'events'],
+      ['a kind twice', { events: ['alarm.raised', 'alarm.raised'] }, 'events'],
+      ['an unknown kind', { events: ['alarm.snoozed'] }, 'events.0'],
+      ['a secret of its own', { secret: 'whsec_abc' }, 'secret'],
+    ],
+    stored: endpointRows,
   });
 
   it('409 once the site has its most endpoints', async () => {
@@ -118,7 +104,7 @@ describe('who may', () => {
     theirs = (await create(body(), t.farm.sites.b.id)).id;
   });
 
-  const calls: Array<[string, () => InjectOptions]> = [
+  const calls: NamedCall[] = [
     ['list', () => ({ method: 'GET', url: siteUrl() })],
     ['add', () => ({ method: 'POST', url: siteUrl(), payload: body() })],
     ['change', () => ({ method: 'PUT', url: `/api/webhooks/${mine}`, payload: body() })],
@@ -126,22 +112,7 @@ describe('who may', () => {
     ['read deliveries', () => ({ method: 'GET', url: `/api/webhooks/${mine}/deliveries` })],
   ];
 
-  it.each(calls)('401 without a token to %s', async (_label, call) => {
-    expect((await t.app.inject(call())).statusCode).toBe(401);
-  });
-
-  it.each(
-    calls.flatMap(([label, call]) => [
-      [label, 'a manager', () => t.farm.users.manager.id, call] as const,
-      [label, 'a monitor', () => t.farm.users.monitor.id, call] as const,
-      [label, 'a caller from another site', () => t.farm.users.outsider.id, call] as const,
-    ]),
-  )('403 to %s for %s, changing nothing', async (_label, _who, userId, call) => {
-    const before = await endpointRows();
-    const response = await t.as(userId(), call());
-    expect(response.statusCode).toBe(403);
-    expect(await endpointRows()).toEqual(before);
-  });
+  itRefusesAllButSiteAdmins(() => t, calls, endpointRows);
 
   it("403 for another site's endpoint, 404 for none", async () => {
     const manager = t.farm.users.manager.id;

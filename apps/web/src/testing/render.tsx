@@ -26,6 +26,39 @@ export function scriptedFetch(...answers: (Response | Error | (() => Response))[
   return { fetch: impl, calls };
 }
 
+/** One request a recording fetch took: its method, url and JSON body (null without one). */
+export interface RecordedRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly body: Record<string, unknown> | null;
+}
+
+/**
+ * A fetch that records every request and answers it with `answer`: for a test's fake API that
+ * keeps state between calls (a save seen through the list's refetch).
+ */
+export function recordingFetch(answer: (request: RecordedRequest) => Response | Promise<Response>) {
+  const calls: RecordedRequest[] = [];
+  const impl = (async (url: RequestInfo | URL, init?: RequestInit) => {
+    const request: RecordedRequest = {
+      method: init?.method ?? 'GET',
+      url: String(url),
+      body: init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : null,
+    };
+    calls.push(request);
+    return answer(request);
+  }) as typeof fetch;
+  return { fetch: impl, calls };
+}
+
+/** The texts an input is described by: Mantine links its description and error to it. */
+export function describedBy(input: HTMLElement): string {
+  return (input.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
+}
+
 export function jsonResponse(status: number, body?: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,

@@ -32,6 +32,11 @@ export interface EndpointSpec {
   readonly responses: Readonly<Record<number, z.ZodType>>;
   /** Left out of the OpenAPI document (health checks and the like). */
   readonly hidden?: boolean;
+  /**
+   * False for a machine's call that is no person's change (a network server's uplinks): it
+   * writes no audit row. Defaults to true; reads write none anyway.
+   */
+  readonly audited?: boolean;
 }
 
 /** Keeps the literal types of an entry, so its params, body and responses type both sides. */

@@ -5,9 +5,12 @@
  * GET/POST sites/{id}/network-links, PUT/DELETE network-links/{id}, GET network-links/{id}/heard.
  * Reading needs the view privilege on the site, changing the admin role: a link's credentials
  * reach the network server, and its application decides which devices feed the site.
+ * POST network-links/{id}/uplinks is the network server's, not the console's: The Things Stack's
+ * webhook posts each uplink there, with the link's password as its secret.
  */
 import { z } from 'zod';
 import { idParamSchema } from '../entities/params.ts';
+import { ttsUplinkSchema } from '../lorawan/uplink.ts';
 import { idSchema, isoDateTimeSchema, isStorableText } from '../entities/primitives.ts';
 import { defineEndpoint } from './endpoint.ts';
 
@@ -17,8 +20,9 @@ export const networkLinkKindSchema = z.enum(NETWORK_LINK_KINDS);
 export type NetworkLinkKind = z.infer<typeof networkLinkKindSchema>;
 
 /**
- * What a link's client last met: `pending` before it first tried (and for a webhook link, which
- * has no client); `refused: bad credentials` when the broker refused the user name or password;
+ * What a link's client last met: `pending` before it first tried (and a webhook link, which has
+ * no client, until the network server's first uplink with the right secret; `connected` after);
+ * `refused: bad credentials` when the broker refused the user name or password;
  * `unreachable` when it could not be reached or refused for another reason; `no uplink for 2 h`
  * when connected but silent that long.
  */
@@ -104,6 +108,23 @@ export const networkLinkBodySchema = z
   });
 export type NetworkLinkBody = z.infer<typeof networkLinkBodySchema>;
 
+/**
+ * What a network server's message was taken as: `stored` (readings and signal), `repeat` (an
+ * fCnt already stored: the network server's retry), `heard` (a devEUI no radio of the site has),
+ * `invalid` (not a message of its kind), `ignored` (nothing to store), `no sensor` (the radio's
+ * signal stored, but it has no sensor for the readings).
+ */
+export const NETWORK_LINK_OUTCOMES = [
+  'stored',
+  'repeat',
+  'heard',
+  'invalid',
+  'ignored',
+  'no sensor',
+] as const;
+export const networkLinkOutcomeSchema = z.enum(NETWORK_LINK_OUTCOMES);
+export type NetworkLinkOutcome = z.infer<typeof networkLinkOutcomeSchema>;
+
 /** A link as shown: never its password, only whether it has one. */
 const networkLinkSchema = z.object({
   id: idSchema,
@@ -180,5 +201,26 @@ export const networkLinkEndpoints = {
     summary: 'Devices the link heard that no radio of the site has yet, newest first',
     params: idParamSchema,
     responses: { 200: z.array(heardDeviceSchema) },
+  }),
+  takeWebhookUplink: defineEndpoint({
+    method: 'POST',
+    path: '/network-links/:id/uplinks',
+    tag: 'network-links',
+    // The network server's call: the link's password is its key, not a person's session.
+    auth: 'none',
+    // An uplink is a device's reading, not a person's change: the audit log would grow by every
+    // sensor's every frame and bury the changes it is for.
+    audited: false,
+    summary: "The Things Stack webhook's uplink message, for a link of kind tts-webhook",
+    description:
+      'Posted by The Things Stack v3 (its webhook’s "Uplink message" path), with the link’s ' +
+      'password as an additional header: `Authorization: Bearer <password>`. The uplink is ' +
+      'taken as one over MQTT: matched to a radio of the site by devEUI, an fCnt already ' +
+      'stored answered `repeat` and stored once, an unknown devEUI listed as heard. 401 when ' +
+      'the header is missing or wrong (nothing is stored); 404 for an unknown link or one of ' +
+      'another kind; 400 naming the field for a body that is not an uplink.',
+    params: idParamSchema,
+    body: ttsUplinkSchema,
+    responses: { 200: z.object({ taken: networkLinkOutcomeSchema }) },
   }),
 };

@@ -18,5 +18,11 @@ export const actionRequestSchema = z.object({
   target: idSchema,
   created: isoDateTimeSchema,
   updated: nullableIsoDateTimeSchema,
+  /**
+   * True while a command of the request waits at a LoRaWAN network server for a class A device
+   * to open its receive windows, after its next uplink (issue 32): slow, not failing. The
+   * request's deadline allows for the device's reporting interval.
+   */
+  waitingForDevice: z.boolean().optional(),
 });
 export type ActionRequest = z.infer<typeof actionRequestSchema>;

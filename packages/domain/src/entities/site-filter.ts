@@ -7,6 +7,7 @@ import { TEXT_MAX_LENGTH } from '../constants/limits.ts';
 import { textSchema } from './primitives.ts';
 import { siteFilterKeySchema } from './vocabulary.ts';
 import type { SiteFilterKey } from './vocabulary.ts';
+import { isOneOf } from './words.ts';
 
 /** The separator of the stored form (§3). */
 export const SITE_FILTER_SEPARATOR = ';';
@@ -45,7 +46,7 @@ export const storedSiteFilterSchema = z.record(z.string(), z.string());
 export type StoredSiteFilter = Partial<Record<SiteFilterKey, string>>;
 
 function isSiteFilterKey(key: string): key is SiteFilterKey {
-  return (SITE_FILTER_KEYS as readonly string[]).includes(key);
+  return isOneOf(SITE_FILTER_KEYS, key);
 }
 
 function splitValues(text: string): string[] {
@@ -138,7 +139,7 @@ export const sitesQuerySchema = z
   .superRefine((query, ctx) => {
     // Reported per key (a strict object would report them all at the root, without a field).
     for (const key of Object.keys(query)) {
-      if (key !== EXTENDED_QUERY_KEY && !(SITE_FILTER_KEYS as readonly string[]).includes(key)) {
+      if (key !== EXTENDED_QUERY_KEY && !isSiteFilterKey(key)) {
         ctx.addIssue({ code: 'custom', path: [key], message: 'Unknown site filter key' });
       }
     }

@@ -11,6 +11,7 @@ import {
 import { countryCodeSchema } from './vocabulary.ts';
 import { kRsLocationSchema, siteElevationSchema } from '../agronomy/et0-day.ts';
 import { SITE_CONFIG_MAX_LENGTH, WORD_MAX_LENGTH } from '../constants/limits.ts';
+import { readingRetentionMonthsSchema } from '../telemetry/retention.ts';
 
 /**
  * Days in each month, index 0 = January. February has 29: a season is a day and month with no
@@ -87,6 +88,8 @@ export const siteConfigSchema = z.object({
   kRsLocation: kRsLocationSchema.optional(),
   /** Metres above sea level, for ET0's pressure (FAO-56 eq. 7) and clear-sky radiation; 0 when absent. */
   elevation: siteElevationSchema.optional(),
+  /** Whole months of raw readings kept (issue 34); READING_RETENTION_MONTHS_DEFAULT when absent. */
+  readingRetentionMonths: readingRetentionMonthsSchema.optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
@@ -101,6 +104,7 @@ export const siteConfigBodySchema = z
     chillStart: dayMonthSchema.optional(),
     kRsLocation: kRsLocationSchema.optional(),
     elevation: siteElevationSchema.optional(),
+    readingRetentionMonths: readingRetentionMonthsSchema.optional(),
   })
   .refine(
     (config) => JSON.stringify(config).length <= SITE_CONFIG_MAX_LENGTH,

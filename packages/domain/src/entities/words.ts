@@ -53,10 +53,19 @@ export const THING_TYPES = [
 
 /** Whether a value is one of the app config's environments. */
 export function isEnvironment(value: unknown): value is (typeof ENVIRONMENTS)[number] {
-  return (ENVIRONMENTS as readonly unknown[]).includes(value);
+  return isOneOf(ENVIRONMENTS, value);
 }
 
 /** Whether a value is one of the thing types. */
 export function isThingType(value: unknown): value is (typeof THING_TYPES)[number] {
-  return (THING_TYPES as readonly unknown[]).includes(value);
+  return isOneOf(THING_TYPES, value);
+}
+
+/**
+ * Whether a value is one of the list's words, as a guard. A list of literals takes no wider value
+ * (a string from a path or a topic, anything from storage) in `includes` without a cast, so the
+ * cast is made here, once.
+ */
+export function isOneOf<T>(list: readonly T[], value: unknown): value is T {
+  return (list as readonly unknown[]).includes(value);
 }

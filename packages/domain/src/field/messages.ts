@@ -8,6 +8,7 @@ import { ID_MAX, INSTANT_MAX_MS, INSTANT_MIN_MS } from '../constants/limits.ts';
 import { latLngSchema } from '../entities/geometry.ts';
 import { idSchema, isoDateTimeSchema, requestIdSchema } from '../entities/primitives.ts';
 import { controlTypeSchema, sensorTypeSchema } from '../entities/vocabulary.ts';
+import { devEuiSchema } from '../lorawan/dev-eui.ts';
 import { serialnoSchema } from './topics.ts';
 
 /** At most this many readings in one message: a device's 10-minute batch fits many times over. */
@@ -232,6 +233,13 @@ export const configDownlinkSchema = z.object({
     reportIntervalSeconds: z.number().int().positive(),
     repeater: z.boolean(),
     coordinator: z.boolean(),
+    /**
+     * The radio's LoRaWAN devEUI when it has one: it then reaches the server through its site's
+     * network server link, matched by this, not by this protocol. Gateways that are no network
+     * server pass it over; the simulator's network server mode publishes such a radio's reports
+     * as the network server's uplinks (docs/field-protocol.md "Simulator").
+     */
+    devEui: devEuiSchema.nullable().optional(),
   }),
   sensors: z.array(
     z.object({

@@ -6,6 +6,7 @@
  * Uplinks (device → server) live under `up/`, downlinks (server → device) under `down/`.
  */
 import { z } from 'zod';
+import { isOneOf } from '../entities/words.ts';
 
 /** The default topic root; a deployment (or a test on a shared broker) may choose its own. */
 export const FIELD_TOPIC_ROOT = 'paddock/v1';
@@ -75,8 +76,4 @@ export function parseFieldTopic(root: string, topic: string): FieldTopic | null 
     return isOneOf(downlinkKindSchema.options, kind) ? { direction, siteId, serialno, kind } : null;
   }
   return null;
-}
-
-function isOneOf<T extends string>(options: readonly T[], value: string): value is T {
-  return (options as readonly string[]).includes(value);
 }

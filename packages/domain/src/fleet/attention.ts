@@ -96,6 +96,7 @@ export function radioAttention(radio: RadioHealth, now: Date): Attention | null 
       missesValue: null,
       battery: null,
       signal: null,
+      airtime: null,
     },
     now,
     0,

@@ -12,7 +12,8 @@ export const LORAWAN_OVERHEAD_BYTES = 13;
 /** The Things Network's fair-use limit: uplink air time per device per 24 hours, seconds. */
 export const TTN_FAIR_USE_SECONDS_PER_DAY = 30;
 
-const DAY_MS = 86_400_000;
+/** The fair-use limit is over any 24 hours: the window fairUse reads uplinks from. */
+export const FAIR_USE_WINDOW_MS = 86_400_000;
 
 export interface LoraSettings {
   /** 7–12. */
@@ -77,14 +78,15 @@ export function fairUse(
   now: Date,
   limitSeconds = TTN_FAIR_USE_SECONDS_PER_DAY,
 ): FairUse {
-  const from = now.getTime() - DAY_MS;
+  const from = now.getTime() - FAIR_USE_WINDOW_MS;
   const today = uplinks.filter(({ at }) => at.getTime() > from && at.getTime() <= now.getTime());
   const usedSeconds = today.reduce((sum, uplink) => sum + uplink.airtimeSeconds, 0);
   let projectedSeconds = usedSeconds;
   if (today.length >= 2) {
     const times = today.map(({ at }) => at.getTime());
     const intervalMs = (Math.max(...times) - Math.min(...times)) / (today.length - 1);
-    if (intervalMs > 0) projectedSeconds = (DAY_MS / intervalMs) * (usedSeconds / today.length);
+    if (intervalMs > 0)
+      projectedSeconds = (FAIR_USE_WINDOW_MS / intervalMs) * (usedSeconds / today.length);
   }
   const state: FairUseState =
     usedSeconds > limitSeconds

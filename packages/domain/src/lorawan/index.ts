@@ -23,6 +23,7 @@ export {
 export { devEuiSchema, normaliseDevEui } from './dev-eui.ts';
 export { judgeFrameCounter, type FrameCounterDecision, type LastFrame } from './frame-counter.ts';
 export {
+  FAIR_USE_WINDOW_MS,
   fairUse,
   TTN_FAIR_USE_SECONDS_PER_DAY,
   uplinkAirtime,
@@ -41,3 +42,32 @@ export {
   type MappedReading,
 } from './device-profiles.ts';
 export { decodePayload, type PayloadDecoderName } from './payload-decoders.ts';
+export {
+  chirpStackDownlink,
+  chirpStackDownlinkSchema,
+  chirpStackDownTopic,
+  decodeValveCommand,
+  encodeValveCommand,
+  lorawanCommandTimeoutSeconds,
+  MAX_VALVE_OUTPUTS,
+  settlementOfChirpStack,
+  settlementOfTts,
+  ttsDefaultDeviceId,
+  ttsDownlinkEventSchema,
+  ttsDownlinkPush,
+  ttsDownlinkPushSchema,
+  ttsDownTopic,
+  VALVE_COMMAND_FPORT,
+  type ChirpStackDownlink,
+  type DownlinkSettlement,
+  type TtsDownlinkEvent,
+  type TtsDownlinkPush,
+  type ValveCommand,
+} from './downlink.ts';
+export { base64Of } from './base64.ts';
+export {
+  chirpStackEventTopic,
+  ttsEventTopic,
+  type ChirpStackEvent,
+  type TtsEvent,
+} from './topics.ts';

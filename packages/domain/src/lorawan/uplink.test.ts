@@ -131,6 +131,7 @@ describe('ChirpStack v4 uplinks', () => {
     const uplink = uplinkFromChirpStack(chirpStackUplinkSchema.parse(chirpStackUp), receivedAt);
     expect(uplink).toEqual({
       devEui: 'A84041C2E1833F5A',
+      deviceId: null,
       fCnt: 1234,
       fPort: 2,
       payload: Uint8Array.from([0xce, 0x29, 0, 0xf1, 0x07, 0xa5, 0x09, 0x9b, 0x6e, 0x28, 0x90]),
@@ -240,6 +241,8 @@ describe('The Things Stack v3 uplinks', () => {
     const uplink = uplinkFromTts(ttsUplinkSchema.parse(ttsUp), receivedAt);
     expect(uplink).toEqual({
       devEui: '24E124136B502217',
+      // Its downlink topic names it by this, not by its devEUI.
+      deviceId: 'em300-th-frost-1',
       fCnt: 88,
       fPort: 85,
       payload: Uint8Array.from([0x01, 0x75, 0x32, 0x03, 0x67, 0xc8, 0x00, 0x04, 0x68, 0x3c]),

@@ -11,13 +11,11 @@
 import { z } from 'zod';
 import { isoDateTimeSchema } from '../entities/primitives.ts';
 import { type LoraSettings, uplinkAirtime } from './airtime.ts';
+import { base64Schema, bytesOf } from './base64.ts';
 import { devEuiSchema } from './dev-eui.ts';
 
 const uint32Schema = z.number().int().min(0).max(0xffff_ffff);
-const fPortSchema = z.number().int().min(0).max(255);
-const base64Schema = z
-  .string()
-  .regex(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/, 'Must be base64');
+export const fPortSchema = z.number().int().min(0).max(255);
 /** A network server codec's output: any JSON object, read later by a device profile's mapping. */
 const decodedSchema = z.record(z.string(), z.unknown());
 
@@ -178,6 +176,8 @@ export interface UplinkSignal {
 export interface Uplink {
   /** 16 upper-case hex digits. */
   devEui: string;
+  /** The Things Stack's device id, named by its downlink topic; null from ChirpStack. */
+  deviceId: string | null;
   fCnt: number;
   fPort: number;
   /** The FRMPayload, for a profile's raw decoder when the network server did not decode. */
@@ -192,26 +192,6 @@ export interface Uplink {
   airtimeSeconds: number | null;
   /** ISO instant: the network server's time of the frame, else when it reached us. */
   time: string;
-}
-
-const BASE64_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-
-/** The bytes of a base64 text the schema has checked; by hand, as the domain has no atob or Buffer. */
-function bytesOf(base64: string): Uint8Array {
-  const digits = base64.replace(/=+$/, '');
-  const bytes = new Uint8Array(Math.floor((digits.length * 3) / 4));
-  let bits = 0;
-  let held = 0;
-  let length = 0;
-  for (const digit of digits) {
-    bits = ((bits << 6) | BASE64_DIGITS.indexOf(digit)) & 0xffff;
-    held += 6;
-    if (held >= 8) {
-      held -= 8;
-      bytes[length++] = (bits >> held) & 0xff;
-    }
-  }
-  return bytes;
 }
 
 /** The n of coding rate 4/(4+n) from `CR_4_5` or `4/5`; LoRaWAN's 4/5 when not given. */
@@ -256,6 +236,7 @@ export function uplinkFromChirpStack(event: ChirpStackUplink, receivedAt: Date):
         };
   return {
     devEui: event.deviceInfo.devEui,
+    deviceId: null,
     fCnt: event.fCnt,
     fPort: event.fPort,
     payload,
@@ -289,6 +270,7 @@ export function uplinkFromTts(event: TtsUplink, receivedAt: Date): Uplink {
   });
   return {
     devEui: event.end_device_ids.dev_eui,
+    deviceId: event.end_device_ids.device_id,
     fCnt: message.f_cnt,
     fPort: message.f_port,
     payload,

@@ -37,6 +37,7 @@ const healthy: MaintenanceInput = {
   missesValue: 0,
   battery: null,
   signal: null,
+  airtime: null,
 };
 
 describe('maintenanceReasons and maintenanceUrgency', () => {
@@ -50,6 +51,15 @@ describe('maintenanceReasons and maintenanceUrgency', () => {
     ['11 misses are many, 10 are not', { missesValue: 11 }, ['manyMisses'], 60],
     ['10 misses', { missesValue: 10 }, [], 0],
     ['weak signal (-100 dBm)', { signalValue: -100 }, ['weakSignal'], 50],
+    ['a LoRaWAN device within its fair use', { airtime: 'within' }, [], 0],
+    ['a LoRaWAN device that will pass its fair use', { airtime: 'will-pass' }, ['airtime'], 55],
+    ['a LoRaWAN device past its fair use', { airtime: 'passed' }, ['airtime'], 55],
+    [
+      'air time after many misses, before a weak signal',
+      { missesValue: 20, airtime: 'will-pass', signalValue: -100 },
+      ['manyMisses', 'airtime', 'weakSignal'],
+      60,
+    ],
     [
       'overdue does not hide the low battery that likely silenced it',
       { overdue: true, batteryValue: 3.1 },
@@ -110,6 +120,7 @@ function item(serialno: string, urgency: number, batteryAt?: number): Maintenanc
     reportIntervalSeconds: 600,
     battery: batteryAt === undefined ? null : fallingTo33In(batteryAt),
     signal: null,
+    airtime: null,
   };
 }
 

@@ -20,6 +20,7 @@ import { BATTERY_EMPTY_V, RADIO_MISSES_THRESHOLD } from '../constants/thresholds
 import { idSchema, isoDateTimeSchema } from '../entities/primitives.ts';
 import { radioTypeSchema } from '../entities/vocabulary.ts';
 import { isLowBattery, isWeakSignal } from '../states/radio-state.ts';
+import type { FairUseState } from '../lorawan/airtime.ts';
 import type { Trend } from './trend.ts';
 
 export const maintenanceReasonSchema = z.enum([
@@ -27,6 +28,7 @@ export const maintenanceReasonSchema = z.enum([
   'fault',
   'lowBattery',
   'manyMisses',
+  'airtime',
   'weakSignal',
   'batterySoon',
   'signalSoon',
@@ -47,6 +49,8 @@ export type MaintenanceInput = {
   missesValue: number | null;
   battery: Trend | null;
   signal: Trend | null;
+  /** A LoRaWAN device's air time against The Things Network's fair use; null for others. */
+  airtime: FairUseState | null;
 };
 
 /** Urgency of each reason on a 0–100 scale; a row takes its most urgent reason's. */
@@ -55,6 +59,8 @@ const URGENCY: Record<MaintenanceReason, number> = {
   fault: 90,
   lowBattery: 80,
   manyMisses: 60,
+  // Past the fair use the network may throttle the device: readings lost, as with many misses.
+  airtime: 55,
   weakSignal: 50,
   batterySoon: 40,
   signalSoon: 20,
@@ -84,6 +90,7 @@ export function maintenanceReasons(
   if (device.missesValue !== null && device.missesValue > RADIO_MISSES_THRESHOLD) {
     reasons.push('manyMisses');
   }
+  if (device.airtime === 'will-pass' || device.airtime === 'passed') reasons.push('airtime');
   const weak = isWeakSignal(device.signalValue);
   if (weak) reasons.push('weakSignal');
   const batteryDays = daysUntilCrossing(device.battery, now);
@@ -142,6 +149,14 @@ export const trendSummarySchema = z.object({
   ),
 });
 
+/** Air time against The Things Network's fair use (lorawan/airtime.ts fairUse), seconds. */
+export const airtimeSummarySchema = z.object({
+  state: z.enum(['within', 'will-pass', 'passed']),
+  usedSeconds: z.number().nonnegative(),
+  projectedSeconds: z.number().nonnegative(),
+  limitSeconds: z.number().positive(),
+});
+
 export const maintenanceItemSchema = z.object({
   kind: z.enum(['radio', 'unit']),
   id: idSchema,
@@ -162,6 +177,8 @@ export const maintenanceItemSchema = z.object({
   reportIntervalSeconds: z.number().int().positive(),
   battery: trendSummarySchema.nullable(),
   signal: trendSummarySchema.nullable(),
+  /** A LoRaWAN device's air time over the last 24 hours and at its rate; null for others. */
+  airtime: airtimeSummarySchema.nullable(),
 });
 export type MaintenanceItem = z.infer<typeof maintenanceItemSchema>;
 

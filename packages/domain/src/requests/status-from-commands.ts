@@ -4,6 +4,7 @@
  * their status itself (irrigation/runner.ts).
  */
 import type { RequestStatus, RequestType } from '../entities/vocabulary.ts';
+import { isOneOf } from '../entities/words.ts';
 
 /**
  * Where a command to a device stands: sent, accepted by the device, then done or failed; timed out
@@ -19,7 +20,7 @@ export const COMMAND_ADVANCED_REQUEST_TYPES = [
 ] as const satisfies readonly RequestType[];
 
 export function isCommandAdvanced(type: RequestType): boolean {
-  return (COMMAND_ADVANCED_REQUEST_TYPES as readonly RequestType[]).includes(type);
+  return isOneOf(COMMAND_ADVANCED_REQUEST_TYPES, type);
 }
 
 /**

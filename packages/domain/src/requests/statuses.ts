@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { requestStatusSchema, type RequestStatus } from '../entities/vocabulary.ts';
+import { isOneOf } from '../entities/words.ts';
 
 /** The field has not finished with the request yet: it may still change. */
 export const OPEN_REQUEST_STATUSES = [
@@ -20,11 +21,11 @@ export const FINAL_REQUEST_STATUSES = finalRequestStatusSchema.options;
 export type FinalRequestStatus = z.infer<typeof finalRequestStatusSchema>;
 
 export function isOpenRequestStatus(status: RequestStatus): status is OpenRequestStatus {
-  return (OPEN_REQUEST_STATUSES as readonly RequestStatus[]).includes(status);
+  return isOneOf(OPEN_REQUEST_STATUSES, status);
 }
 
 export function isFinalRequestStatus(status: RequestStatus): status is FinalRequestStatus {
-  return (FINAL_REQUEST_STATUSES as readonly RequestStatus[]).includes(status);
+  return isOneOf(FINAL_REQUEST_STATUSES, status);
 }
 
 /** Over without being carried out: it failed, or a newer request overtook it (cancelled). */

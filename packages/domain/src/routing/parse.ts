@@ -22,6 +22,7 @@ import {
   type Route,
   type TelemetrySelection,
 } from './route.ts';
+import { isOneOf } from '../entities/words.ts';
 
 /**
  * An id in a path or a query: a positive integer written canonically. Decision: '012', '+1',
@@ -60,10 +61,6 @@ export function parseQuery(search: string): Readonly<Record<string, string>> {
     query[name] = value;
   }
   return query;
-}
-
-function isOneOf<T extends string>(words: readonly T[], text: string | undefined): text is T {
-  return text !== undefined && (words as readonly string[]).includes(text);
 }
 
 function dashboardFilter(query: Readonly<Record<string, string>>): DashboardFilter {

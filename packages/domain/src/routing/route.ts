@@ -4,6 +4,7 @@
  */
 import type { HardwareFilterName } from '../constants/sorting.ts';
 import type { MetaType, Pane, ThingType } from '../entities/vocabulary.ts';
+import { isOneOf } from '../entities/words.ts';
 
 /** Public routes (§2, auth layout): reachable without a session. */
 export const PUBLIC_PAGES = [
@@ -221,5 +222,5 @@ export type Route =
 export type RouteKind = Route['kind'];
 
 export function isModuleRoute(route: Route): route is ModuleRoute {
-  return (AREA_MODULES as readonly string[]).includes(route.kind);
+  return isOneOf(AREA_MODULES, route.kind);
 }

@@ -4,6 +4,7 @@ import type { RoutingArea } from './inputs.ts';
 import { modulePath, usersPath } from './paths.ts';
 import type { Route } from './route.ts';
 import { isWaterArea } from './resolution.ts';
+import { isOneOf } from '../entities/words.ts';
 
 /**
  * Tabs in the order §2 lists them, with Frost (ours: §2 has no frost tab, docs/frost.md) after
@@ -53,9 +54,7 @@ export function areaHasTab(
     case 'addons':
       return (
         isWaterArea(area.type) ||
-        area.capabilities.some((capability) =>
-          (ADDON_CAPABILITIES as readonly AreaCapability[]).includes(capability),
-        )
+        area.capabilities.some((capability) => isOneOf(ADDON_CAPABILITIES, capability))
       );
     case 'weather':
       return area.capabilities.includes('weather');

@@ -1,5 +1,6 @@
 /** Contact notification test status (§4): polled every 2 s (§9) until done. */
 import type { RequestStatus } from '../entities/vocabulary.ts';
+import { isOneOf } from '../entities/words.ts';
 
 export type NotificationTestOutcome = 'pending' | 'done' | 'failed';
 
@@ -21,7 +22,5 @@ export function notificationTestOutcome(
   status: RequestStatus | string | null | undefined,
 ): NotificationTestOutcome {
   if (status === 'done') return 'done';
-  return (pendingNotificationTestStatuses as readonly string[]).includes(status ?? '')
-    ? 'pending'
-    : 'failed';
+  return isOneOf(pendingNotificationTestStatuses, status) ? 'pending' : 'failed';
 }

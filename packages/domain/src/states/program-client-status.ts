@@ -3,6 +3,7 @@
  * shows while and after it asks the server to activate, test, pause or update a program or zone.
  */
 import type { ProgramActivity, ProgramClientStatus } from '../entities/vocabulary.ts';
+import { isOneOf } from '../entities/words.ts';
 
 /** §4: the client statuses that report a failed action. */
 export const unsuccessfulClientStatuses = [
@@ -16,10 +17,7 @@ export const unsuccessfulClientStatuses = [
 export function isUnsuccessfulClientStatus(
   status: ProgramClientStatus | null | undefined,
 ): boolean {
-  return (
-    status != null &&
-    (unsuccessfulClientStatuses as readonly ProgramClientStatus[]).includes(status)
-  );
+  return status != null && isOneOf(unsuccessfulClientStatuses, status);
 }
 
 /** The actions of §4 whose outcome the console tracks. */

@@ -5,6 +5,7 @@
 import type { ProgramActivity, ProgramDisplay } from '../entities/vocabulary.ts';
 import { COLOURS, type Colour } from '../constants/colours.ts';
 import { hasPassed, toDate, type Instant } from './time.ts';
+import { isOneOf } from '../entities/words.ts';
 
 /** The part of a program status (§3) the §4 rules read; a full `ProgramStatus` is assignable. */
 export type ProgramStatusInput = {
@@ -27,7 +28,7 @@ export const runningColourActivities = [
 
 /** §4: running, starting, resuming and pausing are shown in the running colour. */
 export function isRunningColour(activity: ProgramActivity): boolean {
-  return (runningColourActivities as readonly ProgramActivity[]).includes(activity);
+  return isOneOf(runningColourActivities, activity);
 }
 
 /** §4 "Active means running, or pausing while start time has passed" (start time at `now` has passed). */

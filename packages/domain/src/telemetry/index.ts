@@ -3,3 +3,4 @@ export * from './buckets.ts';
 export * from './series.ts';
 export * from './csv.ts';
 export * from './instant-text.ts';
+export * from './retention.ts';

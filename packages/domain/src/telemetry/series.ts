@@ -23,6 +23,7 @@ import {
 import { METRIC_MAX_LENGTH } from '../constants/limits.ts';
 import { idSchema, isoDateTimeSchema, nonEmptyTextSchema } from '../entities/primitives.ts';
 import { SERIES_MAX_RANGE_MS, SERIES_WIDTH } from './buckets.ts';
+import { isOneOf } from '../entities/words.ts';
 
 /** A query-string whole number: digits only, so an empty `interval=` is refused, not read as 0. */
 const wholeNumberTextSchema = z
@@ -108,7 +109,7 @@ export type DeviceSeriesMetric = (typeof DEVICE_SERIES_METRICS)[number];
 
 /** Whether `metric` is one of the health metrics a radio or unit has series of. */
 export function isDeviceSeriesMetric(metric: string): metric is DeviceSeriesMetric {
-  return (DEVICE_SERIES_METRICS as readonly string[]).includes(metric);
+  return isOneOf(DEVICE_SERIES_METRICS, metric);
 }
 
 const seriesAnswerFields = {
@@ -129,6 +130,11 @@ const seriesAnswerFields = {
     .int()
     .positive()
     .describe('Bucket length; for day and longer the usual one (a DST day is 23 or 25 h)'),
+  rawReadingsFrom: isoDateTimeSchema
+    .optional()
+    .describe(
+      "Only when the window starts earlier: the first instant of the site's raw readings kept (its reading retention); buckets before it are drawn from the half-hour rollups",
+    ),
   stats: z
     .array(
       z.tuple([isoDateTimeSchema, z.number(), z.number(), z.number(), z.number().int().positive()]),

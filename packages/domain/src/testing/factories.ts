@@ -9,6 +9,7 @@ import type { Area } from '../entities/area.ts';
 import type { Contact } from '../entities/contact.ts';
 import type { Control } from '../entities/control.ts';
 import type { AuditRow } from '../contract/audit.ts';
+import type { ReportExport } from '../reports/exports.ts';
 import type { Event } from '../entities/event.ts';
 import type { FrostForecastTonight } from '../frost/forecast-schemas.ts';
 import { neverRunProgramStatus, type Program, type ProgramZone } from '../entities/program.ts';
@@ -348,6 +349,36 @@ export function buildAuditRow(overrides: Partial<AuditRow> = {}): AuditRow {
     before: null,
     after: null,
     text: 'Aroha Ngata changed the start temperature of Fan 3 from 1.5 °C to 0.5 °C',
+    ...overrides,
+  };
+}
+
+/** A site's audit log export (issue 33) just asked for: csv, one day of November, no filter. */
+export function buildAuditExport(overrides: Partial<ReportExport> = {}): ReportExport {
+  return {
+    id: 41,
+    action: 'export',
+    type: 'site',
+    status: 'new',
+    target: FACTORY_IDS.site,
+    created: '2026-11-21T09:00:00.000Z',
+    updated: null,
+    site: FACTORY_IDS.site,
+    area: null,
+    report: 'audit',
+    kind: null,
+    format: 'csv',
+    from: '2026-11-09T11:00:00.000Z',
+    to: '2026-11-10T11:00:00.000Z',
+    things: [],
+    series: null,
+    resolution: null,
+    audit: {},
+    progress: 0,
+    fileName: null,
+    size: null,
+    expires: null,
+    error: null,
     ...overrides,
   };
 }

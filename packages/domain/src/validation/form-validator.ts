@@ -5,6 +5,7 @@
 import { isEmail } from './email.ts';
 import { INPUT_NAME_EMPTY, UNRECOGNIZED_VALIDATOR } from './messages.ts';
 import { isStrongPassword } from './strong-password.ts';
+import { isOneOf } from '../entities/words.ts';
 
 export const FORM_RULE_NAMES = [
   'required',
@@ -104,7 +105,7 @@ const PARAMS: Readonly<Record<FormRuleName, RegExp | null>> = {
 };
 
 function isFormRuleName(name: string): name is FormRuleName {
-  return (FORM_RULE_NAMES as readonly string[]).includes(name);
+  return isOneOf(FORM_RULE_NAMES, name);
 }
 
 /**

@@ -10,7 +10,7 @@ import { route } from '../../http/endpoint.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { requireObject } from '../../permissions/access.ts';
 import { presentRequest } from '../../requests/request.presenter.ts';
-import { findRequest } from '../../requests/request.repository.ts';
+import { findRequest, requestWaitsForDevice } from '../../requests/request.repository.ts';
 import { presentControl } from './control.presenter.ts';
 import { controlsOfArea, findControl } from './control.repository.ts';
 
@@ -38,7 +38,9 @@ export async function controlRoutes(app: FastifyInstance) {
     if (body.requestId !== undefined) {
       const earlier = await findRequest(db, 'control', id, body.requestId);
       if (!earlier) throw badRequest('requestId', 'not a request of this control');
-      return reply.code(200).send(presentRequest(earlier));
+      // A valve on a LoRaWAN radio answers after the device's next uplink: the console says so.
+      const waiting = await requestWaitsForDevice(db, earlier.id);
+      return reply.code(200).send(presentRequest(earlier, waiting));
     }
 
     const created = await requestControlTest(db, {
@@ -47,6 +49,7 @@ export async function controlRoutes(app: FastifyInstance) {
       requestedBy: authOf(request).userId,
       now: clock.now(),
     });
-    return reply.code(202).send(presentRequest(created));
+    // Just recorded: nothing has gone to the field yet, so nothing waits for a device.
+    return reply.code(202).send(presentRequest(created, false));
   });
 }

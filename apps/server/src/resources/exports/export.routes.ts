@@ -15,7 +15,7 @@ import {
   presentExport,
   readExportFile,
 } from '../../exports/export.repository.ts';
-import { auditScope, reportScope } from '../../exports/report-scope.ts';
+import { auditScope, refuseExpiredRawReadings, reportScope } from '../../exports/report-scope.ts';
 import { authOf } from '../../http/context.ts';
 import { route } from '../../http/endpoint.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
@@ -54,7 +54,10 @@ export async function exportRoutes(app: FastifyInstance) {
     if (body.report === 'audit') {
       await requireAuditReader(db, request, body.site);
       scope = auditScope(body);
-    } else scope = await reportScope(db, request, body);
+    } else {
+      scope = await reportScope(db, request, body);
+      await refuseExpiredRawReadings(db, scope, new Date(body.from), clock.now());
+    }
     if (body.requestId !== undefined) {
       const earlier = await findExport(db, body.requestId);
       if (earlier && earlier.export.userId === userId) return presentExport(earlier);

@@ -97,6 +97,16 @@ export async function fleetRoutes(app: FastifyInstance) {
       fanSensors(db, siteIds),
     ]);
     const sites = new Map([...labels].map(([id, label]) => [id, { id, label }]));
+    // One object per area, shared by its rows: hundreds of areas, thousands of rows.
+    const areas = new Map<number, Found['area']>();
+    const areaOf = (row: Place) => {
+      let area = areas.get(row.areaId);
+      if (!area) {
+        area = { id: row.areaId, label: row.areaLabel };
+        areas.set(row.areaId, area);
+      }
+      return area;
+    };
     const items: Found[] = [];
     const add = (
       need: Attention,
@@ -110,7 +120,7 @@ export async function fleetRoutes(app: FastifyInstance) {
         severity: need.severity,
         sinceMs: (since ?? now).getTime(),
         site: sites.get(row.siteId) ?? { id: row.siteId, label: '' },
-        area: { id: row.areaId, label: row.areaLabel },
+        area: areaOf(row),
         target,
         text,
       });

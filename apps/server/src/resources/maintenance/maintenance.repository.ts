@@ -2,7 +2,12 @@
  * SQL of the maintenance worklist: a site's radios and units with their health, their areas and
  * sections, and the daily medians of their battery and signal series over the trend window.
  */
-import { BATTERY_TREND, SIGNAL_TREND, type TrendReading } from '@paddock/domain';
+import {
+  BATTERY_TREND,
+  SIGNAL_TREND,
+  type AirtimeUplink,
+  type TrendReading,
+} from '@paddock/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db/client.ts';
 
@@ -152,4 +157,31 @@ export async function areaLabels(db: Database, siteId: number): Promise<Map<numb
     sql`select id, label from areas where site_id = ${siteId}`,
   );
   return new Map(rows.map((row) => [Number(row.id), row.label]));
+}
+
+/**
+ * The air time of each LoRaWAN uplink of the site's radios since `since` (lorawan_airtime, issue
+ * 32 item 4), by radio id, oldest first; radios on no network server link have none.
+ */
+export async function airtimeOfSite(
+  db: Database,
+  siteId: number,
+  since: Date,
+): Promise<Map<number, AirtimeUplink[]>> {
+  const rows = await queryRows<{ radio_id: number; at: Date | string; seconds: number }>(
+    db,
+    sql`select a.radio_id, a.at, a.seconds
+          from lorawan_airtime a
+          join radios r on r.id = a.radio_id
+         where r.site_id = ${siteId} and a.at > ${since.toISOString()}
+         order by a.radio_id, a.at`,
+  );
+  const byRadio = new Map<number, AirtimeUplink[]>();
+  for (const row of rows) {
+    const radioId = Number(row.radio_id);
+    const uplinks = byRadio.get(radioId) ?? [];
+    uplinks.push({ at: new Date(row.at), airtimeSeconds: Number(row.seconds) });
+    byRadio.set(radioId, uplinks);
+  }
+  return byRadio;
 }

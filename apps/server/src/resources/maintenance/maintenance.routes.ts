@@ -9,6 +9,8 @@
  */
 import {
   batteryTrend,
+  fairUse,
+  FAIR_USE_WINDOW_MS,
   hasPrivilege,
   maintenanceReasons,
   maintenanceUrgency,
@@ -26,6 +28,7 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { areaPrivileges, loadSiteAccess } from '../../permissions/access.ts';
 import { siteExists } from '../sites/site.repository.ts';
 import {
+  airtimeOfSite,
   areaLabels,
   devicesOfSite,
   healthHistory,
@@ -73,9 +76,10 @@ export async function maintenanceRoutes(app: FastifyInstance) {
     }
 
     const now = clock.now();
-    const [devices, history] = await Promise.all([
+    const [devices, history, airtime] = await Promise.all([
       devicesOfSite(db, siteId),
       historyOf(siteId, now),
+      airtimeOfSite(db, siteId, new Date(now.getTime() - FAIR_USE_WINDOW_MS)),
     ]);
     const groups = new Map<number | null, MaintenanceArea>();
     for (const device of devices) {
@@ -92,7 +96,9 @@ export async function maintenanceRoutes(app: FastifyInstance) {
       const readings = history.get(`${device.kind}:${device.id}`);
       const battery = readings?.battery.length ? batteryTrend(readings.battery, now) : null;
       const signal = readings?.signal.length ? signalTrend(readings.signal, now) : null;
-      const input = { ...device, battery, signal };
+      const uplinks = device.kind === 'radio' ? airtime.get(device.id) : undefined;
+      const use = uplinks ? fairUse(uplinks, now) : null;
+      const input = { ...device, battery, signal, airtime: use?.state ?? null };
       const reasons = maintenanceReasons(input, now, withinDays);
       if (reasons.length === 0) continue;
       const item: MaintenanceItem = {
@@ -113,6 +119,12 @@ export async function maintenanceRoutes(app: FastifyInstance) {
         reportIntervalSeconds: device.reportIntervalSeconds,
         battery: presentTrend(battery),
         signal: presentTrend(signal),
+        airtime: use && {
+          state: use.state,
+          usedSeconds: roundTo(use.usedSeconds, 2),
+          projectedSeconds: roundTo(use.projectedSeconds, 2),
+          limitSeconds: use.limitSeconds,
+        },
       };
       let group = groups.get(areaId);
       if (!group) {
@@ -133,10 +145,12 @@ export async function maintenanceRoutes(app: FastifyInstance) {
   });
 }
 
+const roundTo = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+
 /** A trend with its numbers rounded as the worklist shows them (mV, tenths of a dB). */
 function presentTrend(trend: Trend | null): Trend | null {
   if (!trend) return null;
   const round = (value: number | null, places: number) =>
-    value === null ? null : Math.round(value * 10 ** places) / 10 ** places;
+    value === null ? null : roundTo(value, places);
   return { ...trend, slopePerDay: round(trend.slopePerDay, 5), level: round(trend.level, 3) };
 }

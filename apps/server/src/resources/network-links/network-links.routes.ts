@@ -4,7 +4,8 @@
  * needs the view privilege on the site, changing the admin role (§6 top role), as for a site's
  * webhooks. An unknown site or link is 404; another site's, 403. The password is sealed before it
  * is stored (network-links/credential-box.ts) and never answered; the ingest role's link runner
- * sees a change within its poll.
+ * sees a change within its poll. The Things Stack's webhook, authenticated by the link's password
+ * rather than a session, is network-link-webhook.routes.ts.
  */
 import {
   MAX_NETWORK_LINKS_PER_SITE,
@@ -19,6 +20,7 @@ import { noteBefore, noteSubject } from '../../http/touched.ts';
 import { credentialBox, type CredentialBox } from '../../network-links/credential-box.ts';
 import { requireKnownSite } from '../sites/site-access.ts';
 import { requireSiteAdmin } from './network-link-access.ts';
+import { networkLinkWebhookRoute } from './network-link-webhook.routes.ts';
 import { presentHeard, presentNetworkLink } from './network-link.presenter.ts';
 import {
   countSiteNetworkLinks,
@@ -34,7 +36,8 @@ import {
 export async function networkLinkRoutes(app: FastifyInstance) {
   const { db, clock, config } = app.ctx;
 
-  // The key is the field secret's, loaded (or made) once, when a password is first sealed.
+  // The key is the field secret's, loaded (or made) once, when a password is first sealed or
+  // opened.
   let box: Promise<CredentialBox> | undefined;
   const sealer = () => {
     box ??= loadFieldSecret(db, config.field.fieldSecret).then(credentialBox);
@@ -110,4 +113,6 @@ export async function networkLinkRoutes(app: FastifyInstance) {
     await linkFor(request, id, 'view');
     return (await listHeard(db, id)).map(presentHeard);
   });
+
+  networkLinkWebhookRoute(app, sealer);
 }

@@ -141,7 +141,7 @@ export async function radioRoutes(app: FastifyInstance) {
   route(app, radioEndpoints.listRadioRequests, async (request) => {
     await requireObject(db, request, 'radio', request.params.id, 'view');
     const rows = await latestRequests(db, 'radio', request.params.id, RADIO_REQUESTS_LIMIT);
-    return rows.map(presentRequest);
+    return rows.map((row) => presentRequest(row));
   });
 
   route(app, radioEndpoints.getRadioRequest, async (request) => {

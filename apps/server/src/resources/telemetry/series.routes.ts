@@ -7,9 +7,11 @@ import {
   bucketSeconds,
   CHART_OPTIONS,
   instantText,
+  rawReadingsKeptFrom,
   seriesGrid,
   seriesInterval,
   seriesWindow,
+  siteReadingRetentionMonths,
   siteTimeZone,
   telemetryEndpoints,
   type Series,
@@ -71,10 +73,18 @@ export async function seriesRoutes(app: FastifyInstance) {
       bucket: { unit: grid.unit, size: grid.size },
       bucketSeconds: bucketSeconds(grid),
     };
+    // Before the site's raw readings kept (issue 34), buckets come from the half-hour rollups,
+    // and the answer says from when the readings themselves are there.
+    const keptFrom = new Date(
+      rawReadingsKeptFrom(clock.now().getTime(), siteReadingRetentionMonths(target.config)),
+    );
+    const rawFrom = grid.from < keptFrom ? keptFrom : undefined;
+    if (rawFrom) fields.rawReadingsFrom = instantText(rawFrom.getTime());
     const seriesId = target.seriesId;
     // The exports' summaries come only when asked for: a chart draws from points alone.
     if (query.stats === true) {
-      const stats = seriesId === null ? [] : await readSeriesStats(db, seriesId, grid);
+      const stats =
+        seriesId === null ? [] : await readSeriesStats(db, seriesId, grid, undefined, rawFrom);
       fields.stats = stats.map((b): [string, number, number, number, number] => [
         instantText(b.start.getTime()),
         b.low,
@@ -84,14 +94,16 @@ export async function seriesRoutes(app: FastifyInstance) {
       ]);
     }
     if (query.option === CHART_OPTIONS.average) {
-      const averages = seriesId === null ? [] : await readSeriesAverages(db, seriesId, grid);
+      const averages =
+        seriesId === null ? [] : await readSeriesAverages(db, seriesId, grid, undefined, rawFrom);
       return {
         ...fields,
         option: CHART_OPTIONS.average,
         points: averages.map((b): [string, number] => [instantText(b.start.getTime()), b.average]),
       };
     }
-    const highLows = seriesId === null ? [] : await readSeriesHighLows(db, seriesId, grid);
+    const highLows =
+      seriesId === null ? [] : await readSeriesHighLows(db, seriesId, grid, undefined, rawFrom);
     return {
       ...fields,
       option: CHART_OPTIONS.highLow,

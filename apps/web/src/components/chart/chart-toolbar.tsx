@@ -4,7 +4,7 @@
  */
 import { Button, Group, Menu, SegmentedControl, Select, Text } from '@mantine/core';
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import { CHART_OPTIONS, type ChartInterval, type ChartOption } from '@paddock/domain';
+import { CHART_OPTIONS, isOneOf, type ChartInterval, type ChartOption } from '@paddock/domain';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { INTERVAL_CHOICES, intervalLabelKey } from './chart-window.ts';
@@ -60,8 +60,7 @@ export function ChartExportMenu(props: {
   );
 }
 
-const isInterval = (value: number): value is ChartInterval =>
-  (INTERVAL_CHOICES as readonly number[]).includes(value);
+const isInterval = (value: number): value is ChartInterval => isOneOf(INTERVAL_CHOICES, value);
 
 export const ChartToolbar = memo(function ChartToolbar(props: ChartToolbarProps) {
   const { t, i18n } = useTranslation();

@@ -43,6 +43,30 @@ function dateNames(language: string) {
   };
 }
 
+/**
+ * Under a chart reaching back before the site's raw readings kept (issue 34): the server drew
+ * the points before that instant from half-hour rollups.
+ */
+function RollupsNote({
+  answers,
+  timeZone,
+}: {
+  answers: readonly ({ rawReadingsFrom?: string } | undefined)[];
+  timeZone: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const rawReadingsFrom = answers.find((answer) => answer?.rawReadingsFrom)?.rawReadingsFrom;
+  if (!rawReadingsFrom) return null;
+  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone }).format(
+    new Date(rawReadingsFrom),
+  );
+  return (
+    <Text size="xs" c="dimmed" data-testid="chart-rollups-note">
+      {t('Chart.RollupsBefore', { date })}
+    </Text>
+  );
+}
+
 export default function SeriesChartView({
   title,
   metrics,
@@ -189,6 +213,7 @@ export default function SeriesChartView({
           )
         )}
       </Box>
+      {!shape.empty && <RollupsNote answers={answers} timeZone={timeZone} />}
     </Stack>
   );
 }

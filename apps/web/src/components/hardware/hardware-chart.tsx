@@ -8,6 +8,7 @@
  * `detailSections={[HISTORY_SECTION]}`.
  */
 import { SegmentedControl, Skeleton, Stack, Text } from '@mantine/core';
+import { isOneOf } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
 import { usePreference } from '../../lib/preferences.ts';
 import { SeriesChart, type ChartMetric } from '../chart/index.ts';
@@ -22,7 +23,7 @@ type HardwareMetric = (typeof HARDWARE_METRICS)[number];
 const UNITS: Record<HardwareMetric, string> = { battery: 'V', signal: 'dBm', misses: '' };
 
 const isHardwareMetric = (value: string): value is HardwareMetric =>
-  (HARDWARE_METRICS as readonly string[]).includes(value);
+  isOneOf(HARDWARE_METRICS, value);
 
 /** The shared chart's metric for one of a device's metrics. */
 function hardwareChartMetric(

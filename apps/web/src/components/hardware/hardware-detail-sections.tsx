@@ -7,6 +7,7 @@ import { formatSiteDateTime, isLowBattery, isWeakSignal, lastUpdateDisplay } fro
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatLastUpdate } from '../../lib/format-last-update.ts';
+import { DevEui } from './dev-eui.tsx';
 import { isDanger, type HardwareItem, type HardwareSelection } from './hardware-items.ts';
 import { StateMark } from './hardware-list.tsx';
 import { ReportInterval } from './report-interval.tsx';
@@ -75,10 +76,15 @@ export interface HardwareFactsProps {
   readonly now: Date;
   /** §6 install: edit the reporting interval. */
   readonly canInstall: boolean;
+  /** The site's admin (§6 top role): set a radio's devEUI. */
+  readonly canSetDevEui: boolean;
   readonly onSelect: Select;
 }
 
-/** Last update, a radio's readings, the reporting interval and the unit's radio (or radio's unit). */
+/**
+ * Last update, a radio's readings, the reporting interval, a radio's devEUI and the unit's radio
+ * (or radio's unit).
+ */
 export function HardwareFacts({
   item,
   items,
@@ -117,6 +123,11 @@ export function HardwareFacts({
           canEdit={props.canInstall}
         />
       </Field>
+      {item.kind === 'radio' && (
+        <Field label={t('Hardware.DevEui.Label')}>
+          <DevEui key={item.id} item={item} areaId={props.areaId} canEdit={props.canSetDevEui} />
+        </Field>
+      )}
       {radioOfUnit && (
         <Field label={t('Hardware.Radio')}>
           <HardwareLink

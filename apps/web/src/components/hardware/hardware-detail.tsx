@@ -1,7 +1,7 @@
 /**
  * The detail pane (§2 hardware list view "Detail") of one radio or unit: its state in the §9
  * colours, readings, last update, the radios it relays or is relayed by (§3 config.children),
- * its reporting interval (editable with `install`), and a radio's ping (§7, polled every 5 s per
+ * its reporting interval (editable with `install`), a radio's devEUI (set by the site's admins), and a radio's ping (§7, polled every 5 s per
  * §9, with progress and result), its notes (§3 Note) and, for site admins and support staff,
  * its History (issue 33 item 3). Pages add sections below (e.g. history charts) through `sections`.
  */
@@ -50,6 +50,7 @@ export function HardwareDetail(props: HardwareDetailProps) {
         timeZone={props.timeZone}
         now={props.now}
         canInstall={props.canInstall}
+        canSetDevEui={props.canSetDevEui}
         onSelect={onSelect}
       />
 

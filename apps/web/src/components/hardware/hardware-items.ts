@@ -12,6 +12,7 @@ import {
   isDangerColour,
   isHardwareFault,
   isHardwareWarning,
+  isOneOf,
   lastUpdateDisplay,
   parsePointText,
   radioState,
@@ -69,6 +70,8 @@ export interface HardwareItem {
   readonly position: LatLng | null;
   /** Seconds between reports (overdue past 1.5 of them); null when not told. */
   readonly reportIntervalSeconds: number | null;
+  /** A LoRaWAN radio's devEUI, 16 upper-case hex digits; null when it has none (and for units). */
+  readonly devEui: string | null;
   /** The entity the row was made from. */
   readonly source: Radio | Unit;
 }
@@ -97,6 +100,7 @@ function radioItem(radio: Radio, sections?: ReadonlyMap<number, Section>): Hardw
     unitId: radio.unit,
     position: radio.location ? parsePointText(radio.location) : null,
     reportIntervalSeconds: radio.reportIntervalSeconds ?? null,
+    devEui: radio.devEui ?? null,
     source: radio,
   };
 }
@@ -124,6 +128,7 @@ function unitItem(unit: Unit): HardwareItem {
     unitId: null,
     position: unit.location ? parsePointText(unit.location) : null,
     reportIntervalSeconds: unit.reportIntervalSeconds ?? null,
+    devEui: null,
     source: unit,
   };
 }
@@ -171,7 +176,7 @@ export const HARDWARE_COLUMNS = [
 export type HardwareColumn = (typeof HARDWARE_COLUMNS)[number];
 
 function isHardwareColumn(column: string): column is HardwareColumn {
-  return (HARDWARE_COLUMNS as readonly string[]).includes(column);
+  return isOneOf(HARDWARE_COLUMNS, column);
 }
 
 /** §4 states from the most to the least urgent, for sorting by state. */

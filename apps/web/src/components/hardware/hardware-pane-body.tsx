@@ -35,6 +35,7 @@ export interface HardwarePaneDrawing {
   readonly toggle: (selection: HardwareSelection) => void;
   readonly canPing: boolean;
   readonly canInstall: boolean;
+  readonly canSetDevEui: boolean;
   readonly detailSections: readonly HardwareDetailSection[] | undefined;
   /** The detail's hint while nothing is selected. */
   readonly nothingSelected: string;
@@ -94,6 +95,7 @@ export function renderHardwarePane(
             onSelect={select}
             canPing={drawing.canPing}
             canInstall={drawing.canInstall}
+            canSetDevEui={drawing.canSetDevEui}
             {...(drawing.detailSections ? { sections: drawing.detailSections } : {})}
           />
         </Suspense>

@@ -5,7 +5,7 @@
  * same component with their own panes and preference.
  *
  *   <HardwareViews site={site} area={area} radios={radios} units={units} sections={sections}
- *     selection={selection} onSelectionChange={select} canPing canInstall isPhone={isPhone}
+ *     selection={selection} onSelectionChange={select} canPing canInstall canSetDevEui isPhone={isPhone}
  *     panes={[...DEFAULT_HARDWARE_PANES, CHART_PANE]} />
  *
  * The selection is the page's (it comes from the URL: `?radio={id}`, `?unit={id}`, the detail
@@ -38,6 +38,7 @@ export function HardwareViews(props: HardwareViewsProps) {
     toggle: views.toggle,
     canPing: props.canPing,
     canInstall: props.canInstall,
+    canSetDevEui: props.canSetDevEui,
     detailSections: props.detailSections,
     nothingSelected: t('Hardware.Detail.Nothing'),
   };

@@ -64,6 +64,8 @@ export interface HardwareViewsProps {
   readonly canPing: boolean;
   /** §6 install: edit reporting intervals. */
   readonly canInstall: boolean;
+  /** The site's admin (§6 top role): set radios' devEUIs. */
+  readonly canSetDevEui: boolean;
   /** §2 phones (by user agent): one pane at a time, list first, the detail full screen. */
   readonly isPhone: boolean;
   /**

@@ -2,10 +2,19 @@
  * A form the console checks itself (the browser's own validation is off, so messages come in
  * the console's words) whose submit stays on the page, its fields stacked.
  */
-import { Stack } from '@mantine/core';
+import { Stack, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export function StackedForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+export function StackedForm({
+  onSubmit,
+  gap = 'sm',
+  children,
+}: {
+  onSubmit: () => void;
+  /** The space between the fields. */
+  gap?: MantineSpacing;
+  children: ReactNode;
+}) {
   return (
     <form
       noValidate
@@ -14,7 +23,7 @@ export function StackedForm({ onSubmit, children }: { onSubmit: () => void; chil
         onSubmit();
       }}
     >
-      <Stack gap="sm">{children}</Stack>
+      <Stack gap={gap}>{children}</Stack>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReportExport } from '@paddock/domain';
+import { buildAuditExport } from '@paddock/domain/testing';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -10,31 +11,8 @@ import { auditExportBody, useRequestAuditExport, type AuditExportAsk } from './a
 
 const RANGE = { from: '2026-11-09T11:00:00.000Z', to: '2026-11-10T11:00:00.000Z' };
 
-const exportOf = (overrides: Partial<ReportExport>): ReportExport => ({
-  id: 41,
-  action: 'export',
-  type: 'site',
-  status: 'new',
-  target: 3,
-  created: '2026-11-21T09:00:00.000Z',
-  updated: null,
-  site: 3,
-  area: null,
-  report: 'audit',
-  kind: null,
-  format: 'csv',
-  ...RANGE,
-  things: [],
-  series: null,
-  resolution: null,
-  audit: { kind: 'section' },
-  progress: 0,
-  fileName: null,
-  size: null,
-  expires: null,
-  error: null,
-  ...overrides,
-});
+const exportOf = (overrides: Partial<ReportExport>): ReportExport =>
+  buildAuditExport({ target: 3, site: 3, ...RANGE, audit: { kind: 'section' }, ...overrides });
 
 describe('auditExportBody', () => {
   it('is the site’s audit export with the filters given, and none of those not given', () => {

@@ -1,11 +1,11 @@
-import type { Privilege } from '@paddock/domain';
+import { roleActions, TOP_ROLE, type Privilege } from '@paddock/domain';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../lib/api-client.ts';
 import { jsonResponse } from '../../testing/render.tsx';
-import { usePrivileges } from './use-privileges.ts';
+import { useIsSiteAdmin, usePrivileges } from './use-privileges.ts';
 
 const SITE = { privileges: ['view', 'edit'], areas: { '9': ['control'] } };
 const USER = { privileges: ['loginAs'] };
@@ -62,5 +62,28 @@ describe('usePrivileges (§6)', () => {
     expect(result.current.site).toEqual(['view', 'edit']);
     for (const privilege of held) expect(result.current.has(privilege)).toBe(true);
     expect(result.current.has('program')).toBe(false);
+  });
+});
+
+describe("useIsSiteAdmin (§6 top role on the site, as the server judges a radio's devEUI)", () => {
+  it("is true for the site's admin", async () => {
+    serve({ privileges: roleActions(TOP_ROLE), areas: {} });
+    const { result } = renderHook(() => useIsSiteAdmin(4), { wrapper });
+    await waitFor(() => expect(result.current).toBe(true));
+  });
+
+  it('is false for a lesser role, and while the site\'s privileges load', async () => {
+    serve();
+    const loading = renderHook(() => useIsSiteAdmin(4), { wrapper });
+    expect(loading.result.current).toBe(false);
+    loading.unmount();
+    queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    serve(SITE);
+    const { result } = renderHook(
+      () => ({ admin: useIsSiteAdmin(4), known: usePrivileges(4).known }),
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.known).toBe(true));
+    expect(result.current.admin).toBe(false);
   });
 });

@@ -6,7 +6,7 @@
  *   const privileges = usePrivileges(site.id, area.id);
  *   <IrrigationWorkspace canControl={privileges.has('control')} … />
  */
-import { privilegesForArea, type Privilege } from '@paddock/domain';
+import { effectiveRole, privilegesForArea, TOP_ROLE, type Privilege } from '@paddock/domain';
 import { useSitePrivileges } from './get-site-privileges.ts';
 import { useUserPrivileges } from './get-user-privileges.ts';
 
@@ -35,4 +35,14 @@ export function usePrivileges(siteId: number | undefined, areaId?: number): Priv
     site: onSite?.privileges,
     has: (privilege) => known && held.includes(privilege),
   };
+}
+
+/**
+ * The user is the site's admin (§6 top role), as the server judges it: the site's privileges and
+ * the user's own, not an area's. What a page needs for the admins' settings on a device (its
+ * devEUI) when the privileges it holds are the area's.
+ */
+export function useIsSiteAdmin(siteId: number): boolean {
+  const privileges = usePrivileges(siteId);
+  return privileges.known && effectiveRole(privileges.held) === TOP_ROLE;
 }

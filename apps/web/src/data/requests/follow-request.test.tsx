@@ -44,6 +44,16 @@ describe('how the follow of a request stands', () => {
     ['cancelled', { data: { status: 'cancelled' }, dataUpdateCount: 3 }, { kind: 'final', answer: { status: 'cancelled' } }],
     ['open at the last follow-up', { data: { status: 'pending' }, dataUpdateCount: 3 }, { kind: 'expired' }],
     [
+      'past the last follow-up, waiting for a LoRaWAN device',
+      { data: { status: 'inProgress', waitingForDevice: true }, dataUpdateCount: 9 },
+      null,
+    ],
+    [
+      'at the last follow-up, no longer waiting for the device',
+      { data: { status: 'inProgress', waitingForDevice: false }, dataUpdateCount: 3 },
+      { kind: 'expired' },
+    ],
+    [
       'no response before the last follow-up',
       { status: 'error', error: new ApiError(0, 'offline'), errorUpdateCount: 1 },
       null,

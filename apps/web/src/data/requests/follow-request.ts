@@ -3,7 +3,8 @@
  * the call that made the request answered with its id, and the same call sent again with that id
  * answers the request's current status. A follow is a query of that status which refetches at the
  * request's pace until the status is final, a follow-up is refused, or the pace's last follow-up
- * has passed; then it ends, once, with what happened.
+ * has passed (unless the server says the request waits for a LoRaWAN device's next uplink); then
+ * it ends, once, with what happened.
  *
  *   const follow = useFollowRequest();
  *   follow(
@@ -34,6 +35,8 @@ export interface RequestPace {
 /** What the console knows of a request: at least its status. */
 export interface RequestAnswer {
   readonly status: RequestStatus;
+  /** A command waits at a LoRaWAN network server for a class A device (issue 32). */
+  readonly waitingForDevice?: boolean;
 }
 
 export interface FollowedRequest<T extends RequestAnswer> {
@@ -68,6 +71,9 @@ export function requestEnd<T extends RequestAnswer>(
   } else if (state.data !== undefined && isFinalRequestStatus(state.data.status)) {
     return { kind: 'final', answer: state.data };
   }
+  // A device that hears commands only after its next uplink is slow, not silent: the server's
+  // deadline for it allows for its reporting interval, and ends the request when that passes.
+  if (state.status !== 'error' && state.data?.waitingForDevice === true) return null;
   // The answer in hand is initial data, so only follow-ups count.
   return state.dataUpdateCount + state.errorUpdateCount >= pace.polls ? { kind: 'expired' } : null;
 }

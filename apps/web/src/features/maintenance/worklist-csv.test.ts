@@ -50,6 +50,7 @@ describe('worklistCsv', () => {
               reportIntervalSeconds: 600,
               battery: null,
               signal: null,
+              airtime: null,
             },
           ],
         },

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHART_PANE } from '../../../components/hardware/hardware-chart.tsx';
 import { DEFAULT_HARDWARE_PANES } from '../../../components/hardware/hardware-panes.tsx';
-import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
+import { useIsSiteAdmin, usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { FrostReportConsole } from '../../../features/exports/index.ts';
 import { FrostRulesButton } from '../../../features/frost/components/frost-rules-form.tsx';
 import { FrostWorkspace } from '../../../features/frost/components/frost-workspace.tsx';
@@ -30,6 +30,7 @@ export function Component() {
 
 function Frost({ site, area, route }: { site: Site; area: Area; route: FrostRoute }) {
   const privileges = usePrivileges(site.id, area.id);
+  const isSiteAdmin = useIsSiteAdmin(site.id);
   const [isPhone] = useState(() => isPhoneUserAgent(navigator.userAgent));
   return (
     <FrostWorkspace
@@ -39,6 +40,7 @@ function Frost({ site, area, route }: { site: Site; area: Area; route: FrostRout
       isPhone={isPhone}
       canPing={privileges.has('control')}
       canInstall={privileges.has('install')}
+      canSetDevEui={isSiteAdmin}
       canEdit={privileges.has('edit')}
       hardwarePanes={PANES}
       actions={

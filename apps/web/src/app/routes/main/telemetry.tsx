@@ -13,7 +13,7 @@ import {
 } from '../../../components/hardware/hardware-chart.tsx';
 import { DEFAULT_HARDWARE_PANES } from '../../../components/hardware/hardware-panes.tsx';
 import { TELEMETRY_PANE } from '../../../components/hardware/hardware-telemetry.tsx';
-import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
+import { useIsSiteAdmin, usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { TelemetryWorkspace } from '../../../features/telemetry/components/telemetry-workspace.tsx';
 import { useParsedRoute } from '../use-parsed-route.ts';
 import { SiteScope } from './site-scope.tsx';
@@ -31,6 +31,7 @@ export function Component() {
 
 function Telemetry({ site, area, route }: { site: Site; area: Area; route: TelemetryRoute }) {
   const privileges = usePrivileges(site.id, area.id);
+  const isSiteAdmin = useIsSiteAdmin(site.id);
   const [isPhone] = useState(() => isPhoneUserAgent(navigator.userAgent));
   const timeZone = useSiteTimeZone(site);
   const detailSections = useMemo(() => [hardwareHistorySection(timeZone)], [timeZone]);
@@ -41,6 +42,7 @@ function Telemetry({ site, area, route }: { site: Site; area: Area; route: Telem
       route={route}
       canPing={privileges.has('control')}
       canInstall={privileges.has('install')}
+      canSetDevEui={isSiteAdmin}
       isPhone={isPhone}
       panes={PANES}
       detailSections={detailSections}

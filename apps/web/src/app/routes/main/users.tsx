@@ -1,7 +1,8 @@
 /**
  * /{siteId}/users (§2, needs viewUsers): the site's users, composed from the users feature, with
  * Switch User (its own feature) offered on a row to staff holding loginAs, and for the site's
- * admins its webhooks (issue 32 item 5): the page is the site's admin section (§2 top tab bar).
+ * admins its webhooks (issue 32 item 5) and LoRaWAN network server links (issue 32 items 1 and 7):
+ * the page is the site's admin section (§2 top tab bar).
  */
 import { Stack } from '@mantine/core';
 import { effectiveRole, supportLink, TOP_ROLE, type Site } from '@paddock/domain';
@@ -11,6 +12,7 @@ import { SUPPORT_BASE_URL } from '../../../config/support.ts';
 import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { useSession } from '../../../features/session/hooks/use-session.ts';
 import { SwitchUserModal } from '../../../features/switch-user/components/switch-user-modal.tsx';
+import { NetworkLinksCard } from '../../../features/network-links/components/network-links-card.tsx';
 import { UsersWorkspace } from '../../../features/users/components/users-workspace.tsx';
 import { WebhooksCard } from '../../../features/webhooks/components/webhooks-card.tsx';
 import { useParsedRoute } from '../use-parsed-route.ts';
@@ -50,6 +52,7 @@ function Users({ site }: { site: Site }) {
       {effectiveRole(privileges.held) === TOP_ROLE && (
         <Stack px="md" pb="md" maw={1280} mx="auto" w="100%">
           <WebhooksCard siteId={site.id} timeZone={timeZone} />
+          <NetworkLinksCard siteId={site.id} timeZone={timeZone} />
         </Stack>
       )}
       <SwitchUserModal

@@ -5,7 +5,7 @@
  */
 import { isPhoneUserAgent, type Area, type Site, type WeatherRoute } from '@paddock/domain';
 import { useState } from 'react';
-import { usePrivileges } from '../../../data/privileges/use-privileges.ts';
+import { useIsSiteAdmin, usePrivileges } from '../../../data/privileges/use-privileges.ts';
 import { WeatherWorkspace } from '../../../features/weather/components/weather-workspace.tsx';
 import { useParsedRoute } from '../use-parsed-route.ts';
 import { SiteScope } from './site-scope.tsx';
@@ -23,6 +23,7 @@ export function Component() {
 
 function Weather({ site, area, route }: { site: Site; area: Area; route: WeatherRoute }) {
   const privileges = usePrivileges(site.id, area.id);
+  const isSiteAdmin = useIsSiteAdmin(site.id);
   const [isPhone] = useState(() => isPhoneUserAgent(navigator.userAgent));
   const timeZone = useSiteTimeZone(site);
   return (
@@ -33,6 +34,7 @@ function Weather({ site, area, route }: { site: Site; area: Area; route: Weather
       timeZone={timeZone}
       canPing={privileges.has('control')}
       canInstall={privileges.has('install')}
+      canSetDevEui={isSiteAdmin}
       isPhone={isPhone}
     />
   );

@@ -1,12 +1,12 @@
 import type { ReportExport } from '@paddock/domain';
-import { buildAuditRow } from '@paddock/domain/testing';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { buildAuditExport, buildAuditRow } from '@paddock/domain/testing';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client.ts';
 import { writeAuth } from '../../../lib/auth-storage.ts';
 import { offerDownload } from '../../../lib/offer-download.ts';
 import { jsonResponse, tokenSet } from '../../../testing/render.tsx';
-import { renderAuditWorkspace } from './audit-workspace-testing.tsx';
+import { chooseFilters, renderAuditWorkspace } from './audit-workspace-testing.tsx';
 
 // The browser's save dialog is not jsdom's: what the page hands it is recorded instead.
 vi.mock('../../../lib/offer-download.ts', () => ({ offerDownload: vi.fn() }));
@@ -16,32 +16,13 @@ const NOW = new Date('2026-11-29T02:00:00.000Z');
 const ROW = buildAuditRow();
 
 function exportOf(body: Record<string, unknown>, overrides: Partial<ReportExport>): ReportExport {
-  return {
-    id: 41,
-    action: 'export',
-    type: 'site',
-    status: 'new',
-    target: 1,
+  return buildAuditExport({
     created: NOW.toISOString(),
-    updated: null,
-    site: 1,
-    area: null,
-    report: 'audit',
-    kind: null,
     format: body.format === 'xlsx' ? 'xlsx' : 'csv',
     from: String(body.from),
     to: String(body.to),
-    things: [],
-    series: null,
-    resolution: null,
-    audit: {},
-    progress: 0,
-    fileName: null,
-    size: null,
-    expires: null,
-    error: null,
     ...overrides,
-  };
+  });
 }
 
 /**
@@ -99,16 +80,7 @@ describe("the audit page's downloads", () => {
     const { user } = workspace();
     await screen.findAllByTestId('audit-row');
 
-    await user.click(screen.getByRole('combobox', { name: 'Person' }));
-    await user.click(screen.getByRole('option', { name: 'Sam Fielding', hidden: true }));
-    await user.click(screen.getByRole('combobox', { name: 'Object' }));
-    await user.click(screen.getByRole('option', { name: 'Sensor', hidden: true }));
-    await user.click(screen.getByRole('combobox', { name: 'Operation' }));
-    await user.click(
-      screen.getByRole('option', { name: 'PUT /areas/:areaId/alarms/:id', hidden: true }),
-    );
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-21' } });
+    await chooseFilters(user, { to: '2026-11-21' });
     await user.click(screen.getByRole('button', { name: 'Download xlsx' }));
 
     await waitFor(() => expect(offerDownload).toHaveBeenCalledOnce());

@@ -1,7 +1,9 @@
 /**
  * The audit page as its route draws it, for its tests: Huon Valley Orchard (site 1) on Hobart's
- * clock, with two people to filter by and no object chosen.
+ * clock, with two people to filter by and no object chosen; and the filters a test chooses on it.
  */
+import { fireEvent, screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { renderWithProviders } from '../../../testing/render.tsx';
 import { AuditWorkspace, type AuditWorkspaceProps } from './audit-workspace.tsx';
 
@@ -22,4 +24,21 @@ export function renderAuditWorkspace(props: Partial<AuditWorkspaceProps> = {}) {
       {...props}
     />,
   );
+}
+
+/**
+ * Chooses Sam Fielding's alarm edits on sensors, from 20 November to the day `to` (Hobart's
+ * days, as the date fields are): every filter the page has, as a person would pick them.
+ */
+export async function chooseFilters(user: UserEvent, { to }: { to: string }) {
+  await user.click(screen.getByRole('combobox', { name: 'Person' }));
+  await user.click(screen.getByRole('option', { name: 'Sam Fielding', hidden: true }));
+  await user.click(screen.getByRole('combobox', { name: 'Object' }));
+  await user.click(screen.getByRole('option', { name: 'Sensor', hidden: true }));
+  await user.click(screen.getByRole('combobox', { name: 'Operation' }));
+  await user.click(
+    screen.getByRole('option', { name: 'PUT /areas/:areaId/alarms/:id', hidden: true }),
+  );
+  fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
+  fireEvent.change(screen.getByLabelText('To'), { target: { value: to } });
 }

@@ -1,10 +1,10 @@
 import type { AuditRow, AuditVerdictBody } from '@paddock/domain';
 import { buildAuditRow } from '@paddock/domain/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client.ts';
 import { jsonResponse } from '../../../testing/render.tsx';
-import { renderAuditWorkspace } from './audit-workspace-testing.tsx';
+import { chooseFilters, renderAuditWorkspace } from './audit-workspace-testing.tsx';
 
 const row = buildAuditRow;
 
@@ -77,16 +77,7 @@ describe('the audit page', () => {
     await user.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(queries.at(-1)).toEqual({ page: '2', limit: '50' }));
 
-    await user.click(screen.getByRole('combobox', { name: 'Person' }));
-    await user.click(screen.getByRole('option', { name: 'Sam Fielding', hidden: true }));
-    await user.click(screen.getByRole('combobox', { name: 'Object' }));
-    await user.click(screen.getByRole('option', { name: 'Sensor', hidden: true }));
-    await user.click(screen.getByRole('combobox', { name: 'Operation' }));
-    await user.click(
-      screen.getByRole('option', { name: 'PUT /areas/:areaId/alarms/:id', hidden: true }),
-    );
-    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-20' } });
-    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-20' } });
+    await chooseFilters(user, { to: '2026-11-20' });
     await waitFor(() =>
       expect(queries.at(-1)).toEqual({
         actor: '9',

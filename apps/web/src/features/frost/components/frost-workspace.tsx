@@ -70,6 +70,8 @@ export interface FrostWorkspaceProps {
   readonly isPhone: boolean;
   readonly canPing: boolean;
   readonly canInstall: boolean;
+  /** The site's admin (§6 top role): set radios' devEUIs. */
+  readonly canSetDevEui: boolean;
   /** Edit rights on the area: "Forecast now". */
   readonly canEdit: boolean;
   /** The hardware views' panes (the page adds the Chart). */
@@ -203,6 +205,7 @@ export function FrostWorkspace(props: FrostWorkspaceProps) {
               {...(props.hardwarePanes ? { panes: props.hardwarePanes } : {})}
               canPing={props.canPing}
               canInstall={props.canInstall}
+              canSetDevEui={props.canSetDevEui}
               isPhone={props.isPhone}
             />
           </div>

@@ -1,5 +1,6 @@
 import {
   CONTROL_TEST_POLL_MS,
+  controlTestPollSchedule,
   type Control,
   type IrrigationType,
   type Program,
@@ -298,6 +299,39 @@ describe('valves in the Skipped, Active and Faults panes', () => {
     await act(() => vi.advanceTimersByTimeAsync(CONTROL_TEST_POLL_MS));
     await waitFor(() => expect(notify.mock.calls.at(-1)?.[0].title).toBe('Valve test finished'));
     expect(network.calls[1]?.body).toEqual({ requestId: 40 });
+  });
+
+  it('a valve on a LoRaWAN radio says "Waiting for the device" past 3 minutes, then finishes', async () => {
+    const request = buildActionRequest({
+      id: 42,
+      action: 'test',
+      type: 'control',
+      target: 501,
+      status: 'new',
+    });
+    const polls = controlTestPollSchedule().length;
+    const waiting = json(200, { ...request, status: 'inProgress', waitingForDevice: true });
+    const { user, network, notify } = setup(value, [
+      {
+        method: 'POST',
+        path: /\/controls\/501\/test$/,
+        answers: [
+          json(202, request),
+          ...Array.from({ length: polls + 2 }, () => waiting),
+          json(200, { ...request, status: 'done', waitingForDevice: false }),
+        ],
+      },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Test Valve A' }));
+    await act(() => vi.advanceTimersByTimeAsync(CONTROL_TEST_POLL_MS));
+    expect((await screen.findByTestId('valve-waiting')).textContent).toBe('Waiting for the device');
+    // Past the native schedule's last follow-up: still followed, not 'Test failed'.
+    for (let poll = 1; poll <= polls + 2; poll++) {
+      await act(() => vi.advanceTimersByTimeAsync(CONTROL_TEST_POLL_MS));
+    }
+    await waitFor(() => expect(notify.mock.calls.at(-1)?.[0].title).toBe('Valve test finished'));
+    expect(network.calls).toHaveLength(polls + 4);
+    expect(screen.queryByTestId('valve-waiting')).toBeNull();
   });
 
   it("a failed valve test says 'Test failed' (§8)", async () => {

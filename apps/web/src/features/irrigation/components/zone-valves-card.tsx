@@ -124,12 +124,17 @@ function ValveRow({
           {t('Irrigation.Zone.Fault')}
         </Badge>
       )}
+      {test === 'waiting' && (
+        <Text size="xs" c="dimmed" data-testid="valve-waiting">
+          {t('Irrigation.Valve.WaitingForDevice')}
+        </Text>
+      )}
       {test !== null && (
         <Button
           size="compact-xs"
           variant="outline"
           color="test"
-          loading={test === 'loading'}
+          loading={test === 'loading' || test === 'waiting'}
           onClick={(event) => {
             event.stopPropagation();
             onTest();

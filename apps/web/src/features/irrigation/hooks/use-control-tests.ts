@@ -1,8 +1,10 @@
 /**
  * Valve tests (§7 POST controls/{id}/test), tracked per control id (§4 "Controls track test and
  * action per control id": idle, loading, finished, error). A test is followed up every 30 s for
- * up to 3 minutes (§9 controlTestPollSchedule); it fails with 'Test failed', or 'User cancelled'
- * when the request was cancelled (§8); a refused call (403) is notPermitted.
+ * up to 3 minutes (§9 controlTestPollSchedule), and on while the server says a LoRaWAN valve's
+ * command waits for the device's next uplink ("Waiting for the device"; issue 32). It fails with
+ * 'Test failed', or 'User cancelled' when the request was cancelled (§8); a refused call (403) is
+ * notPermitted.
  */
 import {
   CONTROL_TEST_POLL_MS,
@@ -22,7 +24,8 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { clientStatusKey } from '../client-status.ts';
 
-export type ControlTestState = 'idle' | 'loading' | 'finished' | 'error';
+/** `waiting`: sent, waiting at a LoRaWAN network server for the device's next uplink. */
+export type ControlTestState = 'idle' | 'loading' | 'waiting' | 'finished' | 'error';
 
 /** §9: a follow-up every 30 s, the last at 3 minutes. */
 const CONTROL_TEST_PACE: RequestPace = {
@@ -85,7 +88,11 @@ export function useControlTests(areaId: number) {
           {
             requestId,
             answer: request,
-            ask: () => postControlTest(control.id, requestId),
+            ask: async () => {
+              const answer = await postControlTest(control.id, requestId);
+              set(control.id, answer.waitingForDevice === true ? 'waiting' : 'loading');
+              return answer;
+            },
             pace: CONTROL_TEST_PACE,
           },
           (ended) => {

@@ -20,6 +20,7 @@ const base = {
   reportIntervalSeconds: 600,
   battery: null,
   signal: null,
+  airtime: null,
 };
 
 const LIST: MaintenanceWorklist = {
@@ -101,6 +102,42 @@ describe('WorklistView', () => {
         .getAllByRole('link')[0]
         ?.getAttribute('href'),
     ).toBe('/1/2/radio/10');
+  });
+
+  it("says how a LoRaWAN device's air time stands against its fair use", () => {
+    const lora = {
+      ...base,
+      kind: 'radio' as const,
+      id: 12,
+      serialno: 'LORA-0007',
+      type: 'LoRa' as const,
+      reasons: ['airtime' as const],
+      urgency: 55,
+      lastUpdate: '2026-11-21T08:59:00Z',
+      airtime: {
+        state: 'will-pass' as const,
+        usedSeconds: 14.8,
+        projectedSeconds: 88.84,
+        limitSeconds: 30,
+      },
+    };
+    renderWithProviders(
+      <WorklistView
+        siteId={1}
+        siteLabel="Te Awa"
+        list={{ ...LIST, areas: [{ area: { id: 2, label: 'Block A' }, items: [lora] }] }}
+        withinDays={30}
+        onWithinDaysChange={() => {}}
+        now={NOW}
+      />,
+    );
+    const [row] = screen.getAllByTestId('worklist-row');
+    expect(within(row as HTMLElement).getByText('Air time')).toBeTruthy();
+    expect(
+      within(row as HTMLElement).getByText(
+        '15 s on air in 24 h, 89 s a day at this rate (fair use 30 s)',
+      ),
+    ).toBeTruthy();
   });
 
   it('says so when nothing needs a visit, and offers another window', async () => {

@@ -36,6 +36,7 @@ const REASON_COLOUR: Record<MaintenanceReason, string> = {
   fault: 'fault',
   lowBattery: 'warning',
   manyMisses: 'warning',
+  airtime: 'warning',
   weakSignal: 'warning',
   batterySoon: 'info',
   signalSoon: 'info',
@@ -157,7 +158,7 @@ function AreaGroup({ siteId, group, now }: { siteId: number; group: MaintenanceA
                   </Table.Td>
                   <Table.Td>{item.section?.label ?? '–'}</Table.Td>
                   <Table.Td>
-                    <Reasons reasons={item.reasons} />
+                    <Reasons item={item} />
                   </Table.Td>
                   <Table.Td>
                     <Battery item={item} />
@@ -192,7 +193,7 @@ function AreaGroup({ siteId, group, now }: { siteId: number; group: MaintenanceA
                   {item.section?.label ?? ''}
                 </Text>
               </Group>
-              <Reasons reasons={item.reasons} />
+              <Reasons item={item} />
               <Field label={t('Maintenance.Column.battery')}>
                 <Battery item={item} />
               </Field>
@@ -262,23 +263,34 @@ function Interval({ seconds }: { seconds: number }) {
     : t('Maintenance.Minutes', { count: Math.round(seconds / 60) });
 }
 
-function Reasons({ reasons }: { reasons: readonly MaintenanceReason[] }) {
+function Reasons({ item }: { item: MaintenanceItem }) {
   const { t } = useTranslation();
   return (
-    <Group gap={4}>
-      {reasons.map((reason) => (
-        <Badge
-          key={reason}
-          size="sm"
-          variant="filled"
-          color={REASON_COLOUR[reason]}
-          // The §9 warning yellow is too light for white text.
-          c={REASON_COLOUR[reason] === 'warning' ? 'dark' : 'white'}
-        >
-          {t(`Maintenance.Reason.${reason}`)}
-        </Badge>
-      ))}
-    </Group>
+    <Stack gap={2}>
+      <Group gap={4}>
+        {item.reasons.map((reason) => (
+          <Badge
+            key={reason}
+            size="sm"
+            variant="filled"
+            color={REASON_COLOUR[reason]}
+            // The §9 warning yellow is too light for white text.
+            c={REASON_COLOUR[reason] === 'warning' ? 'dark' : 'white'}
+          >
+            {t(`Maintenance.Reason.${reason}`)}
+          </Badge>
+        ))}
+      </Group>
+      {item.reasons.includes('airtime') && item.airtime && (
+        <Text size="xs" c="dimmed">
+          {t('Maintenance.AirtimeUse', {
+            used: Math.round(item.airtime.usedSeconds),
+            projected: Math.round(item.airtime.projectedSeconds),
+            limit: item.airtime.limitSeconds,
+          })}
+        </Text>
+      )}
+    </Stack>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Loader, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Loader, Modal, TextInput } from '@mantine/core';
 import {
   AN_ERROR_HAS_OCCURRED,
   CONTACT_NO_VALID_SITE,
@@ -19,6 +19,7 @@ import { useUserContact } from '../api/get-user-contact.ts';
 import { useUpdateContact } from '../api/update-contact.ts';
 import { contactUpdateOf, profileFormOf } from '../profile-form.ts';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { StackedForm } from '../../../components/ui/stacked-form.tsx';
 
 export interface ProfileModalProps {
   readonly opened: boolean;
@@ -115,50 +116,38 @@ function ProfileFormView({
   };
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSave();
-      }}
-    >
-      <Stack>
-        {FIELDS.map((field) => (
-          <TextInput
-            key={field}
-            label={labels[field]}
-            value={form[field]}
-            required={field === 'name'}
-            maxLength={
-              field === 'name' || field === 'company' ? NAME_MAX_LENGTH : ADDRESS_MAX_LENGTH
-            }
-            type={
-              field === 'email' ? 'email' : field === 'voice' || field === 'sms' ? 'tel' : 'text'
-            }
-            autoComplete={
-              field === 'name'
-                ? 'name'
-                : field === 'email'
-                  ? 'email'
-                  : field === 'company'
-                    ? 'organization'
-                    : 'tel'
-            }
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setForm((current) => ({ ...current, [field]: value }));
-              setTouched((current) => ({ ...current, [field]: true }));
-            }}
-            onBlur={() => setTouched((current) => ({ ...current, [field]: true }))}
-            error={shown[field] ? t(shown[field]) : undefined}
-          />
-        ))}
-        <FormActions onCancel={onClose} mt="sm">
-          <Button type="submit" disabled={update.isPending}>
-            {update.isPending ? t('Profile.Saving') : t('Common.Save')}
-          </Button>
-        </FormActions>
-      </Stack>
-    </form>
+    <StackedForm gap="md" onSubmit={onSave}>
+      {FIELDS.map((field) => (
+        <TextInput
+          key={field}
+          label={labels[field]}
+          value={form[field]}
+          required={field === 'name'}
+          maxLength={field === 'name' || field === 'company' ? NAME_MAX_LENGTH : ADDRESS_MAX_LENGTH}
+          type={field === 'email' ? 'email' : field === 'voice' || field === 'sms' ? 'tel' : 'text'}
+          autoComplete={
+            field === 'name'
+              ? 'name'
+              : field === 'email'
+                ? 'email'
+                : field === 'company'
+                  ? 'organization'
+                  : 'tel'
+          }
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setForm((current) => ({ ...current, [field]: value }));
+            setTouched((current) => ({ ...current, [field]: true }));
+          }}
+          onBlur={() => setTouched((current) => ({ ...current, [field]: true }))}
+          error={shown[field] ? t(shown[field]) : undefined}
+        />
+      ))}
+      <FormActions onCancel={onClose} mt="sm">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? t('Profile.Saving') : t('Common.Save')}
+        </Button>
+      </FormActions>
+    </StackedForm>
   );
 }

@@ -10,29 +10,17 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadExport } from '../../../data/exports/download-export.ts';
 import { useExports } from '../../../data/exports/get-exports.ts';
-import { ExportRow } from './export-row.tsx';
+import { ExportRow, type ExportReading } from './export-row.tsx';
 import { ReportSection } from './report-section.tsx';
 import { ReportTableHead } from './report-table-head.tsx';
 
 export interface ExportListProps {
-  /** The site shown: its exports' days are read in its timezone, its areas named. */
-  siteId: number;
-  timeZone: string;
-  areaLabels: ReadonlyMap<number, string>;
-  /** Labels of the user's other sites, for exports made elsewhere. */
-  siteLabels: ReadonlyMap<number, string>;
+  reading: ExportReading;
   onRerun: (body: ExportCreateBody) => void;
   rerunning: boolean;
 }
 
-export function ExportList({
-  siteId,
-  timeZone,
-  areaLabels,
-  siteLabels,
-  onRerun,
-  rerunning,
-}: ExportListProps) {
+export function ExportList({ reading, onRerun, rerunning }: ExportListProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const [downloadError, setDownloadError] = useState<string | null>(null);
@@ -80,10 +68,7 @@ export function ExportList({
                 <ExportRow
                   key={item.id}
                   item={item}
-                  siteId={siteId}
-                  timeZone={timeZone}
-                  areaLabels={areaLabels}
-                  siteLabels={siteLabels}
+                  reading={reading}
                   onDownload={download}
                   onRerun={onRerun}
                   rerunning={rerunning}

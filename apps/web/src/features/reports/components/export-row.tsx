@@ -10,29 +10,27 @@ import { useTranslation } from 'react-i18next';
 import { exportDays, rerunBody } from '../report-search.ts';
 import { frostKindLabelKey, reportTypeLabelKey } from './report-labels.ts';
 
-export interface ExportRowProps {
-  item: ReportExport;
-  /** The site shown: the row's days are read in its timezone, its areas named. */
+/**
+ * How the user's exports are read on the site shown: their days in its timezone, its areas by
+ * label, and the user's other sites by label, for exports made elsewhere.
+ */
+export interface ExportReading {
   siteId: number;
   timeZone: string;
   areaLabels: ReadonlyMap<number, string>;
-  /** Labels of the user's other sites, for exports made elsewhere. */
   siteLabels: ReadonlyMap<number, string>;
+}
+
+export interface ExportRowProps {
+  item: ReportExport;
+  reading: ExportReading;
   onDownload: (item: ReportExport) => void;
   onRerun: (body: ExportCreateBody) => void;
   rerunning: boolean;
 }
 
-export function ExportRow({
-  item,
-  siteId,
-  timeZone,
-  areaLabels,
-  siteLabels,
-  onDownload,
-  onRerun,
-  rerunning,
-}: ExportRowProps) {
+export function ExportRow({ item, reading, onDownload, onRerun, rerunning }: ExportRowProps) {
+  const { siteId, timeZone, areaLabels, siteLabels } = reading;
   const { t } = useTranslation();
   const what =
     item.report === 'frostReport' && item.kind

@@ -80,10 +80,7 @@ export function ReportsView({ site, timeZone, canManage, now }: ReportsViewProps
         submitError={submitError}
       />
       <ExportList
-        siteId={site.id}
-        timeZone={timeZone}
-        areaLabels={areaLabels}
-        siteLabels={siteLabels}
+        reading={{ siteId: site.id, timeZone, areaLabels, siteLabels }}
         onRerun={ask}
         rerunning={create.isPending}
       />

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Loader, Modal, Text, TextInput } from '@mantine/core';
 import {
   isValidSwitchUserEmail,
   SWITCH_USER_UNKNOWN_ERROR,
@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useSwitchUser } from '../api/login-as.ts';
+import { StackedForm } from '../../../components/ui/stacked-form.tsx';
 
 export interface SwitchUserModalProps {
   readonly opened: boolean;
@@ -48,49 +49,46 @@ function SwitchUserForm({
   const error = switchUser.error;
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <StackedForm
+      gap="md"
+      onSubmit={() => {
         if (valid && !switchUser.isPending) switchUser.mutate(email);
       }}
     >
-      <Stack>
-        <Text size="sm">{t('SwitchUser.Intro')}</Text>
-        <TextInput
-          label={t('SwitchUser.Email')}
-          type="email"
-          autoComplete="off"
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-          data-autofocus
-        />
-        {error && (
-          <Alert color="red" role="alert">
-            {isApiError(error) ? (
-              <>
-                <Text size="sm">{t(switchUserErrorKey(error.responseStatus))}</Text>
-                {error.responseStatus !== undefined && (
-                  <Text size="xs" c="dimmed">
-                    {error.message}
-                  </Text>
-                )}
-              </>
-            ) : (
-              t(SWITCH_USER_UNKNOWN_ERROR)
-            )}
-          </Alert>
-        )}
-        <Group justify="flex-end" mt="sm">
-          {switchUser.isPending && <Loader size="sm" aria-label={t('SwitchUser.Switching')} />}
-          <Button variant="default" onClick={onClose}>
-            {t('Common.Cancel')}
-          </Button>
-          <Button type="submit" disabled={!valid || switchUser.isPending}>
-            {t('SwitchUser.Submit')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+      <Text size="sm">{t('SwitchUser.Intro')}</Text>
+      <TextInput
+        label={t('SwitchUser.Email')}
+        type="email"
+        autoComplete="off"
+        value={email}
+        onChange={(event) => setEmail(event.currentTarget.value)}
+        data-autofocus
+      />
+      {error && (
+        <Alert color="red" role="alert">
+          {isApiError(error) ? (
+            <>
+              <Text size="sm">{t(switchUserErrorKey(error.responseStatus))}</Text>
+              {error.responseStatus !== undefined && (
+                <Text size="xs" c="dimmed">
+                  {error.message}
+                </Text>
+              )}
+            </>
+          ) : (
+            t(SWITCH_USER_UNKNOWN_ERROR)
+          )}
+        </Alert>
+      )}
+      <Group justify="flex-end" mt="sm">
+        {switchUser.isPending && <Loader size="sm" aria-label={t('SwitchUser.Switching')} />}
+        <Button variant="default" onClick={onClose}>
+          {t('Common.Cancel')}
+        </Button>
+        <Button type="submit" disabled={!valid || switchUser.isPending}>
+          {t('SwitchUser.Submit')}
+        </Button>
+      </Group>
+    </StackedForm>
   );
 }

@@ -42,6 +42,8 @@ export interface TelemetryWorkspaceProps {
   readonly route: TelemetryRoute;
   readonly canPing: boolean;
   readonly canInstall: boolean;
+  /** The site's admin (§6 top role): set radios' devEUIs. */
+  readonly canSetDevEui: boolean;
   readonly isPhone: boolean;
   /** The panes, when the page adds its own (the Chart). */
   readonly panes?: readonly HardwarePane[];
@@ -104,6 +106,7 @@ export function TelemetryWorkspace(props: TelemetryWorkspaceProps) {
       {...(pane ? { routePane: pane } : {})}
       canPing={props.canPing}
       canInstall={props.canInstall}
+      canSetDevEui={props.canSetDevEui}
       isPhone={props.isPhone}
     />
   );

@@ -3,7 +3,7 @@
  * of manage or monitor, only those below the caller's own precedence offered (invitableRoles). The
  * payload comes from the domain's validateCreateUser, which the server runs too.
  */
-import { Button, Checkbox, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Select, TextInput } from '@mantine/core';
 import {
   invitableRoles,
   NOTIFICATION_LONG_DURATION_MS,
@@ -20,6 +20,7 @@ import { useInviteUser } from '../../../data/users/invite-user.ts';
 import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
+import { StackedForm } from '../../../components/ui/stacked-form.tsx';
 
 /** The console's languages (§1): English by default, German. */
 const LOCALES = ['en', 'de'] as const;
@@ -93,67 +94,59 @@ function InviteUserForm({ onClose, siteId, held }: Omit<InviteUserModalProps, 'o
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack>
-        <Group grow align="flex-start">
-          <TextInput
-            label={t('Users.FirstName')}
-            value={form.firstName}
-            onChange={(event) => set('firstName')(event.currentTarget.value)}
-            error={errors.firstName && t(errors.firstName)}
-            required
-            data-autofocus
-          />
-          <TextInput
-            label={t('Users.LastName')}
-            value={form.lastName}
-            onChange={(event) => set('lastName')(event.currentTarget.value)}
-            error={errors.lastName && t(errors.lastName)}
-            required
-          />
-        </Group>
+    <StackedForm gap="md" onSubmit={() => void submit()}>
+      <Group grow align="flex-start">
         <TextInput
-          label={t('Users.Email')}
-          type="email"
-          autoComplete="off"
-          value={form.email}
-          onChange={(event) => set('email')(event.currentTarget.value)}
-          error={errors.email && t(errors.email)}
+          label={t('Users.FirstName')}
+          value={form.firstName}
+          onChange={(event) => set('firstName')(event.currentTarget.value)}
+          error={errors.firstName && t(errors.firstName)}
+          required
+          data-autofocus
+        />
+        <TextInput
+          label={t('Users.LastName')}
+          value={form.lastName}
+          onChange={(event) => set('lastName')(event.currentTarget.value)}
+          error={errors.lastName && t(errors.lastName)}
           required
         />
-        <Select
-          label={t('Users.Language')}
-          data={LOCALES.map((locale) => ({ value: locale, label: t(`Users.Locale.${locale}`) }))}
-          value={form.locale}
-          onChange={(value) => value && setForm((current) => ({ ...current, locale: value }))}
-          allowDeselect={false}
-          error={errors.locale && t(errors.locale)}
-        />
-        <Checkbox.Group
-          label={t('Users.Roles')}
-          value={[...form.roles]}
-          onChange={(roles) => setForm((current) => ({ ...current, roles: roles as Role[] }))}
-          error={errors.roles && t(errors.roles)}
-          required
-        >
-          <Group mt="xs">
-            {offered.map((role) => (
-              <Checkbox key={role} value={role} label={t(`Users.Role.${role}`)} />
-            ))}
-          </Group>
-        </Checkbox.Group>
-        <FormActions onCancel={onClose} mt="sm">
-          <Button type="submit" loading={invite.isPending}>
-            {t('Users.SendInvitation')}
-          </Button>
-        </FormActions>
-      </Stack>
-    </form>
+      </Group>
+      <TextInput
+        label={t('Users.Email')}
+        type="email"
+        autoComplete="off"
+        value={form.email}
+        onChange={(event) => set('email')(event.currentTarget.value)}
+        error={errors.email && t(errors.email)}
+        required
+      />
+      <Select
+        label={t('Users.Language')}
+        data={LOCALES.map((locale) => ({ value: locale, label: t(`Users.Locale.${locale}`) }))}
+        value={form.locale}
+        onChange={(value) => value && setForm((current) => ({ ...current, locale: value }))}
+        allowDeselect={false}
+        error={errors.locale && t(errors.locale)}
+      />
+      <Checkbox.Group
+        label={t('Users.Roles')}
+        value={[...form.roles]}
+        onChange={(roles) => setForm((current) => ({ ...current, roles: roles as Role[] }))}
+        error={errors.roles && t(errors.roles)}
+        required
+      >
+        <Group mt="xs">
+          {offered.map((role) => (
+            <Checkbox key={role} value={role} label={t(`Users.Role.${role}`)} />
+          ))}
+        </Group>
+      </Checkbox.Group>
+      <FormActions onCancel={onClose} mt="sm">
+        <Button type="submit" loading={invite.isPending}>
+          {t('Users.SendInvitation')}
+        </Button>
+      </FormActions>
+    </StackedForm>
   );
 }

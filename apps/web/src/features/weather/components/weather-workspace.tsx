@@ -48,6 +48,8 @@ export interface WeatherWorkspaceProps {
   readonly timeZone: string;
   readonly canPing: boolean;
   readonly canInstall: boolean;
+  /** The site's admin (§6 top role): set radios' devEUIs. */
+  readonly canSetDevEui: boolean;
   readonly isPhone: boolean;
 }
 
@@ -172,6 +174,7 @@ export function WeatherWorkspace(props: WeatherWorkspaceProps) {
       panes={panes}
       canPing={props.canPing}
       canInstall={props.canInstall}
+      canSetDevEui={props.canSetDevEui}
       isPhone={props.isPhone}
     />
   );

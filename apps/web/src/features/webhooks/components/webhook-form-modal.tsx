@@ -4,7 +4,7 @@
  * too; a refusal the server gives anyway is shown at its field. A new endpoint's secret is shown
  * once, in its own dialog (WebhookSecretModal): the console keeps it nowhere.
  */
-import { Button, Checkbox, Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Modal, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import {
   WEBHOOK_EVENT_KINDS,
   webhookBodySchema,
@@ -16,7 +16,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { useCreateWebhook, useUpdateWebhook } from '../../../data/webhooks/save-webhook.ts';
-import { isApiError } from '../../../lib/api-client.ts';
+import { FormRefusal, useSaveRefusal } from '../../../components/ui/save-refusal.tsx';
+import { StackedForm } from '../../../components/ui/stacked-form.tsx';
 
 export interface WebhookFormModalProps {
   readonly siteId: number;
@@ -45,7 +46,8 @@ export function WebhookFormModal({ siteId, editing, onClose, onCreated }: Webhoo
   );
 }
 
-type Field = 'url' | 'events';
+const FIELDS = ['url', 'events'] as const;
+type Field = (typeof FIELDS)[number];
 
 function WebhookForm({ siteId, editing, onClose, onCreated }: WebhookFormModalProps) {
   const { t } = useTranslation();
@@ -53,12 +55,13 @@ function WebhookForm({ siteId, editing, onClose, onCreated }: WebhookFormModalPr
   const [events, setEvents] = useState<WebhookEventKind[]>(editing?.events ?? []);
   const [active, setActive] = useState(editing?.active ?? true);
   const [submitted, setSubmitted] = useState(false);
-  const [refused, setRefused] = useState<{ field: Field | null; message: string } | null>(null);
+  const save = useSaveRefusal(FIELDS, t('Webhooks.SaveFailed'));
   const create = useCreateWebhook(siteId);
   const update = useUpdateWebhook(siteId);
   const checked = webhookBodySchema.safeParse({ url: url.trim(), events, active });
   const fieldError = (field: Field) => {
-    if (refused?.field === field) return refused.message;
+    const refused = save.messageOf(field);
+    if (refused !== undefined) return refused;
     if (!submitted || checked.success) return undefined;
     return checked.error.issues.some((issue) => issue.path[0] === field)
       ? t(field === 'url' ? 'Webhooks.UrlInvalid' : 'Webhooks.EventsRequired')
@@ -67,7 +70,7 @@ function WebhookForm({ siteId, editing, onClose, onCreated }: WebhookFormModalPr
 
   async function submit() {
     setSubmitted(true);
-    setRefused(null);
+    save.clear();
     if (!checked.success) return;
     try {
       if (editing) {
@@ -77,68 +80,46 @@ function WebhookForm({ siteId, editing, onClose, onCreated }: WebhookFormModalPr
       }
       onClose();
     } catch (error) {
-      const answered = isApiError(error) && error.status !== 0;
-      setRefused({
-        field: answered ? fieldOf(error.field) : null,
-        message: answered ? error.message : t('Webhooks.SaveFailed'),
-      });
+      save.take(error);
     }
   }
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
-      <Stack>
-        <TextInput
-          label={t('Webhooks.Url')}
-          description={t('Webhooks.UrlHint')}
-          placeholder="https://"
-          value={url}
-          onChange={(event) => setUrl(event.currentTarget.value)}
-          error={fieldError('url')}
-          required
-          data-autofocus
-        />
-        <Checkbox.Group
-          label={t('Webhooks.Events')}
-          value={events}
-          onChange={(value) => setEvents(value as WebhookEventKind[])}
-          error={fieldError('events')}
-          required
-        >
-          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
-            {WEBHOOK_EVENT_KINDS.map((kind) => (
-              <Checkbox key={kind} value={kind} label={t(`Webhooks.Kind.${kind}`)} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        <Switch
-          label={t('Webhooks.Active')}
-          checked={active}
-          onChange={(event) => setActive(event.currentTarget.checked)}
-        />
-        {refused && refused.field === null && (
-          <Text c="red" size="sm" role="alert">
-            {refused.message}
-          </Text>
-        )}
-        <FormActions onCancel={onClose} mt="sm">
-          <Button type="submit" loading={create.isPending || update.isPending}>
-            {t('Common.Save')}
-          </Button>
-        </FormActions>
-      </Stack>
-    </form>
+    <StackedForm gap="md" onSubmit={() => void submit()}>
+      <TextInput
+        label={t('Webhooks.Url')}
+        description={t('Webhooks.UrlHint')}
+        placeholder="https://"
+        value={url}
+        onChange={(event) => setUrl(event.currentTarget.value)}
+        error={fieldError('url')}
+        required
+        data-autofocus
+      />
+      <Checkbox.Group
+        label={t('Webhooks.Events')}
+        value={events}
+        onChange={(value) => setEvents(value as WebhookEventKind[])}
+        error={fieldError('events')}
+        required
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
+          {WEBHOOK_EVENT_KINDS.map((kind) => (
+            <Checkbox key={kind} value={kind} label={t(`Webhooks.Kind.${kind}`)} />
+          ))}
+        </SimpleGrid>
+      </Checkbox.Group>
+      <Switch
+        label={t('Webhooks.Active')}
+        checked={active}
+        onChange={(event) => setActive(event.currentTarget.checked)}
+      />
+      <FormRefusal refusal={save.refusal} />
+      <FormActions onCancel={onClose} mt="sm">
+        <Button type="submit" loading={create.isPending || update.isPending}>
+          {t('Common.Save')}
+        </Button>
+      </FormActions>
+    </StackedForm>
   );
-}
-
-/** The field a refusal names ('events.0' is the events'), when it is one of the form's. */
-function fieldOf(field: string | undefined): Field | null {
-  const top = field?.split('.')[0];
-  return top === 'url' || top === 'events' ? top : null;
 }

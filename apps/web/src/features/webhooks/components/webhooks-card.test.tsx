@@ -2,7 +2,7 @@ import type { WebhookDelivery, WebhookEndpoint } from '@paddock/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { configureApiClient } from '../../../lib/api-client.ts';
-import { jsonResponse, renderWithProviders } from '../../../testing/render.tsx';
+import { jsonResponse, recordingFetch, renderWithProviders } from '../../../testing/render.tsx';
 import { WebhooksCard } from './webhooks-card.tsx';
 
 const endpoint: WebhookEndpoint = {
@@ -38,11 +38,7 @@ const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 
 /** The API as the card calls it; every request is kept. */
 function setup(endpoints: WebhookEndpoint[]) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  const fetch = (async (url: RequestInfo | URL, init?: RequestInit) => {
-    const method = init?.method ?? 'GET';
-    const path = String(url);
-    calls.push({ method, url: path, body: init?.body ? JSON.parse(String(init.body)) : null });
+  const { fetch, calls } = recordingFetch(async ({ method, url: path }) => {
     if (method === 'POST' && path.endsWith('/sites/7/webhooks')) {
       return jsonResponse(201, {
         ...endpoint,
@@ -57,7 +53,7 @@ function setup(endpoints: WebhookEndpoint[]) {
     }
     if (path.endsWith('/webhooks/3/deliveries')) return jsonResponse(200, [failed]);
     return jsonResponse(200, endpoints);
-  }) as typeof globalThis.fetch;
+  });
   configureApiClient({ baseUrl: '/api', fetch });
   const rendered = renderWithProviders(<WebhooksCard siteId={7} timeZone="Pacific/Auckland" />);
   return { ...rendered, calls };

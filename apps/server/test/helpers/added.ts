@@ -1,0 +1,13 @@
+/**
+ * Adding things over the API in tests, as the site's admin: the answer of a POST that must
+ * succeed, so that a test's setup fails at the call that went wrong.
+ */
+import { expect } from 'vitest';
+import type { TestApp } from './test-app.ts';
+
+/** The admin's POST of `payload` to `url`, answered 201; its body. */
+export async function addedByAdmin<Answer>(t: TestApp, url: string, payload: object) {
+  const response = await t.as(t.farm.users.admin.id, { method: 'POST', url, payload });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Answer>();
+}
