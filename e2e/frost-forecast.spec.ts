@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseString } from '@fast-csv/parse';
-import { ALARM_TEMPLATES } from '@paddock/domain';
+import { ALARM_TEMPLATES, isWorkingHours } from '@paddock/domain';
 import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, type ApiSession } from './support/api.ts';
 import { outboxMails, standinSms } from './support/mail.ts';
 import { signIn } from './support/sign-in.ts';
-import { demoSite, siteArea } from './support/sites.ts';
+import { demoSite, siteArea, type DemoSite } from './support/sites.ts';
 
 /**
  * Issue 31, seeing the frost coming, against the real server and the simulated farm: a
@@ -119,7 +119,7 @@ test('a frost night: the early warning once, the forecast and its curve, a fan s
 }) => {
   test.setTimeout((NIGHT_MINUTES + 5) * 60_000);
   const api: ApiSession = await apiAs(request, DEMO_LOGINS.admin);
-  const site = await demoSite(api, SITE);
+  const site = await demoSite<DemoSite & { config: { timezone: string } }>(api, SITE);
   const area = siteArea(site, 'frost');
   const forecastAlarm = async () =>
     (await api.get<AlarmInfo[]>(`/areas/${area.id}/alarms`)).find(
@@ -185,12 +185,27 @@ test('a frost night: the early warning once, the forecast and its curve, a fan s
     await expect(forecast.getByTestId('frost-forecast-warning')).toContainText(/sent \d{2}:\d{2}/);
     const raisedAt = (await forecastAlarm())?.state?.raisedAt ?? null;
     expect(raisedAt).not.toBeNull();
-    // The early warning by email over SMTP and by sms through the provider's stand-in. Up to 90 s:
-    // in CI the mail went out after the sms by more than 30 s, the machine full with the suites.
+    // The early warning by sms through the provider's stand-in, and by email over SMTP when it
+    // is raised in the site's working hours: the grower's email is not used after hours (the
+    // demo contact's), so at night it is held until six, listed as pending. Up to 90 s: in CI
+    // a message went out more than 30 s after the raise, the machine full with the suites.
+    const working = isWorkingHours(new Date(raisedAt ?? Date.now()), site.config.timezone);
     const expected = tonightBefore.tonight?.warning.sent
       ? warnedBefore
-      : { emails: warnedBefore.emails + 1, sms: warnedBefore.sms + (TWILIO_URL ? 1 : 0) };
+      : {
+          emails: warnedBefore.emails + (working ? 1 : 0),
+          sms: warnedBefore.sms + (TWILIO_URL ? 1 : 0),
+        };
     await expect.poll(() => warningsToGrower(request), { timeout: 90_000 }).toEqual(expected);
+    if (!working && !tonightBefore.tonight?.warning.sent) {
+      const alarm = await forecastAlarm();
+      const held = (
+        await api.get<{ method: string; address: string; status: string }[]>(
+          `/areas/${area.id}/alarms/${alarm?.id}/notifications`,
+        )
+      ).filter((message) => message.method === 'email' && message.address === GROWER.email);
+      expect(held.map((message) => message.status)).toEqual(['pending']);
+    }
     await screenshots(page, 'page');
 
     // Pressed again: the forecast is made again, the warning is not (the alarm is not raised anew).
