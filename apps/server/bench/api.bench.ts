@@ -32,7 +32,7 @@ import { stopServer } from './child-process.ts';
 import { HOST, READY_TIMEOUT_MS, type Ready, type Row } from './api/protocol.ts';
 import { publish } from './api/publisher-child.ts';
 import { serve } from './api/server-child.ts';
-import { parseEngines, positive, printTable, type Engine } from './report.ts';
+import { parseEngines, positive, printTable, recordRows, type Engine } from './report.ts';
 import { benchEngineEnv } from './temporary-postgres.ts';
 
 const { values: args } = parseArgs({
@@ -114,6 +114,7 @@ async function measure(
     '/api/sites',
     `/api/sites/${ready.siteId}`,
     `/api/areas/${ready.areaId}/radios`,
+    `/api/sites/${ready.siteId}/summary`,
   ];
   const rate = positive('rate', args.rate);
   const connections = positive('connections', args.connections);
@@ -208,6 +209,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   for (const engine of engines) rows.push(...((await runEngine(engine)) ?? []));
   printRows(rows);
+  recordRows('api', rows);
   if (rows.some((row) => row.status !== 200)) {
     console.log('Some endpoints did not answer 200; their figures measure the error path.');
   }

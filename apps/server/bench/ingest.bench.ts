@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runSetup, type Row, type RunOptions } from './ingest/harness.ts';
 import { serve } from './ingest/ingest-child.ts';
+import { recordRows } from './report.ts';
 import type { ServeOptions, Setup } from './ingest/protocol.ts';
 
 const { values: args } = parseArgs({
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
       rows.push({ ...row, run });
     }
   }
+  recordRows('ingest', rows);
   console.log('');
   console.log(
     'setup     run  offered/s  sustained/s  p50 ms  p99 ms  max ms  arrival p99 ms  committed/published  ingest CPU  publisher CPU  loop p99 ms  GC  WAL/msg  checkpoints',

@@ -7,19 +7,25 @@ import { queryRows, type Database } from '../src/db/client.ts';
 
 export type ProbeRow = { site_id: number; serialno: string; sensor_id: number };
 
-export function insertProbes(db: Database, siteIds?: number[]): Promise<ProbeRow[]> {
-  const ofSites = siteIds ? sql`where site_id = any(${sql.param(siteIds)}::int[])` : sql``;
+/**
+ * Gives every radio of the sites (all, when none are given) its soil probe, unless it has one
+ * already (a database `npm run bench:hundred-million` seeded), and lists the probes.
+ */
+export async function insertProbes(db: Database, siteIds?: number[]): Promise<ProbeRow[]> {
+  const ofSites = siteIds ? sql`r.site_id = any(${sql.param(siteIds)}::int[])` : sql`true`;
+  await db.execute(sql`
+    insert into sensors (site_id, area_id, type, radio_id, unit_id, tags, topics, label, serialno)
+    select r.site_id, r.area_id, 'soilMoisture', r.id, r.unit_id, '{}'::jsonb, '[]'::jsonb,
+           'Probe ' || r.serialno, 'P-' || r.serialno
+    from radios r
+    where ${ofSites}
+      and not exists (select 1 from sensors s where s.radio_id = r.id and s.serialno = 'P-' || r.serialno)`);
   return queryRows<ProbeRow>(
     db,
     sql`
-    with probes as (
-      insert into sensors (site_id, area_id, type, radio_id, unit_id, tags, topics, label, serialno)
-      select site_id, area_id, 'soilMoisture', id, unit_id, '{}'::jsonb, '[]'::jsonb,
-             'Probe ' || serialno, 'P-' || serialno
-      from radios ${ofSites}
-      returning id, radio_id
-    )
-    select r.site_id, r.serialno, p.id as sensor_id from probes p join radios r on r.id = p.radio_id
+    select r.site_id, r.serialno, s.id as sensor_id
+    from radios r join sensors s on s.radio_id = r.id and s.serialno = 'P-' || r.serialno
+    where ${ofSites}
     order by r.id`,
   );
 }

@@ -1,4 +1,5 @@
 /** What the server benchmarks share in how they are asked and how they answer. */
+import { appendFileSync } from 'node:fs';
 
 export type Engine = 'pglite' | 'postgres';
 
@@ -28,4 +29,13 @@ export function printTable(header: string[], lines: string[][]): void {
   console.log(format(header));
   console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   for (const line of lines) console.log(format(line));
+}
+
+/**
+ * Hands a bench's rows to the bench that ran it (`npm run bench:hundred-million` sets
+ * BENCH_RESULT_FILE): one JSON line per bench, appended; nothing when the variable is not set.
+ */
+export function recordRows(bench: string, rows: readonly object[]): void {
+  const file = process.env.BENCH_RESULT_FILE;
+  if (file) appendFileSync(file, `${JSON.stringify({ bench, rows })}\n`);
 }

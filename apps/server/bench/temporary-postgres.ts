@@ -1,6 +1,8 @@
 /**
  * A throwaway database for a benchmark on the PostgreSQL server of DATABASE_URL (else the local
- * one CI and this machine run), so a bench never touches data it did not make.
+ * one CI and this machine run), so a bench never touches data it did not make; or, when
+ * BENCH_DATABASE_URL is set, that database as it is, kept afterwards: `npm run bench:hundred-million`
+ * runs the benches on the databases it seeded (the seeding benches then find their farms there).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +18,8 @@ export async function temporaryPostgres(): Promise<{
   url: string;
   drop: () => Promise<void>;
 } | null> {
+  const given = process.env.BENCH_DATABASE_URL;
+  if (given) return { url: given, drop: async () => {} };
   const adminUrl = process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL;
   const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
   try {
@@ -30,6 +34,37 @@ export async function temporaryPostgres(): Promise<{
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/**
+ * A copy of the database at `url` (which nobody may be connected to) on the same server, and the
+ * way to drop it: CREATE DATABASE … TEMPLATE, its files copied as they are.
+ */
+export async function cloneDatabase(
+  url: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const source = new URL(url);
+  const adminUrl = process.env.DATABASE_URL ?? DEFAULT_POSTGRES_URL;
+  const name = `paddock_bench_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(
+      `CREATE DATABASE ${name} TEMPLATE ${source.pathname.slice(1)} STRATEGY FILE_COPY`,
+    );
+  } finally {
+    await admin.end();
+  }
+  source.pathname = `/${name}`;
+  return {
+    url: source.toString(),
     drop: async () => {
       const dropper = new pg.Client({ connectionString: adminUrl });
       await dropper.connect();

@@ -20,7 +20,6 @@ import { connectGatewayPublisher, type GatewayPublisher } from '../gateway-publi
 import { temporaryPostgres } from '../temporary-postgres.ts';
 import {
   METRICS,
-  READING_BASE,
   READING_STEP_MS,
   type Device,
   type Protocol,
@@ -159,7 +158,7 @@ async function connectField(protocol: Protocol, ready: Ready, options: RunOption
   return {
     publishers: [...gateways.values()],
     publish: (device, seq, now) => {
-      const readingTime = new Date(READING_BASE + seq * READING_STEP_MS).toISOString();
+      const readingTime = new Date(ready.readingBase + seq * READING_STEP_MS).toISOString();
       const payload = JSON.stringify({
         seq,
         time: new Date(now).toISOString(),

@@ -11,7 +11,13 @@ import type { Database, DatabaseHandle } from '../../src/db/client.ts';
 import type { Ingest } from '../../src/ingest/ingest.ts';
 import type { LinkRunner } from '../../src/network-links/link-runner.ts';
 import type { ProbeRow } from '../probes.ts';
-import { READING_BASE, type Ready, type Report, type ServeOptions } from './protocol.ts';
+import {
+  READING_BASE,
+  READING_STEP_MS,
+  type Ready,
+  type Report,
+  type ServeOptions,
+} from './protocol.ts';
 
 /** The child: database, broker, ingest; measures commits of the messages it is told about. */
 export async function serve(options: ServeOptions): Promise<void> {
@@ -30,11 +36,17 @@ export async function serve(options: ServeOptions): Promise<void> {
       : { kind: 'pglite', dataDir: options.dataDir },
   );
   const { db } = handle;
-  // The readings' month has its partition, as the field's current month has (a reading of a
-  // month without one would go to the default partition, which a farm's database seldom uses).
+  const { devices, seededBefore } = await seedProbes(db, options);
+  // A database seeded for several benches: its probes' series have a history up to now, and
+  // their readings follow it, into the month's partition that holds it. Else the readings start
+  // at a fixed time, whose month gets its partition, as the field's current month has (a reading
+  // of a month without one would go to the default partition, which a farm's database seldom
+  // uses).
+  const readingBase = seededBefore
+    ? Math.ceil(Date.now() / READING_STEP_MS) * READING_STEP_MS
+    : READING_BASE;
   const { makeReadingPartitions } = await import('../../src/db/reading-partitions.ts');
-  await makeReadingPartitions(db, READING_BASE);
-  const devices = await seedProbes(db, options);
+  await makeReadingPartitions(db, readingBase);
   const followups = options.rules ? await startRuleFollowups(db) : null;
 
   // Planner statistics of the seeded tables, as autovacuum keeps them on a farm's database
@@ -102,6 +114,7 @@ export async function serve(options: ServeOptions): Promise<void> {
     brokerUrl,
     topicRoot,
     fieldSecret,
+    readingBase,
     devices: devices.map((row) => ({
       siteId: row.site_id,
       serialno: row.serialno,
@@ -112,19 +125,29 @@ export async function serve(options: ServeOptions): Promise<void> {
   process.send?.(ready);
 }
 
-/** The scale seed, and one soil probe on every radio. */
-async function seedProbes(db: Database, options: ServeOptions): Promise<ProbeRow[]> {
-  const [{ insertProbes }, { seedScale }] = await Promise.all([
+/**
+ * The scale seed, and one soil probe on every radio; on a database seeded for several benches
+ * (`npm run bench:hundred-million`), the probes of its first `sites` farms, as they are.
+ */
+async function seedProbes(
+  db: Database,
+  options: ServeOptions,
+): Promise<{ devices: ProbeRow[]; seededBefore: boolean }> {
+  const [{ insertProbes }, { findScaleSeed, seedScale }] = await Promise.all([
     import('../probes.ts'),
     import('../../src/seed/scale.ts'),
   ]);
-  await seedScale(db, {
-    sites: options.sites,
-    radiosPerSite: options.radiosPerSite,
-    now: new Date(),
-    passwordHash: 'bench',
-  });
-  return insertProbes(db);
+  const found = await findScaleSeed(db, options.sites);
+  const seeded =
+    found ??
+    (await seedScale(db, {
+      sites: options.sites,
+      radiosPerSite: options.radiosPerSite,
+      now: new Date(),
+      passwordHash: 'bench',
+    }));
+  // Its own sites' radios only: a database seeded for several benches has other farms' too.
+  return { devices: await insertProbes(db, seeded.siteIds), seededBefore: found !== null };
 }
 
 /**

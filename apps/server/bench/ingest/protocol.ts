@@ -48,6 +48,11 @@ export type Ready = {
   topicRoot: string;
   fieldSecret: string;
   devices: Device[];
+  /**
+   * The time of a device's first reading (ms): READING_BASE on a database of its own; on one
+   * seeded for several benches, now, so the readings of series that have a history follow it.
+   */
+  readingBase: number;
 };
 
 export type Report = {

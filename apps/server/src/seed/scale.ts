@@ -13,7 +13,7 @@ import {
   type RadioType,
 } from '@paddock/domain';
 import { BENCH_LOGIN, DEMO_LOGINS, DEMO_PASSWORD } from '@paddock/domain/demo';
-import { inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -125,6 +125,30 @@ export async function seedScale(db: Database, options: ScaleOptions): Promise<Sc
     }
   }
   return seeded;
+}
+
+/**
+ * The scale seed a database holds already (one `npm run bench:hundred-million` seeded once for
+ * several benches): the first `sites` farms the bench user is a member of, in the order they were
+ * seeded; null when it holds fewer.
+ */
+export async function findScaleSeed(db: Database, sites: number): Promise<ScaleSeeded | null> {
+  const rows = await db
+    .select({ userId: t.users.id, siteId: t.sites.id, areaId: t.areas.id })
+    .from(t.users)
+    .innerJoin(t.siteMembers, eq(t.siteMembers.userId, t.users.id))
+    .innerJoin(t.sites, eq(t.sites.id, t.siteMembers.siteId))
+    .innerJoin(t.areas, and(eq(t.areas.siteId, t.sites.id), eq(t.areas.type, 'irrigation')))
+    .where(eq(t.users.login, BENCH_LOGIN))
+    .orderBy(asc(t.sites.id))
+    .limit(sites);
+  const first = rows[0];
+  if (!first || rows.length < sites) return null;
+  return {
+    siteIds: rows.map((row) => row.siteId),
+    areaIds: rows.map((row) => row.areaId),
+    benchUserId: first.userId,
+  };
 }
 
 /** Where each farm of a batch lies: its district, its corner, its blocks and its outline. */
