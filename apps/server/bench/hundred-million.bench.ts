@@ -264,7 +264,8 @@ function printFigures(small: Map<string, number>, big: Map<string, number>): voi
     name,
     small: small.get(name) ?? Number.NaN,
     big: big.get(name) ?? Number.NaN,
-    higherIsBetter: /\/s/.test(name),
+    // Times (ms) are better lower; rates (per second) higher.
+    higherIsBetter: !name.endsWith('(ms)'),
   }));
   const lines = figures.map((figure) => {
     // How much worse the big database is: slower (ms) or fewer (per second).
