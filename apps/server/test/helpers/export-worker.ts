@@ -30,7 +30,10 @@ export async function startExportWorker(testApp: TestApp): Promise<{ close(): Pr
     async close() {
       await dispatcher.close();
       await exports.close();
-      await jobs.stop({ graceful: false, wait: true });
+      // Gracefully: an export still being made finishes first. Stopped at once, pg-boss marks it
+      // failed and closes; the export's own end then reaches a closed pool, an unhandled
+      // rejection that failed a CI run whose every test had passed.
+      await jobs.stop({ graceful: true, wait: true, timeout: 60_000 });
     },
   };
 }
