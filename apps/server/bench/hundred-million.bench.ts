@@ -28,13 +28,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { DEMO_PASSWORD } from '@paddock/domain/demo';
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../src/auth/passwords.ts';
 import { openDatabase, queryRows } from '../src/db/client.ts';
 import { seedScale } from '../src/seed/scale.ts';
-import { ROLLUP_BUCKET_SECONDS } from '../src/telemetry/reading.repository.ts';
+import { rollupBucket } from '../src/telemetry/reading.repository.ts';
 import { seedDemoFarm } from '../../devstack/src/demo-farm/demo-farm.ts';
 import type { Row as IngestRow } from './ingest/harness.ts';
 import type { Row as ApiRow } from './api/protocol.ts';
@@ -103,39 +102,46 @@ async function seedSmall(url: string): Promise<number[]> {
 async function loadReadings(url: string, seriesIds: number[]): Promise<number> {
   const readings = positive('readings', args.readings);
   const chunk = positive('chunk', args.chunk);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+  // A chunk's statement takes seconds, and the vacuum minutes: an hour's bound, not 15 s.
+  const handle = await openDatabase(
+    { kind: 'postgres', url, statementTimeoutMs: 60 * 60_000 },
+    () => {},
+  );
+  const { db } = handle;
   const started = performance.now();
   try {
-    // A load, not a farm's writes: a lost commit in a crash is loaded again.
-    await client.query('set synchronous_commit = off');
     const end = Math.floor(Date.now() / 1000 / READING_STEP_SECONDS) * READING_STEP_SECONDS;
     const first = end - (readings - 1) * READING_STEP_SECONDS;
+    const step = sql.raw(String(READING_STEP_SECONDS));
     let loaded = 0;
     let reported = performance.now();
     for (let from = 0; from < seriesIds.length; from += chunk) {
       const ids = seriesIds.slice(from, from + chunk);
-      const result = await client.query<{ inserted: number }>(
-        `with inserted as (
-           insert into readings (series_id, time, value)
-           select s.id, to_timestamp($2::float8 + n * ${READING_STEP_SECONDS}),
-                  -- A soil-moisture-like day: a daily swing, the series' own level, some noise.
-                  25 + (s.id % 13) + 4 * sin(2 * pi() * n / 144.0) + ((s.id * 31 + n * 7) % 10) / 10.0
-           from unnest($1::int[]) as s(id), generate_series(0, $3::int - 1) as n
-           order by s.id, n
-           returning series_id, time, value
-         ),
-         rolled as (
-           insert into reading_rollups (series_id, bucket, count, sum, min, max)
-           select series_id,
-                  to_timestamp(floor(extract(epoch from time) / ${ROLLUP_BUCKET_SECONDS}) * ${ROLLUP_BUCKET_SECONDS}),
-                  count(*), sum(value), min(value), max(value)
-           from inserted group by 1, 2 order by 1, 2
-         )
-         select count(*)::int as inserted from inserted`,
-        [ids, first, readings],
-      );
-      loaded += Number(result.rows[0]?.inserted ?? 0);
+      const [row] = await db.transaction(async (tx) => {
+        // A load, not a farm's writes: a chunk lost in a crash is loaded again.
+        await tx.execute(sql`set local synchronous_commit = off`);
+        return queryRows<{ inserted: number }>(
+          tx,
+          sql`with inserted as (
+                insert into readings (series_id, time, value)
+                select s.id, to_timestamp(${first}::float8 + n * ${step}),
+                       -- A soil-moisture-like day: a daily swing, the series' own level, noise.
+                       25 + (s.id % 13) + 4 * sin(2 * pi() * n / 144.0) + ((s.id * 31 + n * 7) % 10) / 10.0
+                from unnest(${sql.param(ids)}::int[]) as s(id),
+                     generate_series(0, ${readings}::int - 1) as n
+                order by s.id, n
+                returning series_id, time, value
+              ),
+              rolled as (
+                insert into reading_rollups (series_id, bucket, count, sum, min, max)
+                select series_id, ${rollupBucket(sql`time`)},
+                       count(*), sum(value), min(value), max(value)
+                from inserted group by 1, 2 order by 1, 2
+              )
+              select count(*)::int as inserted from inserted`,
+        );
+      });
+      loaded += Number(row?.inserted ?? 0);
       if (seconds(reported) >= 30 || from + chunk >= seriesIds.length) {
         reported = performance.now();
         const elapsed = seconds(started);
@@ -145,15 +151,14 @@ async function loadReadings(url: string, seriesIds: number[]): Promise<number> {
       }
     }
     // Planner statistics and the visibility map, as autovacuum leaves a farm's tables.
-    await client.query('vacuum analyze readings, reading_rollups');
-    await client.query('checkpoint').catch(() => {
+    await db.execute(sql`vacuum analyze readings, reading_rollups`);
+    await db.execute(sql`checkpoint`).catch(() => {
       // Only a superuser may; the figures are then only noisier.
     });
-    const [size] = (
-      await client.query<{ size: string }>(
-        'select pg_size_pretty(pg_database_size(current_database())) as size',
-      )
-    ).rows;
+    const [size] = await queryRows<{ size: string }>(
+      db,
+      sql`select pg_size_pretty(pg_database_size(current_database())) as size`,
+    );
     const total = seconds(started);
     console.log(
       `big: ${loaded.toLocaleString('en')} readings and their rollups loaded in ${total.toFixed(0)} s ` +
@@ -161,7 +166,7 @@ async function loadReadings(url: string, seriesIds: number[]): Promise<number> {
     );
     return total;
   } finally {
-    await client.end();
+    await handle.close();
   }
 }
 

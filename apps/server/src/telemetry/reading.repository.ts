@@ -10,6 +10,12 @@ import { queryRows, type Database } from '../db/client.ts';
 /** Width of a rollup bucket. Half an hour keeps day boundaries exact in every NZ and AU zone. */
 export const ROLLUP_BUCKET_SECONDS = 30 * 60;
 
+/** The half-hour rollup bucket a reading at `time` (a timestamptz expression) falls in. */
+export function rollupBucket(time: SQL): SQL {
+  const width = sql.raw(String(ROLLUP_BUCKET_SECONDS));
+  return sql`to_timestamp(floor(extract(epoch from ${time}) / ${width}) * ${width})`;
+}
+
 /**
  * Width of a 6-hour rollup: a long chart (a year and more, in 6-hour, 12-hour or calendar
  * buckets) reads 12 times fewer rows of them than of the 30-minute ones. A site's buckets start
@@ -43,7 +49,6 @@ export async function insertReadings(db: Database, rows: readonly ReadingRow[]):
   const seriesIds = arrayLiteral(rows, (row) => row.seriesId);
   const times = arrayLiteral(rows, (row) => row.time);
   const values = arrayLiteral(rows, (row) => row.value);
-  const bucket = sql.raw(String(ROLLUP_BUCKET_SECONDS));
   const result = await queryRows<{ inserted: number }>(
     db,
     sql`
@@ -63,7 +68,7 @@ export async function insertReadings(db: Database, rows: readonly ReadingRow[]):
     rolled as (
       insert into reading_rollups (series_id, bucket, count, sum, min, max)
       select series_id,
-             to_timestamp(floor(extract(epoch from time) / ${bucket}) * ${bucket}),
+             ${rollupBucket(sql`time`)},
              count(*), sum(value), min(value), max(value)
       from inserted
       group by 1, 2
