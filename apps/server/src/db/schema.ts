@@ -792,12 +792,15 @@ export const programRuns = pgTable('program_runs', {
 
 /**
  * A counter per kind of data that long-lived bodies are written from (http/response-cache.ts).
- * Triggers (migration 0004) add one on every statement that writes the tables of that kind, so
- * a server process learns of a change by any process from one primary-key read. 'sites': the
- * sites and site_members tables (GET sites).
+ * Triggers add one on every statement that writes the tables of that kind, so a server process
+ * learns of a change by any process from one primary-key read. 'sites': the sites and
+ * site_members tables (GET sites; migration 0004). 'memberships': what the lists of a member's
+ * sites are read from (permissions/access.ts; migration 0038).
  */
+export type DataVersionName = 'sites' | 'memberships';
+
 export const dataVersions = pgTable('data_versions', {
-  name: text('name').$type<'sites'>().primaryKey(),
+  name: text('name').$type<DataVersionName>().primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 

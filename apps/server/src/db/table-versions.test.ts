@@ -51,6 +51,62 @@ describe('table versions', () => {
   });
 });
 
+describe('the memberships counter (data_versions, migration 0038)', () => {
+  const counter = async () => {
+    const [row] = await t.db
+      .select({ version: schema.dataVersions.version })
+      .from(schema.dataVersions)
+      .where(eq(schema.dataVersions.name, 'memberships'));
+    if (!row) throw new Error('migration 0038 adds the memberships counter');
+    return row.version;
+  };
+  const moves = async (write: () => Promise<unknown>) => {
+    const before = await counter();
+    await write();
+    return (await counter()) !== before;
+  };
+
+  it('moves with the lists of a member: memberships, user privileges, areas made or moved', async () => {
+    const { manager } = t.farm.users;
+    const area = t.farm.areas.irrigation;
+    expect(
+      await moves(() =>
+        t.db.execute(
+          sql`update site_members set privileges = privileges where user_id = ${manager.id}`,
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() => t.db.execute(sql`update area_members set privileges = privileges`)),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        t.db.execute(sql`update users set privileges = privileges where id = ${manager.id}`),
+      ),
+    ).toBe(true);
+    expect(
+      await moves(() =>
+        t.db.execute(sql`update areas set site_id = site_id where id = ${area.id}`),
+      ),
+    ).toBe(true);
+  });
+
+  it('stays with the writes ingest and sign-in make often: an area’s state, a user’s other fields', async () => {
+    const { manager } = t.farm.users;
+    const area = t.farm.areas.irrigation;
+    expect(
+      await moves(() =>
+        t.db.execute(sql`update areas set has_faults = has_faults where id = ${area.id}`),
+      ),
+    ).toBe(false);
+    expect(
+      await moves(() =>
+        t.db.execute(sql`update users set first_name = first_name where id = ${manager.id}`),
+      ),
+    ).toBe(false);
+  });
+});
+
 describe('object access checks', () => {
   const radioCall = (userId: number, radioId: number) =>
     t.as(userId, { method: 'GET', url: `/api/radios/${radioId}` });

@@ -15,7 +15,9 @@
  * writers never take the notify queue's lock at commit.
  */
 import type { PGlite } from '@electric-sql/pglite';
+import { eq } from 'drizzle-orm';
 import type { Database } from './database.ts';
+import { dataVersions, type DataVersionName } from './schema.ts';
 import { RecentMap } from '../recent-map.ts';
 
 /** The tables migration 0005 reports on. */
@@ -63,22 +65,33 @@ export async function watchTableChanges(lanes: readonly Database[], pglite: PGli
 /**
  * Values worth keeping between calls (an access check, a site with its membership), each kept
  * under the versions of the tables it was read from and made again once any of them changed.
- * Without table versions (PostgreSQL) every get() makes the value: nothing is kept.
+ * Without table versions (PostgreSQL) a value is kept only under a stored version that the
+ * tables' triggers move (data_versions, `storedVersion`), asked each get() in one short
+ * statement; without one, every get() makes the value.
  */
 export class KeptWhileUnchanged<T> {
   readonly #db: Database;
   readonly #tables: readonly WatchedTable[];
+  readonly #storedVersion: DataVersionName | undefined;
   readonly #kept: RecentMap<string, { versions: string; value: T }>;
 
-  constructor(db: Database, tables: readonly WatchedTable[], maxEntries: number) {
+  constructor(
+    db: Database,
+    tables: readonly WatchedTable[],
+    maxEntries: number,
+    storedVersion?: DataVersionName,
+  ) {
     this.#db = db;
     this.#tables = tables;
+    this.#storedVersion = storedVersion;
     this.#kept = new RecentMap(maxEntries);
   }
 
   async get(key: string, make: () => Promise<T>): Promise<T> {
     // Taken before make() reads: a write landing meanwhile leaves the value under older versions.
-    const versions = tableVersionsOf(this.#db)?.of(this.#tables);
+    const versions =
+      tableVersionsOf(this.#db)?.of(this.#tables) ??
+      (this.#storedVersion && (await storedVersion(this.#db, this.#storedVersion)));
     if (versions === undefined) return make();
     const kept = this.#kept.get(key);
     if (kept?.versions === versions) return kept.value;
@@ -86,4 +99,13 @@ export class KeptWhileUnchanged<T> {
     this.#kept.set(key, { versions, value });
     return value;
   }
+}
+
+/** A data_versions counter, moved by its tables' statement triggers (migrations 0004, 0038). */
+async function storedVersion(db: Database, name: DataVersionName): Promise<string> {
+  const [row] = await db
+    .select({ version: dataVersions.version })
+    .from(dataVersions)
+    .where(eq(dataVersions.name, name));
+  return String(row?.version ?? 0);
 }

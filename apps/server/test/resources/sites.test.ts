@@ -1,4 +1,4 @@
-import { siteSchema, siteSummarySchema } from '@paddock/domain';
+import { hardwareCounts, siteSchema, siteSummarySchema } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
@@ -491,6 +491,114 @@ describe('GET /api/sites/{id}/summary', () => {
       expect(summary.hardware).toEqual(hardware);
       expect(summary.lastUpdate).toBe('2026-11-21T08:55:00.000Z');
     } finally {
+      await db
+        .update(t.units)
+        .set({ overdue: false, lastUpdate: null })
+        .where(eq(t.units.id, farm.units.a.id));
+    }
+  });
+
+  it('counts radio and unit health per area and for the site as the domain rules do', async () => {
+    const { db, farm } = app;
+    const siteId = farm.sites.a.id;
+    const { irrigation, frost } = farm.areas;
+    // One radio per case of §4, spread over two areas, besides the farm's two healthy radios in
+    // irrigation. The columns' NOT NULLs leave only battery and signal unreported.
+    const cases = [
+      { areaId: irrigation.id, overdue: true, fault: true },
+      { areaId: irrigation.id, fault: true },
+      { areaId: irrigation.id, online: false },
+      { areaId: frost.id, online: false, fault: true },
+      { areaId: frost.id, signalValue: -99.5 },
+      { areaId: frost.id, batteryValue: 3.29 },
+      { areaId: frost.id, batteryValue: null, signalValue: null },
+      { areaId: frost.id, batteryValue: 3.3, signalValue: -99 },
+      { areaId: frost.id, overdue: true, batteryValue: 3.0, online: false },
+      {
+        areaId: frost.id,
+        batteryValue: null,
+        signalValue: -120,
+        lastUpdate: new Date('2026-11-21T09:10:00.000Z'),
+      },
+    ];
+    const inserted = await db
+      .insert(t.radios)
+      .values(
+        cases.map((health, index) => ({
+          siteId,
+          type: 'LoRa' as const,
+          serialno: `R-MIX-${index}`,
+          tags: {},
+          config: { repeater: false, coordinator: false, children: [] },
+          batteryValue: 3.6,
+          signalValue: -70,
+          ...health,
+        })),
+      )
+      .returning();
+    // The farm's unit serves both areas: overdue, it counts in each and once on the site.
+    await db
+      .update(t.units)
+      .set({ overdue: true, lastUpdate: new Date('2026-11-21T08:55:00.000Z') })
+      .where(eq(t.units.id, farm.units.a.id));
+    try {
+      const summary = await summaryOf(siteId);
+      const siteRadios = await db.select().from(t.radios).where(eq(t.radios.siteId, siteId));
+      const siteUnits = await db.select().from(t.units).where(eq(t.units.siteId, siteId));
+      /** The counts the domain gives over these rows, as the summary shows them. */
+      const expected = (radios: typeof siteRadios, units: typeof siteUnits) => ({
+        radios: radios.length,
+        units: units.length,
+        ...hardwareCounts([...radios, ...units]),
+      });
+      const latest = (rows: { lastUpdate: Date | null }[]) => {
+        const times = rows.flatMap((row) => (row.lastUpdate ? [row.lastUpdate.getTime()] : []));
+        return times.length === 0 ? null : new Date(Math.max(...times)).toISOString();
+      };
+      const counts = ({ radios, units, faults, warnings, overdue }: typeof summary.hardware) => ({
+        radios,
+        units,
+        faults,
+        warnings,
+        overdue,
+      });
+      for (const area of summary.areas) {
+        const radios = siteRadios.filter((radio) => radio.areaId === area.area);
+        const units = siteUnits.filter((unit) => unit.areaIds.includes(area.area));
+        expect(counts(area.hardware), area.label).toEqual(expected(radios, units));
+        expect(area.lastUpdate, area.label).toBe(latest([...radios, ...units]));
+      }
+      expect(counts(summary.hardware)).toEqual(expected(siteRadios, siteUnits));
+      expect(summary.lastUpdate).toBe(latest([...siteRadios, ...siteUnits]));
+      // The numbers themselves, so that a change to the domain's rule is seen here too.
+      const byArea = (id: number) => summary.areas.find((area) => area.area === id);
+      expect(byArea(irrigation.id)?.hardware).toMatchObject({
+        radios: 5,
+        units: 1,
+        faults: 1,
+        warnings: 1,
+        overdue: 2,
+      });
+      expect(byArea(frost.id)?.hardware).toMatchObject({
+        radios: 7,
+        units: 1,
+        faults: 1,
+        warnings: 3,
+        overdue: 2,
+      });
+      expect(summary.hardware).toMatchObject({
+        radios: 12,
+        units: 1,
+        faults: 2,
+        warnings: 4,
+        overdue: 3,
+      });
+      // The unit's report is irrigation's latest; frost has a later radio's, which is the site's.
+      expect(byArea(irrigation.id)?.lastUpdate).toBe('2026-11-21T08:55:00.000Z');
+      expect(byArea(frost.id)?.lastUpdate).toBe('2026-11-21T09:10:00.000Z');
+      expect(summary.lastUpdate).toBe('2026-11-21T09:10:00.000Z');
+    } finally {
+      for (const radio of inserted) await db.delete(t.radios).where(eq(t.radios.id, radio.id));
       await db
         .update(t.units)
         .set({ overdue: false, lastUpdate: null })

@@ -108,34 +108,45 @@ const LOW_BATTERY = sql.raw(String(BATTERY_VOLTAGE_THRESHOLD_V));
 
 /**
  * The sites' radios that are overdue, faulted or below §9's battery threshold. Support staff's
- * call reads thousands, so they come as one text row, a line per radio (serial numbers are
+ * call reads thousands, so they come as one text value, a line per radio (serial numbers are
  * letters, digits, - and _, so they end each line): the embedded database decodes one value many
  * times faster than thousands of rows (as GET sites reads its ids, sites/site.repository.ts).
- * Their areas' labels are a second, small statement.
+ * Their areas' labels come in the same statement, once per area, as one JSON value.
  */
 export async function unwellRadios(
   db: Database,
   siteIds: readonly number[],
 ): Promise<UnwellRadio[]> {
-  const [listed] = await queryRows<{ lines: string }>(
+  const [listed] = await queryRows<{
+    lines: string;
+    labels: Record<string, string> | string | null;
+  }>(
     db,
     sql`
-    select coalesce(string_agg(concat_ws(',', r.id, r.site_id, r.area_id, r.overdue::int,
-             r.fault::int, coalesce(r.battery_value::text, ''),
-             coalesce(floor(extract(epoch from r.last_update) * 1000)::bigint::text, ''),
-             r.serialno), E'\n'), '') as lines
-      from radios r
-     where r.site_id = any(${siteList(siteIds)})
-       and (r.overdue or r.fault or r.battery_value < ${LOW_BATTERY})
+    with unwell as (
+      select r.id, r.site_id, r.area_id, r.overdue, r.fault, r.battery_value, r.last_update,
+             r.serialno
+        from radios r
+       where r.site_id = any(${siteList(siteIds)})
+         and (r.overdue or r.fault or r.battery_value < ${LOW_BATTERY})
+    )
+    select (select coalesce(string_agg(concat_ws(',', u.id, u.site_id, u.area_id,
+                     u.overdue::int, u.fault::int, coalesce(u.battery_value::text, ''),
+                     coalesce((extract(epoch from u.last_update) * 1000)::bigint::text, ''),
+                     u.serialno), E'\n'), '') from unwell u) as lines,
+           (select json_object_agg(ar.id, ar.label) from areas ar
+             where ar.id in (select u.area_id from unwell u)) as labels
   `,
   );
   if (!listed?.lines) return [];
-  const radios = listed.lines.split('\n').map((line) => {
+  const labels: Record<string, string> =
+    (typeof listed.labels === 'string' ? JSON.parse(listed.labels) : listed.labels) ?? {};
+  return listed.lines.split('\n').map((line) => {
     const [id, siteId, areaId, overdue, fault, battery, lastUpdate, ...serialno] = line.split(',');
     return {
       siteId: Number(siteId),
       areaId: Number(areaId),
-      areaLabel: '',
+      areaLabel: labels[areaId ?? ''] ?? '',
       id: Number(id),
       serialno: serialno.join(','),
       overdue: overdue === '1',
@@ -144,14 +155,6 @@ export async function unwellRadios(
       lastUpdate: lastUpdate ? new Date(Number(lastUpdate)) : null,
     };
   });
-  const areaIds = [...new Set(radios.map((radio) => radio.areaId))];
-  const labels = await queryRows<{ id: number; label: string }>(
-    db,
-    sql`select id, label from areas where id = any(${sql.param(areaIds)}::int[])`,
-  );
-  const labelOf = new Map(labels.map((row) => [Number(row.id), row.label]));
-  for (const radio of radios) radio.areaLabel = labelOf.get(radio.areaId) ?? '';
-  return radios;
 }
 
 export type FailedProgram = Place & {

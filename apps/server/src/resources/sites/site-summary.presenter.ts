@@ -1,15 +1,16 @@
 /**
  * The site summary (GET sites/{id}/summary) and the brief summary each site carries in GET sites.
- * The counts come from the domain's §4 hardware rules and program states, applied to the rows the
- * repository loads, so the server counts exactly what the console's maintenance list shows.
+ * The hardware counts are the domain's §4 counts (hardwareCounts), counted in SQL by the
+ * repository (radioHealthFilters in site.repository.ts; the sites tests check both agree), so the
+ * server counts exactly what the console's maintenance list shows; program states go to the
+ * domain's rules as they are.
  */
 import {
-  hardwareCounts,
   isProgramActive,
   shownActivity,
   summaryKindValues,
   type AreaSummary,
-  type HardwareHealthInput,
+  type HardwareHealthCounts,
   type ProgramStatus,
   type SiteBriefSummary,
   type SiteSummary,
@@ -22,8 +23,16 @@ import { isoOrNull } from './site.presenter.ts';
 /** A time as a row gives it: a Date, or milliseconds since the epoch (the summary's json rows). */
 type Stamp = Date | number | null;
 
-export type RadioHealthRow = HardwareHealthInput & { areaId: number; lastUpdate: Stamp };
-export type UnitHealthRow = { areaIds: number[]; overdue: boolean; lastUpdate: Stamp };
+/**
+ * The radios and units of an area or of the whole site as the summary's statement counts them:
+ * how many, their §4 counts, and their latest report (milliseconds since the epoch, null when
+ * none reported).
+ */
+export type HardwareTally = HardwareHealthCounts & {
+  radios: number;
+  units: number;
+  lastUpdate: number | null;
+};
 export type ProgramGlanceRow = {
   id: number;
   areaId: number;
@@ -31,7 +40,7 @@ export type ProgramGlanceRow = {
   status: ProgramStatus;
 };
 
-/** An area as the summary reads it, with the counts of its rows. */
+/** An area as the summary reads it, with the counts of its rows and of its hardware. */
 export type SummaryAreaRow = Pick<
   AreaRow,
   'id' | 'label' | 'type' | 'status' | 'hasFaults' | 'alarmsActive'
@@ -41,6 +50,8 @@ export type SummaryAreaRow = Pick<
   controls: number;
   openEvents: number;
   activeAlarms: number;
+  /** The area's radios and the units serving it (among others, maybe). */
+  hardware: HardwareTally;
 };
 
 export type SiteSummaryInput = {
@@ -48,8 +59,8 @@ export type SiteSummaryInput = {
   /** By label (§2 sidebar order), each with the counts of its rows. */
   areas: SummaryAreaRow[];
   programs: ProgramGlanceRow[];
-  radios: RadioHealthRow[];
-  units: UnitHealthRow[];
+  /** The whole site's, each unit once however many areas it serves. */
+  hardware: HardwareTally;
   /** The latest values the §3 summary kinds are read from. */
   kindReadings: SummaryKindReading[];
 };
@@ -64,22 +75,15 @@ function latest(stamps: Stamp[]): string | null {
   return best === null ? null : new Date(best).toISOString();
 }
 
-function hardware(
-  radios: RadioHealthRow[],
-  units: UnitHealthRow[],
-  sensors: number,
-  controls: number,
-): SummaryHardwareCounts {
-  const health = hardwareCounts([...radios, ...units]);
-  return { radios: radios.length, units: units.length, sensors, controls, ...health };
+function hardware(tally: HardwareTally, sensors: number, controls: number): SummaryHardwareCounts {
+  const { radios, units, warnings, faults, overdue } = tally;
+  return { radios, units, sensors, controls, faults, warnings, overdue };
 }
 
 const sum = (counts: number[]) => counts.reduce((a, b) => a + b, 0);
 
 export function presentSiteSummary(input: SiteSummaryInput, now: Date): SiteSummary {
   const areas: AreaSummary[] = input.areas.map((area) => {
-    const radios = input.radios.filter((radio) => radio.areaId === area.id);
-    const units = input.units.filter((unit) => unit.areaIds.includes(area.id));
     const program = input.programs.find((row) => row.areaId === area.id);
     return {
       area: area.id,
@@ -98,19 +102,17 @@ export function presentSiteSummary(input: SiteSummaryInput, now: Date): SiteSumm
             endTime: isoOrNull(program.status.endTime),
           }
         : null,
-      hardware: hardware(radios, units, area.sensors, area.controls),
+      hardware: hardware(area.hardware, area.sensors, area.controls),
       openEvents: area.openEvents,
       activeAlarms: area.activeAlarms,
-      lastUpdate: latest([...radios, ...units].map((device) => device.lastUpdate)),
+      lastUpdate: latest([area.hardware.lastUpdate]),
     };
   });
   return {
     site: input.siteId,
     areas,
-    // Units count once even when they serve several areas.
     hardware: hardware(
-      input.radios,
-      input.units,
+      input.hardware,
       sum(input.areas.map((area) => area.sensors)),
       sum(input.areas.map((area) => area.controls)),
     ),
@@ -118,7 +120,7 @@ export function presentSiteSummary(input: SiteSummaryInput, now: Date): SiteSumm
       ...value,
       at: isoOrNull(value.at),
     })),
-    lastUpdate: latest([...input.radios, ...input.units].map((device) => device.lastUpdate)),
+    lastUpdate: latest([input.hardware.lastUpdate]),
   };
 }
 

@@ -28,12 +28,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import type { AreaRow } from '../areas/area.presenter.ts';
-import type {
-  ProgramGlanceRow,
-  RadioHealthRow,
-  SummaryAreaRow,
-  UnitHealthRow,
-} from './site-summary.presenter.ts';
+import type { HardwareTally, ProgramGlanceRow, SummaryAreaRow } from './site-summary.presenter.ts';
 import type { SiteRow } from './site.presenter.ts';
 
 /**
@@ -77,22 +72,40 @@ export type BriefStats = {
 };
 
 /**
+ * The SQL form of the domain's §4 counts (hardwareCounts and isHardwareWarning in
+ * hardware-filters.ts, with defaultHardwareThresholds) as filters over radios rows, written once
+ * for GET sites' brief summary and GET sites/{id}/summary, so both count exactly what the
+ * console's maintenance list shows. `is true` / `is not true` / `is false` are the domain's
+ * `=== true` / `!== true` / `=== false`, so a null flag is neither overdue, nor a fault, nor
+ * offline. A null battery or signal makes its comparison null, and a null under these ands and
+ * ors (never a not) leaves the row uncounted unless another term holds, as isLowBattery and
+ * isWeakSignal answer false for an unreported value; `<` is their "strictly below". Units
+ * carry only overdue, which §4 keeps out of faults and warnings: they count only as overdue.
+ */
+function radioHealthFilters() {
+  const { signal, battery } = defaultHardwareThresholds;
+  const notOverdue = sql`${radios.overdue} is not true`;
+  return {
+    overdue: sql`${radios.overdue} is true`,
+    fault: sql`${notOverdue} and ${radios.fault} is true`,
+    warning: sql`${notOverdue} and (${radios.signalValue} < ${signal}
+      or ${radios.batteryValue} < ${battery}
+      or (${radios.online} is false and ${radios.fault} is not true))`,
+  };
+}
+
+/**
  * Per-site radio counts for the brief summary, counted in SQL so GET sites never ships every
- * radio row: the domain's §4 counts (hardwareCounts in hardware-filters.ts) written as filters,
- * with its thresholds. Units only report overdue, which §4 keeps out of both counts, so only
- * radios count. The site summary counts with the domain function itself, and the sites tests
- * check both agree.
+ * radio row. Units only report overdue, which the brief summary does not show, so only radios
+ * count. The sites tests check these counts, the site summary's and the domain's agree.
  */
 function radioCounts(db: Database) {
-  const { signal, battery } = defaultHardwareThresholds;
-  const notOverdue = sql`not ${radios.overdue}`;
+  const health = radioHealthFilters();
   return db
     .select({
       siteId: radios.siteId,
-      faults: sql<number>`(count(*) filter (where ${notOverdue} and ${radios.fault}))::int`,
-      warnings: sql<number>`(count(*) filter (where ${notOverdue} and (
-        ${radios.signalValue} < ${signal} or ${radios.batteryValue} < ${battery}
-        or (not ${radios.online} and not ${radios.fault}))))::int`,
+      faults: sql<number>`(count(*) filter (where ${health.fault}))::int`,
+      warnings: sql<number>`(count(*) filter (where ${health.warning}))::int`,
       lastUpdate: sql<Date | null>`max(${radios.lastUpdate})`.mapWith(radios.lastUpdate),
     })
     .from(radios)
@@ -337,8 +350,8 @@ export async function unitsOfSiteVersion(db: Database, siteId: number): Promise<
 export type SiteSummaryRows = SiteMembership & {
   areas: SummaryAreaRow[];
   programs: ProgramGlanceRow[];
-  radios: RadioHealthRow[];
-  units: UnitHealthRow[];
+  /** The whole site's radios and units, each unit once however many areas it serves. */
+  hardware: HardwareTally;
   kindReadings: SummaryKindReading[];
 };
 
@@ -349,12 +362,39 @@ const jsonRows = (from: SQL, order?: SQL) =>
 /** A time column as milliseconds since the epoch: json would carry it as text to be parsed again. */
 const epochMs = (column: string) => sql.raw(`(extract(epoch from ${column}) * 1000)::float8`);
 
+/** The one row of a subquery as a json object. */
+const jsonRow = (from: SQL) => sql`(select row_to_json(r) from (${from}) r)`;
+
+/**
+ * The summary's hardware counts (HardwareTally) of the radios and of the units that match the
+ * given terms, as one row: the §4 counts of radioHealthFilters, a unit counting only when
+ * overdue, and the latest report of either. Counted here so that the summary ships a few numbers
+ * per area instead of every radio row, which the server had to filter and count per area on
+ * every call. Aggregates without group by give their one row even over no rows (0, null).
+ */
+function hardwareTally(radiosWhere: SQL, unitsWhere: SQL): SQL {
+  const health = radioHealthFilters();
+  return sql`select rt.radios, ut.units, rt.faults, rt.warnings, rt.overdue + ut.overdue as overdue,
+      ${epochMs('greatest(rt.last_update, ut.last_update)')} as "lastUpdate"
+    from (select count(*)::int as radios,
+            (count(*) filter (where ${health.fault}))::int as faults,
+            (count(*) filter (where ${health.warning}))::int as warnings,
+            (count(*) filter (where ${health.overdue}))::int as overdue,
+            max(${radios.lastUpdate}) as last_update
+          from ${radios} where ${radiosWhere}) rt,
+      (select count(*)::int as units,
+            (count(*) filter (where ${units.overdue} is true))::int as overdue,
+            max(${units.lastUpdate}) as last_update
+          from ${units} where ${unitsWhere}) ut`;
+}
+
 /**
  * GET sites/{id}/summary's one statement: whether the site exists, the caller's membership, and
- * everything the summary is counted from (areas with their counts, programs, radio and unit
- * health, the latest values of the §3 summary kinds, read from the sensors' topics, which ingest
- * and the agronomy keep) as json columns. The summary is the console's landing page, asked for
- * on every visit while ingest writes: one round trip instead of thirteen.
+ * everything the summary is made of (areas with their counts and hardware counts, programs, the
+ * site's hardware counts, the latest values of the §3 summary kinds, read from the sensors'
+ * topics, which ingest and the agronomy keep) as json columns. The summary is the console's
+ * landing page, asked for on every visit while ingest writes: one round trip instead of
+ * thirteen.
  */
 function siteSummaryStatement(db: Database) {
   const site = sql.placeholder('siteId');
@@ -374,8 +414,14 @@ function siteSummaryStatement(db: Database) {
               ${counted('sections')} as sections, ${counted('sensors')} as sensors,
               ${counted('controls')} as controls,
               ${counted('events', ' and x.open')} as "openEvents",
-              ${counted('alarms', ' and x.active')} as "activeAlarms"
-            from areas a where a.site_id = ${site}`,
+              ${counted('alarms', ' and x.active')} as "activeAlarms",
+              row_to_json(h) as hardware
+            from areas a
+            cross join lateral (${hardwareTally(
+              sql`${radios.siteId} = ${site} and ${radios.areaId} = a.id`,
+              sql`${units.siteId} = ${site} and a.id = any(${units.areaIds})`,
+            )}) h
+            where a.site_id = ${site}`,
         sql`r.label, r.id`,
       )}`,
       programs: sql<ProgramGlanceRow[]>`${jsonRows(
@@ -383,14 +429,9 @@ function siteSummaryStatement(db: Database) {
             from programs p join areas a on a.id = p.area_id where a.site_id = ${site}`,
         sql`r.id`,
       )}`,
-      radios: sql<RadioHealthRow[]>`${jsonRows(
-        sql`select area_id as "areaId", overdue, fault, online, battery_value as "batteryValue",
-              signal_value as "signalValue", ${epochMs('last_update')} as "lastUpdate"
-            from radios where site_id = ${site}`,
-      )}`,
-      units: sql<UnitHealthRow[]>`${jsonRows(
-        sql`select area_ids as "areaIds", overdue, ${epochMs('last_update')} as "lastUpdate"
-            from units where site_id = ${site}`,
+      // The whole site, apart from its areas: a unit serving several areas counts once.
+      hardware: sql<HardwareTally>`${jsonRow(
+        hardwareTally(sql`${radios.siteId} = ${site}`, sql`${units.siteId} = ${site}`),
       )}`,
       kindReadings: sql<SummaryKindReading[]>`${jsonRows(
         sql`select s.id as sensor, t.metric, t."lastValue" as value, t."timestamp" as at,
