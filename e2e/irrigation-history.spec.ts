@@ -110,15 +110,21 @@ test('irrigation monthly: the last three months of runs per zone, as the databas
   });
   const answer = await expectCsvOfAnswer(page, chart, api, `/areas/${area.id}/irrigation-history`);
 
-  // The last three months of the site's calendar, each with runs of the demo's program.
+  // The last three months of the site's calendar, each with runs of the demo's program once it
+  // has had its nights: the demo's runs stop where the e2e stack's two days of simulated past
+  // begin, and each zone waters one night in three from 20:00 (devstack demo-farm/run-history.ts),
+  // so a month in its first days has none yet, and is answered empty.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
-  const [year = 0, month = 1] = today.split('-').map(Number);
+  const [year = 0, month = 1, day = 1] = today.split('-').map(Number);
   const months = [2, 1, 0].map((back) => {
     const first = new Date(Date.UTC(year, month - 1 - back, 1));
     return first.toISOString().slice(0, 7);
   });
   expect(answer.periods).toEqual(months);
-  for (const period of months) {
+  // Two days of simulated past, up to three nights before a zone's turn, and today's evening.
+  const daysWithoutRuns = 2 + 3 + 1;
+  const ranMonths = day > daysWithoutRuns ? months : months.slice(0, 2);
+  for (const period of ranMonths) {
     expect(answer.rows.filter((row) => row.period === period).length, period).toBeGreaterThan(0);
   }
   // Applied: the runtime at the zone's rate (5 mm/h when none is set); target: the program's

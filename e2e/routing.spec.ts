@@ -309,7 +309,9 @@ test.describe('pages', () => {
     await signIn(page, ADMIN);
     await page.goto(`/${site.id}/summary`);
     const map = page.getByRole('region', { name: 'Site map' });
-    await expect(map).toBeVisible({ timeout: 20_000 });
+    // The map is its own chunk, loaded after the summary: a CI machine loaded beside the vitest
+    // runs drew it after more than 20 s.
+    await expect(map).toBeVisible({ timeout: 60_000 });
     await expect(map.locator('.paddock-site-map-marker')).toHaveCount(markers.length);
     for (const marker of markers) await expect(map.getByText(marker.label)).toBeVisible();
     await expect(map.locator('.paddock-site-polygon')).toHaveCount(

@@ -537,6 +537,7 @@ describe('GET /api/sites/{id}/summary', () => {
       )
       .returning();
     // The farm's unit serves both areas: overdue, it counts in each and once on the site.
+    const [unitBefore] = await db.select().from(t.units).where(eq(t.units.id, farm.units.a.id));
     await db
       .update(t.units)
       .set({ overdue: true, lastUpdate: new Date('2026-11-21T08:55:00.000Z') })
@@ -601,7 +602,7 @@ describe('GET /api/sites/{id}/summary', () => {
       for (const radio of inserted) await db.delete(t.radios).where(eq(t.radios.id, radio.id));
       await db
         .update(t.units)
-        .set({ overdue: false, lastUpdate: null })
+        .set({ overdue: unitBefore?.overdue ?? false, lastUpdate: unitBefore?.lastUpdate ?? null })
         .where(eq(t.units.id, farm.units.a.id));
     }
   });
