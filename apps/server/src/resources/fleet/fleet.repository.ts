@@ -132,7 +132,7 @@ export async function unwellRadios(
     )
     select (select coalesce(string_agg(concat_ws(',', u.id, u.site_id, u.area_id,
                      u.overdue::int, u.fault::int, coalesce(u.battery_value::text, ''),
-                     coalesce((extract(epoch from u.last_update) * 1000)::bigint::text, ''),
+                     coalesce(floor(extract(epoch from u.last_update) * 1000)::bigint::text, ''),
                      u.serialno), E'\n'), '') from unwell u) as lines,
            (select json_object_agg(ar.id, ar.label) from areas ar
              where ar.id in (select u.area_id from unwell u)) as labels
