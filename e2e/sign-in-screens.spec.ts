@@ -156,15 +156,21 @@ test.describe('sign-in screens on an invited account (§2, §5, §8)', () => {
     await expect(page.getByText('Password does not meet all the password rules')).toBeVisible();
 
     await fillNewPassword(page, RESET_PASSWORD);
+    // §9: login follows 1000 ms after the success, so at least 1000 ms after the click, and soon
+    // after the server's answer. Not timed from the moment the message is seen, which depends on
+    // how busy the browser is, nor bounded from the click: the new password's hash took over 4 s
+    // on a CI machine starved beside the vitest runs.
+    const finished = page.waitForResponse((response) =>
+      response.url().endsWith('/api/login/reset-password/finish'),
+    );
     const submitted = Date.now();
     await page.getByRole('button', { name: 'Reset password' }).click();
+    expect((await finished).ok()).toBe(true);
+    const answered = Date.now();
     await expectStatus(page, 'Password Reset successfully, Redirecting to login');
     await msUntilPath(page, '/login');
-    // §9: login follows 1000 ms after the success, which itself comes after the submit; timed
-    // from the submit, as the moment the message is seen depends on how busy the browser is.
-    const waited = Date.now() - submitted;
-    expect(waited).toBeGreaterThanOrEqual(1_000);
-    expect(waited).toBeLessThan(5_000);
+    expect(Date.now() - submitted).toBeGreaterThanOrEqual(1_000);
+    expect(Date.now() - answered).toBeLessThan(5_000);
 
     await signIn(page, invitee.email, RESET_PASSWORD);
 
