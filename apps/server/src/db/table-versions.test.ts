@@ -67,43 +67,29 @@ describe('the memberships counter (data_versions, migration 0038)', () => {
   };
 
   it('moves with the lists of a member: memberships, user privileges, areas made or moved', async () => {
-    const { manager } = t.farm.users;
-    const area = t.farm.areas.irrigation;
-    expect(
-      await moves(() =>
-        t.db.execute(
-          sql`update site_members set privileges = privileges where user_id = ${manager.id}`,
-        ),
-      ),
-    ).toBe(true);
-    expect(
-      await moves(() => t.db.execute(sql`update area_members set privileges = privileges`)),
-    ).toBe(true);
-    expect(
-      await moves(() =>
-        t.db.execute(sql`update users set privileges = privileges where id = ${manager.id}`),
-      ),
-    ).toBe(true);
-    expect(
-      await moves(() =>
-        t.db.execute(sql`update areas set site_id = site_id where id = ${area.id}`),
-      ),
-    ).toBe(true);
+    const manager = t.farm.users.manager.id;
+    const area = t.farm.areas.irrigation.id;
+    const writes = {
+      site_members: sql`update site_members set privileges = privileges where user_id = ${manager}`,
+      area_members: sql`update area_members set privileges = privileges`,
+      'users.privileges': sql`update users set privileges = privileges where id = ${manager}`,
+      'areas.site_id': sql`update areas set site_id = site_id where id = ${area}`,
+    };
+    for (const [what, write] of Object.entries(writes)) {
+      expect(await moves(() => t.db.execute(write)), what).toBe(true);
+    }
   });
 
   it('stays with the writes ingest and sign-in make often: an area’s state, a user’s other fields', async () => {
-    const { manager } = t.farm.users;
-    const area = t.farm.areas.irrigation;
-    expect(
-      await moves(() =>
-        t.db.execute(sql`update areas set has_faults = has_faults where id = ${area.id}`),
-      ),
-    ).toBe(false);
-    expect(
-      await moves(() =>
-        t.db.execute(sql`update users set first_name = first_name where id = ${manager.id}`),
-      ),
-    ).toBe(false);
+    const manager = t.farm.users.manager.id;
+    const area = t.farm.areas.irrigation.id;
+    const writes = {
+      'areas.has_faults': sql`update areas set has_faults = has_faults where id = ${area}`,
+      'users.first_name': sql`update users set first_name = first_name where id = ${manager}`,
+    };
+    for (const [what, write] of Object.entries(writes)) {
+      expect(await moves(() => t.db.execute(write)), what).toBe(false);
+    }
   });
 });
 

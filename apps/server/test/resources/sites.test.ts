@@ -61,6 +61,43 @@ async function summaryOf(siteId: number, userId = app.farm.users.monitor.id) {
  * 400 for a malformed id (naming the field `id` unless `namesField` is false), 401 without a
  * token.
  */
+/** A radio's §4 health fields, as a case of the health tests sets them. */
+type RadioHealthCase = Partial<
+  Pick<
+    typeof t.radios.$inferInsert,
+    'areaId' | 'overdue' | 'fault' | 'online' | 'batteryValue' | 'signalValue' | 'lastUpdate'
+  >
+>;
+
+/**
+ * One radio per case on the farm's first site, healthy but for what the case sets (in the frost
+ * area unless it names one); `remove` takes them out again.
+ */
+async function insertRadioCases(prefix: string, cases: RadioHealthCase[]) {
+  const { db, farm } = app;
+  const inserted = await db
+    .insert(t.radios)
+    .values(
+      cases.map((health, index) => ({
+        siteId: farm.sites.a.id,
+        areaId: farm.areas.frost.id,
+        type: 'LoRa' as const,
+        serialno: `${prefix}-${index}`,
+        tags: {},
+        config: { repeater: false, coordinator: false, children: [] },
+        batteryValue: 3.6,
+        signalValue: -70,
+        ...health,
+      })),
+    )
+    .returning();
+  return {
+    remove: async () => {
+      for (const radio of inserted) await db.delete(t.radios).where(eq(t.radios.id, radio.id));
+    },
+  };
+}
+
 function itRefusesReadsOfOneSite(path: string, malformedId: string, { namesField = true } = {}) {
   const url = (id: number | string) => `/api/sites/${id}/${path}`;
 
@@ -209,7 +246,7 @@ describe('GET /api/sites', () => {
   });
 
   it('the brief summary counts as the domain rules do on the summary page', async () => {
-    const { db, farm } = app;
+    const { farm } = app;
     const siteId = farm.sites.a.id;
     // One radio per case of §4: fault, overdue with fault, low battery, weak signal, offline
     // without fault, offline with fault, unreported battery and signal.
@@ -223,22 +260,7 @@ describe('GET /api/sites', () => {
       { batteryValue: null, signalValue: null },
       { batteryValue: 3.3, signalValue: -99 },
     ];
-    const inserted = await db
-      .insert(t.radios)
-      .values(
-        cases.map((health, index) => ({
-          siteId,
-          areaId: farm.areas.frost.id,
-          type: 'LoRa' as const,
-          serialno: `R-CASE-${index}`,
-          tags: {},
-          config: { repeater: false, coordinator: false, children: [] },
-          batteryValue: 3.6,
-          signalValue: -70,
-          ...health,
-        })),
-      )
-      .returning();
+    const radios = await insertRadioCases('R-CASE', cases);
     app.clock.advance(BRIEF_SUMMARY_MAX_AGE_MS);
     try {
       const list = await app.as(farm.users.monitor.id, { method: 'GET', url: '/api/sites' });
@@ -250,7 +272,7 @@ describe('GET /api/sites', () => {
       });
       expect(brief).toMatchObject({ faults: 2, warnings: 3 });
     } finally {
-      for (const radio of inserted) await db.delete(t.radios).where(eq(t.radios.id, radio.id));
+      await radios.remove();
     }
   });
 
@@ -521,21 +543,7 @@ describe('GET /api/sites/{id}/summary', () => {
         lastUpdate: new Date('2026-11-21T09:10:00.000Z'),
       },
     ];
-    const inserted = await db
-      .insert(t.radios)
-      .values(
-        cases.map((health, index) => ({
-          siteId,
-          type: 'LoRa' as const,
-          serialno: `R-MIX-${index}`,
-          tags: {},
-          config: { repeater: false, coordinator: false, children: [] },
-          batteryValue: 3.6,
-          signalValue: -70,
-          ...health,
-        })),
-      )
-      .returning();
+    const radios = await insertRadioCases('R-MIX', cases);
     // The farm's unit serves both areas: overdue, it counts in each and once on the site.
     const [unitBefore] = await db.select().from(t.units).where(eq(t.units.id, farm.units.a.id));
     await db
@@ -599,7 +607,7 @@ describe('GET /api/sites/{id}/summary', () => {
       expect(byArea(frost.id)?.lastUpdate).toBe('2026-11-21T09:10:00.000Z');
       expect(summary.lastUpdate).toBe('2026-11-21T09:10:00.000Z');
     } finally {
-      for (const radio of inserted) await db.delete(t.radios).where(eq(t.radios.id, radio.id));
+      await radios.remove();
       await db
         .update(t.units)
         .set({ overdue: unitBefore?.overdue ?? false, lastUpdate: unitBefore?.lastUpdate ?? null })
