@@ -1,23 +1,60 @@
 /**
- * What the tests of a program's start decisions share (issue 30 items 4 to 6): the rain gauge of
- * site a's weather station and a steady rain on it, program a put back as seeded with the
- * schedule a test needs, a start of it now through the API, and the decisions kept for it.
+ * What the tests of a program's start decisions share (issue 30 items 4 to 6): an app with a
+ * worker on a fake field link for the whole file, the rain gauge of site a's weather station and
+ * a steady rain on it, program a put back as seeded with the schedule a test needs, a start of it
+ * now through the API, and the decisions kept for it.
  */
 import type { ProgramSchedule } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Database } from '../../src/db/client.ts';
 import * as t from '../../src/db/schema.ts';
 import { insertReadings } from '../../src/telemetry/reading.repository.ts';
 import { addSeries } from './farm.ts';
 import { waitFor } from './field.ts';
-import { postProgramStart, present, requestStatus, type fakeCommandLink } from './run-kit.ts';
-import type { TestApp } from './test-app.ts';
+import {
+  postProgramStart,
+  present,
+  requestStatus,
+  startWorkerOnFakeLink,
+  type fakeCommandLink,
+} from './run-kit.ts';
+import { buildTestApp, type TestApp } from './test-app.ts';
 
 const HOUR = 3_600_000;
 
+/**
+ * One test app for the whole file with a worker on the fake field link `field` and the rain gauge
+ * of site a's weather station: started before the file's first test, once `seed` has stored what
+ * the file's decisions read; closed after its last. The returned functions read the app and the
+ * gauge's series in the tests.
+ */
+export function useDecisionApp(
+  field: ReturnType<typeof fakeCommandLink>,
+  seed: (testApp: TestApp) => Promise<void> = async () => {},
+): { testApp: () => TestApp; rainSeries: () => number } {
+  let testApp: TestApp | undefined;
+  let worker: { close(): Promise<void> } | undefined;
+  let rainSeries: number | undefined;
+  beforeAll(async () => {
+    testApp = await buildTestApp();
+    worker = await startWorkerOnFakeLink(testApp, field);
+    await seed(testApp);
+    rainSeries = await addRainGauge(testApp);
+  });
+  afterAll(async () => {
+    await worker?.close();
+    await testApp?.close();
+  });
+  const started = <T>(thing: T | undefined): T => {
+    if (thing === undefined) throw new Error('the decision app is started before the first test');
+    return thing;
+  };
+  return { testApp: () => started(testApp), rainSeries: () => started(rainSeries) };
+}
+
 /** The rain gauge of site a's weather station, "Te Awa station": its rain.avg series (mm/h). */
-export async function addRainGauge(testApp: TestApp): Promise<number> {
+async function addRainGauge(testApp: TestApp): Promise<number> {
   const { sites, areas, units } = testApp.farm;
   const [gauge] = await testApp.db
     .insert(t.sensors)

@@ -8,16 +8,16 @@
  */
 import { deficitMinutes, type ProgramSchedule } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
 import {
-  addRainGauge,
   keptDecisions,
   putProgramASchedule,
   resetProgramA,
   startProgramANow,
   startProgramASoon,
   steadyRain,
+  useDecisionApp,
 } from '../helpers/decision-kit.ts';
 import { waitFor } from '../helpers/field.ts';
 import {
@@ -25,18 +25,13 @@ import {
   present,
   programRow,
   requestStatus,
-  startWorkerOnFakeLink,
   storedRun,
 } from '../helpers/run-kit.ts';
 import { countRows } from '../helpers/rows.ts';
-import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { addEt0Days, setIrrigationSettings } from '../helpers/water-balance-kit.ts';
 
 const DAY = 86_400_000;
-let testApp: TestApp;
 const field = fakeCommandLink();
-let worker: { close(): Promise<void> } | null = null;
-let rainSeries: number;
 
 /** Site a is in Auckland: the balance runs on its local dates. */
 const localDate = (at: number) =>
@@ -46,12 +41,10 @@ const localDate = (at: number) =>
  * Zone 1 in 0.1 m of loam (TAW 15 mm, RAW 7.5 mm) dries out in the ten days of 6 mm ET0 before
  * today; zones 2 and 3, rooted 2 m deep (RAW 150 mm), are nowhere near their trigger.
  */
-beforeAll(async () => {
-  testApp = await buildTestApp();
-  worker = await startWorkerOnFakeLink(testApp, field);
+const { testApp, rainSeries } = useDecisionApp(field, async (started) => {
   const tenDays = Array.from({ length: 10 }, (_, i) => localDate(Date.now() - (i + 1) * DAY));
-  await addEt0Days(testApp, Object.fromEntries(tenDays.map((date) => [date, 6])));
-  const { sections } = testApp.farm;
+  await addEt0Days(started, Object.fromEntries(tenDays.map((date) => [date, 6])));
+  const { sections } = started.farm;
   const deep = { rootDepth: 2 };
   const settings = {
     waterBalance: {
@@ -63,17 +56,11 @@ beforeAll(async () => {
       },
     },
   };
-  await setIrrigationSettings(testApp, settings);
-  rainSeries = await addRainGauge(testApp);
+  await setIrrigationSettings(started, settings);
 });
 
-afterAll(async () => {
-  await worker?.close();
-  await testApp?.close();
-});
-
-const programId = () => testApp.farm.programs.a.id;
-const decisions = () => keptDecisions(testApp);
+const programId = () => testApp().farm.programs.a.id;
+const decisions = () => keptDecisions(testApp());
 /** The controls opened so far. */
 const opened = () =>
   field.sent.flatMap((sent) => (sent.command.action === 'open' ? sent.command.controls : []));
@@ -85,26 +72,26 @@ const deficitMode = { triggerPercentOfRaw: 100, rainAllowance: 0 };
  * pump, so the first command is the first valve's (the fake link answers nothing).
  */
 async function resetProgram(changes: Partial<ProgramSchedule> = {}) {
-  await testApp.db.delete(t.readings).where(eq(t.readings.seriesId, rainSeries));
-  const { schedule } = testApp.farm.programs.a;
-  await resetProgramA(testApp, field, { ...schedule, attachments: [], ...changes });
+  await testApp().db.delete(t.readings).where(eq(t.readings.seriesId, rainSeries()));
+  const { schedule } = testApp().farm.programs.a;
+  await resetProgramA(testApp(), field, { ...schedule, attachments: [], ...changes });
 }
 
 /** Zone 1's refill: its TAW, the soil it dried out of, at its application rate. */
 function zone1Minutes(): number {
-  const zone = present(testApp.farm.programs.a.zones.find((z) => z.id === zone1()));
+  const zone = present(testApp().farm.programs.a.zones.find((z) => z.id === zone1()));
   return deficitMinutes(15, zone.setting.applicationRate);
 }
-const zone1 = () => testApp.farm.sections.zone1.id;
-const valve1 = () => testApp.farm.controls.valve1.id;
+const zone1 = () => testApp().farm.sections.zone1.id;
+const valve1 = () => testApp().farm.controls.valve1.id;
 
 describe('a start in deficit mode', () => {
   beforeEach(() => resetProgram({ deficitMode }));
 
   it('opens only the dry zone, for its refill, and keeps the decision in words', async () => {
-    const requestId = await startProgramANow(testApp);
+    const requestId = await startProgramANow(testApp());
     await waitFor('the first open', () => opened().length > 0);
-    const run = await storedRun(testApp.db, programId());
+    const run = await storedRun(testApp().db, programId());
     expect(run.zones.map((zone) => zone.id)).toEqual([zone1()]);
     expect(run.zones[0]?.cycleMs).toBe(Math.round(zone1Minutes() * 60_000));
     expect(opened()).toEqual([valve1()]);
@@ -116,23 +103,23 @@ describe('a start in deficit mode', () => {
   });
 
   it('a delayed start is decided at its start time', async () => {
-    await startProgramASoon(testApp);
+    await startProgramASoon(testApp());
     await waitFor('the first open', () => opened().length > 0);
     expect(opened()).toEqual([valve1()]);
-    const run = await storedRun(testApp.db, programId());
+    const run = await storedRun(testApp().db, programId());
     expect(run.zones.map((zone) => zone.id)).toEqual([zone1()]);
     expect((await decisions()).map((row) => row.kind)).toEqual(['deficit']);
   });
 
   it('with no zone past its trigger the start is skipped with the reason', async () => {
     await resetProgram({ deficitMode: { triggerPercentOfRaw: 100, rainAllowance: 20 } });
-    const requestId = await startProgramANow(testApp);
+    const requestId = await startProgramANow(testApp());
     await waitFor(
       'the request to end',
-      async () => (await requestStatus(testApp.db, requestId)) === 'done',
+      async () => (await requestStatus(testApp().db, requestId)) === 'done',
     );
     expect(field.sent).toEqual([]);
-    expect((await programRow(testApp.db, programId())).status.activity).toBe('stopped');
+    expect((await programRow(testApp().db, programId())).status.activity).toBe('stopped');
     const [kept] = await decisions();
     expect(kept?.sentence).toMatch(
       /^Skipped \d\d:\d\d — no zone dry enough: Zone 1 15\.0 mm, left for the rain allowance;/,
@@ -144,21 +131,21 @@ describe('a start in deficit mode', () => {
       deficitMode,
       skipRules: { rain: { atLeastMm: 10 }, maxReadingAgeMinutes: 120 },
     });
-    await steadyRain(testApp.db, rainSeries, 30);
-    const requestId = await startProgramANow(testApp);
+    await steadyRain(testApp().db, rainSeries(), 30);
+    const requestId = await startProgramANow(testApp());
     await waitFor(
       'the request to end',
-      async () => (await requestStatus(testApp.db, requestId)) === 'done',
+      async () => (await requestStatus(testApp().db, requestId)) === 'done',
     );
     expect(field.sent).toEqual([]);
     expect((await decisions()).map((row) => row.kind)).toEqual(['skip']);
   });
 
   it('a start naming zones runs them as asked', async () => {
-    const zone2 = testApp.farm.sections.zone2.id;
-    await startProgramANow(testApp, { zones: [zone2] });
+    const zone2 = testApp().farm.sections.zone2.id;
+    await startProgramANow(testApp(), { zones: [zone2] });
     await waitFor('the first open', () => opened().length > 0);
-    expect(opened()).toEqual([testApp.farm.controls.valve2.id]);
+    expect(opened()).toEqual([testApp().farm.controls.valve2.id]);
     expect(await decisions()).toEqual([]);
   });
 });
@@ -166,8 +153,8 @@ describe('a start in deficit mode', () => {
 describe('GET /api/programs/{id}/decision in deficit mode', () => {
   it('tells which zones a start now would water, keeping nothing', async () => {
     await resetProgram({ deficitMode });
-    testApp.clock.set(new Date());
-    const response = await testApp.as(testApp.farm.users.monitor.id, {
+    testApp().clock.set(new Date());
+    const response = await testApp().as(testApp().farm.users.monitor.id, {
       method: 'GET',
       url: `/api/programs/${programId()}/decision`,
     });
@@ -180,14 +167,14 @@ describe('GET /api/programs/{id}/decision in deficit mode', () => {
       false,
       false,
     ]);
-    expect(await countRows(testApp.db, t.programDecisions)).toBe(0);
+    expect(await countRows(testApp().db, t.programDecisions)).toBe(0);
     expect(field.sent).toEqual([]);
   });
 });
 
 describe('PUT /api/programs/{id} with deficit mode', () => {
   beforeEach(() => resetProgram());
-  const put = (mode: unknown) => putProgramASchedule(testApp, { deficitMode: mode });
+  const put = (mode: unknown) => putProgramASchedule(testApp(), { deficitMode: mode });
 
   it('saves it with its defaults filled in, and null turns it off', async () => {
     const response = await put({ rainAllowance: 3 });
@@ -208,6 +195,6 @@ describe('PUT /api/programs/{id} with deficit mode', () => {
     const response = await put(mode);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: fieldName, location: 'body' });
-    expect((await programRow(testApp.db, programId())).schedule.deficitMode).toBeUndefined();
+    expect((await programRow(testApp().db, programId())).schedule.deficitMode).toBeUndefined();
   });
 });

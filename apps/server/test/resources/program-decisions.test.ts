@@ -9,16 +9,16 @@ import { cycleMsOf, cyclesOf, zoneRuntimeMs, type ProgramSchedule } from '@paddo
 import { eq, sql } from 'drizzle-orm';
 import { chainAllStaged } from '../../src/audit/audit.repository.ts';
 import { queryRows } from '../../src/db/client.ts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
 import {
-  addRainGauge,
   keptDecisions,
   putProgramASchedule,
   resetProgramA,
   startProgramANow,
   startProgramASoon,
   steadyRain,
+  useDecisionApp,
 } from '../helpers/decision-kit.ts';
 import { waitFor } from '../helpers/field.ts';
 import {
@@ -26,38 +26,23 @@ import {
   present,
   programRow,
   requestStatus,
-  startWorkerOnFakeLink,
   storedRun,
 } from '../helpers/run-kit.ts';
 import { countRows } from '../helpers/rows.ts';
-import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
-let testApp: TestApp;
 const field = fakeCommandLink();
-let worker: { close(): Promise<void> } | null = null;
-/** The rain gauge's series (rain.avg, mm/h) at site a's weather station. */
-let rainSeries: number;
+/** `rainSeries`: the rain gauge's series (rain.avg, mm/h) at site a's weather station. */
+const { testApp, rainSeries } = useDecisionApp(field);
 
-beforeAll(async () => {
-  testApp = await buildTestApp();
-  worker = await startWorkerOnFakeLink(testApp, field);
-  rainSeries = await addRainGauge(testApp);
-});
-
-afterAll(async () => {
-  await worker?.close();
-  await testApp?.close();
-});
-
-const programId = () => testApp.farm.programs.a.id;
-const manager = () => testApp.farm.users.manager.id;
-const decisions = () => keptDecisions(testApp);
-const setRain = (mm: number) => steadyRain(testApp.db, rainSeries, mm);
+const programId = () => testApp().farm.programs.a.id;
+const manager = () => testApp().farm.users.manager.id;
+const decisions = () => keptDecisions(testApp());
+const setRain = (mm: number) => steadyRain(testApp().db, rainSeries(), mm);
 
 /** Program a as seeded with these skip rules (none: undefined), stopped, no run, nothing kept. */
 async function resetProgram(skipRules?: ProgramSchedule['skipRules']) {
-  const { schedule } = testApp.farm.programs.a;
-  await resetProgramA(testApp, field, { ...schedule, ...(skipRules && { skipRules }) });
+  const { schedule } = testApp().farm.programs.a;
+  await resetProgramA(testApp(), field, { ...schedule, ...(skipRules && { skipRules }) });
 }
 
 const rainRule = { rain: { atLeastMm: 10 }, maxReadingAgeMinutes: 120 };
@@ -68,12 +53,12 @@ describe('a start decided by its skip rules', () => {
   it('30 mm of rain in the last 24 h skips it: request done, program stopped, reason kept', async () => {
     await resetProgram(rainRule);
     await setRain(30);
-    const requestId = await startProgramANow(testApp);
+    const requestId = await startProgramANow(testApp());
     await waitFor(
       'the request to end',
-      async () => (await requestStatus(testApp.db, requestId)) === 'done',
+      async () => (await requestStatus(testApp().db, requestId)) === 'done',
     );
-    const program = await programRow(testApp.db, programId());
+    const program = await programRow(testApp().db, programId());
     expect(program.status.activity).toBe('stopped');
     expect(program.status.requestActive).toBe(false);
     expect(field.sent).toEqual([]);
@@ -82,15 +67,15 @@ describe('a start decided by its skip rules', () => {
     expect(kept?.sentence).toMatch(
       /^Skipped \d\d:\d\d — 30 mm of rain in the last 24 h at Te Awa station ≥ 10 mm$/,
     );
-    const events = await testApp.db
-      .select()
+    const events = await testApp()
+      .db.select()
       .from(t.events)
       .where(eq(t.events.targetId, programId()));
     expect(events.map((event) => [event.type, event.message])).toEqual([['info', kept?.sentence]]);
     // The start called off is the product's action on the record, naming the program and why.
-    await chainAllStaged(testApp.db, 0);
+    await chainAllStaged(testApp().db, 0);
     const audited = await queryRows<{ actor_id: number | null; target_id: number; text: string }>(
-      testApp.db,
+      testApp().db,
       sql`select a.actor_id, a.target_id, a.text, p.name from audit_trail a
             join programs p on p.id = a.target_id
            where a.operation = 'program.skipped' and a.kind = 'program' order by a.id`,
@@ -103,13 +88,13 @@ describe('a start decided by its skip rules', () => {
   it('a delayed start is decided at its start time: skipped then, never opened', async () => {
     await resetProgram(rainRule);
     await setRain(30);
-    const requestId = await startProgramASoon(testApp);
+    const requestId = await startProgramASoon(testApp());
     await waitFor(
       'the request to end',
-      async () => (await requestStatus(testApp.db, requestId)) === 'done',
+      async () => (await requestStatus(testApp().db, requestId)) === 'done',
     );
-    expect((await storedRun(testApp.db, programId())).activity).toBe('stopped');
-    expect((await programRow(testApp.db, programId())).status.activity).toBe('stopped');
+    expect((await storedRun(testApp().db, programId())).activity).toBe('stopped');
+    expect((await programRow(testApp().db, programId())).status.activity).toBe('stopped');
     expect(field.sent).toEqual([]);
     expect((await decisions()).map((row) => row.kind)).toEqual(['skip']);
   });
@@ -117,9 +102,9 @@ describe('a start decided by its skip rules', () => {
   it('under the thresholds it runs as before, and the start is kept', async () => {
     await resetProgram(rainRule);
     await setRain(2);
-    const requestId = await startProgramANow(testApp);
+    const requestId = await startProgramANow(testApp());
     await waitFor('the first open', () => field.sent.some((c) => c.command.action === 'open'));
-    expect(await requestStatus(testApp.db, requestId)).not.toBe('done');
+    expect(await requestStatus(testApp().db, requestId)).not.toBe('done');
     const [kept] = await decisions();
     expect(kept).toMatchObject({ kind: 'start', requestId });
     expect(kept?.sentence).toMatch(/^Run \d\d:\d\d — no rule skipped$/);
@@ -127,7 +112,7 @@ describe('a start decided by its skip rules', () => {
 
   it('without skip rules nothing is decided or kept', async () => {
     await setRain(30);
-    await startProgramANow(testApp);
+    await startProgramANow(testApp());
     await waitFor('the first open', () => field.sent.some((c) => c.command.action === 'open'));
     expect(await decisions()).toEqual([]);
   });
@@ -135,11 +120,13 @@ describe('a start decided by its skip rules', () => {
   it('a seasonal 50 % halves every zone of this run', async () => {
     const percentByMonth = Array.from({ length: 12 }, () => 50);
     await resetProgram({ seasonal: { percentByMonth }, maxReadingAgeMinutes: 60 });
-    await startProgramANow(testApp);
+    await startProgramANow(testApp());
     await waitFor('the first open', () => field.sent.some((c) => c.command.action === 'open'));
-    const run = await storedRun(testApp.db, programId());
+    const run = await storedRun(testApp().db, programId());
     for (const zone of run.zones) {
-      const setting = present(testApp.farm.programs.a.zones.find((z) => z.id === zone.id)).setting;
+      const setting = present(
+        testApp().farm.programs.a.zones.find((z) => z.id === zone.id),
+      ).setting;
       const full = cycleMsOf(zoneRuntimeMs(setting, 0), cyclesOf(setting));
       expect(Math.abs(zone.cycleMs - full / 2)).toBeLessThanOrEqual(1);
     }
@@ -152,46 +139,46 @@ describe('a start decided by its skip rules', () => {
 describe('GET /api/programs/{id}/decision and /decisions', () => {
   beforeEach(() => resetProgram(rainRule));
   const get = (userId: number, path: string) => {
-    testApp.clock.set(new Date());
-    return testApp.as(userId, { method: 'GET', url: `/api/programs/${programId()}/${path}` });
+    testApp().clock.set(new Date());
+    return testApp().as(userId, { method: 'GET', url: `/api/programs/${programId()}/${path}` });
   };
 
   it('explains what a start now would do without starting it', async () => {
     await setRain(30);
-    const response = await get(testApp.farm.users.monitor.id, 'decision');
+    const response = await get(testApp().farm.users.monitor.id, 'decision');
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toMatchObject({ hasRules: true, kind: 'skip' });
     expect(body.sentence).toMatch(/^Skipped .* at Te Awa station ≥ 10 mm$/);
     expect(body.detail.inputs.rain24h).toMatchObject({ label: 'Te Awa station' });
-    expect(await countRows(testApp.db, t.programDecisions)).toBe(0);
-    expect(await countRows(testApp.db, t.requests)).toBe(0);
+    expect(await countRows(testApp().db, t.programDecisions)).toBe(0);
+    expect(await countRows(testApp().db, t.requests)).toBe(0);
     expect(field.sent).toEqual([]);
   });
 
   it('lists kept decisions newest first, a page at a time', async () => {
     await setRain(30);
     for (let i = 0; i < 3; i++) {
-      const requestId = await startProgramANow(testApp);
+      const requestId = await startProgramANow(testApp());
       await waitFor(
         'the skip',
-        async () => (await requestStatus(testApp.db, requestId)) === 'done',
+        async () => (await requestStatus(testApp().db, requestId)) === 'done',
       );
     }
-    const first = await get(testApp.farm.users.monitor.id, 'decisions?limit=2');
+    const first = await get(testApp().farm.users.monitor.id, 'decisions?limit=2');
     expect(first.statusCode).toBe(200);
     const page = first.json();
     expect(page.decisions).toHaveLength(2);
     expect(page.decisions[0].id).toBeGreaterThan(page.decisions[1].id);
     expect(page.decisions[0].kind).toBe('skip');
-    const rest = await get(testApp.farm.users.monitor.id, `decisions?before=${page.nextBefore}`);
+    const rest = await get(testApp().farm.users.monitor.id, `decisions?before=${page.nextBefore}`);
     expect(rest.json()).toMatchObject({ nextBefore: null });
     expect(rest.json().decisions).toHaveLength(1);
   });
 
   it.each([
-    ['a user of another site', () => testApp.farm.users.outsider.id],
-    ['a member without view', () => testApp.farm.users.nobody.id],
+    ['a user of another site', () => testApp().farm.users.outsider.id],
+    ['a member without view', () => testApp().farm.users.nobody.id],
   ])('403 for %s', async (_, who) => {
     expect((await get(who(), 'decision')).statusCode).toBe(403);
     expect((await get(who(), 'decisions')).statusCode).toBe(403);
@@ -210,7 +197,7 @@ describe('GET /api/programs/{id}/decision and /decisions', () => {
 
 describe('PUT /api/programs/{id} with skip rules', () => {
   beforeEach(() => resetProgram());
-  const put = (skipRules: unknown) => putProgramASchedule(testApp, { skipRules });
+  const put = (skipRules: unknown) => putProgramASchedule(testApp(), { skipRules });
 
   it('saves them with their defaults filled in', async () => {
     const response = await put({ rain: {}, wind: { aboveKph: 30 } });
@@ -231,6 +218,6 @@ describe('PUT /api/programs/{id} with skip rules', () => {
     const response = await put(skipRules);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field: fieldName, location: 'body' });
-    expect((await programRow(testApp.db, programId())).schedule.skipRules).toBeUndefined();
+    expect((await programRow(testApp().db, programId())).schedule.skipRules).toBeUndefined();
   });
 });
