@@ -1,14 +1,30 @@
 /**
  * SQL of the audit log's daily anchors and retention (issue 33 item 2, table audit_anchors,
- * migration 0032): the sites whose chains have rows, a site's last row at a day's end, keeping an
- * anchor, the anchors verify checks, and expiring a whole period's rows up to a kept anchor.
+ * migrations 0032 and 0039): the chains that have rows, a chain's last row at a day's end, keeping
+ * an anchor, the anchors verify checks, and expiring a whole period's rows up to a kept anchor.
+ *
+ * A chain is a site's rows, or the account-level rows (sign-ins, password and token events, with
+ * no site), which are chain 0 here as in the chain index: their anchors are kept as site 0.
  */
 import type { AuditChainPoint } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db/client.ts';
 
-/** A site's last row at the end of a UTC day, as its anchor file and row keep it. */
+/** The chain of the account-level rows, which have no site. */
+export const ACCOUNT_CHAIN = 0;
+
+/**
+ * The rows of one chain. Chain 0's are asked for as `site_id is null`, not through coalesce, so
+ * the (site_id, time) index still serves the day's last row.
+ */
+const inChain = (chain: number, alias?: string) => {
+  const column = sql.raw(alias ? `${alias}.site_id` : 'site_id');
+  return chain === ACCOUNT_CHAIN ? sql`${column} is null` : sql`${column} = ${chain}`;
+};
+
+/** A chain's last row at the end of a UTC day, as its anchor file and row keep it. */
 export type AuditAnchor = {
+  /** The site, or ACCOUNT_CHAIN. */
   site: number;
   /** The UTC day, YYYY-MM-DD. */
   date: string;
@@ -22,7 +38,7 @@ export type AuditAnchor = {
 
 export type AnchorSite = { siteId: number; firstTime: Date; lastAnchor: string | null };
 
-/** Each site with rows in its chain: its first row's time and its latest anchor's day. */
+/** Each chain with rows (a site's, or ACCOUNT_CHAIN): its first row's time and latest anchor's day. */
 export async function anchorSites(db: Database): Promise<AnchorSite[]> {
   const rows = await queryRows<{
     site_id: number;
@@ -30,13 +46,13 @@ export async function anchorSites(db: Database): Promise<AnchorSite[]> {
     last_anchor: string | null;
   }>(
     db,
-    sql`select t.site_id, min(t.time) as first_time,
+    sql`select c.site_id, c.first_time,
                (select to_char(max(a.date), 'YYYY-MM-DD') from audit_anchors a
-                 where a.site_id = t.site_id) as last_anchor
-          from audit_trail t
-         where t.site_id is not null
-         group by t.site_id
-         order by t.site_id`,
+                 where a.site_id = c.site_id) as last_anchor
+          from (select coalesce(t.site_id, ${ACCOUNT_CHAIN}) as site_id, min(t.time) as first_time
+                  from audit_trail t
+                 group by 1) c
+         order by c.site_id`,
   );
   return rows.map((row) => ({
     siteId: Number(row.site_id),
@@ -45,7 +61,7 @@ export async function anchorSites(db: Database): Promise<AnchorSite[]> {
   }));
 }
 
-/** The site's last row written before `end`, and how many of its rows were written from `start`. */
+/** The chain's last row written before `end`, and how many of its rows were written from `start`. */
 export async function lastRowOfDay(
   db: Database,
   siteId: number,
@@ -61,10 +77,10 @@ export async function lastRowOfDay(
     db,
     sql`select seq, hash, time,
                (select count(*) from audit_trail d
-                 where d.site_id = ${siteId} and d.time >= ${start.toISOString()}
+                 where ${inChain(siteId, 'd')} and d.time >= ${start.toISOString()}
                    and d.time < ${end.toISOString()}) as rows
           from audit_trail
-         where site_id = ${siteId} and time < ${end.toISOString()}
+         where ${inChain(siteId)} and time < ${end.toISOString()}
          order by time desc, seq desc
          limit 1`,
   );
@@ -121,8 +137,10 @@ export async function expirableAnchors(db: Database, date: string): Promise<Audi
     db,
     sql`select a.site_id, a.seq, a.hash, a.time, a.rows from audit_anchors a
          where a.date = ${date} and a.expired_at is null
-           and exists (select 1 from audit_trail t where t.site_id = a.site_id and t.seq <= a.seq)
-           and exists (select 1 from audit_trail t where t.site_id = a.site_id and t.seq > a.seq)
+           and exists (select 1 from audit_trail t
+                        where coalesce(t.site_id, ${ACCOUNT_CHAIN}) = a.site_id and t.seq <= a.seq)
+           and exists (select 1 from audit_trail t
+                        where coalesce(t.site_id, ${ACCOUNT_CHAIN}) = a.site_id and t.seq > a.seq)
          order by a.site_id`,
   );
   return rows.map((row) => ({
@@ -150,7 +168,7 @@ export async function expireThrough(db: Database, anchor: AuditAnchor, now: Date
     const [deleted] = await queryRows<{ count: number | string }>(
       t,
       sql`with gone as (
-            delete from audit_trail where site_id = ${anchor.site} and seq <= ${anchor.seq}
+            delete from audit_trail where ${inChain(anchor.site)} and seq <= ${anchor.seq}
             returning 1)
           select count(*) as count from gone`,
     );

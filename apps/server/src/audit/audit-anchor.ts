@@ -1,9 +1,11 @@
 /**
  * The audit log's daily anchors and retention by whole months (issue 33 item 2). After each UTC
- * midnight the worker writes, for each site whose chain has rows, the day's last row (seq and
- * hash) to the export folder, audit-anchors/site-<id>/<YYYY-MM-DD>.json, and keeps it in
- * audit_anchors: someone who edits a row and redoes every hash after it still leaves the anchors
- * (and the files, out of the database's reach) disagreeing with the chain, which verify reports.
+ * midnight the worker writes, for each chain with rows, the day's last row (seq and hash) to the
+ * export folder, audit-anchors/site-<id>/<YYYY-MM-DD>.json for a site's chain and
+ * audit-anchors/account/ for the account-level rows (sign-ins, password and token events, which
+ * have no site), and keeps it in audit_anchors: someone who edits a row and redoes every hash
+ * after it still leaves the anchors (and the files, out of the database's reach) disagreeing with
+ * the chain, which verify reports.
  * Days missed while no worker ran are written at the next start, each from the rows as they are.
  *
  * Retention then removes whole calendar months older than AUDIT_RETENTION_MONTHS, and only up to
@@ -18,6 +20,7 @@ import type { Database } from '../db/client.ts';
 import { repeatEvery } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
 import {
+  ACCOUNT_CHAIN,
   anchorSites,
   expirableAnchors,
   expireThrough,
@@ -42,16 +45,19 @@ const dayStart = (date: string) => new Date(`${date}T00:00:00.000Z`);
 /** The last day whose anchors may be written at `now`. */
 const lastEndedDay = (now: Date) => addDays(utcDate(new Date(now.getTime() - ANCHOR_AFTER_MS)), -1);
 
-/** Where a site's anchor of a day is written, under the export folder. */
+/** Where a chain's anchor of a day is written, under the export folder. */
 export function anchorFilePath(exportDir: string, siteId: number, date: string): string {
-  return path.join(exportDir, 'audit-anchors', `site-${siteId}`, `${date}.json`);
+  const folder = siteId === ACCOUNT_CHAIN ? 'account' : `site-${siteId}`;
+  return path.join(exportDir, 'audit-anchors', folder, `${date}.json`);
 }
 
 /** Written whole or not at all: a reader never finds half a file. */
 async function writeAnchorFile(exportDir: string, anchor: AuditAnchor): Promise<void> {
   const file = anchorFilePath(exportDir, anchor.site, anchor.date);
   await mkdir(path.dirname(file), { recursive: true });
-  const { site, date, seq, hash, time, rows } = anchor;
+  const { date, seq, hash, time, rows } = anchor;
+  // The account-level rows' file says so rather than naming a site 0 that does not exist.
+  const site = anchor.site === ACCOUNT_CHAIN ? null : anchor.site;
   const partial = `${file}.${process.pid}.partial`;
   await writeFile(partial, `${JSON.stringify({ site, date, seq, hash, time, rows }, null, 2)}\n`);
   await rename(partial, file);
@@ -60,7 +66,7 @@ async function writeAnchorFile(exportDir: string, anchor: AuditAnchor): Promise<
 export type AnchorRound = { written: number; more: boolean };
 
 /**
- * Anchors every ended UTC day of each site not anchored yet, from its first row's day (or the
+ * Anchors every ended UTC day of each chain not anchored yet, from its first row's day (or the
  * day after its last anchor) to yesterday. The file is written before the row is kept, so a kept
  * anchor always has its file; a second worker's anchor of the same day is the same file.
  */

@@ -5,7 +5,7 @@
  * hash. Rows are appended as the product appends them, at times of the test's choosing; the
  * test clock's now is 2026-11-21T09:00Z. On PGlite, or PostgreSQL with DATABASE_URL.
  */
-import { auditHash, type AuditRecord } from '@paddock/domain';
+import { auditHash, verifyChain, type AuditRecord } from '@paddock/domain';
 import { sql } from 'drizzle-orm';
 import { readFile, rm, stat } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ import {
   startAuditAnchors,
   writeDueAnchors,
 } from '../../src/audit/audit-anchor.ts';
+import { ACCOUNT_CHAIN, anchorPoints } from '../../src/audit/audit-anchor.repository.ts';
 import { appendAudit, auditChain, sha256 } from '../../src/audit/audit.repository.ts';
 import { ConfigError, loadConfig } from '../../src/config.ts';
 import { queryRows, type Database } from '../../src/db/client.ts';
@@ -27,17 +28,19 @@ let siteA: number;
 let siteB: number;
 /** A site gone from the sites table: its rows outlive it, and are anchored all the same. */
 const SITE_GONE = 990_001;
+/** The account-level rows (a sign-in has no site): chain 0, anchored and kept like a site's. */
+const ACCOUNT = null;
 
-const entry = (siteId: number, time: string, text: string) => ({
+const entry = (siteId: number | null, time: string, text: string) => ({
   time: new Date(time),
   siteId,
   actorId: t.farm.users.admin.id,
   actingAsId: null,
   address: '198.51.100.7',
   areaId: null,
-  kind: 'site',
-  targetId: siteId,
-  operation: 'PUT /sites/:id',
+  kind: siteId === null ? 'user' : 'site',
+  targetId: siteId ?? t.farm.users.admin.id,
+  operation: siteId === null ? 'POST /auth/login' : 'PUT /sites/:id',
   before: null,
   after: { text },
   text,
@@ -47,7 +50,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   siteA = t.farm.sites.a.id;
   siteB = t.farm.sites.b.id;
-  const rows: [number, string][] = [
+  const rows: [number | null, string][] = [
     [siteA, '2026-08-10T10:00:00Z'],
     [siteA, '2026-08-10T11:00:00Z'],
     [siteA, '2026-09-05T08:00:00Z'],
@@ -58,6 +61,8 @@ beforeAll(async () => {
     [siteB, '2026-09-12T06:00:00Z'],
     [SITE_GONE, '2026-09-03T06:00:00Z'],
     [SITE_GONE, '2026-10-09T06:00:00Z'],
+    [ACCOUNT, '2026-09-20T07:00:00Z'],
+    [ACCOUNT, '2026-10-02T07:00:00Z'],
   ];
   for (const [siteId, time] of rows) await appendAudit(t.db, entry(siteId, time, `At ${time}`));
 });
@@ -71,7 +76,7 @@ const fileExists = (file: string) =>
     () => true,
     () => false,
   );
-const chainOf = (siteId: number) => auditChain(t.db, siteId);
+const chainOf = (siteId: number | null) => auditChain(t.db, siteId);
 const anchorCount = async (siteId: number) =>
   Number(
     (
@@ -112,7 +117,20 @@ describe('the daily anchor', () => {
     expect(await anchorCount(siteA)).toBe(103);
     expect(await anchorCount(siteB)).toBe(70);
     expect(await anchorCount(SITE_GONE)).toBe(79);
-    expect(round.written).toBe(103 + 70 + 79);
+    // 20 September to 20 November, in the account folder, naming no site.
+    expect(await anchorCount(ACCOUNT_CHAIN)).toBe(62);
+    expect(round.written).toBe(103 + 70 + 79 + 62);
+    expect(anchorFilePath(exportDir(), ACCOUNT_CHAIN, '2026-10-02')).toMatch(
+      /audit-anchors[/\\]account[/\\]2026-10-02\.json$/,
+    );
+    expect(await readAnchor(ACCOUNT_CHAIN, '2026-10-02')).toEqual({
+      site: null,
+      date: '2026-10-02',
+      seq: 2,
+      hash: (await chainOf(ACCOUNT)).at(-1)?.hash,
+      time: '2026-10-02T07:00:00.000Z',
+      rows: 1,
+    });
   });
 
   it('writes nothing on a second run the same day', async () => {
@@ -128,9 +146,10 @@ describe('the daily anchor', () => {
     const later = new Date('2026-11-25T01:00:00Z');
     const first = await writeDueAnchors(t.db, { now: later, exportDir: exportDir(), limit: 5 });
     expect(first).toEqual({ written: 5, more: true });
-    // Site a's 21–24 November, then site b's 21st; the rest on the next round.
-    expect(await anchorCount(siteA)).toBe(107);
-    expect(await anchorCount(siteB)).toBe(71);
+    // The account rows' 21–24 November, then site a's 21st; the rest on the next round.
+    expect(await anchorCount(ACCOUNT_CHAIN)).toBe(66);
+    expect(await anchorCount(siteA)).toBe(104);
+    expect(await anchorCount(siteB)).toBe(70);
   });
 
   it('is written at worker start for a day not yet anchored', async () => {
@@ -162,7 +181,7 @@ describe('the daily anchor', () => {
     const at = (time: string) =>
       writeDueAnchors(t.db, { now: new Date(time), exportDir: exportDir() });
     expect(await at('2026-11-27T00:01:00Z')).toEqual({ written: 0, more: false });
-    expect(await at('2026-11-27T00:03:00Z')).toEqual({ written: 3, more: false });
+    expect(await at('2026-11-27T00:03:00Z')).toEqual({ written: 4, more: false });
     expect(await readAnchor(siteB, '2026-11-26')).toMatchObject({ seq: 1, rows: 0 });
   });
 });
@@ -199,6 +218,18 @@ describe('the append-only trigger', () => {
         withExpiry(`${siteA}:2`, sql`delete from audit_trail where site_id = ${siteB} and seq = 1`),
     ],
     [
+      'a delete of an account row past the seq named',
+      () =>
+        withExpiry(
+          `${ACCOUNT_CHAIN}:1`,
+          sql`delete from audit_trail where site_id is null and seq = 2`,
+        ),
+    ],
+    [
+      'a delete of an account row under a site’s setting',
+      () => withExpiry(`${siteA}:2`, sql`delete from audit_trail where site_id is null`),
+    ],
+    [
       'a delete with a setting not of the form site:seq',
       () => withExpiry(`${siteA}:2 or true`, sql`delete from audit_trail where site_id = ${siteA}`),
     ],
@@ -212,6 +243,7 @@ describe('the append-only trigger', () => {
     await expect(attempt()).rejects.toThrow();
     expect((await chainOf(siteA)).length).toBe(before);
     expect((await chainOf(siteB)).length).toBe(1);
+    expect((await chainOf(ACCOUNT)).length).toBe(2);
     expect(await anchorCount(siteA)).toBeGreaterThan(100);
   });
 });
@@ -257,7 +289,8 @@ describe('retention by whole months', () => {
       retentionMonths: 1,
       log: quietLog,
     });
-    expect(round).toEqual({ sites: 1, rows: 4 });
+    // Site a's four rows of August and September, and the account rows' one of September.
+    expect(round).toEqual({ sites: 2, rows: 5 });
     // October and November are kept whole.
     expect((await chainOf(siteA)).map((row) => [row.seq, row.time.toISOString()])).toEqual([
       [5, '2026-10-03T12:00:00.000Z'],
@@ -266,6 +299,7 @@ describe('retention by whole months', () => {
     // A chain's last row stays, so the next row goes on from it.
     expect((await chainOf(siteB)).map((row) => row.seq)).toEqual([1]);
     expect((await chainOf(SITE_GONE)).map((row) => row.seq)).toEqual([1, 2]);
+    expect((await chainOf(ACCOUNT)).map((row) => row.seq)).toEqual([2]);
     // The anchors stay, files and rows.
     expect(await readAnchor(siteA, '2026-09-30')).toMatchObject({ seq: 4 });
     expect(await anchorCount(siteA)).toBeGreaterThan(103);
@@ -282,6 +316,26 @@ describe('retention by whole months', () => {
   it('leaves the next row chaining on from the last', async () => {
     await appendAudit(t.db, entry(siteA, '2026-11-26T01:00:00Z', 'After retention'));
     expect((await chainOf(siteA)).map((row) => row.seq)).toEqual([5, 6, 7]);
+  });
+
+  it('leaves the account rows verifiable from their kept anchor, and an edit found', async () => {
+    const verifyAccount = async () =>
+      verifyChain(await chainOf(ACCOUNT), sha256, await anchorPoints(t.db, ACCOUNT_CHAIN));
+    expect(await verifyAccount()).toEqual({ ok: true, rows: 1 });
+    await t.db.execute(sql`alter table audit_trail disable trigger audit_trail_append_only`);
+    try {
+      await t.db.execute(
+        sql`update audit_trail set text = 'Nobody signed in' where site_id is null and seq = 2`,
+      );
+      expect((await verifyAccount()).ok).toBe(false);
+    } finally {
+      await t.db.execute(
+        sql`update audit_trail set text = ${'At 2026-10-02T07:00:00Z'}
+             where site_id is null and seq = 2`,
+      );
+      await t.db.execute(sql`alter table audit_trail enable trigger audit_trail_append_only`);
+    }
+    expect(await verifyAccount()).toEqual({ ok: true, rows: 1 });
   });
 });
 
