@@ -3,24 +3,24 @@
  * claims it and sends commands, a fake site gateway (a real MQTT client with the gateway's
  * credentials) answers with acks, and the request advances. Runs on either engine and broker.
  */
-import { commandDownlinkSchema, type AckUplink, type CommandDownlink } from '@paddock/domain';
+import type { CommandDownlink } from '@paddock/domain';
 import { and, eq } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
 import { startCommands, type CommandSender, type CommandSettled } from './command-link.ts';
-import { gatewayUsername } from './credentials.ts';
 import { startDeviceRequests } from './device-requests.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import { startDispatcher, type RequestHandler } from '../requests/dispatcher.ts';
 import type { RequestRow } from '../requests/request.repository.ts';
 import {
+  connectAnsweringGateway,
   quietLog,
   startTestBroker,
-  unsentWhenEnding,
   waitFor,
+  type GatewayAnswer,
   type TestBroker,
 } from '../../test/helpers/field.ts';
 import { countRows } from '../../test/helpers/rows.ts';
@@ -30,9 +30,8 @@ import { deviceSiteLookup } from './provisioning.ts';
 const TIMEOUT_SECONDS = 30;
 const TEST_SECONDS = 1;
 
-type Answer = { phase: AckUplink['phase']; reason?: string };
 /** How the fake gateway answers a command to one of its devices. */
-type Behaviour = (command: CommandDownlink, serialno: string) => Answer[];
+type Behaviour = (command: CommandDownlink, serialno: string) => GatewayAnswer[];
 
 let testApp: TestApp;
 let broker: TestBroker;
@@ -112,29 +111,15 @@ beforeAll(async () => {
     });
   }
 
-  const siteA = testApp.farm.sites.a.id;
-  gateway = await mqtt.connectAsync(broker.url, broker.clientOptions(gatewayUsername(siteA)));
-  gateway.on('message', (topic, payload) => {
-    const serialno = present(topic.split('/').at(-3));
-    const command = commandDownlinkSchema.parse(JSON.parse(payload.toString('utf8')));
-    received.push({ serialno, command });
-    void (async () => {
-      for (const answer of behaviour(command, serialno)) {
-        await publishAck(
-          siteA,
-          serialno,
-          JSON.stringify({
-            commandId: command.commandId,
-            phase: answer.phase,
-            time: new Date().toISOString(),
-            ...(answer.reason !== undefined && { reason: answer.reason }),
-          }),
-        );
-      }
-      answered.add(command.commandId);
-    })().catch(unsentWhenEnding(gateway));
-  });
-  await gateway.subscribeAsync(`${broker.topicRoot}/${siteA}/+/down/command`, { qos: 1 });
+  gateway = await connectAnsweringGateway(
+    broker,
+    testApp.farm.sites.a.id,
+    (command, serialno) => {
+      received.push({ serialno, command });
+      return behaviour(command, serialno);
+    },
+    (command) => answered.add(command.commandId),
+  );
 });
 
 afterEach(() => {

@@ -9,18 +9,16 @@ import {
   ALARM_TEMPLATES,
   FAN_START_REFUSED_REASON,
   FROST_RULE_PRESETS,
-  commandDownlinkSchema,
   type CommandDownlink,
   type FanRequest,
 } from '@paddock/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
 import { startCommands } from '../field/command-link.ts';
-import { gatewayUsername } from '../field/credentials.ts';
 import { startDeviceRequests } from '../field/device-requests.ts';
 import { deviceSiteLookup } from '../field/provisioning.ts';
 import { startJobs } from '../jobs/jobs.ts';
@@ -28,9 +26,9 @@ import { startDispatcher } from '../requests/dispatcher.ts';
 import { meshRole } from '../seed/rows.ts';
 import { checkFanCommands } from '../frost-watch/fan-start-check.ts';
 import {
+  connectAnsweringGateway,
   quietLog,
   startTestBroker,
-  unsentWhenEnding,
   waitFor,
   type TestBroker,
 } from '../../test/helpers/field.ts';
@@ -158,23 +156,10 @@ beforeAll(async () => {
   });
   expect(rules.statusCode).toBe(200);
 
-  const siteA = farm.sites.a.id;
-  gateway = await mqtt.connectAsync(broker.url, broker.clientOptions(gatewayUsername(siteA)));
-  gateway.on('message', (topic, payload) => {
-    const command = commandDownlinkSchema.parse(JSON.parse(payload.toString('utf8')));
+  gateway = await connectAnsweringGateway(broker, farm.sites.a.id, (command) => {
     heard.push(command);
-    const serialno = topic.split('/').at(-3);
-    void (async () => {
-      for (const phase of ['accepted', 'done'] as const) {
-        await gateway.publishAsync(
-          `${broker.topicRoot}/${siteA}/${serialno}/up/ack`,
-          JSON.stringify({ commandId: command.commandId, phase, time: new Date().toISOString() }),
-          { qos: 1 },
-        );
-      }
-    })().catch(unsentWhenEnding(gateway));
+    return [{ phase: 'accepted' }, { phase: 'done' }];
   });
-  await gateway.subscribeAsync(`${broker.topicRoot}/${siteA}/+/down/command`, { qos: 1 });
 }, 120_000);
 
 afterAll(async () => {

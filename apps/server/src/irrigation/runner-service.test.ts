@@ -6,29 +6,28 @@
  * engine (DATABASE_URL) and broker (MQTT_URL).
  */
 import {
-  commandDownlinkSchema,
   programDisplay,
   type CommandDownlink,
   type ProgramZone,
   type RunState,
 } from '@paddock/domain';
 import { eq } from 'drizzle-orm';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { MqttClient } from 'mqtt';
 import { randomUUID } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
 import { startCommands, type CommandSender } from '../field/command-link.ts';
-import { gatewayUsername } from '../field/credentials.ts';
 import { startDeviceRequests } from '../field/device-requests.ts';
 import { startJobs } from '../jobs/jobs.ts';
 import { startProgramRunner } from './runner-service.ts';
 import { startDispatcher } from '../requests/dispatcher.ts';
 import {
+  connectAnsweringGateway,
   quietLog,
   startTestBroker,
-  unsentWhenEnding,
   waitFor,
+  type GatewayAnswer,
   type TestBroker,
 } from '../../test/helpers/field.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
@@ -46,7 +45,6 @@ const TIMEOUT_SECONDS = 30;
 /** mm/h: 1 mm of depth is one second of watering. */
 const FAST_RATE = 3600;
 
-type Answer = { phase: 'accepted' | 'done' | 'failed'; reason?: string };
 type Heard = { at: number; serialno: string; command: CommandDownlink };
 
 let testApp: TestApp;
@@ -59,8 +57,8 @@ let worker: {
   close(): Promise<void>;
 } | null = null;
 let heard: Heard[] = [];
-const acceptAndDo = (): Answer[] => [{ phase: 'accepted' }, { phase: 'done' }];
-let answer: (command: CommandDownlink) => Answer[] = acceptAndDo;
+const acceptAndDo = (): GatewayAnswer[] => [{ phase: 'accepted' }, { phase: 'done' }];
+let answer: (command: CommandDownlink) => GatewayAnswer[] = acceptAndDo;
 
 /**
  * Starts everything a worker process runs, as start/worker.ts does. The same client id is the same
@@ -123,28 +121,10 @@ beforeAll(async () => {
   commandsClientId = `commands-${randomUUID()}`;
   worker = await startWorker();
 
-  const siteA = testApp.farm.sites.a.id;
-  gateway = await mqtt.connectAsync(broker.url, broker.clientOptions(gatewayUsername(siteA)));
-  gateway.on('message', (topic, payload) => {
-    const serialno = present(topic.split('/').at(-3));
-    const command = commandDownlinkSchema.parse(JSON.parse(payload.toString('utf8')));
+  gateway = await connectAnsweringGateway(broker, testApp.farm.sites.a.id, (command, serialno) => {
     heard.push({ at: Date.now(), serialno, command });
-    void (async () => {
-      for (const { phase, reason } of answer(command)) {
-        await gateway.publishAsync(
-          `${broker.topicRoot}/${siteA}/${serialno}/up/ack`,
-          JSON.stringify({
-            commandId: command.commandId,
-            phase,
-            time: new Date().toISOString(),
-            ...(reason !== undefined && { reason }),
-          }),
-          { qos: 1 },
-        );
-      }
-    })().catch(unsentWhenEnding(gateway));
+    return answer(command);
   });
-  await gateway.subscribeAsync(`${broker.topicRoot}/${siteA}/+/down/command`, { qos: 1 });
 });
 
 afterEach(async () => {

@@ -6,7 +6,12 @@
  * broker every test uses its own topic root, so retained configs and queued messages of one test
  * never reach another.
  */
-import { siteDownlinksFilter } from '@paddock/domain';
+import {
+  commandDownlinkSchema,
+  siteDownlinksFilter,
+  type AckUplink,
+  type CommandDownlink,
+} from '@paddock/domain';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
@@ -228,6 +233,46 @@ export function useIngestAndGateway(
       return started(gateway);
     },
   };
+}
+
+/** An ack the fake site gateway sends for a command: its phase and, for a failure, why. */
+export type GatewayAnswer = { phase: AckUplink['phase']; reason?: string };
+
+/**
+ * A fake site gateway: the site's gateway client, which hears every command the server sends a
+ * device of its site and publishes the acks `answer` gives for it, in order, as the device's.
+ * `answered` runs once the last of them is published.
+ */
+export async function connectAnsweringGateway(
+  broker: TestBroker,
+  siteId: number,
+  answer: (command: CommandDownlink, serialno: string) => GatewayAnswer[],
+  answered: (command: CommandDownlink) => void = () => {},
+): Promise<MqttClient> {
+  const gateway = await connectGateway(broker, siteId);
+  gateway.on('message', (topic, payload) => {
+    // <root>/<site>/<serialno>/down/command
+    const serialno = topic.split('/').at(-3);
+    if (serialno === undefined) throw new Error(`no device in the topic ${topic}`);
+    const command = commandDownlinkSchema.parse(JSON.parse(payload.toString('utf8')));
+    void (async () => {
+      for (const { phase, reason } of answer(command, serialno)) {
+        await gateway.publishAsync(
+          `${broker.topicRoot}/${siteId}/${serialno}/up/ack`,
+          JSON.stringify({
+            commandId: command.commandId,
+            phase,
+            time: new Date().toISOString(),
+            ...(reason !== undefined && { reason }),
+          }),
+          { qos: 1 },
+        );
+      }
+      answered(command);
+    })().catch(unsentWhenEnding(gateway));
+  });
+  await gateway.subscribeAsync(`${broker.topicRoot}/${siteId}/+/down/command`, { qos: 1 });
+  return gateway;
 }
 
 /** The site gateway, which speaks for every device of its site (and may publish to any branch). */
