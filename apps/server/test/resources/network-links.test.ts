@@ -15,7 +15,7 @@ import { fieldKey, SERVER_USERNAME } from '../../src/field/credentials.ts';
 import * as schema from '../../src/db/schema.ts';
 import { credentialBox } from '../../src/network-links/credential-box.ts';
 import { startLinkRunner, type LinkRunner } from '../../src/network-links/link-runner.ts';
-import { addedByAdmin } from '../helpers/added.ts';
+import { addedByAdmin, expectDeletedByAdmin } from '../helpers/added.ts';
 import { freePort, quietLog, startTestBroker, waitFor, type TestBroker } from '../helpers/field.ts';
 import {
   attachFrostSensor,
@@ -198,16 +198,7 @@ describe('who may', () => {
     expect(cleared.json()).toMatchObject({ hasPassword: false });
     expect(await sealed()).toBeNull();
 
-    const gone = await t.as(t.farm.users.admin.id, {
-      method: 'DELETE',
-      url: `/api/network-links/${mine}`,
-    });
-    expect(gone.statusCode).toBe(204);
-    const again = await t.as(t.farm.users.admin.id, {
-      method: 'DELETE',
-      url: `/api/network-links/${mine}`,
-    });
-    expect(again.statusCode).toBe(404);
+    await expectDeletedByAdmin(t, `/api/network-links/${mine}`);
   });
 });
 

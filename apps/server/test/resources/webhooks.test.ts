@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { evaluateSetPoints } from '../../src/alarms/set-points.ts';
 import * as schema from '../../src/db/schema.ts';
 import { deliverDueWebhooks } from '../../src/webhooks/delivery.ts';
-import { addedByAdmin } from '../helpers/added.ts';
+import { addedByAdmin, expectDeletedByAdmin } from '../helpers/added.ts';
 import { addAlarm, soilDryRule } from '../helpers/alarms.ts';
 import {
   itRefusesAllButSiteAdmins,
@@ -143,16 +143,7 @@ describe('who may', () => {
       modified: t.clock.now().toISOString(),
     });
     expect(changed.json()).not.toHaveProperty('secret');
-    const gone = await t.as(t.farm.users.admin.id, {
-      method: 'DELETE',
-      url: `/api/webhooks/${mine}`,
-    });
-    expect(gone.statusCode).toBe(204);
-    const again = await t.as(t.farm.users.admin.id, {
-      method: 'DELETE',
-      url: `/api/webhooks/${mine}`,
-    });
-    expect(again.statusCode).toBe(404);
+    await expectDeletedByAdmin(t, `/api/webhooks/${mine}`);
     await t.db.delete(schema.webhookEndpoints);
   });
 });
