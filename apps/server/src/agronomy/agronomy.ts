@@ -29,12 +29,10 @@ import {
   type AgronomyPoint,
   type SensorTopic,
 } from '@paddock/domain';
-import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { repeatEvery } from '../jobs/repeat.ts';
+import { repeatEvery, type PeriodicJobDeps } from '../jobs/repeat.ts';
 import { et0Write } from './et0-days.ts';
 import { findOrCreateSeries } from '../ingest/catalog.repository.ts';
-import type { Log } from '../log.ts';
 import { insertReadings, ROLLUP_BUCKET_SECONDS } from '../telemetry/reading.repository.ts';
 import {
   countBefore,
@@ -369,12 +367,7 @@ async function updateTopics(
 }
 
 /** Recomputes every station's agronomy every `intervalMs` until closed (worker role). */
-export function startAgronomy(deps: {
-  db: Database;
-  clock: Clock;
-  log: Log;
-  intervalMs?: number;
-}): { close(): Promise<void> } {
+export function startAgronomy(deps: PeriodicJobDeps): { close(): Promise<void> } {
   return repeatEvery({
     intervalMs: deps.intervalMs ?? AGRONOMY_INTERVAL_MS,
     first: 'after-interval',

@@ -22,7 +22,7 @@ import type { PeopleFirst } from '../db/lanes.ts';
 import { scopeOfChoice } from './report-scope.ts';
 import type { Log } from '../log.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { repeatEvery } from '../jobs/repeat.ts';
+import { repeatEvery, type PeriodicJobDeps } from '../jobs/repeat.ts';
 import { readReportSite } from '../reports/report-site.ts';
 import {
   allScheduledReports,
@@ -141,14 +141,9 @@ export async function sendDueReports(deps: {
 }
 
 /** Checks the schedules every `intervalMs` (a minute by default). */
-export function startScheduledReports(deps: {
-  db: Database;
-  clock: Clock;
-  log: Log;
-  mailer: Mailer;
-  people?: PeopleFirst;
-  intervalMs?: number;
-}): { close(): Promise<void> } {
+export function startScheduledReports(
+  deps: PeriodicJobDeps & { mailer: Mailer; people?: PeopleFirst },
+): { close(): Promise<void> } {
   return repeatEvery({
     first: 'now',
     round: () => sendDueReports(deps),

@@ -19,7 +19,6 @@
  */
 import type { Database } from '../db/client.ts';
 import type { events } from '../db/schema.ts';
-import type { Clock } from '../clock.ts';
 import {
   clearRecoveredRadios,
   clearRecoveredUnits,
@@ -30,7 +29,7 @@ import {
   recordEvents,
   refreshAreaHealth,
 } from './device-health.repository.ts';
-import { repeatEvery } from '../jobs/repeat.ts';
+import { repeatEvery, type PeriodicJobDeps } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
 import { publishSiteEvent } from '../webhooks/publish.ts';
 
@@ -247,15 +246,13 @@ export async function sweepOverdue(
 }
 
 /** Sweeps every `intervalMs` until closed (worker role). */
-export function startOverdueSweep(deps: {
-  db: Database;
-  clock: Clock;
-  log: Log;
-  intervalMs?: number;
-  grace?: number;
-  /** Runs after each sweep with its time (the overdue alarm rules). */
-  after?: (now: Date) => Promise<unknown>;
-}): { close(): Promise<void> } {
+export function startOverdueSweep(
+  deps: PeriodicJobDeps & {
+    grace?: number;
+    /** Runs after each sweep with its time (the overdue alarm rules). */
+    after?: (now: Date) => Promise<unknown>;
+  },
+): { close(): Promise<void> } {
   return repeatEvery({
     intervalMs: deps.intervalMs ?? OVERDUE_SWEEP_INTERVAL_MS,
     first: 'after-interval',

@@ -6,10 +6,8 @@
  * database with history (the demo's season) has its fit without waiting a season.
  */
 import { forecastTime, frostNightOf, type NightSun } from '@paddock/domain';
-import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { repeatEvery } from '../jobs/repeat.ts';
-import type { Log } from '../log.ts';
+import { repeatEvery, type PeriodicJobDeps } from '../jobs/repeat.ts';
 import type { EngineOptions } from '../alarms/transitions.ts';
 import { findForecastRow, forecastNightsSince } from '../frost/forecast.repository.ts';
 import { clearForecastAlarm, warnIfDue } from './forecast-warning.ts';
@@ -125,13 +123,9 @@ async function forecastNight(
   }
 }
 
-export function startFrostForecasts(deps: {
-  db: Database;
-  clock: Clock;
-  log: Log;
-  engine: EngineOptions;
-  intervalMs?: number;
-}): { close(): Promise<void> } {
+export function startFrostForecasts(deps: PeriodicJobDeps & { engine: EngineOptions }): {
+  close(): Promise<void>;
+} {
   return repeatEvery({
     intervalMs: deps.intervalMs ?? FORECAST_INTERVAL_MS,
     first: 'now',

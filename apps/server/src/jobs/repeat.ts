@@ -6,6 +6,16 @@
  * round (the database away for a moment) is logged and the next one tries again: the work stays
  * where it was. `close` is the one way to stop, as for every part the start-up stops.
  */
+import type { Clock } from '../clock.ts';
+import type { Database } from '../db/client.ts';
+import type { Log } from '../log.ts';
+
+/**
+ * What a periodic job of the worker starts with: the database it works on, its clock and log, and
+ * how often it runs (the job's own interval unless a test gives a shorter one).
+ */
+export type PeriodicJobDeps = { db: Database; clock: Clock; log: Log; intervalMs?: number };
+
 export type Repeat = {
   /** No round starts after this; answers once the one under way (if any) is over. */
   close(): Promise<void>;

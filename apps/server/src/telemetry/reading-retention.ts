@@ -6,7 +6,6 @@
  * catalogue lists and the default partition, which holds nothing in the usual case.
  */
 import { isReadingPartitionExpired, readingPartitionName } from '@paddock/domain';
-import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
 import {
   dropReadingPartition,
@@ -14,8 +13,7 @@ import {
   makeReadingPartitions,
   readingPartitionMonths,
 } from '../db/reading-partitions.ts';
-import { repeatEvery } from '../jobs/repeat.ts';
-import type { Log } from '../log.ts';
+import { repeatEvery, type PeriodicJobDeps } from '../jobs/repeat.ts';
 
 const ROUND_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -35,12 +33,7 @@ export async function keepReadingPartitions(
   return { made, dropped };
 }
 
-export function startReadingRetention(deps: {
-  db: Database;
-  clock: Clock;
-  log: Log;
-  intervalMs?: number;
-}): { close(): Promise<void> } {
+export function startReadingRetention(deps: PeriodicJobDeps): { close(): Promise<void> } {
   const { db, clock, log } = deps;
   return repeatEvery({
     intervalMs: deps.intervalMs ?? ROUND_INTERVAL_MS,

@@ -17,9 +17,8 @@ import {
   siteTimeZone,
   type WaterTakeDayStatus,
 } from '@paddock/domain';
-import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { repeatEvery } from '../jobs/repeat.ts';
+import { repeatEvery, type PeriodicJobDeps } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
 import { allConsents, type StoredConsent } from './consent.repository.ts';
 import {
@@ -115,12 +114,7 @@ export async function produceDueDays(
 }
 
 /** The worker's daily water-take job: a round at start, then every few minutes. */
-export function startWaterTake(deps: {
-  db: Database;
-  clock: Clock;
-  log: Log;
-  intervalMs?: number;
-}): { close(): Promise<void> } {
+export function startWaterTake(deps: PeriodicJobDeps): { close(): Promise<void> } {
   const { db, clock, log } = deps;
   const run = async () => {
     const round = await produceDueDays(db, clock.now(), log);
