@@ -1,7 +1,8 @@
 /**
  * Why the server refused a form's save, shown where it belongs: under the field its answer names
  * (§8: status, message and field), else above the form's buttons. A save that never reached the
- * server (status 0) is told in the form's own words.
+ * server (status 0) is told in the form's own words. A form checked with the domain's schema
+ * before it is sent (which the server runs too) shows the schema's issues at the same fields.
  */
 import { Text } from '@mantine/core';
 import { useState } from 'react';
@@ -24,7 +25,7 @@ export function refusalMessage(error: unknown, failed: string): string {
 }
 
 /** `fields` are the form's own; `failed` its words for a save that got no answer. */
-export function useSaveRefusal<Field extends string>(fields: readonly Field[], failed: string) {
+function useSaveRefusal<Field extends string>(fields: readonly Field[], failed: string) {
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);
   return {
     refusal,
@@ -38,6 +39,53 @@ export function useSaveRefusal<Field extends string>(fields: readonly Field[], f
     },
     /** The refusal's message when it names `field`. */
     messageOf: (field: Field) => (refusal?.field === field ? refusal.message : undefined),
+  };
+}
+
+/** A form's values as the domain's schema judged them (zod's safeParse). */
+type Checked<Body> =
+  | { success: true; data: Body }
+  | {
+      success: false;
+      error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+    };
+
+/**
+ * A form checked with the domain's schema and saved to the server. No field shows an issue before
+ * the first submit; then a field shows the server's refusal of it, else the schema's issue there
+ * in the form's words (`issueText`: the schema's are English only). `submit` saves only a valid
+ * form, and keeps a refusal.
+ */
+export function useCheckedSave<Field extends string, Body>(options: {
+  fields: readonly Field[];
+  /** The form's words for a save that got no answer. */
+  failed: string;
+  checked: Checked<Body>;
+  issueText: (field: Field, message: string) => string;
+  save: (body: Body) => Promise<void>;
+}) {
+  const { checked } = options;
+  const [submitted, setSubmitted] = useState(false);
+  const refusal = useSaveRefusal(options.fields, options.failed);
+  return {
+    refusal: refusal.refusal,
+    fieldError: (field: Field): string | undefined => {
+      const refused = refusal.messageOf(field);
+      if (refused !== undefined) return refused;
+      if (!submitted || checked.success) return undefined;
+      const issue = checked.error.issues.find((each) => each.path[0] === field);
+      return issue ? options.issueText(field, issue.message) : undefined;
+    },
+    submit: async () => {
+      setSubmitted(true);
+      refusal.clear();
+      if (!checked.success) return;
+      try {
+        await options.save(checked.data);
+      } catch (error) {
+        refusal.take(error);
+      }
+    },
   };
 }
 

@@ -29,7 +29,7 @@ import {
   useCreateNetworkLink,
   useUpdateNetworkLink,
 } from '../../../data/network-links/save-network-link.ts';
-import { FormRefusal, useSaveRefusal } from '../../../components/ui/save-refusal.tsx';
+import { FormRefusal, useCheckedSave } from '../../../components/ui/save-refusal.tsx';
 
 export interface NetworkLinkFormModalProps {
   readonly siteId: number;
@@ -99,8 +99,6 @@ function NetworkLinkForm({
   const [removePassword, setRemovePassword] = useState(false);
   const [applicationId, setApplicationId] = useState(editing?.applicationId ?? '');
   const [tenant, setTenant] = useState(editing?.tenant ?? '');
-  const [submitted, setSubmitted] = useState(false);
-  const save = useSaveRefusal(FIELDS, t('NetworkLinks.SaveFailed'));
   const create = useCreateNetworkLink(siteId);
   const update = useUpdateNetworkLink(siteId);
   const usesTenant = kind !== 'chirpstack';
@@ -117,32 +115,23 @@ function NetworkLinkForm({
     applicationId: applicationId.trim(),
     tenant: !usesTenant || tenant.trim() === '' ? null : tenant.trim(),
   });
-  const fieldError = (field: Field) => {
-    const refused = save.messageOf(field);
-    if (refused !== undefined) return refused;
-    if (!submitted || checked.success) return undefined;
-    const issue = checked.error.issues.find((each) => each.path[0] === field);
-    return issue ? t(issueKey(field, issue.message, kind)) : undefined;
-  };
-
-  async function submit() {
-    setSubmitted(true);
-    save.clear();
-    if (!checked.success) return;
-    try {
+  const form = useCheckedSave({
+    fields: FIELDS,
+    failed: t('NetworkLinks.SaveFailed'),
+    checked,
+    issueText: (field, message) => t(issueKey(field, message, kind)),
+    save: async (body) => {
       if (editing) {
-        await update.mutateAsync({ id: editing.id, body: checked.data });
+        await update.mutateAsync({ id: editing.id, body });
       } else {
-        await create.mutateAsync(checked.data);
+        await create.mutateAsync(body);
       }
       onClose();
-    } catch (error) {
-      save.take(error);
-    }
-  }
+    },
+  });
 
   return (
-    <StackedForm gap="md" onSubmit={() => void submit()}>
+    <StackedForm gap="md" onSubmit={() => void form.submit()}>
       <NativeSelect
         label={t('NetworkLinks.Kind')}
         value={kind}
@@ -151,7 +140,7 @@ function NetworkLinkForm({
           value: each,
           label: t(`NetworkLinks.KindName.${each}`),
         }))}
-        error={fieldError('kind')}
+        error={form.fieldError('kind')}
         data-autofocus
       />
       <TextInput
@@ -162,7 +151,7 @@ function NetworkLinkForm({
         placeholder={URL_PLACEHOLDER[kind]}
         value={url}
         onChange={(event) => setUrl(event.currentTarget.value)}
-        error={fieldError('url')}
+        error={form.fieldError('url')}
         required
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -170,7 +159,7 @@ function NetworkLinkForm({
           label={t('NetworkLinks.Username')}
           value={username}
           onChange={(event) => setUsername(event.currentTarget.value)}
-          error={fieldError('username')}
+          error={form.fieldError('username')}
           autoComplete="off"
         />
         <PasswordInput
@@ -180,7 +169,7 @@ function NetworkLinkForm({
           }
           value={password}
           onChange={(event) => setPassword(event.currentTarget.value)}
-          error={fieldError('password')}
+          error={form.fieldError('password')}
           disabled={removePassword}
           autoComplete="new-password"
         />
@@ -201,7 +190,7 @@ function NetworkLinkForm({
           label={t('NetworkLinks.ApplicationId')}
           value={applicationId}
           onChange={(event) => setApplicationId(event.currentTarget.value)}
-          error={fieldError('applicationId')}
+          error={form.fieldError('applicationId')}
           required
         />
         {usesTenant && (
@@ -210,12 +199,12 @@ function NetworkLinkForm({
             description={t('NetworkLinks.TenantHint')}
             value={tenant}
             onChange={(event) => setTenant(event.currentTarget.value)}
-            error={fieldError('tenant')}
+            error={form.fieldError('tenant')}
             required={kind === 'tts-mqtt'}
           />
         )}
       </SimpleGrid>
-      <FormRefusal refusal={save.refusal} />
+      <FormRefusal refusal={form.refusal} />
       <FormActions onCancel={onClose} mt="sm">
         <Button type="submit" loading={create.isPending || update.isPending}>
           {t('Common.Save')}

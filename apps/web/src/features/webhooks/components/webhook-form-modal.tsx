@@ -16,7 +16,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { useCreateWebhook, useUpdateWebhook } from '../../../data/webhooks/save-webhook.ts';
-import { FormRefusal, useSaveRefusal } from '../../../components/ui/save-refusal.tsx';
+import { FormRefusal, useCheckedSave } from '../../../components/ui/save-refusal.tsx';
 import { StackedForm } from '../../../components/ui/stacked-form.tsx';
 
 export interface WebhookFormModalProps {
@@ -47,52 +47,38 @@ export function WebhookFormModal({ siteId, editing, onClose, onCreated }: Webhoo
 }
 
 const FIELDS = ['url', 'events'] as const;
-type Field = (typeof FIELDS)[number];
 
 function WebhookForm({ siteId, editing, onClose, onCreated }: WebhookFormModalProps) {
   const { t } = useTranslation();
   const [url, setUrl] = useState(editing?.url ?? '');
   const [events, setEvents] = useState<WebhookEventKind[]>(editing?.events ?? []);
   const [active, setActive] = useState(editing?.active ?? true);
-  const [submitted, setSubmitted] = useState(false);
-  const save = useSaveRefusal(FIELDS, t('Webhooks.SaveFailed'));
   const create = useCreateWebhook(siteId);
   const update = useUpdateWebhook(siteId);
-  const checked = webhookBodySchema.safeParse({ url: url.trim(), events, active });
-  const fieldError = (field: Field) => {
-    const refused = save.messageOf(field);
-    if (refused !== undefined) return refused;
-    if (!submitted || checked.success) return undefined;
-    return checked.error.issues.some((issue) => issue.path[0] === field)
-      ? t(field === 'url' ? 'Webhooks.UrlInvalid' : 'Webhooks.EventsRequired')
-      : undefined;
-  };
-
-  async function submit() {
-    setSubmitted(true);
-    save.clear();
-    if (!checked.success) return;
-    try {
+  const form = useCheckedSave({
+    fields: FIELDS,
+    failed: t('Webhooks.SaveFailed'),
+    checked: webhookBodySchema.safeParse({ url: url.trim(), events, active }),
+    issueText: (field) => t(field === 'url' ? 'Webhooks.UrlInvalid' : 'Webhooks.EventsRequired'),
+    save: async (body) => {
       if (editing) {
-        await update.mutateAsync({ id: editing.id, body: checked.data });
+        await update.mutateAsync({ id: editing.id, body });
       } else {
-        onCreated(await create.mutateAsync(checked.data));
+        onCreated(await create.mutateAsync(body));
       }
       onClose();
-    } catch (error) {
-      save.take(error);
-    }
-  }
+    },
+  });
 
   return (
-    <StackedForm gap="md" onSubmit={() => void submit()}>
+    <StackedForm gap="md" onSubmit={() => void form.submit()}>
       <TextInput
         label={t('Webhooks.Url')}
         description={t('Webhooks.UrlHint')}
         placeholder="https://"
         value={url}
         onChange={(event) => setUrl(event.currentTarget.value)}
-        error={fieldError('url')}
+        error={form.fieldError('url')}
         required
         data-autofocus
       />
@@ -100,7 +86,7 @@ function WebhookForm({ siteId, editing, onClose, onCreated }: WebhookFormModalPr
         label={t('Webhooks.Events')}
         value={events}
         onChange={(value) => setEvents(value as WebhookEventKind[])}
-        error={fieldError('events')}
+        error={form.fieldError('events')}
         required
       >
         <SimpleGrid cols={{ base: 1, sm: 2 }} mt="xs" spacing="xs">
@@ -114,7 +100,7 @@ function WebhookForm({ siteId, editing, onClose, onCreated }: WebhookFormModalPr
         checked={active}
         onChange={(event) => setActive(event.currentTarget.checked)}
       />
-      <FormRefusal refusal={save.refusal} />
+      <FormRefusal refusal={form.refusal} />
       <FormActions onCancel={onClose} mt="sm">
         <Button type="submit" loading={create.isPending || update.isPending}>
           {t('Common.Save')}
