@@ -8,7 +8,6 @@
 import {
   Button,
   Checkbox,
-  Modal,
   NativeSelect,
   PasswordInput,
   SimpleGrid,
@@ -23,6 +22,7 @@ import {
 } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditingModal } from '../../../components/ui/editing-modal.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { StackedForm } from '../../../components/ui/stacked-form.tsx';
 import {
@@ -40,17 +40,14 @@ export interface NetworkLinkFormModalProps {
 
 export function NetworkLinkFormModal({ siteId, editing, onClose }: NetworkLinkFormModalProps) {
   const { t } = useTranslation();
-  const opened = editing !== undefined;
   return (
-    <Modal
-      opened={opened}
+    <EditingModal
+      editing={editing}
       onClose={onClose}
       title={t(editing ? 'NetworkLinks.EditTitle' : 'NetworkLinks.AddTitle')}
-      centered
-      size="lg"
     >
-      {opened && <NetworkLinkForm siteId={siteId} editing={editing} onClose={onClose} />}
-    </Modal>
+      {(shown) => <NetworkLinkForm siteId={siteId} editing={shown} onClose={onClose} />}
+    </EditingModal>
   );
 }
 

@@ -4,7 +4,7 @@
  * too; a refusal the server gives anyway is shown at its field. A new endpoint's secret is shown
  * once, in its own dialog (WebhookSecretModal): the console keeps it nowhere.
  */
-import { Button, Checkbox, Modal, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Button, Checkbox, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import {
   WEBHOOK_EVENT_KINDS,
   webhookBodySchema,
@@ -14,6 +14,7 @@ import {
 } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditingModal } from '../../../components/ui/editing-modal.tsx';
 import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { useCreateWebhook, useUpdateWebhook } from '../../../data/webhooks/save-webhook.ts';
 import { FormRefusal, useCheckedSave } from '../../../components/ui/save-refusal.tsx';
@@ -30,19 +31,16 @@ export interface WebhookFormModalProps {
 
 export function WebhookFormModal({ siteId, editing, onClose, onCreated }: WebhookFormModalProps) {
   const { t } = useTranslation();
-  const opened = editing !== undefined;
   return (
-    <Modal
-      opened={opened}
+    <EditingModal
+      editing={editing}
       onClose={onClose}
       title={t(editing ? 'Webhooks.EditTitle' : 'Webhooks.AddTitle')}
-      centered
-      size="lg"
     >
-      {opened && (
-        <WebhookForm siteId={siteId} editing={editing} onClose={onClose} onCreated={onCreated} />
+      {(shown) => (
+        <WebhookForm siteId={siteId} editing={shown} onClose={onClose} onCreated={onCreated} />
       )}
-    </Modal>
+    </EditingModal>
   );
 }
 
