@@ -7,7 +7,7 @@
  * What is typed is checked with the domain's rule and sent in its stored form (16 upper-case hex
  * digits); the server's refusal (another radio has it, 409; not a devEUI, 400) shows at the field.
  */
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { normaliseDevEui } from '@paddock/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { radioKeys } from '../../data/radios/keys.ts';
 import { updateRadio } from '../../data/radios/update-radio.ts';
 import { refusalMessage } from '../ui/save-refusal.tsx';
 import type { HardwareItem } from './hardware-items.ts';
+import { ChangeableValue, SaveInPlace } from './setting-in-place.tsx';
 
 const PLACEHOLDER = '70B3D57ED005A1C2';
 
@@ -59,22 +60,17 @@ export function DevEui({
   if (!canEdit) return value;
   if (!editing) {
     return (
-      <Group gap="xs" wrap="nowrap">
+      <ChangeableValue
+        label={t('Hardware.DevEui.Change')}
+        onChange={() => {
+          save.reset();
+          setInvalid(false);
+          setText(item.devEui ?? '');
+          setEditing(true);
+        }}
+      >
         {value}
-        <Anchor
-          component="button"
-          type="button"
-          size="xs"
-          onClick={() => {
-            save.reset();
-            setInvalid(false);
-            setText(item.devEui ?? '');
-            setEditing(true);
-          }}
-        >
-          {t('Hardware.DevEui.Change')}
-        </Anchor>
-      </Group>
+      </ChangeableValue>
     );
   }
 
@@ -104,13 +100,7 @@ export function DevEui({
         autoComplete="off"
         spellCheck={false}
       />
-      <Group gap={4}>
-        <Button size="compact-xs" loading={save.isPending} onClick={submit}>
-          {t('Common.Save')}
-        </Button>
-        <Button size="compact-xs" variant="subtle" onClick={() => setEditing(false)}>
-          {t('Common.Cancel')}
-        </Button>
+      <SaveInPlace saving={save.isPending} onSave={submit} onCancel={() => setEditing(false)}>
         {item.devEui !== null && (
           <Button
             size="compact-xs"
@@ -126,7 +116,7 @@ export function DevEui({
             {t('Hardware.DevEui.Remove')}
           </Button>
         )}
-      </Group>
+      </SaveInPlace>
     </Stack>
   );
 }

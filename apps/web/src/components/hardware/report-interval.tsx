@@ -3,7 +3,7 @@
  * the server marks it overdue, and its next report clears that). Users with the install
  * privilege change it here; the device is told within one overdue sweep.
  */
-import { Anchor, Button, Group, Select, Stack, Text } from '@mantine/core';
+import { Select, Stack, Text } from '@mantine/core';
 import { REPORT_INTERVAL_MAX_SECONDS, REPORT_INTERVAL_MIN_SECONDS } from '@paddock/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,6 +13,7 @@ import { updateRadio } from '../../data/radios/update-radio.ts';
 import { siteKeys } from '../../data/sites/keys.ts';
 import { updateUnit } from '../../data/units/update-unit.ts';
 import type { HardwareItem } from './hardware-items.ts';
+import { ChangeableValue, SaveInPlace } from './setting-in-place.tsx';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -63,22 +64,17 @@ export function ReportInterval({
   if (!canEdit) return <Text size="sm">{text}</Text>;
   if (!editing) {
     return (
-      <Group gap="xs" wrap="nowrap">
+      <ChangeableValue
+        label={t('Hardware.ReportInterval.Change')}
+        onChange={() => {
+          save.reset();
+          setEditing(true);
+        }}
+      >
         <Text size="sm" data-testid="report-interval">
           {text}
         </Text>
-        <Anchor
-          component="button"
-          type="button"
-          size="xs"
-          onClick={() => {
-            save.reset();
-            setEditing(true);
-          }}
-        >
-          {t('Hardware.ReportInterval.Change')}
-        </Anchor>
-      </Group>
+      </ChangeableValue>
     );
   }
   const seconds = new Set(REPORT_INTERVAL_CHOICES);
@@ -96,19 +92,12 @@ export function ReportInterval({
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
       />
-      <Group gap={4}>
-        <Button
-          size="compact-xs"
-          loading={save.isPending}
-          disabled={choice === null}
-          onClick={() => choice !== null && save.mutate(Number(choice))}
-        >
-          {t('Common.Save')}
-        </Button>
-        <Button size="compact-xs" variant="subtle" onClick={() => setEditing(false)}>
-          {t('Common.Cancel')}
-        </Button>
-      </Group>
+      <SaveInPlace
+        saving={save.isPending}
+        disabled={choice === null}
+        onSave={() => choice !== null && save.mutate(Number(choice))}
+        onCancel={() => setEditing(false)}
+      />
       {save.isError && (
         <Text size="xs" c="fault" role="alert">
           {t('Hardware.ReportInterval.Failed')}
