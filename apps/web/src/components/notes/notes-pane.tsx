@@ -13,7 +13,7 @@ import { useCreateNote } from '../../data/notes/create-note.ts';
 import { useDeleteNote } from '../../data/notes/delete-note.ts';
 import { useAreaNotes } from '../../data/notes/get-area-notes.ts';
 import { usePrivileges } from '../../data/privileges/use-privileges.ts';
-import { isApiError } from '../../lib/api-client.ts';
+import { refusalReason } from '../ui/save-refusal.tsx';
 
 /** What the notes are about: the area itself or one of its things. */
 interface NoteTarget {
@@ -88,7 +88,7 @@ function NotesList({
     <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
       {remove.isError && (
         <Alert color="fault" role="alert" p="xs">
-          {failureText(remove.error, t('Notes.DeleteFailed'))}
+          {refusalReason(remove.error, t('Notes.DeleteFailed'))}
         </Alert>
       )}
       {notes.map((note) => (
@@ -148,7 +148,7 @@ function NoteForm({ areaId, target }: { areaId: number; target: NoteTarget }) {
         />
         {create.isError && (
           <Alert color="fault" role="alert" p="xs">
-            {failureText(create.error, t('Notes.AddFailed'))}
+            {refusalReason(create.error, t('Notes.AddFailed'))}
           </Alert>
         )}
         <Group justify="flex-end">
@@ -159,9 +159,4 @@ function NoteForm({ areaId, target }: { areaId: number; target: NoteTarget }) {
       </Stack>
     </form>
   );
-}
-
-/** The server's words when it answered (a refusal), else the general line (offline, no answer). */
-function failureText(error: unknown, general: string): string {
-  return isApiError(error) && error.status !== 0 ? (error.reason ?? error.message) : general;
 }

@@ -9,8 +9,8 @@ import { LABEL_MAX_LENGTH } from '@paddock/domain';
 import { IconPencil } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../lib/api-client.ts';
 import { FormActions } from './form-actions.tsx';
+import { refusalReason } from './save-refusal.tsx';
 
 interface RenameButtonProps {
   /** The name now. */
@@ -72,7 +72,7 @@ function RenameForm({
       await onRename(next);
       onDone();
     } catch (error) {
-      setFailure(renameFailure(error, t('Rename.Failed')));
+      setFailure(refusalReason(error, t('Rename.Failed')));
       setSaving(false);
     }
   };
@@ -100,10 +100,4 @@ function RenameForm({
       </FormActions>
     </form>
   );
-}
-
-/** The server's words when it gave some (a refused name, no permission), else the general line. */
-function renameFailure(error: unknown, general: string): string {
-  if (isApiError(error) && error.status !== 0) return error.reason ?? error.message;
-  return general;
 }

@@ -24,6 +24,14 @@ export function refusalMessage(error: unknown, failed: string): string {
   return isApiError(error) && error.status !== 0 ? error.message : failed;
 }
 
+/**
+ * The server's reason for refusing (a refused name, no permission), else its message; `failed`
+ * when the call got no answer (offline).
+ */
+export function refusalReason(error: unknown, failed: string): string {
+  return isApiError(error) && error.status !== 0 ? (error.reason ?? error.message) : failed;
+}
+
 /** `fields` are the form's own; `failed` its words for a save that got no answer. */
 function useSaveRefusal<Field extends string>(fields: readonly Field[], failed: string) {
   const [refusal, setRefusal] = useState<Refusal<Field> | null>(null);

@@ -12,6 +12,7 @@ import {
 } from '@paddock/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { refusalMessage } from '../../../components/ui/save-refusal.tsx';
 import { useRemoveUser } from '../../../data/users/remove-user.ts';
 import { useResendInvitation } from '../../../data/users/resend-invitation.ts';
 import { isApiError } from '../../../lib/api-client.ts';
@@ -50,10 +51,7 @@ export function useUserInvitesAndRemoval(siteId: number) {
       notify({
         level: 'error',
         title: t('Users.Notification.RemoveFailed'),
-        message:
-          isApiError(error) && error.status !== 0
-            ? error.message
-            : t('Users.Notification.ServerNotResponding'),
+        message: refusalMessage(error, t('Users.Notification.ServerNotResponding')),
         autoClose: NOTIFICATION_LONG_DURATION_MS,
       });
     }

@@ -7,9 +7,9 @@
 import { Badge, Button, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { formatSiteDateTime, type WebhookDelivery } from '@paddock/domain';
 import { useTranslation } from 'react-i18next';
+import { refusalMessage } from '../../../components/ui/save-refusal.tsx';
 import { useWebhookDeliveries } from '../../../data/webhooks/get-webhook-deliveries.ts';
 import { useResendWebhookDelivery } from '../../../data/webhooks/resend-webhook-delivery.ts';
-import { isApiError } from '../../../lib/api-client.ts';
 import { notify } from '../../../lib/notify.ts';
 
 const STATUS_COLOUR: Record<WebhookDelivery['status'], string> = {
@@ -105,10 +105,7 @@ export function WebhookDeliveries({
                         onError: (error) =>
                           notify({
                             level: 'error',
-                            message:
-                              isApiError(error) && error.status !== 0
-                                ? error.message
-                                : t('Webhooks.ResendFailed'),
+                            message: refusalMessage(error, t('Webhooks.ResendFailed')),
                           }),
                       })
                     }
