@@ -3,14 +3,13 @@ import {
   expect as baseExpect,
   test,
   type APIRequestContext,
-  type Browser,
   type Locator,
   type Page,
 } from '@playwright/test';
 import path from 'node:path';
 import { apiAs, type ApiSession } from './support/api.ts';
 import { outboxMails, standinSms } from './support/mail.ts';
-import { signIn } from './support/sign-in.ts';
+import { signedInPage } from './support/sign-in.ts';
 import { demoSite, siteArea } from './support/sites.ts';
 
 /**
@@ -115,19 +114,6 @@ const toast = (page: Page, text: string | RegExp) =>
 const alarmRow = (page: Page, name: string) =>
   page.getByTestId('alarm-row').filter({ hasText: name });
 
-/** Signs in; the first sign-in of a cold stack may take longer than sign-in.ts waits. */
-async function signInPatiently(page: Page, user: string) {
-  try {
-    await signIn(page, user);
-  } catch {
-    await expect(page).not.toHaveURL(/\/(login|redirect)$/, { timeout: 60_000 });
-  }
-}
-
-async function newContext(browser: Browser, width: number) {
-  return browser.newContext({ viewport: { width, height: width < 700 ? 812 : 900 } });
-}
-
 test.describe('Alarms (issue 13)', () => {
   test.describe.configure({ mode: 'serial' });
   let api: ApiSession;
@@ -146,9 +132,7 @@ test.describe('Alarms (issue 13)', () => {
     for (const radio of [farm.probeRadio, farm.silenced, farm.coordinator]) {
       await api.put(`/radios/${radio.id}`, { reportIntervalSeconds: TEST_INTERVAL_SECONDS });
     }
-    const context = await newContext(browser, 1440);
-    page = await context.newPage();
-    await signInPatiently(page, DEMO_LOGINS.staff);
+    page = await signedInPage(browser, DEMO_LOGINS.staff);
   });
 
   test.afterAll(async () => {
@@ -405,9 +389,7 @@ test.describe('Alarms (issue 13)', () => {
   test('screenshots of the alarms pages at 375 and 1440 px', async ({ browser }, testInfo) => {
     test.setTimeout(4 * 60_000);
     for (const width of [375, 1440]) {
-      const context = await newContext(browser, width);
-      const shot = await context.newPage();
-      await signInPatiently(shot, DEMO_LOGINS.staff);
+      const shot = await signedInPage(browser, DEMO_LOGINS.staff, width);
       await shot.goto(`/${farm.siteId}/${farm.areaId}/alarms`);
       await expect(alarmRow(shot, ALARM_NAME)).toBeVisible();
       await shot.screenshot({ path: testInfo.outputPath(`alarms-${width}.png`), fullPage: true });
@@ -424,7 +406,7 @@ test.describe('Alarms (issue 13)', () => {
         await expect(shot.getByRole('dialog', { name: 'New alarm' })).toBeVisible();
         await shot.screenshot({ path: testInfo.outputPath('alarm-form-375.png') });
       }
-      await context.close();
+      await shot.context().close();
     }
   });
 });

@@ -1,15 +1,9 @@
 import type { HeardDevice, NetworkLink } from '@paddock/domain';
 import { DEMO_LOGINS } from '@paddock/domain/demo';
-import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type Page,
-} from '@playwright/test';
+import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fieldKey, NETWORK_SERVER_USERNAME } from '../apps/server/src/field/credentials.ts';
 import { apiAs, type ApiSession } from './support/api.ts';
-import { signIn } from './support/sign-in.ts';
+import { signedInPage } from './support/sign-in.ts';
 import { demoSite, siteArea } from './support/sites.ts';
 
 /**
@@ -44,18 +38,6 @@ interface SensorInfo {
   id: number;
   type: string;
   radio: number | null;
-}
-
-/** Signs in; the first sign-in of a cold stack may take longer than sign-in.ts waits. */
-async function adminPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  try {
-    await signIn(page, DEMO_LOGINS.admin);
-  } catch {
-    await expect(page).not.toHaveURL(/\/(login|redirect)$/, { timeout: 60_000 });
-  }
-  return page;
 }
 
 /** Huon's irrigation area and a soil probe radio of it with no devEUI yet. */
@@ -127,7 +109,7 @@ test.describe('Network server links (issue 32)', () => {
     api = await apiAs(apiContext, DEMO_LOGINS.admin);
     farm = await huon(api);
     network = await demoNetwork(api);
-    page = await adminPage(browser);
+    page = await signedInPage(browser, DEMO_LOGINS.admin);
   });
 
   test.afterAll(async ({ request }) => {

@@ -16,7 +16,7 @@ import {
 } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { apiAs, type ApiSession } from './support/api.ts';
-import { signIn } from './support/sign-in.ts';
+import { signedInPage } from './support/sign-in.ts';
 import { demoSite, siteArea } from './support/sites.ts';
 
 /**
@@ -135,23 +135,8 @@ function signatureHeaders(received: ReceivedWebhook): Record<string, string> {
   );
 }
 
-/** Signs in; the first sign-in of a cold stack may take longer than sign-in.ts waits. */
-async function signInPatiently(page: Page, user: string) {
-  try {
-    await signIn(page, user);
-  } catch {
-    await expect(page).not.toHaveURL(/\/(login|redirect)$/, { timeout: 60_000 });
-  }
-}
-
-async function adminPage(browser: Browser, width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 700 ? 812 : 900 },
-  });
-  const page = await context.newPage();
-  await signInPatiently(page, DEMO_LOGINS.admin);
-  return page;
-}
+const adminPage = (browser: Browser, width: number) =>
+  signedInPage(browser, DEMO_LOGINS.admin, width);
 
 const webhooksCard = (page: Page) => page.getByRole('region', { name: 'Webhooks' });
 const endpointRow = (page: Page) => webhooksCard(page).getByLabel(ENDPOINT_URL, { exact: true });
