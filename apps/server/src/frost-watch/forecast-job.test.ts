@@ -9,6 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../db/schema.ts';
 import { smsThenEmailRoster } from '../../test/helpers/alarms.ts';
+import { addSeries } from '../../test/helpers/farm.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 import { runForecastRound } from './forecast-job.ts';
 
@@ -40,12 +41,7 @@ async function addSensor(type: string, label: string, metric: string): Promise<n
     })
     .returning();
   if (!sensor) throw new Error('sensor not inserted');
-  const [row] = await db
-    .insert(t.series)
-    .values({ siteId: farm.sites.a.id, thingType: 'sensor', thingId: sensor.id, metric })
-    .returning();
-  if (!row) throw new Error('series not inserted');
-  return row.id;
+  return addSeries(db, farm.sites.a.id, { type: 'sensor', id: sensor.id, metric });
 }
 
 /**

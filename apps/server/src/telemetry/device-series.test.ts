@@ -4,30 +4,23 @@
  */
 import { seriesSchema, type Series } from '@paddock/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { series } from '../db/schema.ts';
 import { insertReadings } from './reading.repository.ts';
 import { itRefusesReadsOfOneThing } from '../../test/helpers/refusals.ts';
-import { only } from '../../test/helpers/rows.ts';
+import { addSeries } from '../../test/helpers/farm.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
 let t: TestApp;
 
-async function addSeries(thingType: 'radio' | 'unit', thingId: number, metric: string) {
-  return only(
-    await t.db
-      .insert(series)
-      .values({ siteId: t.farm.sites.a.id, thingType, thingId, metric })
-      .returning(),
-  ).id;
-}
+const addSiteSeries = (type: 'radio' | 'unit', id: number, metric: string) =>
+  addSeries(t.db, t.farm.sites.a.id, { type, id, metric });
 
 const at = (iso: string) => Date.parse(iso);
 
 beforeAll(async () => {
   t = await buildTestApp();
-  const battery = await addSeries('radio', t.farm.radios.radio1.id, 'battery');
-  const signal = await addSeries('radio', t.farm.radios.radio1.id, 'signal');
-  const unitBattery = await addSeries('unit', t.farm.units.a.id, 'battery');
+  const battery = await addSiteSeries('radio', t.farm.radios.radio1.id, 'battery');
+  const signal = await addSiteSeries('radio', t.farm.radios.radio1.id, 'signal');
+  const unitBattery = await addSiteSeries('unit', t.farm.units.a.id, 'battery');
   await insertReadings(t.db, [
     { seriesId: battery, time: at('2026-11-20T09:00:00Z'), value: 3.6 },
     { seriesId: battery, time: at('2026-11-20T09:10:00Z'), value: 3.58 },

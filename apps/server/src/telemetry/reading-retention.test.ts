@@ -8,10 +8,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/client.ts';
 import { readingPartitionMonths } from '../db/reading-partitions.ts';
-import { series, sites } from '../db/schema.ts';
+import { sites } from '../db/schema.ts';
 import { insertReadings } from './reading.repository.ts';
 import { keepReadingPartitions } from './reading-retention.ts';
-import { only } from '../../test/helpers/rows.ts';
+import { addSeries } from '../../test/helpers/farm.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
 
 let t: TestApp;
@@ -22,17 +22,11 @@ const now = at('2026-11-21T09:00:00Z');
 
 beforeAll(async () => {
   t = await buildTestApp();
-  battery = only(
-    await t.db
-      .insert(series)
-      .values({
-        siteId: t.farm.sites.a.id,
-        thingType: 'radio',
-        thingId: t.farm.radios.radio1.id,
-        metric: 'battery',
-      })
-      .returning(),
-  ).id;
+  battery = await addSeries(t.db, t.farm.sites.a.id, {
+    type: 'radio',
+    id: t.farm.radios.radio1.id,
+    metric: 'battery',
+  });
   await insertReadings(t.db, [
     // September 2024: past 24 months.
     { seriesId: battery, time: at('2024-09-15T09:00:00Z'), value: 3.6 },

@@ -1,6 +1,6 @@
 import { seriesGrid, seriesSchema, type Series, type SeriesGrid } from '@paddock/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { series, sensors } from '../db/schema.ts';
+import { sensors } from '../db/schema.ts';
 import { responseSerializerCompiler } from '../http/serializer.ts';
 import {
   readSeriesAverages,
@@ -13,6 +13,7 @@ import {
   itRefusesReadsOfOneThing,
   itRefusesReadsWithoutAccess,
 } from '../../test/helpers/refusals.ts';
+import { addSeries } from '../../test/helpers/farm.ts';
 import { only } from '../../test/helpers/rows.ts';
 import { rollup6hMismatches, rollup6hPhasesOf } from '../../test/helpers/rollups.ts';
 import { buildTestApp, type TestApp } from '../../test/helpers/test-app.ts';
@@ -25,19 +26,8 @@ let t: TestApp;
 let weatherId: number;
 const seriesIds: Record<string, number> = {};
 
-async function addSeries(
-  thingType: 'sensor' | 'control',
-  thingId: number,
-  metric: string,
-): Promise<number> {
-  const row = only(
-    await t.db
-      .insert(series)
-      .values({ siteId: t.farm.sites.a.id, thingType, thingId, metric })
-      .returning(),
-  );
-  return row.id;
-}
+const addSiteSeries = (type: 'sensor' | 'control', id: number, metric: string) =>
+  addSeries(t.db, t.farm.sites.a.id, { type, id, metric });
 
 const at = (iso: string, value: number) => ({ time: new Date(iso), value });
 
@@ -81,10 +71,10 @@ beforeAll(async () => {
       })
       .returning(),
   ).id;
-  seriesIds.temperature = await addSeries('sensor', weatherId, 'temperature');
-  seriesIds.dst = await addSeries('sensor', weatherId, 'dst.probe');
-  seriesIds.wave = await addSeries('sensor', weatherId, 'wave');
-  seriesIds.flow = await addSeries('control', t.farm.controls.valve1.id, 'flow');
+  seriesIds.temperature = await addSiteSeries('sensor', weatherId, 'temperature');
+  seriesIds.dst = await addSiteSeries('sensor', weatherId, 'dst.probe');
+  seriesIds.wave = await addSiteSeries('sensor', weatherId, 'wave');
+  seriesIds.flow = await addSiteSeries('control', t.farm.controls.valve1.id, 'flow');
 
   await insert(seriesIds.temperature, [
     at('2026-11-08T23:50:00Z', 1000), // before the window

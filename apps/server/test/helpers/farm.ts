@@ -47,7 +47,7 @@ export async function addSiteMember(
 export async function addSeries(
   db: Database,
   siteId: number,
-  thing: { type: 'sensor' | 'control'; id: number; metric: string },
+  thing: { type: 'sensor' | 'control' | 'radio' | 'unit'; id: number; metric: string },
 ): Promise<number> {
   const [row] = await db
     .insert(t.series)

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../../src/db/schema.ts';
 import { meshRole } from '../../src/seed/rows.ts';
 import { insertReadings } from '../../src/telemetry/reading.repository.ts';
-import { addSiteMember } from '../helpers/farm.ts';
+import { addSeries, addSiteMember } from '../helpers/farm.ts';
 import { itRefusesBadSites } from '../helpers/list-endpoint.ts';
 import { only } from '../helpers/rows.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -64,15 +64,16 @@ beforeAll(async () => {
 
   // R-1005: two weeks of status reports every hour, 20 mV a day down to 3.44 V now: 3.3 V in
   // 7 days.
-  const [battery] = await db
-    .insert(t.series)
-    .values({ siteId: farm.sites.a.id, thingType: 'radio', thingId: drainingId, metric: 'battery' })
-    .returning();
+  const battery = await addSeries(db, farm.sites.a.id, {
+    type: 'radio',
+    id: drainingId,
+    metric: 'battery',
+  });
   const now = app.clock.now().getTime();
   await insertReadings(
     db,
     Array.from({ length: 14 * 24 }, (_, hour) => ({
-      seriesId: battery?.id ?? 0,
+      seriesId: battery,
       time: now - hour * 3_600_000,
       value: Math.round((3.44 + (0.02 * hour) / 24) * 1000) / 1000,
     })),

@@ -16,7 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../src/db/schema.ts';
 import { produceDueDays } from '../../src/water-take/water-take-days.ts';
-import { addWaterMeter } from '../helpers/farm.ts';
+import { addSeries, addWaterMeter } from '../helpers/farm.ts';
 import { quietLog } from '../helpers/field.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -34,17 +34,11 @@ beforeAll(async () => {
   t = await buildTestApp();
   const farm = t.farm;
   meterId = await addWaterMeter(t.db, farm, { label: 'Bore, pump 1', serialno: 'WM-77' });
-  const [series] = await t.db
-    .insert(s.series)
-    .values({
-      siteId: farm.sites.a.id,
-      thingType: 'sensor',
-      thingId: meterId,
-      metric: 'water.total',
-    })
-    .returning();
-  if (!series) throw new Error('series not inserted');
-  seriesId = series.id;
+  seriesId = await addSeries(t.db, farm.sites.a.id, {
+    type: 'sensor',
+    id: meterId,
+    metric: 'water.total',
+  });
   // 36 m³/h, read every 10 minutes from before the outage day to now, except: the pump stops
   // 06:00–12:00 on the outage day (the meter keeps reporting its unchanged total), and no reading
   // arrives 10:00–11:00 on the gap day (the telemetry is down; the water still flows).
@@ -55,7 +49,7 @@ beforeAll(async () => {
   for (let time = outage - 60 * MIN; time <= t.clock.now().getTime(); time += 10 * MIN) {
     const stopped = time >= outage + 6 * 60 * MIN && time < outage + 12 * 60 * MIN;
     const silent = time > gap + 10 * 60 * MIN && time < gap + 11 * 60 * MIN;
-    if (!silent) rows.push({ seriesId: series.id, time: new Date(time), value: total });
+    if (!silent) rows.push({ seriesId, time: new Date(time), value: total });
     if (!stopped) total += 6;
   }
   await t.db.insert(s.readings).values(rows);
