@@ -4,9 +4,11 @@
  * server (status 0) is told in the form's own words. A form checked with the domain's schema
  * before it is sent (which the server runs too) shows the schema's issues at the same fields.
  */
-import { Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../lib/api-client.ts';
+import { FormActions } from './form-actions.tsx';
 
 type Refusal<Field extends string> = { field: Field | null; message: string };
 
@@ -98,11 +100,37 @@ export function useCheckedSave<Field extends string, Body>(options: {
 }
 
 /** A refusal that names none of the form's fields, above its buttons. */
-export function FormRefusal({ refusal }: { refusal: Refusal<string> | null }) {
+function FormRefusal({ refusal }: { refusal: Refusal<string> | null }) {
   if (!refusal || refusal.field !== null) return null;
   return (
     <Text c="red" size="sm" role="alert">
       {refusal.message}
     </Text>
+  );
+}
+
+/**
+ * The end of a form saved with useCheckedSave: its refusal that names none of its fields, then
+ * Cancel and Save (loading while the save runs).
+ */
+export function CheckedSaveFooter({
+  form,
+  saving,
+  onCancel,
+}: {
+  form: { readonly refusal: Refusal<string> | null };
+  saving: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <FormRefusal refusal={form.refusal} />
+      <FormActions onCancel={onCancel} mt="sm">
+        <Button type="submit" loading={saving}>
+          {t('Common.Save')}
+        </Button>
+      </FormActions>
+    </>
   );
 }

@@ -5,14 +5,7 @@
  * is shown at its field. The stored password is never shown: on edit an empty password field
  * keeps it, and "Remove the stored password" sends null.
  */
-import {
-  Button,
-  Checkbox,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  TextInput,
-} from '@mantine/core';
+import { Checkbox, NativeSelect, PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import {
   NETWORK_LINK_KINDS,
   networkLinkBodySchema,
@@ -23,13 +16,12 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditingModal } from '../../../components/ui/editing-modal.tsx';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { StackedForm } from '../../../components/ui/stacked-form.tsx';
 import {
   useCreateNetworkLink,
   useUpdateNetworkLink,
 } from '../../../data/network-links/save-network-link.ts';
-import { FormRefusal, useCheckedSave } from '../../../components/ui/save-refusal.tsx';
+import { CheckedSaveFooter, useCheckedSave } from '../../../components/ui/save-refusal.tsx';
 
 export interface NetworkLinkFormModalProps {
   readonly siteId: number;
@@ -201,12 +193,11 @@ function NetworkLinkForm({
           />
         )}
       </SimpleGrid>
-      <FormRefusal refusal={form.refusal} />
-      <FormActions onCancel={onClose} mt="sm">
-        <Button type="submit" loading={create.isPending || update.isPending}>
-          {t('Common.Save')}
-        </Button>
-      </FormActions>
+      <CheckedSaveFooter
+        form={form}
+        saving={create.isPending || update.isPending}
+        onCancel={onClose}
+      />
     </StackedForm>
   );
 }

@@ -4,7 +4,7 @@
  * too; a refusal the server gives anyway is shown at its field. A new endpoint's secret is shown
  * once, in its own dialog (WebhookSecretModal): the console keeps it nowhere.
  */
-import { Button, Checkbox, SimpleGrid, Switch, TextInput } from '@mantine/core';
+import { Checkbox, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import {
   WEBHOOK_EVENT_KINDS,
   webhookBodySchema,
@@ -15,9 +15,8 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditingModal } from '../../../components/ui/editing-modal.tsx';
-import { FormActions } from '../../../components/ui/form-actions.tsx';
 import { useCreateWebhook, useUpdateWebhook } from '../../../data/webhooks/save-webhook.ts';
-import { FormRefusal, useCheckedSave } from '../../../components/ui/save-refusal.tsx';
+import { CheckedSaveFooter, useCheckedSave } from '../../../components/ui/save-refusal.tsx';
 import { StackedForm } from '../../../components/ui/stacked-form.tsx';
 
 export interface WebhookFormModalProps {
@@ -98,12 +97,11 @@ function WebhookForm({ siteId, editing, onClose, onCreated }: WebhookFormModalPr
         checked={active}
         onChange={(event) => setActive(event.currentTarget.checked)}
       />
-      <FormRefusal refusal={form.refusal} />
-      <FormActions onCancel={onClose} mt="sm">
-        <Button type="submit" loading={create.isPending || update.isPending}>
-          {t('Common.Save')}
-        </Button>
-      </FormActions>
+      <CheckedSaveFooter
+        form={form}
+        saving={create.isPending || update.isPending}
+        onCancel={onClose}
+      />
     </StackedForm>
   );
 }
