@@ -7,7 +7,7 @@ import {
   type Page,
 } from '@playwright/test';
 import path from 'node:path';
-import { apiAs, type ApiSession } from './support/api.ts';
+import { apiAs, stackRequest, type ApiSession } from './support/api.ts';
 import { outboxMails, standinSms } from './support/mail.ts';
 import { signedInPage } from './support/sign-in.ts';
 import { demoSite, siteArea } from './support/sites.ts';
@@ -124,9 +124,7 @@ test.describe('Alarms (issue 13)', () => {
   test.beforeAll(async ({ playwright, browser }, testInfo) => {
     // A cold stack on a busy machine: the first calls and the first sign-in take their time.
     test.setTimeout(180_000);
-    apiContext = await playwright.request.newContext({
-      baseURL: testInfo.project.use.baseURL ?? '',
-    });
+    apiContext = await stackRequest(playwright, testInfo);
     api = await apiAs(apiContext, DEMO_LOGINS.staff);
     farm = await teAwa(api);
     for (const radio of [farm.probeRadio, farm.silenced, farm.coordinator]) {

@@ -1,6 +1,6 @@
 import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { apiAs, type ApiSession } from './support/api.ts';
+import { apiAs, stackRequest, type ApiSession } from './support/api.ts';
 import type { ProgramInfo } from './support/irrigation.ts';
 import { signIn } from './support/sign-in.ts';
 import { demoSite, siteArea } from './support/sites.ts';
@@ -58,9 +58,7 @@ test('a burst closes its zone and the next runs; a leak with nothing running sto
   const api = await apiAs(request, DEMO_LOGINS.admin);
   // A radio's report interval needs the install privilege: support staff hold it. A context of
   // its own, so the two sessions' cookies do not meet.
-  const staffContext = await playwright.request.newContext({
-    baseURL: testInfo.project.use.baseURL ?? '',
-  });
+  const staffContext = await stackRequest(playwright, testInfo);
   const staff = await apiAs(staffContext, DEMO_LOGINS.staff);
   const site = await demoSite<{
     id: number;

@@ -2,7 +2,7 @@ import type { HeardDevice, NetworkLink } from '@paddock/domain';
 import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect as baseExpect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { fieldKey, NETWORK_SERVER_USERNAME } from '../apps/server/src/field/credentials.ts';
-import { apiAs, type ApiSession } from './support/api.ts';
+import { apiAs, stackRequest, type ApiSession } from './support/api.ts';
 import { signedInPage } from './support/sign-in.ts';
 import { demoSite, siteArea } from './support/sites.ts';
 
@@ -103,9 +103,7 @@ test.describe('Network server links (issue 32)', () => {
   test.beforeAll(async ({ playwright, browser }, testInfo) => {
     test.setTimeout(FIELD_TIMEOUT_MS + 60_000);
     expect(FIELD_SECRET, 'playwright.config.ts gives the stack its field secret').not.toBe('');
-    apiContext = await playwright.request.newContext({
-      baseURL: testInfo.project.use.baseURL ?? '',
-    });
+    apiContext = await stackRequest(playwright, testInfo);
     api = await apiAs(apiContext, DEMO_LOGINS.admin);
     farm = await huon(api);
     network = await demoNetwork(api);

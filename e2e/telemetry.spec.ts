@@ -1,6 +1,6 @@
 import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiAs, type ApiSession } from './support/api.ts';
+import { apiAs, stackRequest, type ApiSession } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
 import { demoSite, siteArea } from './support/sites.ts';
 
@@ -93,9 +93,7 @@ test.describe('Telemetry page (issue 12)', () => {
 
   test.beforeAll(async ({ playwright }, testInfo) => {
     // A context of its own: the set-up and the clean-up outlive any one test.
-    apiContext = await playwright.request.newContext({
-      baseURL: testInfo.project.use.baseURL ?? '',
-    });
+    apiContext = await stackRequest(playwright, testInfo);
     api = await apiAs(apiContext, DEMO_LOGINS.staff);
     farm = await teAwa(api);
     for (const radio of [farm.silenced, farm.drained]) {

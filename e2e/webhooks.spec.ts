@@ -15,7 +15,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
-import { apiAs, type ApiSession } from './support/api.ts';
+import { apiAs, stackRequest, type ApiSession } from './support/api.ts';
 import { signedInPage } from './support/sign-in.ts';
 import { demoSite, siteArea } from './support/sites.ts';
 
@@ -156,9 +156,7 @@ test.describe('Webhooks out (issue 32)', () => {
   test.beforeAll(async ({ playwright, browser }, testInfo) => {
     // A cold stack on a busy machine: the first calls and the first sign-in take their time.
     test.setTimeout(180_000);
-    apiContext = await playwright.request.newContext({
-      baseURL: testInfo.project.use.baseURL ?? '',
-    });
+    apiContext = await stackRequest(playwright, testInfo);
     // Staff: a reporting interval is the installer's to change; the rest an admin's.
     api = await apiAs(apiContext, DEMO_LOGINS.staff);
     farm = await redCliffs(api);

@@ -1,5 +1,22 @@
 import { DEMO_PASSWORD } from '@paddock/domain/demo';
-import { expect, type APIRequestContext } from '@playwright/test';
+import {
+  expect,
+  type APIRequestContext,
+  type PlaywrightWorkerArgs,
+  type TestInfo,
+} from '@playwright/test';
+
+/**
+ * A request context of its own on the stack the project tests (its baseURL): its sign-in leaves
+ * the browser's session and other contexts' alone, and it outlives any one test, for set-up and
+ * clean-up. Dispose of it after.
+ */
+export function stackRequest(
+  playwright: PlaywrightWorkerArgs['playwright'],
+  testInfo: TestInfo,
+): Promise<APIRequestContext> {
+  return playwright.request.newContext({ baseURL: testInfo.project.use.baseURL ?? '' });
+}
 
 /** The API as a demo user: set-up and checks beside what the test does in the browser. */
 export interface ApiSession {
