@@ -214,9 +214,28 @@ function bestSignal(heard: readonly UplinkSignal[]): UplinkSignal | null {
   return best;
 }
 
-function airtimeOf(payload: Uint8Array, radio: LoraSettings | null, given: number | undefined) {
-  if (given !== undefined) return given;
-  return radio === null ? null : uplinkAirtime(payload.length, radio);
+/**
+ * What the frame's LoRa settings tell of it, as a network server names them (undefined when it
+ * gives none); its airtime is the network server's figure when it gives one.
+ */
+function radioFigures(
+  payload: Uint8Array,
+  lora: { bandwidth: number; spreadingFactor: number; codeRate?: string | undefined } | undefined,
+  givenAirtime: number | undefined,
+): Pick<Uplink, 'spreadingFactor' | 'bandwidthHz' | 'airtimeSeconds'> {
+  if (lora === undefined) {
+    return { spreadingFactor: null, bandwidthHz: null, airtimeSeconds: givenAirtime ?? null };
+  }
+  const radio: LoraSettings = {
+    bandwidthHz: lora.bandwidth,
+    spreadingFactor: lora.spreadingFactor,
+    codingRate: codingRateOf(lora.codeRate),
+  };
+  return {
+    spreadingFactor: radio.spreadingFactor,
+    bandwidthHz: radio.bandwidthHz,
+    airtimeSeconds: givenAirtime ?? uplinkAirtime(payload.length, radio),
+  };
 }
 
 /**
@@ -225,15 +244,6 @@ function airtimeOf(payload: Uint8Array, radio: LoraSettings | null, given: numbe
  */
 export function uplinkFromChirpStack(event: ChirpStackUplink, receivedAt: Date): Uplink {
   const payload = bytesOf(event.data);
-  const lora = event.txInfo?.modulation?.lora;
-  const radio =
-    lora === undefined
-      ? null
-      : {
-          bandwidthHz: lora.bandwidth,
-          spreadingFactor: lora.spreadingFactor,
-          codingRate: codingRateOf(lora.codeRate),
-        };
   return {
     devEui: event.deviceInfo.devEui,
     deviceId: null,
@@ -244,9 +254,7 @@ export function uplinkFromChirpStack(event: ChirpStackUplink, receivedAt: Date):
     signal: bestSignal(
       event.rxInfo.map(({ gatewayId, rssi, snr }) => ({ rssi, snr, gateway: gatewayId })),
     ),
-    spreadingFactor: radio?.spreadingFactor ?? null,
-    bandwidthHz: radio?.bandwidthHz ?? null,
-    airtimeSeconds: airtimeOf(payload, radio, undefined),
+    ...radioFigures(payload, event.txInfo?.modulation?.lora, undefined),
     time: new Date(event.time ?? receivedAt).toISOString(),
   };
 }
@@ -256,14 +264,6 @@ export function uplinkFromTts(event: TtsUplink, receivedAt: Date): Uplink {
   const message = event.uplink_message;
   const payload = bytesOf(message.frm_payload);
   const lora = message.settings?.data_rate?.lora;
-  const radio =
-    lora === undefined
-      ? null
-      : {
-          bandwidthHz: lora.bandwidth,
-          spreadingFactor: lora.spreading_factor,
-          codingRate: codingRateOf(lora.coding_rate),
-        };
   const heard = message.rx_metadata.flatMap(({ gateway_ids, rssi, channel_rssi, snr }) => {
     const strength = rssi ?? channel_rssi;
     return strength === undefined ? [] : [{ rssi: strength, snr, gateway: gateway_ids.gateway_id }];
@@ -276,9 +276,15 @@ export function uplinkFromTts(event: TtsUplink, receivedAt: Date): Uplink {
     payload,
     decoded: message.decoded_payload ?? null,
     signal: bestSignal(heard),
-    spreadingFactor: radio?.spreadingFactor ?? null,
-    bandwidthHz: radio?.bandwidthHz ?? null,
-    airtimeSeconds: airtimeOf(payload, radio, message.consumed_airtime),
+    ...radioFigures(
+      payload,
+      lora && {
+        bandwidth: lora.bandwidth,
+        spreadingFactor: lora.spreading_factor,
+        codeRate: lora.coding_rate,
+      },
+      message.consumed_airtime,
+    ),
     time: new Date(message.received_at ?? event.received_at ?? receivedAt).toISOString(),
   };
 }
