@@ -15,7 +15,7 @@ export async function signIn(page: Page, user: string): Promise<void> {
  * As signIn, waiting longer for the console to move on: the first sign-in of a cold stack may take
  * longer than signIn waits.
  */
-export async function signInPatiently(page: Page, user: string): Promise<void> {
+async function signInPatiently(page: Page, user: string): Promise<void> {
   try {
     await signIn(page, user);
   } catch {
