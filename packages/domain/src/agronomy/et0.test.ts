@@ -40,6 +40,16 @@ import { saturationVapourPressure } from './formulas.ts';
 // Each expected value below is printed in FAO-56 (Allen et al. 1998); `digits` is the number of
 // decimals the book prints, and toBeCloseTo(x, digits) allows half a unit in that last place.
 
+/** A figure worked out here beside the one FAO-56 prints for it. */
+type PrintedFigure = { name: string; actual: number; printed: number; digits: number };
+
+/** One test a figure, named for it, so that a figure off the book names itself. */
+function matchesTheBook(figures: PrintedFigure[]) {
+  it.each(figures)('$name → $printed', ({ actual, printed, digits }) => {
+    expect(actual).toBeCloseTo(printed, digits);
+  });
+}
+
 /** FAO-56 Example 18: Brussels (50°48′N, 100 m), 6 July (J 187). Wind 10 km/h at 10 m. */
 const BRUSSELS: DailyEt0Input = {
   dayOfYear: 187,
@@ -102,7 +112,7 @@ const NDIAYE_NIGHT: HourlyEt0Input = {
 
 describe('FAO-56 Example 18 (daily, Brussels 6 July): ET0 3.9 mm/day', () => {
   const r = dailyEt0(BRUSSELS);
-  it.each([
+  matchesTheBook([
     { name: 'ET0 (mm/day), 3.88 unrounded', actual: r.et0MmPerDay, printed: 3.88, digits: 2 },
     { name: 'ET0 (mm/day), as printed', actual: r.et0MmPerDay, printed: 3.9, digits: 1 },
     { name: 'T mean (°C)', actual: r.tMeanCelsius, printed: 16.9, digits: 1 },
@@ -120,9 +130,7 @@ describe('FAO-56 Example 18 (daily, Brussels 6 July): ET0 3.9 mm/day', () => {
     { name: 'Rnl (MJ/m²/day), eq. 39', actual: r.rnlMj, printed: 3.71, digits: 2 },
     { name: 'Rn (MJ/m²/day), eq. 40', actual: r.rnMj, printed: 13.28, digits: 2 },
     { name: 'G (MJ/m²/day), eq. 42', actual: r.gMj, printed: 0, digits: 10 },
-  ])('$name → $printed', ({ actual, printed, digits }) => {
-    expect(actual).toBeCloseTo(printed, digits);
-  });
+  ]);
 
   it('says where each input came from', () => {
     expect(r.rsSource).toBe('sunshine');
@@ -145,7 +153,7 @@ describe('FAO-56 Example 18 (daily, Brussels 6 July): ET0 3.9 mm/day', () => {
 
 describe('FAO-56 Example 17 (monthly, Bangkok April): ET0 5.72 mm/day', () => {
   const r = dailyEt0(BANGKOK);
-  it.each([
+  matchesTheBook([
     { name: 'ET0 (mm/day)', actual: r.et0MmPerDay, printed: 5.72, digits: 2 },
     { name: 'Ra (MJ/m²/day), eq. 21', actual: r.raMj, printed: 38.06, digits: 2 },
     {
@@ -157,15 +165,13 @@ describe('FAO-56 Example 17 (monthly, Bangkok April): ET0 5.72 mm/day', () => {
     { name: 'Rs (MJ/m²/day), eq. 35', actual: r.rsMj, printed: 22.65, digits: 2 },
     { name: 'Rn (MJ/m²/day)', actual: r.rnMj, printed: 14.33, digits: 2 },
     { name: 'G (MJ/m²/day), eq. 44', actual: r.gMj, printed: 0.14, digits: 2 },
-  ])('$name → $printed', ({ actual, printed, digits }) => {
-    expect(actual).toBeCloseTo(printed, digits);
-  });
+  ]);
 });
 
 describe("FAO-56 Example 19 (hourly, N'Diaye 1 October)", () => {
   const day = hourlyEt0(NDIAYE_AFTERNOON);
   const night = hourlyEt0(NDIAYE_NIGHT);
-  it.each([
+  matchesTheBook([
     { name: '14–15 h ET0 (mm/h)', actual: day.et0MmPerHour, printed: 0.63, digits: 2 },
     { name: '14–15 h Ra (MJ/m²/h), eq. 28', actual: day.raMj, printed: 3.543, digits: 3 },
     { name: '14–15 h Rn (MJ/m²/h)', actual: day.rnMj, printed: 1.749, digits: 3 },
@@ -174,9 +180,7 @@ describe("FAO-56 Example 19 (hourly, N'Diaye 1 October)", () => {
     { name: '02–03 h Rn (MJ/m²/h)', actual: night.rnMj, printed: -0.1, digits: 3 },
     { name: '02–03 h G (MJ/m²/h), eq. 46', actual: night.gMj, printed: -0.05, digits: 3 },
     { name: '02–03 h Ra (none)', actual: night.raMj, printed: 0, digits: 10 },
-  ])('$name → $printed', ({ actual, printed, digits }) => {
-    expect(actual).toBeCloseTo(printed, digits);
-  });
+  ]);
 
   it('sun angles: Sc 0.1889 h, ω 0.682 rad, ωs 1.549 rad; day and night told apart', () => {
     expect(seasonalCorrectionHours(274)).toBeCloseTo(0.1889, 4);
@@ -189,7 +193,7 @@ describe("FAO-56 Example 19 (hourly, N'Diaye 1 October)", () => {
 });
 
 describe('building blocks against other FAO-56 examples', () => {
-  it.each([
+  matchesTheBook([
     // Example 2: P and γ at 1800 m.
     { name: 'P at 1800 m (Ex. 2)', actual: atmosphericPressureKpa(1800), printed: 81.8, digits: 1 },
     {
@@ -287,9 +291,7 @@ describe('building blocks against other FAO-56 examples', () => {
       printed: 3.445,
       digits: 3,
     },
-  ])('$name → $printed', ({ actual, printed, digits }) => {
-    expect(actual).toBeCloseTo(printed, digits);
-  });
+  ]);
 
   it.each([
     // eq. 43 and 44 on made-up months: the sign follows warming.
