@@ -49,10 +49,8 @@ export async function waitFor(
 /**
  * For a fake device's answer sent while its client is ending (a command heard as the test file
  * ends): it goes unsent, as a switched-off device's would. Any other failure is the test's.
- *
- *   void answer().catch(unsentWhenEnding(gateway));
  */
-export function unsentWhenEnding(client: MqttClient): (error: unknown) => void {
+function unsentWhenEnding(client: MqttClient): (error: unknown) => void {
   return (error) => {
     if (!client.disconnecting && !client.disconnected) throw error;
   };
