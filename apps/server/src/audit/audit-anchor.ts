@@ -15,9 +15,8 @@
 import { addDays } from '@paddock/domain';
 import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Clock } from '../clock.ts';
 import type { Database } from '../db/client.ts';
-import { repeatEvery } from '../jobs/repeat.ts';
+import { repeatEvery, type PeriodicJobDeps } from '../jobs/repeat.ts';
 import type { Log } from '../log.ts';
 import {
   ACCOUNT_CHAIN,
@@ -134,14 +133,9 @@ export async function expireWholeMonths(
 }
 
 /** The worker's job: a round at start, then every few minutes, doing work once a day. */
-export function startAuditAnchors(deps: {
-  db: Database;
-  clock: Clock;
-  log: Log;
-  exportDir: string;
-  retentionMonths: number;
-  intervalMs?: number;
-}): { close(): Promise<void> } {
+export function startAuditAnchors(
+  deps: PeriodicJobDeps & { exportDir: string; retentionMonths: number },
+): { close(): Promise<void> } {
   const { db, clock, log, exportDir, retentionMonths } = deps;
   /** The last ended day whose anchors and expiry are done: until the next, a round does nothing. */
   let doneFor: string | null = null;
