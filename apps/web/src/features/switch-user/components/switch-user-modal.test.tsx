@@ -9,6 +9,7 @@ import {
   scriptedFetch,
   tokenSet,
 } from '../../../testing/render.tsx';
+import { routedFetch } from '../../../testing/render-routes.tsx';
 import { SwitchUserModal } from './switch-user-modal.tsx';
 
 beforeEach(() => {
@@ -66,7 +67,16 @@ describe('§2/§4 Switch User', () => {
     [new TypeError('Failed to fetch'), 'No connection to the server.'],
     [jsonResponse(200, { unexpected: true }), 'An unknown error occurred while switching user'],
   ])('a refusal shows its message in an alert (%#)', async (answer, text) => {
-    const { user, reload } = setup(answer);
+    // Answered by path, not in turn: a call that another test left in flight (its lazy chunk still
+    // loading on a busy machine when it ended) must not take this one's answer.
+    configureApiClient({
+      baseUrl: '/api',
+      fetch: routedFetch({ 'POST /api/user/login/as': answer }).fetch,
+    });
+    const reload = vi.fn();
+    const { user } = renderWithProviders(
+      <SwitchUserModal opened onClose={vi.fn()} reload={reload} />,
+    );
     await user.type(screen.getByLabelText('Email address'), 'someone@example.com');
     await user.click(screen.getByRole('button', { name: 'Switch User' }));
     expect((await screen.findByRole('alert')).textContent).toContain(text);
