@@ -295,11 +295,6 @@ const SITE_CALLS: Record<string, (t: TestApp) => Promise<ValidCall>> = {
     url: `/api/programs/${(await program(t, 'running')).id}/pause`,
     payload: {},
   }),
-  // A unit's interval is an installer's to set (user-level install), not a site admin's.
-  'POST /areas/:id/events': async (t) => ({
-    url: `/api/areas/${t.farm.areas.irrigation.id}/events`,
-    payload: {},
-  }),
   'POST /areas/:id/events/acknowledge': async (t) => ({
     url: `/api/areas/${t.farm.areas.irrigation.id}/events/acknowledge`,
     payload: { all: true },

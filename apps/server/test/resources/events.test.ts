@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema.ts';
+import { auditRowsAfter, lastAuditId } from '../helpers/audit-trail.ts';
 import { itRefusesBadAreas } from '../helpers/list-endpoint.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 
@@ -81,8 +82,11 @@ const eventIds = (body: { events: { id: number }[] }) => body.events.map((event)
 
 describe('POST /api/areas/{id}/events', () => {
   it('without a body: every event of the area, newest first, and the open count', async () => {
+    const since = await lastAuditId(t.db);
     const response = await t.as(t.farm.users.monitor.id, { method: 'POST', url: url() });
     expect(response.statusCode).toBe(200);
+    // A read, though a POST: nothing on the audit record (the contract's `audited: false`).
+    expect(await auditRowsAfter(t.db, since)).toEqual([]);
     const body = response.json();
     expect(eventIds(body)).toEqual([ids.started, ids.fault, ids.battery, ids.finished]);
     expect(body.stats).toEqual({ open: 2 });

@@ -70,7 +70,6 @@ const PHRASES: Record<string, string> = {
   'POST /areas/:areaId/alarms/:id/acknowledge': 'acknowledged an alarm of {object}',
   'POST /alarm-acks/:token': 'acknowledged {object} by the link in its message',
   'POST /providers/twilio/gather/:token': 'acknowledged {object} on an alarm call',
-  'POST /areas/:id/events': 'recorded an event in {object}',
   'POST /areas/:id/events/acknowledge': 'acknowledged the events of {object}',
   'POST /areas/:id/notes': 'left a note on {object}',
   'DELETE /notes/:id': 'deleted a note of {object}',

@@ -33,8 +33,9 @@ export interface EndpointSpec {
   /** Left out of the OpenAPI document (health checks and the like). */
   readonly hidden?: boolean;
   /**
-   * False for a machine's call that is no person's change (a network server's uplinks): it
-   * writes no audit row. Defaults to true; reads write none anyway.
+   * False for a call that is no person's change: a machine's (a network server's uplinks) or a
+   * read that sends its filter in a POST body (an area's events). It writes no audit row.
+   * Defaults to true; GET reads write none anyway.
    */
   readonly audited?: boolean;
 }
