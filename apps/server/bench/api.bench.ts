@@ -28,6 +28,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { measureMixed } from './api/mixed.ts';
+import { cpuLine, cpuMeter, pidsOf } from './cpu-meter.ts';
 import { stopServer } from './child-process.ts';
 import { HOST, READY_TIMEOUT_MS, type Ready, type Row } from './api/protocol.ts';
 import { publish } from './api/publisher-child.ts';
@@ -138,6 +139,11 @@ async function measure(
       overallRate: rate,
       duration: 2,
     });
+    const cpu = cpuMeter({
+      server: () => (child?.pid ? [child.pid] : []),
+      postgres: () => pidsOf('postgres'),
+      'load generator': () => [process.pid],
+    });
     const result = await autocannon({
       url: base + endpoint,
       headers,
@@ -146,6 +152,7 @@ async function measure(
       duration,
       timeout: 10,
     });
+    console.log(`  ${engine} GET ${endpoint}: CPU in cores: ${cpuLine(cpu())}`);
     rows.push({
       engine,
       endpoint: `GET ${endpoint}`,

@@ -30,6 +30,7 @@ import { hashPassword } from '../src/auth/passwords.ts';
 import { openDatabase, queryRows, type DatabaseHandle } from '../src/db/client.ts';
 import { fieldKey } from '../src/field/credentials.ts';
 import { seedScale } from '../src/seed/scale.ts';
+import { cpuLine } from './cpu-meter.ts';
 import { connectGatewayPublisher, type GatewayPublisher } from './gateway-publisher.ts';
 import { METRICS } from './ingest/protocol.ts';
 import { insertProbes, type ProbeRow } from './probes.ts';
@@ -279,11 +280,7 @@ async function measureApi(
       `p99 ${result.latency.p99} ms, max ${result.latency.max} ms, ` +
       `non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`,
   );
-  console.log(
-    `  CPU in cores: ${Object.entries(apiCpu)
-      .map(([role, cores]) => `${role} ${cores.toFixed(2)}`)
-      .join(', ')}`,
-  );
+  console.log(`  CPU in cores: ${cpuLine(apiCpu)}`);
 }
 
 async function main(): Promise<void> {

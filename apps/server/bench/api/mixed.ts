@@ -5,6 +5,7 @@
  */
 import autocannon from 'autocannon';
 import { fork, type ChildProcess } from 'node:child_process';
+import { cpuLine, cpuMeter, pidsOf } from '../cpu-meter.ts';
 import { positive, type Engine } from '../report.ts';
 import { HOST, type Field, type Ready, type Row, type Stats } from './protocol.ts';
 
@@ -72,6 +73,19 @@ export async function measureMixed(
   });
   // A ramp of 3 s: ingest under way, and the series stored.
   await new Promise((resolve) => setTimeout(resolve, 3000));
+  // What ingest alone takes of the machine (no calls for 5 s), then what the mix adds: on a
+  // machine whose cores are nearly all taken by ingest, the calls queue for a core.
+  const meter = () =>
+    cpuMeter({
+      server: () => (child.pid ? [child.pid] : []),
+      postgres: () => pidsOf('postgres'),
+      mosquitto: () => pidsOf('mosquitto'),
+      publishers: () => (publisher.pid ? [publisher.pid] : []),
+      'load generator': () => [process.pid],
+    });
+  const ingestAlone = meter();
+  await new Promise((resolve) => setTimeout(resolve, 5000));
+  console.log(`  ${engine} mixed: CPU in cores, ingest alone: ${cpuLine(ingestAlone())}`);
   // Every call answers 200 once readings flow (the series exists once ingest stored one).
   // Each call alone, one after another (the median of 5): what each costs under the ingest load.
   const statuses: number[] = [];
@@ -98,6 +112,7 @@ export async function measureMixed(
   const connections = positive('connections', settings.connections);
   await autocannon({ url: base, headers, requests, connections, overallRate: rate, duration: 2 });
   const before = await childStats(child);
+  const mixCpu = meter();
   const result = await autocannon({
     url: base,
     headers,
@@ -108,6 +123,7 @@ export async function measureMixed(
     timeout: 10,
   });
   const after = await childStats(child);
+  console.log(`  ${engine} mixed: CPU in cores, the mix: ${cpuLine(mixCpu())}`);
   publisher.send({ type: 'stop' });
   await publisherDone;
   const stored = (after.committed - before.committed) / duration;

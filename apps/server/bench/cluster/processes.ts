@@ -2,12 +2,13 @@
  * The cluster bench's processes (cluster.bench.ts): each server process with its roles, HAProxy in
  * front of the api processes, and the CPU each role, the database and the broker use.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitFor } from '../../test/helpers/field.ts';
+import { cpuMeter, pidsOf } from '../cpu-meter.ts';
 
 export const HOST = '127.0.0.1';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -108,45 +109,6 @@ export function startBalancer(cluster: Cluster, port: number, apiPorts: number[]
   });
   cluster.processes.set('haproxy', child);
   return child;
-}
-
-/** CPU seconds (user + system) the processes have used, from /proc; a gone one counts 0. */
-function cpuSeconds(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  return ticks / 100;
-}
-
-/** The pids of a user's processes (postgres, mosquitto): the database's and the broker's CPU. */
-function pidsOf(user: string): number[] {
-  const listed = spawnSync('ps', ['-u', user, '-o', 'pid='], { encoding: 'utf8' }).stdout ?? '';
-  return listed
-    .split('\n')
-    .map((line) => Number(line.trim()))
-    .filter((pid) => pid > 0);
-}
-
-/** Who used how much CPU over a phase, in cores (CPU seconds per second). */
-function cpuMeter(groups: Record<string, () => number[]>) {
-  const at = () =>
-    Object.fromEntries(Object.entries(groups).map(([name, pids]) => [name, cpuSeconds(pids())]));
-  const start = at();
-  const started = Date.now();
-  return () => {
-    const end = at();
-    const seconds = (Date.now() - started) / 1000;
-    return Object.fromEntries(
-      Object.entries(end).map(([name, used]) => [name, (used - (start[name] ?? 0)) / seconds]),
-    );
-  };
 }
 
 /** CPU of each role's processes, the database, the broker and this process (the gateways). */
