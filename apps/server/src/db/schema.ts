@@ -221,7 +221,7 @@ export const sensors = pgTable(
     label: text('label').notNull(),
     serialno: text('serialno').notNull(),
   },
-  (t) => [index('sensors_area_idx').on(t.areaId)],
+  (t) => [index('sensors_area_idx').on(t.areaId), index('sensors_site_idx').on(t.siteId)],
 );
 
 export const controls = pgTable(
@@ -640,7 +640,10 @@ export const series = pgTable(
     thingId: integer('thing_id').notNull(),
     metric: text('metric').notNull(),
   },
-  (t) => [uniqueIndex('series_thing_metric_idx').on(t.thingType, t.thingId, t.metric)],
+  (t) => [
+    uniqueIndex('series_thing_metric_idx').on(t.thingType, t.thingId, t.metric),
+    index('series_site_idx').on(t.siteId),
+  ],
 );
 
 /**
