@@ -20,6 +20,11 @@ export async function insertProbes(db: Database, siteIds?: number[]): Promise<Pr
     from radios r
     where ${ofSites}
       and not exists (select 1 from sensors s where s.radio_id = r.id and s.serialno = 'P-' || r.serialno)`);
+  // The probes change what the sensors table holds (hundreds of sensors at sites that had none);
+  // a running farm's statistics follow such a change (autovacuum analyzes a table once a tenth
+  // of it has changed). Left stale, they tell the planner a probe site has no sensors, and it
+  // then plans the site summary afresh for every call instead of reusing one plan.
+  await db.execute(sql`analyze sensors`);
   return queryRows<ProbeRow>(
     db,
     sql`
