@@ -181,7 +181,7 @@ test.describe('the Add-ons page', () => {
       const box = actions.getByRole('checkbox', { name });
       await box.click();
       await expect(box).toBeChecked();
-      await expect(box).toBeEnabled({ timeout: 15_000 });
+      await expect(box).toBeEnabled();
     }
     await expect
       .poll(async () => (await programOf(api, areaId)).schedule.pumpActions ?? [])

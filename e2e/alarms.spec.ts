@@ -1,11 +1,5 @@
 import { DEMO_LOGINS } from '@paddock/domain/demo';
-import {
-  expect as baseExpect,
-  test,
-  type APIRequestContext,
-  type Locator,
-  type Page,
-} from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { apiAs, stackRequest, type ApiSession } from './support/api.ts';
 import { outboxMails, standinSms } from './support/mail.ts';
@@ -23,8 +17,6 @@ import { demoSite, siteArea } from './support/sites.ts';
  * clears it; silencing a radio raises 'Any radio overdue' (warning) and silencing the
  * coordinator a critical alarm.
  */
-/** Two cores shared with other runs: pages and the field take their time. */
-const expect = baseExpect.configure({ timeout: 20_000 });
 const CONTROL_URL = process.env.E2E_SIMULATOR_CONTROL_URL ?? 'http://127.0.0.1:8192';
 const OUTBOX = path.join(process.env.E2E_DATA_DIR ?? '', 'outbox');
 /** The sms provider's stand-in the server sends through (null: not configured for this run). */

@@ -1,6 +1,6 @@
 import type { Fleet } from '@paddock/domain';
 import { DEMO_LOGINS } from '@paddock/domain/demo';
-import { expect as baseExpect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiAs } from './support/api.ts';
 import { signIn } from './support/sign-in.ts';
 
@@ -11,8 +11,6 @@ import { signIn } from './support/sign-in.ts';
  * before what devices report, domain fleet/attention.ts); its row opens that alarm's page. The
  * dashboard shows each site's count beside its name.
  */
-/** Two cores shared with other runs: pages take their time. */
-const expect = baseExpect.configure({ timeout: 20_000 });
 
 test('support staff see a raised alarm of another site at the top of the fleet view', async ({
   page,

@@ -25,7 +25,7 @@ test.describe('a German browser', () => {
 
     await signInGerman(page);
     // Signed in, / goes on to the default site's page (§2), in German.
-    await expect(page).toHaveURL(/\/\d+(\/|$)/, { timeout: 20_000 });
+    await expect(page).toHaveURL(/\/\d+(\/|$)/);
     await expect(
       page.getByRole('button', { name: 'Seitenleiste ein- oder ausblenden' }),
     ).toBeVisible();
@@ -46,7 +46,7 @@ test('English by default; picking Deutsch switches the labels and is remembered'
   await page.reload();
   await expect(page.getByRole('button', { name: 'Anmelden' })).toBeVisible();
   await signInGerman(page);
-  await expect(page).toHaveURL(/\/\d+(\/|$)/, { timeout: 20_000 });
+  await expect(page).toHaveURL(/\/\d+(\/|$)/);
   await expect(
     page.getByRole('button', { name: 'Seitenleiste ein- oder ausblenden' }),
   ).toBeVisible();

@@ -165,9 +165,7 @@ test.describe('irrigation workspace (issue 6)', () => {
     await expect(clientStatus(page)).toHaveText('Pending');
     await expect(clientStatus(page)).toHaveText('Test started', { timeout: 30_000 });
     // The zone under test waters: its page follows the field.
-    await expect(page.getByTestId('zone-run-state')).toHaveAttribute('data-run-state', 'running', {
-      timeout: 15_000,
-    });
+    await expect(page.getByTestId('zone-run-state')).toHaveAttribute('data-run-state', 'running');
   });
 
   test('start → the first zone turns running → pause and resume → the program finishes irrigated', async ({
@@ -193,22 +191,18 @@ test.describe('irrigation workspace (issue 6)', () => {
     await expect(zonePath(page, first)).not.toHaveAttribute('fill', COLOURS.running);
     await page.getByRole('button', { name: 'Start', exact: true }).click();
     await expect(clientStatus(page)).toHaveText('Pending');
-    await expect(zonePath(page, first)).toHaveAttribute('fill', COLOURS.running, {
-      timeout: 20_000,
-    });
-    await expect(clientStatus(page)).toHaveText('Started', { timeout: 20_000 });
+    await expect(zonePath(page, first)).toHaveAttribute('fill', COLOURS.running);
+    await expect(clientStatus(page)).toHaveText('Started');
     await expect(programDisplay(page)).toHaveAttribute('data-display', 'running');
 
     await page.getByRole('button', { name: 'Pause' }).click();
-    await expect(programDisplay(page)).toHaveAttribute('data-display', 'paused', {
-      timeout: 20_000,
-    });
-    await expect(clientStatus(page)).toHaveText('Stopped', { timeout: 20_000 });
+    await expect(programDisplay(page)).toHaveAttribute('data-display', 'paused');
+    await expect(clientStatus(page)).toHaveText('Stopped');
     // §4: a zone paused without faults is outlined in the irrigated colour.
     await expect(zonePath(page, first)).toHaveAttribute('stroke', COLOURS.irrigated);
 
     await page.getByRole('button', { name: 'Resume' }).click();
-    await expect(clientStatus(page)).toHaveText('Started', { timeout: 20_000 });
+    await expect(clientStatus(page)).toHaveText('Started');
     await expect(programDisplay(page)).toHaveAttribute('data-display', 'running');
 
     await expect(programDisplay(page)).toHaveAttribute('data-display', 'irrigated', {

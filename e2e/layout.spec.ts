@@ -109,7 +109,7 @@ test.describe('layout (§2 header, sidebar, tab bar, modals)', () => {
         end: string;
       };
       await expect
-        .poll(() => cachedText(page), { timeout: 10_000 })
+        .poll(() => cachedText(page))
         .toMatch(
           new RegExp(
             `"season":\\{("start":"${saved.start}","end":"${saved.end}"|"end":"${saved.end}","start":"${saved.start}")\\}`,

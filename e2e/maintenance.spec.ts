@@ -60,6 +60,24 @@ test.afterAll(async () => {
   await exited;
 });
 
+/**
+ * The simulator takes each device's config from the server once the stack is up, a device at a
+ * time: a fault for a radio it has not taken yet is refused as no such device, so wait for both.
+ */
+async function simulatorHas(serialnos: string[]) {
+  await expect
+    .poll(
+      async () => {
+        const response = await fetch(`${SIMULATOR_URL}/devices`).catch(() => null);
+        if (!response?.ok) return [];
+        const { devices } = (await response.json()) as { devices: { serialno: string }[] };
+        return serialnos.filter((serialno) => devices.some((d) => d.serialno === serialno));
+      },
+      { timeout: 60_000 },
+    )
+    .toEqual(serialnos);
+}
+
 async function injectFault(kind: 'silence' | 'lowBattery', serialno: string) {
   const response = await fetch(`${SIMULATOR_URL}/faults`, {
     method: 'POST',
@@ -103,6 +121,7 @@ test('the worklist lists a silenced radio and a low-battery radio first', async 
   if (!chosen) throw new Error('no area with two plain radios');
   const [silent, drained] = chosen.radios as [RadioInfo, RadioInfo];
 
+  await simulatorHas([silent.serialno, drained.serialno]);
   await injectFault('silence', silent.serialno);
   await injectFault('lowBattery', drained.serialno);
 

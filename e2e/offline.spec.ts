@@ -200,7 +200,7 @@ test('offline after one visit, the irrigation, telemetry and alarms pages show t
     await page.goto(path);
     await expect(shows()).toBeVisible({ timeout: 60_000 });
     await expect
-      .poll(() => storedSiteEntries(page, site.id), { timeout: 15_000 })
+      .poll(() => storedSiteEntries(page, site.id))
       .toEqual(expect.arrayContaining([...reads, 'sites']));
   }
   await expect(offlineBadge(page)).toHaveCount(0);

@@ -39,7 +39,7 @@ test.describe('panes and links (§2 pane ids, path builder, redirect route)', ()
     // Opening it lands on its detail pane, the summary (§2).
     await list.getByRole('link', { name: `Open ${SITE}` }).click();
     await expect(page).toHaveURL(new RegExp(`/${site.id}/summary$`));
-    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
 
     await page.goto('/dashboard');
     await list.getByRole('button', { name: new RegExp(SITE) }).click({ timeout: 30_000 });
@@ -133,7 +133,7 @@ test.describe('panes and links (§2 pane ids, path builder, redirect route)', ()
     const site = await demoSite(await apiAs(request, USER), SITE);
     await signIn(page, USER);
     await page.goto(`/${site.id}/summary`);
-    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
     const menu = page.getByRole('button', { name: 'Toggle the sidebar' });
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await menu.click();

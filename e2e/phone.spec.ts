@@ -43,7 +43,7 @@ test('on a phone: sign in, summary, irrigation with icon tabs, a zone full scree
   await signIn(page, DEMO_LOGINS.admin);
   await page.goto(`/${site.id}/summary`);
   // The first page loads the console's code and the site's data on a phone's connection.
-  await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('heading', { name: 'Summary' })).toBeVisible();
   await expectNoSidewaysScroll(page);
 
   // From the summary's area card to the irrigation page.
@@ -75,7 +75,7 @@ test('on a phone: sign in, summary, irrigation with icon tabs, a zone full scree
 
   // The area's alarms, and back to the area.
   await page.goto(`/${site.id}/${area.id}/alarms`);
-  await expect(page.getByRole('tab', { name: 'Contacts' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('tab', { name: 'Contacts' })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await page.screenshot({ path: '/tmp/routes-phone-alarms.png' });
   await page.getByRole('link', { name: 'Back' }).click();
