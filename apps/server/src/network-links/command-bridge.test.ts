@@ -286,10 +286,16 @@ describe('through a ChirpStack link', () => {
     expect(isFinalRequestStatus(pending.status)).toBe(false);
 
     // The device's next uplink opens its receive window: it takes the open and acknowledges.
-    answer = 'ack';
     await present(waiting.shift())();
     await waitFor('the test done', async () => (await requestOf(requestId)).status === 'done');
+    // The close that ends the test waits for the device's next uplink in turn; the test has
+    // ended meanwhile, and an ended request waits for nothing.
+    await waitFor('the close down the link', () => waiting.length === 1);
+    const close = (await commandsOf(requestId)).find((command) => command.action === 'close');
+    expect(close?.status).toBe('sent');
     expect((await followUp()).json()).toMatchObject({ status: 'done', waitingForDevice: false });
+    answer = 'ack';
+    await present(waiting.shift())();
     await waitFor('the close done', async () => {
       const sent = await commandsOf(requestId);
       return sent.length === 2 && sent.every((command) => command.status === 'done');

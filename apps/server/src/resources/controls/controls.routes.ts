@@ -2,7 +2,7 @@
  * Controls (spec §7): GET controls?area={id}, GET controls/{id} and POST controls/{id}/test, which
  * records a test request for the field link (202) or, given requestId, reports that request (200).
  */
-import { controlEndpoints } from '@paddock/domain';
+import { controlEndpoints, isFinalRequestStatus } from '@paddock/domain';
 import type { FastifyInstance } from 'fastify';
 import { requestControlTest } from './request-control-test.ts';
 import { authOf } from '../../http/context.ts';
@@ -39,7 +39,9 @@ export async function controlRoutes(app: FastifyInstance) {
       const earlier = await findRequest(db, 'control', id, body.requestId);
       if (!earlier) throw badRequest('requestId', 'not a request of this control');
       // A valve on a LoRaWAN radio answers after the device's next uplink: the console says so.
-      const waiting = await requestWaitsForDevice(db, earlier.id);
+      // An ended request waits for nothing, though the close after a test may still be going down.
+      const waiting =
+        !isFinalRequestStatus(earlier.status) && (await requestWaitsForDevice(db, earlier.id));
       return reply.code(200).send(presentRequest(earlier, waiting));
     }
 
