@@ -291,8 +291,10 @@ describe('through a ChirpStack link', () => {
     // The close that ends the test waits for the device's next uplink in turn; the test has
     // ended meanwhile, and an ended request waits for nothing.
     await waitFor('the close down the link', () => waiting.length === 1);
-    const close = (await commandsOf(requestId)).find((command) => command.action === 'close');
-    expect(close?.status).toBe('sent');
+    await waitFor('the close sent', async () => {
+      const sent = await commandsOf(requestId);
+      return sent.find((command) => command.action === 'close')?.status === 'sent';
+    });
     expect((await followUp()).json()).toMatchObject({ status: 'done', waitingForDevice: false });
     answer = 'ack';
     await present(waiting.shift())();
