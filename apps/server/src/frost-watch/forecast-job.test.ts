@@ -253,6 +253,34 @@ describe('the early warning', () => {
   });
 });
 
+describe('a warned night observed again', () => {
+  it("does not clear a later night's warning", async () => {
+    // The 20th warned, its readings stop at its forecast: observed incomplete, it is looked at
+    // again every 10 minutes for three days. Meanwhile the 22nd warns.
+    const sun = nightSun('2026-09-22', PLACE, ZONE);
+    if (!sun) throw new Error('no sun');
+    const at = new Date(sun.sunset.getTime() + 2 * HOUR + 5 * MIN);
+    await addNight('2026-09-22', 5, 0, at);
+    app.clock.set(at);
+    expect(await runUntilDone()).toBe(1);
+    const [past] = await app.db
+      .select()
+      .from(t.frostForecasts)
+      .where(and(eq(t.frostForecasts.areaId, areaId), eq(t.frostForecasts.night, '2026-09-20')));
+    expect(past).toMatchObject({ observedMin: null });
+    expect(past?.warnedAt).not.toBeNull();
+
+    app.clock.advance(11 * MIN);
+    await runUntilDone();
+    const [state] = await app.db
+      .select({ status: t.alarmStates.status, raisedAt: t.alarmStates.raisedAt })
+      .from(t.alarmStates)
+      .innerJoin(t.alarms, eq(t.alarms.id, t.alarmStates.alarmId))
+      .where(eq(t.alarms.areaId, areaId));
+    expect(state).toEqual({ status: 'raised', raisedAt: at });
+  });
+});
+
 describe('a night whose readings come late', () => {
   it('is forecast and observed once they are in', async () => {
     // The 4th was looked at in the first round with nothing to read; its readings come now.

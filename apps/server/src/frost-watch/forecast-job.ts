@@ -119,7 +119,7 @@ async function forecastNight(
   if (now.getTime() >= sun.sunrise.getTime() + OBSERVE_AFTER_SUNRISE_MS) {
     await observeNight(db, area, row, now);
     round.observed++;
-    if (row.warnedAt) await clearForecastAlarm(db, area.frost.areaId, now, engine);
+    if (row.warnedAt) await clearForecastAlarm(db, area.frost.areaId, row.warnedAt, now, engine);
   }
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@paddock/domain';
 import type { Database } from '../db/client.ts';
 import { applyRuleReading, type EngineOptions } from '../alarms/transitions.ts';
+import { lockAlarmState } from '../alarms/alarm.repository.ts';
 import {
   CANOPY_METRIC,
   canopyOfFan,
@@ -74,15 +75,23 @@ export async function warnIfDue(
   });
 }
 
-/** Clears the area's forecast alarm once its night is over (the morning's observation). */
+/**
+ * Clears the area's forecast alarm once the night it warned of is over (the morning's
+ * observation). Only a raise of that night or an earlier one: a past night observed again (its
+ * readings came late) must not clear the warning a later night has raised since, tonight's
+ * "forecast now" among them.
+ */
 export async function clearForecastAlarm(
   db: Database,
   areaId: number,
+  warnedAt: Date,
   now: Date,
   options: EngineOptions,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     for (const context of await evaluatedForecastAlarms(tx, areaId)) {
+      const { raisedAt } = await lockAlarmState(tx, context.alarm.id);
+      if (raisedAt === null || raisedAt > warnedAt) continue;
       await applyRuleReading(tx, context, CLEAR, now, now, { ...options, detail: '', value: null });
     }
   });
