@@ -52,29 +52,30 @@ process.env.E2E_FIELD_SECRET ??= randomBytes(32).toString('base64url');
  * Three specs at a time against the one shared stack: most of an end-to-end test's time is spent
  * waiting for the field (a compressed frost night, an overdue radio, a roster's step), and waits
  * side by side take the time of one. A spec file's tests stay in order in one worker.
- * Specs that change what the simulated field does run one at a time within their lane: frost
- * nights (the simulator has one night per site), and the faults injected into Te Awa Vineyard's
- * irrigation area (a silenced coordinator would leave another spec's program start unanswered).
- * With three workers each of those lanes has one from the start and the console's specs the
- * third, so neither lane waits behind the other. The status banner changes what every page
- * shows, so its spec runs alone after the others.
+ * Specs that change what the simulated field does run one at a time in a lane of their own, in
+ * the alphabetical order of their files: frost nights (the simulator has one night per site),
+ * and the irrigation field with the faults injected into Te Awa Vineyard's radios (a silenced
+ * coordinator would leave another spec's program start unanswered). With three workers each
+ * lane has one from the start and the console's specs the third, and a lane's worker joins the
+ * console's once the lane is done.
+ * A project that depends on another waits for every project of the phase before it, the
+ * console's among them: a lane is one project, its order that of its files, so none waits for
+ * the console. Only the status banner's spec does: it changes what every page shows, so it runs
+ * alone after the others.
  */
 const FROST_NIGHTS = /frost[^/]*\.spec\.ts$/;
-/**
- * The frost forecast's night is on Rapaura Vineyard, whose program the irrigation lane starts and
- * pauses, and whose frost report the frost lane checks: beside either, the irrigation area's page
- * did not draw its zones in time. It runs once both lanes are done.
+/*
+ * In the frost lane the frost forecast (frost-forecast) comes after the fan alarms on Te Awa
+ * Vineyard (frost-alarms) and before the frost report's night on Rapaura Vineyard (frost-report),
+ * so the two nights on Rapaura never overlap.
+ *
+ * In the irrigation lane: deficit mode starts Loxton's program, and flow supervision tests
+ * Rapaura's, each before the irrigation spec starts it; the Telemetry page's faults (a silenced
+ * radio, a drained battery) are on the Te Awa Vineyard radios the alarms spec silences, and
+ * telemetry comes last.
  */
-const FROST_FORECAST = /frost-forecast\.spec\.ts$/;
-// Deficit mode starts Loxton's program, which the irrigation spec starts after it; flow
-// supervision tests Rapaura's, which the irrigation spec starts after it too.
-const IRRIGATION_FIELD = /\/(alarms|irrigation|addons|deficit-mode|flow-supervision)\.spec\.ts$/;
-/**
- * The Telemetry page's faults (a silenced radio, a drained battery) are on Te Awa Vineyard's
- * radios too, so the spec runs once the irrigation lane is done; it touches nothing of Rapaura
- * Vineyard, so the frost forecast's night runs beside it instead of after it.
- */
-const TE_AWA_RADIOS = /\/telemetry\.spec\.ts$/;
+const IRRIGATION_FIELD =
+  /\/(alarms|irrigation|addons|deficit-mode|flow-supervision|telemetry)\.spec\.ts$/;
 const ALONE = /status-banner\.spec\.ts$/;
 
 export default defineConfig({
@@ -91,33 +92,16 @@ export default defineConfig({
   // the site before the page shows, and on a busy machine that takes longer than 5 s.
   expect: { timeout: 30_000 },
   projects: [
-    { name: 'frost nights', testMatch: FROST_NIGHTS, testIgnore: FROST_FORECAST, workers: 1 },
+    { name: 'frost nights', testMatch: FROST_NIGHTS, workers: 1 },
     { name: 'irrigation field', testMatch: IRRIGATION_FIELD, workers: 1 },
-    {
-      name: 'te awa radios',
-      testMatch: TE_AWA_RADIOS,
-      workers: 1,
-      dependencies: ['irrigation field'],
-    },
     // The webhooks spec is a console spec: its alarm is raised on Red Cliffs Citrus, whose alarms
     // no other spec counts, by a rule its probe's ordinary readings already break, not by a fault
     // the simulator injects (the alarms spec clears every spike, whoever injected it).
-    { name: 'console', testIgnore: [FROST_NIGHTS, IRRIGATION_FIELD, TE_AWA_RADIOS, ALONE] },
-    {
-      name: 'frost forecast',
-      testMatch: FROST_FORECAST,
-      dependencies: ['frost nights', 'irrigation field'],
-    },
+    { name: 'console', testIgnore: [FROST_NIGHTS, IRRIGATION_FIELD, ALONE] },
     {
       name: 'alone',
       testMatch: ALONE,
-      dependencies: [
-        'frost nights',
-        'irrigation field',
-        'te awa radios',
-        'console',
-        'frost forecast',
-      ],
+      dependencies: ['frost nights', 'irrigation field', 'console'],
     },
   ],
   forbidOnly: !!process.env.CI,
