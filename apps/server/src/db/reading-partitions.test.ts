@@ -92,6 +92,50 @@ describe('readings partitions', () => {
     expect(made).toContain('readings_y2041m01');
     expect((await whereStored(8)).map((row) => row.partition)).toEqual(['readings_y2041m01']);
   });
+
+  // Two connections: PostgreSQL only. Ingest goes on while a month found in the default
+  // partition is given its own (a campaign's readings of last month, the day after it ended).
+  it.skipIf(!process.env.DATABASE_URL)(
+    'take in a reading another connection writes to the default partition meanwhile',
+    async () => {
+      await insertReadings(handle.db, [
+        { seriesId: 9, time: at('2018-03-02T00:00:00Z'), value: 1 },
+      ]);
+      // A writer's reading of the same month, not yet committed when the partition is made.
+      let commit = () => {};
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let written = () => {};
+      const isWritten = new Promise<void>((resolve) => (written = resolve));
+      const writer = handle.background.transaction(async (tx) => {
+        await insertReadings(tx, [{ seriesId: 9, time: at('2018-03-20T00:00:00Z'), value: 2 }]);
+        written();
+        await committing;
+      });
+      await isWritten;
+      const making = makeReadingPartitions(handle.db, at('2018-03-10T00:00:00Z'));
+      let settled = false;
+      void making.then(
+        () => (settled = true),
+        () => (settled = true),
+      );
+      // The writer commits once the partition's maker waits for it.
+      while (!settled) {
+        const [row] = await queryRows<{ waiting: number }>(
+          handle.db,
+          sql`select count(*)::int as waiting from pg_stat_activity
+              where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if (Number(row?.waiting) > 0) break;
+      }
+      commit();
+      await writer;
+      expect((await making).made).toContain('readings_y2018m03');
+      expect((await whereStored(9)).map((row) => row.partition)).toEqual([
+        'readings_y2018m03',
+        'readings_y2018m03',
+      ]);
+    },
+  );
 });
 
 describe('a database from before partitioning', () => {

@@ -61,6 +61,11 @@ async function addMonthPartition(tx: Transaction, monthStart: number): Promise<b
   if ((await readingPartitionMonths(tx)).includes(monthStart)) return false;
   const name = sql.raw(readingPartitionName(monthStart));
   const { from, to } = bounds(monthStart);
+  // No reading goes into the default partition from here to the attach, which would refuse the
+  // month's readings written there after the move; a writer's not yet committed is waited for and
+  // moved with the rest. The lock the attach takes, taken first: a lesser one upgraded there could
+  // deadlock with a transaction that read the default partition and then writes to it.
+  await tx.execute(sql`lock table readings_default in access exclusive mode`);
   await tx.execute(sql`create table ${name} (like readings)`);
   await tx.execute(sql`
     with moved as (
