@@ -5,7 +5,7 @@ import { ALARM_TEMPLATES, isWorkingHours } from '@paddock/domain';
 import { DEMO_LOGINS } from '@paddock/domain/demo';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiAs, type ApiSession } from './support/api.ts';
-import { outboxMails, splitMail, standinSms } from './support/mail.ts';
+import { mailText, outboxMails, standinSms } from './support/mail.ts';
 import { signIn } from './support/sign-in.ts';
 import { demoSite, siteArea, type DemoSite } from './support/sites.ts';
 
@@ -39,10 +39,9 @@ interface ForecastInfo {
 async function warningsToGrower(request: APIRequestContext) {
   // Read decoded: a warning told with another alarm is one email of both, its body
   // quoted-printable, where a soft line break may fall inside "Frost forecast".
-  const emails = outboxMails(OUTBOX).filter((mail) => {
-    const { headers, body } = splitMail(mail.raw);
-    return mail.to.includes(GROWER.email) && `${headers}\n${body}`.includes('Frost forecast');
-  });
+  const emails = outboxMails(OUTBOX).filter(
+    (mail) => mail.to.includes(GROWER.email) && mailText(mail.raw).includes('Frost forecast'),
+  );
   const sms = (await standinSms(request, TWILIO_URL)).filter(
     (message) => message.to === GROWER.sms && (message.body ?? '').includes('Frost forecast'),
   );

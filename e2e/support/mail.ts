@@ -34,6 +34,15 @@ export function splitMail(raw: string): { headers: string; body: string } {
   return { headers, body };
 }
 
+/**
+ * A raw email's headers and body as one text, the body decoded: a name looked for in it may sit in
+ * the subject, or in a quoted-printable body where a soft line break falls inside it.
+ */
+export function mailText(raw: string): string {
+  const { headers, body } = splitMail(raw);
+  return `${headers}\n${body}`;
+}
+
 /** The path and query of the first link to `route` (as `/signup`) in `body` (none: null). */
 export function linkPath(body: string, route: string): string | null {
   const link = body.match(new RegExp(`https?://\\S+${route}\\?\\S+`))?.[0];
