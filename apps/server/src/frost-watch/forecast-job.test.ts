@@ -79,6 +79,19 @@ async function addNight(night: string, t2: number, td2: number, until?: Date) {
   return { sun, tmin };
 }
 
+/**
+ * The night's readings up to five minutes past its forecast time (sunset + 2 h), and the clock
+ * there: the evening the worker forecasts and may warn.
+ */
+async function forecastEvening(night: string, t2: number, td2: number) {
+  const sun = nightSun(night, PLACE, ZONE);
+  if (!sun) throw new Error('no sun');
+  const at = new Date(sun.sunset.getTime() + 2 * HOUR + 5 * MIN);
+  await addNight(night, t2, td2, at);
+  app.clock.set(at);
+  return { sun, at };
+}
+
 /** Every round until nothing more is due, as the worker's loop does. */
 async function runUntilDone(db = app.db, now = app.clock.now()) {
   let warned = 0;
@@ -185,12 +198,8 @@ describe('past nights', () => {
 
 describe('the early warning', () => {
   it('goes once at sunset + 2 h across two workers, a restart and "forecast now"', async () => {
-    const sun = nightSun('2026-09-20', PLACE, ZONE);
-    if (!sun) throw new Error('no sun');
-    const at = new Date(sun.sunset.getTime() + 2 * HOUR + 5 * MIN);
     // T₂ 5, Td₂ 0: −0.5 °C on the site's fit, under the threshold of 3 (start 2 + margin 1).
-    await addNight('2026-09-20', 5, 0, at);
-    app.clock.set(at);
+    const { sun, at } = await forecastEvening('2026-09-20', 5, 0);
     // Two worker processes at once: the interactive and the background lane's connections.
     const warned = await Promise.all([
       runUntilDone(app.db, at),
@@ -225,12 +234,8 @@ describe('the early warning', () => {
   });
 
   it('does not go for a night forecast above the threshold, and the morning clears the last', async () => {
-    const sun = nightSun('2026-09-21', PLACE, ZONE);
-    if (!sun) throw new Error('no sun');
-    const at = new Date(sun.sunset.getTime() + 2 * HOUR + 5 * MIN);
     // T₂ 15, Td₂ 8: 8.1 °C.
-    await addNight('2026-09-21', 15, 8, at);
-    app.clock.set(at);
+    await forecastEvening('2026-09-21', 15, 8);
     expect(await runUntilDone()).toBe(0);
     expect(await raisedMessages()).toHaveLength(2);
     const [state] = await app.db
@@ -257,11 +262,7 @@ describe('a warned night observed again', () => {
   it("does not clear a later night's warning", async () => {
     // The 20th warned, its readings stop at its forecast: observed incomplete, it is looked at
     // again every 10 minutes for three days. Meanwhile the 22nd warns.
-    const sun = nightSun('2026-09-22', PLACE, ZONE);
-    if (!sun) throw new Error('no sun');
-    const at = new Date(sun.sunset.getTime() + 2 * HOUR + 5 * MIN);
-    await addNight('2026-09-22', 5, 0, at);
-    app.clock.set(at);
+    const { at } = await forecastEvening('2026-09-22', 5, 0);
     expect(await runUntilDone()).toBe(1);
     const [past] = await app.db
       .select()
